@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { DEFAULT_AUTH_SESSION_LENGTH_SECONDS } from './constants.ts';
+import { featureFlagSchema } from './feature-flag.ts';
+import { planSchema } from './plans.ts';
+import { urlSchema, uuidSchema } from './validation.ts';
+
+/** An OpenID Connect sign-in strategy (spec section 3). Endpoints and issuer must be URLs. */
+export const authenticationStrategySchema = z.object({
+  active: z.boolean(),
+  authorizationEndpoint: urlSchema,
+  clientId: z.string().min(1),
+  clientSecret: z.string().optional(),
+  domain: z.string(),
+  id: uuidSchema.optional(),
+  issuer: urlSchema,
+  jwksURI: urlSchema,
+  name: z.string().min(1),
+  organizationId: z.string(),
+  provider: z.string().optional(),
+  service: z.string(),
+  tokenEndpoint: urlSchema,
+  type: z.string(),
+});
+export type AuthenticationStrategy = z.infer<typeof authenticationStrategySchema>;
+
+export const legalSchema = z.object({
+  licenceAgreement: z.string().optional(),
+  logo: z.string().optional(),
+  logoDark: z.string().optional(),
+  tos: z.string().optional(),
+  marks: z.string().optional(),
+  copyright: z.string().optional(),
+  licences: z.array(z.object({ id: z.string().min(1), title: z.string().min(1), text: z.string() })).optional(),
+});
+
+const themeOptionSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  colors: z.record(z.string(), z.string()).optional(),
+  logoImage: z.string().optional(),
+  bannerImage: z.string().optional(),
+  footerImage: z.string().optional(),
+  backgroundImage: z.string().optional(),
+});
+
+/** A theme entry of an application: which realm theme is selected, with per-path overrides. */
+export const themeEntrySchema = z.object({
+  themes: z
+    .object({
+      light: z.record(z.string(), z.string()).optional(),
+      dark: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
+  options: z.array(themeOptionSchema).optional(),
+  selected: z.string().optional(),
+  overrides: z.array(z.object({ path: z.string().min(1), selected: z.string().min(1) })).optional(),
+});
+export type ThemeEntry = z.infer<typeof themeEntrySchema>;
+
+/** Configuration of one application of a realm (spec section 3). */
+export const applicationConfigSchema = z.object({
+  name: z.string().min(1),
+  plan: planSchema.optional(),
+  'feature-flags': z.string().optional(),
+  flags: z.record(z.string(), featureFlagSchema).optional(),
+  alternateHomePath: z.string().startsWith('/').optional(),
+  authSessionLength: z.number().int().positive().default(DEFAULT_AUTH_SESSION_LENGTH_SECONDS),
+  authentication: z.object({ strategies: z.array(authenticationStrategySchema).default([]) }).optional(),
+  legal: legalSchema.optional(),
+  version: z.string().optional(),
+  copyright: z.object({ full: z.string().optional(), short: z.string().optional() }).optional(),
+  'logo-image': z.string().optional(),
+  proofworks: z
+    .object({
+      defaults: z.object({
+        oracles: z.record(z.string(), z.unknown()).optional(),
+        notaries: z.record(z.string(), z.unknown()).optional(),
+        publishers: z.record(z.string(), z.unknown()).optional(),
+      }),
+    })
+    .optional(),
+  trademarks: z.object({ full: z.string().optional() }).optional(),
+  themes: z.array(themeEntrySchema).optional(),
+});
+export type ApplicationConfig = z.infer<typeof applicationConfigSchema>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { uuidSchema } from './validation.ts';
+
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Required').max(320),
+  password: z.string().min(1, 'Required').max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const userPropertiesSchema = z.record(z.string(), z.unknown());
+
+/** The user as the API returns it (spec section 3): id, realm (key), properties. */
+export const userSchema = z.object({
+  id: uuidSchema,
+  realm: z.string(),
+  properties: userPropertiesSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** `PUT /api/user` body: the user as a JSON object or a JSON string (spec section 7); only properties are kept. */
+export const updateUserRequestSchema = z.object({
+  user: z.union([
+    z.string().transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'user must be valid JSON' });
+        return z.NEVER;
+      }
+    }),
+    z.record(z.string(), z.unknown()),
+  ]).pipe(z.object({ properties: userPropertiesSchema })),
+});
+
+export const sessionSchema = z.object({
+  email: z.string(),
+  tokenExpr: z.number().int(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const logoutResponseSchema = z.object({ url: z.string().default('/login') });
+
+/** Logged in: the session has an email and its expiry (seconds × 1000) has not passed (spec section 4). */
+export function isSessionActive(session: Partial<Session> | null | undefined, now = Date.now()): boolean {
+  return Boolean(session?.email) && typeof session?.tokenExpr === 'number' && session.tokenExpr * 1000 > now;
+}

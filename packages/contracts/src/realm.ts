@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { applicationConfigSchema, type ApplicationConfig } from './application-config.ts';
+import { storedThemeSchema } from './theme.ts';
+import { isoDateSchema, realmKeySchema, uuidSchema } from './validation.ts';
+
+export const realmConfigSchema = z.object({
+  applications: z.array(applicationConfigSchema).min(1, 'A realm needs at least one application'),
+  themes: z.array(storedThemeSchema).default([]),
+  logo: z.string().optional(),
+});
+
+/** A realm (tenant) as the API returns it and as `realm export` / `realm import` exchange it (spec section 3). */
+export const realmSchema = z.object({
+  id: uuidSchema,
+  active: z.boolean(),
+  realm: z.string().min(1),
+  name: z.string().min(1),
+  type: z.string().min(1),
+  domains: z.array(z.string().min(1)),
+  key: realmKeySchema,
+  parentKey: realmKeySchema.nullable().default(null),
+  'created-by': uuidSchema.nullable(),
+  'modified-by': uuidSchema.nullable(),
+  'created-on': isoDateSchema,
+  'modified-on': isoDateSchema,
+  properties: z.object({ config: realmConfigSchema }),
+});
+export type Realm = z.infer<typeof realmSchema>;
+export type RealmConfig = z.infer<typeof realmConfigSchema>;
+
+/** What `realm import` accepts: a realm, where the server fills id and audit fields when absent. */
+export const realmImportSchema = realmSchema.partial({
+  id: true,
+  'created-by': true,
+  'modified-by': true,
+  'created-on': true,
+  'modified-on': true,
+});
+export type RealmImport = z.infer<typeof realmImportSchema>;
+
+export const configResponseSchema = z.object({ realm: realmSchema });
+export type ConfigResponse = z.infer<typeof configResponseSchema>;
+
+/** The application this product runs as: the realm's first application. */
+export function currentApplication(realm: Pick<Realm, 'properties'>): ApplicationConfig {
+  const application = realm.properties.config.applications[0];
+  if (!application) throw new Error('Realm has no application');
+  return application;
+}

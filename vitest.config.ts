@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests: pure packages, server units and web components. Integration tests (*.int.test.ts) run through
+// vitest.integration.config.ts, once on PGlite and once on PostgreSQL.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
