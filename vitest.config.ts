@@ -9,11 +9,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // packages/ui runs in its own jsdom project.
+          exclude: ['**/*.int.test.ts', '**/node_modules/**', 'packages/ui/**'],
           environment: 'node',
         },
       },
       './apps/web/vitest.config.ts',
+      './packages/ui/vitest.config.ts',
     ],
   },
 });

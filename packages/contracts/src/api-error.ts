@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Every API error is this JSON shape. */
 export const apiErrorSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { DEFAULT_AUTH_SESSION_LENGTH_SECONDS } from './constants.ts';
 import { featureFlagSchema } from './feature-flag.ts';
 import { planSchema } from './plans.ts';
@@ -30,7 +30,9 @@ export const legalSchema = z.object({
   tos: z.string().optional(),
   marks: z.string().optional(),
   copyright: z.string().optional(),
-  licences: z.array(z.object({ id: z.string().min(1), title: z.string().min(1), text: z.string() })).optional(),
+  licences: z
+    .array(z.object({ id: z.string().min(1), title: z.string().min(1), text: z.string() }))
+    .optional(),
 });
 
 const themeOptionSchema = z.object({

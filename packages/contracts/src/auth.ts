@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { uuidSchema } from './validation.ts';
 
 export const loginRequestSchema = z.object({
@@ -6,6 +6,9 @@ export const loginRequestSchema = z.object({
   password: z.string().min(1, 'Required').max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** The 401 message of a failed sign-in: the same for an unknown user and a wrong password. */
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 
 export const userPropertiesSchema = z.record(z.string(), z.unknown());
 
@@ -19,17 +22,19 @@ export type User = z.infer<typeof userSchema>;
 
 /** `PUT /api/user` body: the user as a JSON object or a JSON string (spec section 7); only properties are kept. */
 export const updateUserRequestSchema = z.object({
-  user: z.union([
-    z.string().transform((text, context) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        context.addIssue({ code: 'custom', message: 'user must be valid JSON' });
-        return z.NEVER;
-      }
-    }),
-    z.record(z.string(), z.unknown()),
-  ]).pipe(z.object({ properties: userPropertiesSchema })),
+  user: z
+    .union([
+      z.string().transform((text, context) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          context.addIssue({ code: 'custom', message: 'user must be valid JSON' });
+          return z.NEVER;
+        }
+      }),
+      z.record(z.string(), z.unknown()),
+    ])
+    .pipe(z.object({ properties: userPropertiesSchema })),
 });
 
 export const sessionSchema = z.object({

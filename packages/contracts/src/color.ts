@@ -1,5 +1,5 @@
 import Color from 'colorjs.io';
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { HEX_COLOR_PATTERN } from './validation.ts';
 
 /** A colour as stored: colour space id, coordinates and alpha 0..1 (spec section 3, colorjs.io's model). */
@@ -18,6 +18,10 @@ export function hexToStoredColor(hex: string): StoredColor {
 
 /** Shows a stored colour as hex (#rrggbb, or #rrggbbaa when translucent), gamut-mapped into sRGB. */
 export function storedColorToHex(stored: StoredColor): string {
-  const color = new Color(stored.space, stored.coords.map((c) => c ?? 0) as [number, number, number], stored.alpha);
+  const color = new Color(
+    stored.space,
+    stored.coords.map((c) => c ?? 0) as [number, number, number],
+    stored.alpha,
+  );
   return color.to('srgb').toGamut().toString({ format: 'hex', collapse: false });
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { messages } from './messages.ts';
 
 /** A feature flag definition in flagd's format (spec section 3). */
@@ -19,7 +19,10 @@ export type FeatureFlag = z.infer<typeof featureFlagSchema>;
 export const FEATURE_FLAG_KEY_PATTERN = /^[a-z][a-z0-9-]*$/;
 export const featureFlagKeySchema = z
   .string()
-  .regex(FEATURE_FLAG_KEY_PATTERN, 'Flag key must be lowercase letters, digits and hyphens, starting with a letter');
+  .regex(
+    FEATURE_FLAG_KEY_PATTERN,
+    'Flag key must be lowercase letters, digits and hyphens, starting with a letter',
+  );
 
 /** The application's comma-separated `feature-flags` list as a set of keys. */
 export function parseFeatureFlagList(list: string | undefined): Set<string> {

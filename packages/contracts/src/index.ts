@@ -1,5 +1,3 @@
-import './zod-error-map.ts';
-
 export * from './api-error.ts';
 export * from './application-config.ts';
 export * from './auth.ts';
@@ -8,9 +6,11 @@ export * from './constants.ts';
 export * from './feature-flag.ts';
 export * from './messages.ts';
 export * from './plans.ts';
+export * from './public-page-payload.ts';
 export * from './realm.ts';
 export * from './route-access.ts';
 export * from './routes.ts';
 export * from './theme.ts';
 export * from './validation.ts';
 export * from './zod-error-map.ts';
+export { z } from './zod.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Plan values of spec section 3, in the order the specification lists them. */
 export const PLANS = [

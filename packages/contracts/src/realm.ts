@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { applicationConfigSchema, type ApplicationConfig } from './application-config.ts';
 import { storedThemeSchema } from './theme.ts';
 import { isoDateSchema, realmKeySchema, uuidSchema } from './validation.ts';

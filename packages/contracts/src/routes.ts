@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PLANS, type Plan } from './plans.ts';
 
 /**
@@ -46,7 +46,14 @@ export interface RouteDefinition {
 const slugParam = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 const uuidParam = z.uuid();
 
-const BENCHMARK_PLANS: readonly Plan[] = ['paid', 'UPPER_MANTLE', 'MANTLE', 'OUTER_CORE', 'INNER_CORE', 'CORE'];
+const BENCHMARK_PLANS: readonly Plan[] = [
+  'paid',
+  'UPPER_MANTLE',
+  'MANTLE',
+  'OUTER_CORE',
+  'INNER_CORE',
+  'CORE',
+];
 const PATHWAY_PLANS: readonly Plan[] = [
   'simple',
   'paid',
@@ -141,12 +148,42 @@ export const ROUTES = [
     layout: 'default',
     auth: true,
   },
-  { id: 'calc-editor-drakon', path: '/calc-editor/drakon', title: 'Calculation flowchart', layout: 'default' },
-  { id: 'calc-editor-examples', path: '/calc-editor/examples', title: 'Calculation examples', layout: 'default' },
-  { id: 'calc-editor-constants', path: '/calc-editor/constants', title: 'Calculation constants', layout: 'default' },
-  { id: 'calc-editor-file-tree', path: '/calc-editor/FileTree', title: 'Calculation files', layout: 'default' },
-  { id: 'calc-editor-templates', path: '/calc-editor/templates', title: 'Calculation templates', layout: 'default' },
-  { id: 'calc-editor-icons', path: '/calc-editor/CalculationsIcon', title: 'Calculation icons', layout: 'default' },
+  {
+    id: 'calc-editor-drakon',
+    path: '/calc-editor/drakon',
+    title: 'Calculation flowchart',
+    layout: 'default',
+  },
+  {
+    id: 'calc-editor-examples',
+    path: '/calc-editor/examples',
+    title: 'Calculation examples',
+    layout: 'default',
+  },
+  {
+    id: 'calc-editor-constants',
+    path: '/calc-editor/constants',
+    title: 'Calculation constants',
+    layout: 'default',
+  },
+  {
+    id: 'calc-editor-file-tree',
+    path: '/calc-editor/FileTree',
+    title: 'Calculation files',
+    layout: 'default',
+  },
+  {
+    id: 'calc-editor-templates',
+    path: '/calc-editor/templates',
+    title: 'Calculation templates',
+    layout: 'default',
+  },
+  {
+    id: 'calc-editor-icons',
+    path: '/calc-editor/CalculationsIcon',
+    title: 'Calculation icons',
+    layout: 'default',
+  },
   {
     id: 'knowledgegraph',
     path: '/knowledgegraph',

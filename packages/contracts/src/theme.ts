@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { storedColorSchema } from './color.ts';
 import { DEFAULT_LOGIN_BACKGROUND_POSITION } from './constants.ts';
 import { hexColorSchema, uuidSchema } from './validation.ts';
@@ -32,10 +32,12 @@ export const THEME_COLOR_SLOTS = [
 export type ThemeColorSlot = (typeof THEME_COLOR_SLOTS)[number];
 
 function colorSlots<T extends z.ZodType>(value: T) {
-  return z.object(Object.fromEntries(THEME_COLOR_SLOTS.map((slot) => [slot, value.optional()])) as Record<
-    ThemeColorSlot,
-    z.ZodOptional<T>
-  >);
+  return z.object(
+    Object.fromEntries(THEME_COLOR_SLOTS.map((slot) => [slot, value.optional()])) as Record<
+      ThemeColorSlot,
+      z.ZodOptional<T>
+    >,
+  );
 }
 
 /** A theme as an administrator edits it: colours in hex. */

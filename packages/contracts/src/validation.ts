@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { REALM_KEY_MAX_LENGTH, REALM_KEY_MIN_LENGTH } from './constants.ts';
 import { messages } from './messages.ts';
 

@@ -26,5 +26,3 @@ export function installZodErrorMap(): void {
     },
   });
 }
-
-installZodErrorMap();

@@ -1,1 +1,11 @@
-export {};
+export * from './create-database.ts';
+export * from './data-dir-lock.ts';
+export * from './ensure-administrator.ts';
+export * from './password-hash.ts';
+export * from './realm-defaults.ts';
+export * from './realm-mapping.ts';
+export * from './realm-repository.ts';
+export * from './schema.ts';
+export * from './seed-demo-realm.ts';
+export * from './session-repository.ts';
+export * from './user-repository.ts';

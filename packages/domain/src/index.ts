@@ -1,1 +1,3 @@
-export {};
+export * from './cron/describe-cron.ts';
+export * from './cron/validate-cron.ts';
+export * from './user-agent/is-bot-user-agent.ts';

@@ -1,0 +1,78 @@
+import fastifyCookie from '@fastify/cookie';
+import { MAX_BODY_BYTES } from '@ecc/contracts';
+import {
+  createRealmRepository,
+  createSessionRepository,
+  createUserRepository,
+  type DatabaseHandle,
+} from '@ecc/db';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerConfigRoutes } from './modules/config/config.routes.ts';
+import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
+import { registerUserRoutes } from './modules/user/user.routes.ts';
+import { registerWebAppRoutes } from './modules/web-app/web-app.routes.ts';
+import type { AppContext } from './platform/app-context.ts';
+import type { ServerConfig } from './platform/config.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { createRealmResolver } from './platform/realm-resolution.ts';
+import { registerRouteAccess } from './platform/route-access.ts';
+import { createSessionManager } from './platform/sessions.ts';
+import { createWebDist } from './platform/web-dist.ts';
+
+export interface BuildAppOptions {
+  database: DatabaseHandle;
+  config: ServerConfig;
+  /** The clock sessions are measured by; tests move it forward. */
+  now?: () => Date;
+  /** A logger of the caller's (tests read what was logged); by default pino at the configured level. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+/** The whole HTTP application, not yet listening: main.ts listens, tests call `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const now = options.now ?? (() => new Date());
+  const app: FastifyInstance = Fastify({
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: { level: config.logLevel } }),
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.isProxyTrusted,
+    // Request lines would drown the start-up output; failures are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  // Cookies must be parsed before the access check, which runs in a later onRequest hook.
+  await app.register(fastifyCookie);
+
+  const repositories = {
+    realms: createRealmRepository(database.db),
+    users: createUserRepository(database.db),
+    sessions: createSessionRepository(database.db),
+  };
+  const context: AppContext = {
+    config,
+    database,
+    repositories,
+    realms: createRealmResolver(repositories.realms, config.defaultRealmKey),
+    sessions: createSessionManager(repositories.sessions, now),
+    webDist: createWebDist(config.webDistDir),
+    now,
+  };
+  registerRouteAccess(app, context);
+
+  // API answers are about one user at one moment: no cache keeps them unless a route says otherwise.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  registerConfigRoutes(app, context);
+  registerAuthRoutes(app, context);
+  registerUserRoutes(app, context);
+  registerPublicPageRoutes(app, context);
+  await registerWebAppRoutes(app, context);
+  return app;
+}

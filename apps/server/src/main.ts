@@ -1,0 +1,77 @@
+import { createDatabase, DataDirInUseError, DEMO_USER, ensureAdministrator, seedDemoRealm } from '@ecc/db';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+
+/** After a shutdown signal, requests get this long to finish before the process gives up on them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function fail(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`${(error as Error).message}: another program uses this port. Stop it, or set PORT to another.`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+}
+
+/** `http://127.0.0.1:3000`, `http://[::1]:3000`. */
+function formatUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const database = await createDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  try {
+    await database.migrate();
+    await seedDemoRealm(database.db);
+    if (config.administrator) {
+      const { email, password } = config.administrator;
+      await ensureAdministrator(database.db, config.defaultRealmKey, email, password);
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = await buildApp({ database, config });
+  let isShuttingDown = false;
+  const shutDown = async (signal: NodeJS.Signals) => {
+    // A second signal (a terminal's Ctrl+C often arrives twice through npm) must not cut the drain short.
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    app.log.info(`${signal} received: finishing requests in flight, then closing the database`);
+    const deadline = setTimeout(() => {
+      console.error(`Requests did not finish within ${SHUTDOWN_GRACE_MS / 1000} s; exiting anyway.`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', (signal) => void shutDown(signal));
+  process.on('SIGINT', (signal) => void shutDown(signal));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.info(`Emissions Control Center is running at ${formatUrl(config.host, port)}`);
+  console.info(`Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`);
+}
+
+main().catch(fail);

@@ -1,0 +1,28 @@
+import { z, type User } from '@ecc/contracts';
+import { createRealmRepository, createUserRepository, hashPassword, USER_ROLES, userRowToUser, type Database } from '@ecc/db';
+import { MIN_PASSWORD_LENGTH } from '../../platform/config.ts';
+import { formatZodIssues, InvalidInputError } from '../../platform/errors.ts';
+
+const newUserSchema = z.object({
+  realmKey: z.string().min(1),
+  email: z.email({ message: 'Must be an e-mail address' }),
+  password: z.string().min(MIN_PASSWORD_LENGTH, `Must be at least ${MIN_PASSWORD_LENGTH} characters`),
+  role: z.enum(USER_ROLES, { message: `Must be one of ${USER_ROLES.join(', ')}` }),
+});
+export type NewUserInput = z.input<typeof newUserSchema>;
+
+/** `user create`: a user with an argon2id password hash in an existing realm. */
+export async function createUser(db: Database, input: NewUserInput): Promise<User> {
+  const parsed = newUserSchema.safeParse(input);
+  if (!parsed.success) throw new InvalidInputError(formatZodIssues(parsed.error.issues));
+  const { realmKey, email, password, role } = parsed.data;
+  const realm = await createRealmRepository(db).findByKey(realmKey);
+  if (!realm) throw new InvalidInputError([`realm: No realm has the key ${realmKey}`]);
+  const created = await createUserRepository(db).insert(realm.id, {
+    email,
+    passwordHash: await hashPassword(password),
+    role,
+  });
+  if (!created) throw new InvalidInputError([`email: Realm ${realmKey} already has a user ${email.toLowerCase()}`]);
+  return userRowToUser(created, realm.key);
+}

@@ -1,0 +1,29 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/app-context.ts';
+import { sendApiError } from '../../platform/errors.ts';
+import { PUBLIC_ACCESS } from '../../platform/route-access.ts';
+import { IMMUTABLE, NO_CACHE, sendAppShell } from '../../platform/web-dist.ts';
+
+/** Vite puts content-hashed files here: they never change, so browsers may keep them for a year. */
+const HASHED_ASSETS_PREFIX = 'assets/';
+/** Missing files here are a stale build's chunks or manifests: a 404, not the app's HTML in their place. */
+const FILE_ONLY_PATH = /^\/(assets|builds)\//;
+
+/** The built SPA: its files as they are, and index.html for every other non-API path (client-side routes). */
+export async function registerWebAppRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  // Only reply.sendFile is used, with the root given per call: the dist folder may not exist until a build.
+  await app.register(fastifyStatic, { serve: false });
+
+  app.get('/*', { config: { access: PUBLIC_ACCESS } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound();
+    const file = await context.webDist.findFile(path);
+    if (file) {
+      reply.header('cache-control', file.startsWith(HASHED_ASSETS_PREFIX) ? IMMUTABLE : NO_CACHE);
+      return reply.sendFile(file, context.webDist.directory, { cacheControl: false, dotfiles: 'deny' });
+    }
+    if (FILE_ONLY_PATH.test(path)) return sendApiError(reply, 404, `File ${path} not found`);
+    return sendAppShell(reply, context.webDist);
+  });
+}

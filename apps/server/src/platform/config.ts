@@ -1,0 +1,99 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_REALM_KEY, realmKeySchema, z } from '@ecc/contracts';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Shortest password the operator may give an account (ECC_ADMIN_PASSWORD, `user create`). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** postgres://… — when set, PostgreSQL replaces the embedded PGlite. */
+  databaseUrl: string | undefined;
+  defaultRealmKey: string;
+  administrator: { email: string; password: string } | undefined;
+  isProxyTrusted: boolean;
+  logLevel: LogLevel;
+  webDistDir: string;
+}
+
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const DEFAULT_WEB_DIST_DIR = resolve(REPOSITORY_ROOT, 'apps/web/dist');
+
+// An empty variable (`DATABASE_URL=` in a .env or compose file) means "not set".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'], { message: 'must be 1 or 0' })
+  .transform((value) => ['1', 'true', 'yes'].includes(value));
+
+const environmentSchema = z
+  .object({
+    HOST: optional(z.string()),
+    PORT: optional(
+      z
+        .string()
+        .regex(/^\d{1,5}$/, 'must be a port number from 0 to 65535')
+        .transform(Number)
+        .refine((port) => port <= 65535, 'must be a port number from 0 to 65535'),
+    ),
+    DATA_DIR: optional(z.string()),
+    DATABASE_URL: optional(
+      z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL: postgres://user:password@host:port/db'),
+    ),
+    ECC_DEFAULT_REALM: optional(realmKeySchema),
+    ECC_ADMIN_EMAIL: optional(z.email({ message: 'must be an e-mail address' })),
+    ECC_ADMIN_PASSWORD: optional(
+      z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`),
+    ),
+    ECC_TRUST_PROXY: optional(booleanFlag),
+    LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
+    WEB_DIST_DIR: optional(z.string()),
+  })
+  .refine((env) => (env.ECC_ADMIN_EMAIL === undefined) === (env.ECC_ADMIN_PASSWORD === undefined), {
+    message: 'must be set together with ECC_ADMIN_EMAIL',
+    path: ['ECC_ADMIN_PASSWORD'],
+  });
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the server's settings from the environment; a bad value throws `ConfigError` naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv, workingDirectory = process.cwd()): ServerConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const variable = String(issue.path[0] ?? '');
+        const value = env[variable];
+        const shown = value === undefined || variable.includes('PASSWORD') ? '' : ` (got ${JSON.stringify(value)})`;
+        return `${variable}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const values = parsed.data;
+  const toAbsolute = (path: string) => (isAbsolute(path) ? path : resolve(workingDirectory, path));
+  return {
+    host: values.HOST ?? '127.0.0.1',
+    port: values.PORT ?? 3000,
+    dataDir: values.DATA_DIR ?? './data',
+    databaseUrl: values.DATABASE_URL,
+    defaultRealmKey: values.ECC_DEFAULT_REALM ?? DEFAULT_REALM_KEY,
+    administrator:
+      values.ECC_ADMIN_EMAIL && values.ECC_ADMIN_PASSWORD
+        ? { email: values.ECC_ADMIN_EMAIL, password: values.ECC_ADMIN_PASSWORD }
+        : undefined,
+    isProxyTrusted: values.ECC_TRUST_PROXY ?? false,
+    logLevel: values.LOG_LEVEL ?? 'info',
+    webDistDir: values.WEB_DIST_DIR ? toAbsolute(values.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+  };
+}

@@ -1,0 +1,66 @@
+import { STATUS_CODES } from 'node:http';
+import { messages, type ApiError } from '@ecc/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error whose status and message the client should see as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** Input that failed validation, as one `path: message` line per problem (CLI and services). */
+export class InvalidInputError extends Error {
+  constructor(readonly issues: readonly string[]) {
+    super(issues.join('\n'));
+    this.name = 'InvalidInputError';
+  }
+}
+
+/** `properties.config.themes.0.name: Required` for each zod issue; `(root)` when the whole value is wrong. */
+export function formatZodIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string[] {
+  return issues.map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`);
+}
+
+export function apiError(statusCode: number, message: string): ApiError {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+export function sendApiError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(apiError(statusCode, message));
+}
+
+/** 'body/password: Expected string, received number' for each failed field, the request part first. */
+function describeValidationFailure(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  const part = error.validationContext ?? 'body';
+  return error.validation
+    .map((issue) => `${part}${issue.instancePath === '/' ? '' : issue.instancePath}: ${issue.message}`)
+    .join('; ');
+}
+
+/**
+ * One error shape for the whole API: `{statusCode, error, message}`. Client errors keep their message (malformed
+ * JSON 400, validation 400 naming the field, body over the limit 413); anything else is logged and answered as
+ * a bare 500, so no internals leak.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendApiError(reply, 400, describeValidationFailure(error));
+    }
+    const statusCode = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+    if (statusCode >= 400 && statusCode < 500) return sendApiError(reply, statusCode, error.message);
+    request.log.error({ err: error }, 'Request failed');
+    return sendApiError(reply, 500, messages.internalServerError);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendApiError(reply, 404, `Route ${request.method} ${request.url.split('?')[0]} not found`),
+  );
+}

@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { currentApplication, type Realm } from '@ecc/contracts';
+import type { SessionRepository, UserRow } from '@ecc/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const SESSION_COOKIE_NAME = 'ecc_session';
+const TOKEN_BYTES = 32;
+/**
+ * Sessions slide: activity pushes the expiry back to a full session length, so only inactivity ends one (as the
+ * client's inactivity timer expects). The row is rewritten at most once a minute, not on every request.
+ */
+const RENEWAL_INTERVAL_MS = 60_000;
+
+export interface ActiveSession {
+  realm: Realm;
+  user: UserRow;
+  expiresAt: Date;
+}
+
+export interface SessionManager {
+  /** Signs the user in: a fresh session id, the request's previous session deleted, the cookie set. */
+  start(request: FastifyRequest, reply: FastifyReply, realm: Realm, user: UserRow): Promise<ActiveSession>;
+  /** The request's live session in this realm, or undefined (no cookie, unknown, expired or another realm's). */
+  resolve(request: FastifyRequest, realm: Realm): Promise<ActiveSession | undefined>;
+  /** Signs out: deletes the session row, if any, and clears the cookie. */
+  end(request: FastifyRequest, reply: FastifyReply, realm: Realm | undefined): Promise<void>;
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function sessionLengthSeconds(realm: Realm): number {
+  return currentApplication(realm).authSessionLength;
+}
+
+function readToken(request: FastifyRequest): string | undefined {
+  const token = request.cookies[SESSION_COOKIE_NAME];
+  return token && token.length > 0 ? token : undefined;
+}
+
+function cookieOptions(request: FastifyRequest) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    // request.protocol honours X-Forwarded-Proto only when ECC_TRUST_PROXY is set.
+    secure: request.protocol === 'https',
+  };
+}
+
+export function createSessionManager(sessions: SessionRepository, now: () => Date): SessionManager {
+  return {
+    async start(request, reply, realm, user) {
+      const previousToken = readToken(request);
+      if (previousToken) await sessions.delete(realm.id, hashSessionToken(previousToken));
+      await sessions.deleteExpiredOfUser(realm.id, user.id, now());
+
+      const token = randomBytes(TOKEN_BYTES).toString('base64url');
+      const expiresAt = new Date(now().getTime() + sessionLengthSeconds(realm) * 1000);
+      await sessions.insert(realm.id, { tokenHash: hashSessionToken(token), userId: user.id, expiresAt });
+      // No Max-Age: the cookie lives as long as the browser session; the server decides when the session ends.
+      reply.setCookie(SESSION_COOKIE_NAME, token, cookieOptions(request));
+      return { realm, user, expiresAt };
+    },
+
+    async resolve(request, realm) {
+      const token = readToken(request);
+      if (!token) return undefined;
+      const tokenHash = hashSessionToken(token);
+      const found = await sessions.findWithUser(realm.id, tokenHash);
+      if (!found) return undefined;
+      const currentTime = now().getTime();
+      if (found.session.expiresAt.getTime() <= currentTime) {
+        await sessions.delete(realm.id, tokenHash);
+        return undefined;
+      }
+      const fullLengthMs = sessionLengthSeconds(realm) * 1000;
+      let expiresAt = found.session.expiresAt;
+      const renewalIntervalMs = Math.min(RENEWAL_INTERVAL_MS, fullLengthMs / 2);
+      if (expiresAt.getTime() - currentTime < fullLengthMs - renewalIntervalMs) {
+        expiresAt = new Date(currentTime + fullLengthMs);
+        await sessions.extend(realm.id, tokenHash, expiresAt);
+      }
+      return { realm, user: found.user, expiresAt };
+    },
+
+    async end(request, reply, realm) {
+      const token = readToken(request);
+      if (token && realm) await sessions.delete(realm.id, hashSessionToken(token));
+      reply.clearCookie(SESSION_COOKIE_NAME, cookieOptions(request));
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { DEFAULT_LAYOUT_TRANSITION, messages, type RouteDefinition } from '@ecc/contracts';
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { useEffect, useLayoutEffect } from 'react';
+import { usePublicPageData } from '../lib/payload/public-page-payload.ts';
+import { useRealm } from '../lib/realm/realm-queries.ts';
+import { applyTheme, resolveRealmTheme } from '../lib/theme/realm-theme.ts';
+import { useCurrentRouteDefinition } from './router/route-definition-data.ts';
+
+export function documentTitle(pageTitle: string | undefined): string {
+  return pageTitle ? `${pageTitle} · ${messages.defaultTitle}` : messages.defaultTitle;
+}
+
+/** The login layout and routes whose meta asks for it are dark; every other page is light. */
+export function isDarkRoute(route: RouteDefinition | undefined): boolean {
+  return route?.colorMode === 'dark' || route?.layout === 'login';
+}
+
+function useDocumentHead(route: RouteDefinition | undefined) {
+  useEffect(() => {
+    document.title = documentTitle(route?.title);
+    let description = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!description) {
+      description = document.head.appendChild(document.createElement('meta'));
+      description.name = 'description';
+    }
+    description.content = messages.defaultDescription;
+  }, [route?.title]);
+}
+
+function useColorMode(isDark: boolean) {
+  useLayoutEffect(() => {
+    document.documentElement.classList.toggle('dark', isDark);
+  }, [isDark]);
+}
+
+/** The realm's theme for this path; before `/api/config` answers, the public page's payload carries it. */
+function useRealmTheme(pathname: string) {
+  const realm = useRealm();
+  const payload = usePublicPageData(pathname, undefined);
+  const theme = realm ? resolveRealmTheme(realm, pathname) : (payload?.theme ?? undefined);
+  useLayoutEffect(() => applyTheme(theme), [theme]);
+}
+
+/** Around every page: document title and description, colour mode, realm theme, and the layout's fade. */
+export function RootShell() {
+  const route = useCurrentRouteDefinition();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  useDocumentHead(route);
+  useColorMode(isDarkRoute(route));
+  useRealmTheme(pathname);
+
+  const transition =
+    route?.layoutTransition === false ? undefined : (route?.layoutTransition ?? DEFAULT_LAYOUT_TRANSITION);
+  return (
+    <div key={route ? String(route.layout) : 'none'} className={transition ? `ecc-transition-${transition.name}` : undefined}>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { RouteId } from '@ecc/contracts';
+import type { PageComponent } from '../../lib/routing/page-props.ts';
+
+const featureEmptyStatePage = () =>
+  import('../../features/feature-empty-state/feature-empty-state-page.tsx').then(
+    (module) => module.FeatureEmptyStatePage,
+  );
+
+/**
+ * Every route of the table has a page, loaded on first visit so the login page's bundle stays small. The
+ * features that later issues build still show their title and an empty state, and obey their access rules.
+ */
+const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
+  about: () => import('../../features/about/about-page.tsx').then((module) => module.AboutPage),
+  home: () => import('../../features/home/home-page.tsx').then((module) => module.HomePage),
+  login: () => import('../../features/login/login-page.tsx').then((module) => module.LoginPage),
+  logout: () => import('../../features/logout/logout-page.tsx').then((module) => module.LogoutPage),
+  profile: () => import('../../features/profile/profile-page.tsx').then((module) => module.ProfilePage),
+  launcher: () => import('../../features/launcher/launcher-page.tsx').then((module) => module.LauncherPage),
+  agreement: () => import('../../features/agreement/agreement-page.tsx').then((module) => module.AgreementPage),
+  benchmarks: featureEmptyStatePage,
+  pathways: featureEmptyStatePage,
+  'reporting-next': featureEmptyStatePage,
+  'context-ai': featureEmptyStatePage,
+  lighttouch: featureEmptyStatePage,
+  advancedghg: featureEmptyStatePage,
+  'calc-editor': featureEmptyStatePage,
+  'calc-editor-drakon': featureEmptyStatePage,
+  'calc-editor-examples': featureEmptyStatePage,
+  'calc-editor-constants': featureEmptyStatePage,
+  'calc-editor-file-tree': featureEmptyStatePage,
+  'calc-editor-templates': featureEmptyStatePage,
+  'calc-editor-icons': featureEmptyStatePage,
+  knowledgegraph: featureEmptyStatePage,
+  'knowledgegraph-3d': featureEmptyStatePage,
+  facility: featureEmptyStatePage,
+  'equipment-manager': featureEmptyStatePage,
+  'equipment-manager-admin': featureEmptyStatePage,
+  'equipment-edit': featureEmptyStatePage,
+  'equipment-view': featureEmptyStatePage,
+  'equipment-new': featureEmptyStatePage,
+  'reporting-analysis': featureEmptyStatePage,
+  'reporting-analysis-report': featureEmptyStatePage,
+  'feature-flags': featureEmptyStatePage,
+  'invite-manager': featureEmptyStatePage,
+};
+
+const loadedPages = new Map<string, PageComponent>();
+
+/** Loads (once) the page of a route; the router awaits it before rendering the route. */
+export async function loadPage(routeId: string): Promise<PageComponent> {
+  const loaded = loadedPages.get(routeId);
+  if (loaded) return loaded;
+  const loader = Object.hasOwn(PAGE_LOADERS, routeId) ? PAGE_LOADERS[routeId as RouteId] : undefined;
+  if (!loader) throw new Error(`No page for route ${routeId}`);
+  const page = await loader();
+  loadedPages.set(routeId, page);
+  return page;
+}
+
+/** The page of a route that `loadPage` has already loaded. */
+export function loadedPage(routeId: string): PageComponent | undefined {
+  return loadedPages.get(routeId);
+}

@@ -1,0 +1,101 @@
+import { loginRequestSchema, type LoginRequest } from '@ecc/contracts';
+import { Alert, AlertDescription, Button, Card, CardContent, CardHeader, FormField, Input, toast } from '@ecc/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { isApiResponseError } from '../../lib/api/api-response-error.ts';
+import { usePublicPageData } from '../../lib/payload/public-page-payload.ts';
+import { DEFAULT_LOGO_PATH } from '../../lib/realm/realm-branding.ts';
+import { useApplication, useRealm } from '../../lib/realm/realm-queries.ts';
+import { postLoginTarget } from '../../lib/session/post-login-target.ts';
+import { createRedirectCookie } from '../../lib/session/redirect-cookie.ts';
+import { login } from '../../lib/session/session-queries.ts';
+
+/** The server's words when it answered (e.g. 'Invalid username or password'), else what the user can do. */
+export function loginErrorMessage(error: unknown): string {
+  if (isApiResponseError(error)) return error.message;
+  return 'Could not reach the server. Check your connection and try again.';
+}
+
+export function LoginPage() {
+  const realm = useRealm();
+  const application = useApplication();
+  const data = usePublicPageData('/login', realm);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [errorMessage, setErrorMessage] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    setErrorMessage(undefined);
+    try {
+      await login(queryClient, credentials);
+    } catch (error) {
+      setErrorMessage(loginErrorMessage(error));
+      return;
+    }
+    await navigate({ href: postLoginTarget(createRedirectCookie(), application), replace: true });
+  });
+
+  const logo = data?.login.logo ?? data?.logo ?? DEFAULT_LOGO_PATH;
+  return (
+    <Card className="w-full max-w-sm shadow-lg">
+      <CardHeader className="justify-items-center gap-3 text-center">
+        <img src={logo} alt="" className="h-12 w-auto" />
+        <p className="text-muted-foreground text-sm" data-testid="login-realm-name">
+          {data?.realm.name ?? '\u00a0'}
+        </p>
+        <h1 className="text-xl font-semibold tracking-tight">Sign in</h1>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {errorMessage ? (
+          <Alert kind="error">
+            <AlertDescription>{errorMessage}</AlertDescription>
+          </Alert>
+        ) : null}
+        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
+          <FormField label="Email" error={errors.username?.message}>
+            <Input autoComplete="username" inputMode="email" autoFocus {...register('username')} />
+          </FormField>
+          <FormField label="Password" error={errors.password?.message}>
+            <Input type="password" autoComplete="current-password" {...register('password')} />
+          </FormField>
+          <Button type="submit" size="lg" className="w-full" isLoading={isSubmitting}>
+            Sign in
+          </Button>
+        </form>
+        {data && data.strategies.length > 0 ? (
+          <section aria-labelledby="login-strategies" className="grid gap-2">
+            <h2 id="login-strategies" className="text-muted-foreground text-center text-xs tracking-wide uppercase">
+              Or continue with
+            </h2>
+            {data.strategies.map((strategy) => (
+              <Button
+                key={strategy.id}
+                variant="outline"
+                className="w-full"
+                onClick={() =>
+                  toast({
+                    title: `Sign-in with ${strategy.name} is not available yet`,
+                    description: 'Sign in with your email and password for now.',
+                  })
+                }
+              >
+                {strategy.name}
+              </Button>
+            ))}
+          </section>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

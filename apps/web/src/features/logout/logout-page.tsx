@@ -1,0 +1,38 @@
+import { DEFAULT_LOGOUT_URL } from '@ecc/contracts';
+import { Spinner } from '@ecc/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { navigateToUrl } from '../../lib/navigation/navigate-to-url.ts';
+import { isAbsoluteUrl } from '../../lib/version/navigation-decision.ts';
+import { logout } from '../../lib/session/session-queries.ts';
+
+/** Ends the session on the server, then goes where the server says (default /login). */
+export function LogoutPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    let isCurrent = true;
+    logout(queryClient)
+      .catch((error: unknown) => {
+        console.error(error);
+        return DEFAULT_LOGOUT_URL;
+      })
+      .then((url) => {
+        if (!isCurrent) return;
+        // The server may name an identity provider's sign-out page: a full page navigation it explicitly allows.
+        if (isAbsoluteUrl(url)) navigateToUrl(url, { isExternalAllowed: true });
+        else void navigate({ href: url, replace: true });
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [queryClient, navigate]);
+
+  return (
+    <div className="text-muted-foreground flex items-center gap-3">
+      <Spinner label="Signing out" />
+      <h1 className="text-base font-normal">Signing out…</h1>
+    </div>
+  );
+}

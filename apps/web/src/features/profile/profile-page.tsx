@@ -1,0 +1,64 @@
+import { Card, CardContent, CardHeader, EmptyState } from '@ecc/ui';
+import { FileCheckIcon } from 'lucide-react';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useApplication } from '../../lib/realm/realm-queries.ts';
+import { useCurrentUser, useSession } from '../../lib/session/session-queries.ts';
+import { userDisplayName } from '../../lib/session/user-display-name.ts';
+import { acceptedLicences } from './accepted-licences.ts';
+
+/** The signed-in user's details and the licences they have accepted. */
+export function ProfilePage() {
+  const { session, isLoggedIn } = useSession();
+  const user = useCurrentUser(isLoggedIn);
+  const application = useApplication();
+  const licences = acceptedLicences(user?.properties ?? {});
+  const licenceTitle = (id: string) => application?.legal?.licences?.find((licence) => licence.id === id)?.title ?? id;
+
+  return (
+    <>
+      <PageHeader title="Profile" />
+      <div className="grid max-w-3xl gap-6">
+        <Card>
+          <CardHeader>
+            <h2 className="leading-none font-semibold">Your details</h2>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">Name</dt>
+              <dd>{userDisplayName(user, session)}</dd>
+              <dt className="text-muted-foreground">Email</dt>
+              <dd>{session?.email ?? '—'}</dd>
+              <dt className="text-muted-foreground">Realm</dt>
+              <dd>{user?.realm ?? '—'}</dd>
+              <dt className="text-muted-foreground">User id</dt>
+              <dd className="font-mono text-xs break-all">{user?.id ?? '—'}</dd>
+            </dl>
+          </CardContent>
+        </Card>
+        <section aria-labelledby="profile-licences" className="grid gap-3">
+          <h2 id="profile-licences" className="text-lg font-semibold">
+            Accepted licences
+          </h2>
+          {licences.length > 0 ? (
+            <ul className="divide-y rounded-lg border">
+              {licences.map((licence) => (
+                <li key={licence.id} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
+                  <span className="font-medium">{licenceTitle(licence.id)}</span>
+                  <span className="text-muted-foreground">
+                    {licence.acceptedOn ? `Accepted ${licence.acceptedOn}` : 'Accepted'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState
+              icon={<FileCheckIcon />}
+              title="No licences accepted yet"
+              description="Licences and agreements you accept are recorded here with the date you accepted them."
+            />
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

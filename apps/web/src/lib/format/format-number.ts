@@ -1,0 +1,6 @@
+import { DEFAULT_LOCALE, MAX_FRACTION_DIGITS } from '@ecc/contracts';
+
+/** A number in the user's locale with at most 2 fraction digits (spec section 9). */
+export function formatNumber(value: number, locale: string = DEFAULT_LOCALE): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: MAX_FRACTION_DIGITS }).format(value);
+}

@@ -1,0 +1,84 @@
+import {
+  DEFAULT_LOGOUT_URL,
+  isSessionActive,
+  logoutResponseSchema,
+  REQUEST_RELOAD_TTL_MS,
+  sessionSchema,
+  userSchema,
+  type LoginRequest,
+  type Session,
+  type User,
+} from '@ecc/contracts';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api } from '../api/api.ts';
+import { isApiResponseError } from '../api/api-response-error.ts';
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+export const userQueryKey = ['auth', 'user'] as const;
+
+/** `GET /api/auth/session`; a 401 means signed out. */
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: async ({ signal }): Promise<Session | null> => {
+    try {
+      return sessionSchema.parse(await api.get<unknown>('/api/auth/session', { signal, isSessionProbe: true }));
+    } catch (error) {
+      if (isApiResponseError(error, 401)) return null;
+      throw error;
+    }
+  },
+  staleTime: REQUEST_RELOAD_TTL_MS,
+});
+
+/** `GET /api/user`; any failure sets the user to none (spec section 7). */
+export const userQueryOptions = queryOptions({
+  queryKey: userQueryKey,
+  queryFn: async ({ signal }): Promise<User | null> => {
+    try {
+      return userSchema.parse(await api.get<unknown>('/api/user', { signal }));
+    } catch {
+      return null;
+    }
+  },
+});
+
+/** The session as the guards see it: reused for the request reload TTL, then probed again. */
+export function loadSession(queryClient: QueryClient): Promise<Session | null> {
+  return queryClient.fetchQuery(sessionQueryOptions);
+}
+
+export function forgetSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(sessionQueryKey, null);
+  queryClient.setQueryData(userQueryKey, null);
+}
+
+/** Sign in; on failure the user is cleared, the error logged and rethrown for the form (spec section 8). */
+export async function login(queryClient: QueryClient, credentials: LoginRequest): Promise<User> {
+  try {
+    const user = userSchema.parse(await api.post<unknown>('/api/auth/login', credentials));
+    queryClient.setQueryData(userQueryKey, user);
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    return user;
+  } catch (error) {
+    queryClient.setQueryData(userQueryKey, null);
+    console.error(error);
+    throw error;
+  }
+}
+
+/** Ends the session on the server and forgets every cached answer; resolves to where the user goes next. */
+export async function logout(queryClient: QueryClient): Promise<string> {
+  const response = logoutResponseSchema.parse(await api.get<unknown>('/api/auth/logout'));
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+  forgetSession(queryClient);
+  return response.url || DEFAULT_LOGOUT_URL;
+}
+
+export function useSession(): { session: Session | null | undefined; isLoggedIn: boolean } {
+  const { data: session } = useQuery(sessionQueryOptions);
+  return { session, isLoggedIn: isSessionActive(session) };
+}
+
+export function useCurrentUser(isEnabled: boolean): User | null | undefined {
+  return useQuery({ ...userQueryOptions, enabled: isEnabled }).data;
+}

@@ -1,0 +1,82 @@
+import {
+  currentApplication,
+  storedColorToHex,
+  THEME_COLOR_SLOTS,
+  type Realm,
+  type StoredTheme,
+  type ThemeColorSlot,
+} from '@ecc/contracts';
+
+export const THEME_STYLE_ELEMENT_ID = 'ecc-realm-theme';
+
+/** `mutedForeground` → `--muted-foreground`: the variable the ui stylesheet reads for that slot. */
+export function themeSlotVariable(slot: ThemeColorSlot): string {
+  return `--${slot.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/** True when `pathname` is `prefix` or lies below it, segment by segment. */
+export function isPathWithin(pathname: string, prefix: string): boolean {
+  const base = prefix.length > 1 ? prefix.replace(/\/+$/, '') : prefix;
+  return base === '/' || pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/** The theme id for a path: the longest matching override of the application's theme entry, else its selection. */
+export function selectedThemeId(realm: Pick<Realm, 'properties'>, pathname: string): string | undefined {
+  const entry = currentApplication(realm).themes?.[0];
+  if (!entry) return undefined;
+  const override = (entry.overrides ?? [])
+    .filter((candidate) => isPathWithin(pathname, candidate.path))
+    .sort((left, right) => right.path.length - left.path.length)[0];
+  return override?.selected ?? entry.selected;
+}
+
+/** The selected (or overriding) theme, else the realm's first theme. */
+export function resolveRealmTheme(realm: Pick<Realm, 'properties'>, pathname: string): StoredTheme | undefined {
+  const themes = realm.properties.config.themes;
+  const id = selectedThemeId(realm, pathname);
+  return themes.find((theme) => theme.id === id) ?? themes[0];
+}
+
+export interface ThemeVariables {
+  light: Record<string, string>;
+  dark: Record<string, string>;
+}
+
+export function themeVariables(theme: StoredTheme): ThemeVariables {
+  return { light: slotVariables(theme.colors.light), dark: slotVariables(theme.colors.dark) };
+}
+
+function slotVariables(colors: StoredTheme['colors']['light']): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const slot of THEME_COLOR_SLOTS) {
+    const stored = colors[slot];
+    if (stored) variables[themeSlotVariable(slot)] = storedColorToHex(stored);
+  }
+  return variables;
+}
+
+/**
+ * Light colours apply outside dark mode and dark colours inside it, each one step more specific than the ui
+ * stylesheet's defaults so a theme wins whatever the order of the style sheets; unset slots keep the defaults.
+ */
+export function themeStyleSheet(theme: StoredTheme): string {
+  const { light, dark } = themeVariables(theme);
+  return `${rule(':root:not(.dark)', light)}\n${rule(':root.dark', dark)}`;
+}
+
+function rule(selector: string, variables: Record<string, string>): string {
+  const declarations = Object.entries(variables).map(([name, value]) => `${name}: ${value};`);
+  return `${selector} { ${declarations.join(' ')} }`;
+}
+
+/** Writes the theme's variables into one `<style>` element of the document, or removes it when there is none. */
+export function applyTheme(theme: StoredTheme | undefined, doc: Document = document): void {
+  const existing = doc.getElementById(THEME_STYLE_ELEMENT_ID);
+  if (!theme) {
+    existing?.remove();
+    return;
+  }
+  const element = existing ?? doc.head.appendChild(doc.createElement('style'));
+  element.id = THEME_STYLE_ELEMENT_ID;
+  element.textContent = themeStyleSheet(theme);
+}

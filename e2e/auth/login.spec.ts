@@ -1,0 +1,60 @@
+import { DEFAULT_LOGIN_BACKGROUND_POSITION } from '@ecc/contracts';
+import { expectPathname, pageHeading, signInWithForm } from '../support/app-shell.ts';
+import { expect, fetchSessionStatus, test } from '../support/fixtures.ts';
+import { DEMO_REALM } from '../support/realms.ts';
+
+/** The server's answer to wrong credentials (the API contract), shown by the form. */
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
+
+test.use({ realm: DEMO_REALM, isSignedIn: false });
+
+test('the login page is dark and shows the theme logo and background image', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(page.locator('img[src$="/brand/logo.svg"]').first()).toBeVisible();
+
+  // The spec's position is a `background` shorthand fragment (position/size): compare the computed values with
+  // what Chromium computes for that fragment, rather than with a hand-computed string.
+  const styles = await page.evaluate((positionAndSize) => {
+    const withBackground = [...document.querySelectorAll<HTMLElement>('body *')].find((element) =>
+      getComputedStyle(element).backgroundImage.includes('/brand/login-background.svg'),
+    );
+    const probe = document.createElement('div');
+    probe.style.background = `url("/x.svg") ${positionAndSize} no-repeat`;
+    document.body.append(probe);
+    const expected = getComputedStyle(probe);
+    const actual = withBackground ? getComputedStyle(withBackground) : undefined;
+    const result = {
+      expected: { position: expected.backgroundPosition, size: expected.backgroundSize },
+      actual: actual && { position: actual.backgroundPosition, size: actual.backgroundSize },
+    };
+    probe.remove();
+    return result;
+  }, DEFAULT_LOGIN_BACKGROUND_POSITION);
+  expect(styles.actual, 'an element shows /brand/login-background.svg').toBeDefined();
+  expect(styles.actual).toEqual(styles.expected);
+});
+
+test('a wrong password shows an error and stays on /login', async ({ page }) => {
+  await page.goto('/login');
+  await signInWithForm(page, { email: DEMO_REALM.member.email, password: 'not-the-password' });
+  await expect(page.getByText(INVALID_CREDENTIALS_MESSAGE).first()).toBeVisible();
+  await expectPathname(page, '/login');
+  expect(await fetchSessionStatus(page)).toBe(401);
+});
+
+test('the demo credentials land on home; signing out returns to /login and ends the session', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await signInWithForm(page, DEMO_REALM.member);
+  await expectPathname(page, '/');
+  await expect(pageHeading(page, 'Home')).toBeVisible();
+  expect(await fetchSessionStatus(page)).toBe(200);
+
+  await page.goto('/logout');
+  await expectPathname(page, '/login');
+  await expect.poll(() => fetchSessionStatus(page)).toBe(401);
+  expect((await page.context().cookies()).map(({ name }) => name)).not.toContain('ecc_session');
+});

@@ -1,0 +1,62 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type DatabaseHandle } from './create-database.ts';
+import { LOCK_FILE_NAME } from './data-dir-lock.ts';
+import { createTestDatabase } from './testing/test-database.ts';
+
+describe('createDatabase on a data directory', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'ecc-data-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('holds DATA_DIR exclusively until closed, then lets the next process in', async () => {
+    const first = await createDatabase({ dataDir });
+    await first.migrate();
+    await expect(createDatabase({ dataDir })).rejects.toThrow(
+      `DATA_DIR ${dataDir} is in use by another Emissions Control Center process (pid ${process.pid}). ` +
+        'Stop it first, or set DATA_DIR to another directory.',
+    );
+    await first.close();
+    expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
+
+    const second = await createDatabase({ dataDir });
+    // The data written by the first opening is still there; migrating again is a no-op.
+    await second.migrate();
+    const tables = await second.db.execute(sql`select count(*) as count from realms`);
+    expect(tables.rows).toEqual([{ count: 0 }]);
+    await second.close();
+  });
+});
+
+describe('the database handle', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('returns int8 as a number on PGlite and PostgreSQL alike', async () => {
+    const result = await database.db.execute(sql`select 42::int8 as answer, count(*) as count from users`);
+    expect(result.rows).toEqual([{ answer: 42, count: 0 }]);
+  });
+
+  it('runs concurrent transactions one after the other, each seeing its own writes only once committed', async () => {
+    await database.db.execute(sql`create temporary table counter (value int not null)`);
+    await database.db.execute(sql`insert into counter values (0)`);
+    const increment = () =>
+      database.db.transaction(async (transaction) => {
+        const result = await transaction.execute(sql`select value from counter for update`);
+        const value = Number((result.rows[0] as { value: number }).value);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await transaction.execute(sql`update counter set value = ${value + 1}`);
+      });
+    await Promise.all(Array.from({ length: 10 }, increment));
+    const result = await database.db.execute(sql`select value from counter`);
+    expect(result.rows).toEqual([{ value: 10 }]);
+  });
+});

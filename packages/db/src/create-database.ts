@@ -1,0 +1,131 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type DatabaseSchema = typeof schema;
+/** A drizzle database or transaction over the product's schema, whichever engine runs underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, DatabaseSchema>;
+
+export type DatabaseOptions =
+  | { dataDir: string }
+  | { databaseUrl: string }
+  /** Adopts an open PGlite (tests clone a migrated template); closing the handle closes it. */
+  | { pglite: PGlite };
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: 'pglite' | 'postgres';
+  /** Applies the migrations in packages/db/migrations that have not run yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
+/** PGlite's files live in a subfolder, so DATA_DIR can hold the lock and, later, other data beside them. */
+export const PGLITE_SUBDIRECTORY = 'pglite';
+/** Arbitrary constant key of the advisory lock that keeps concurrently starting servers from migrating twice. */
+const MIGRATION_ADVISORY_LOCK_KEY = 7_301_452_001;
+
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl);
+  if ('pglite' in options) return adoptPglite(options.pglite, () => undefined);
+  const lock = acquireDataDirLock(options.dataDir);
+  try {
+    const client = await PGlite.create({ dataDir: join(options.dataDir, PGLITE_SUBDIRECTORY) });
+    return adoptPglite(client, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/**
+ * PGlite is a single connection. Its own transaction mutex is the one queue every statement and transaction
+ * waits in (a statement outside a transaction waits for the running transaction to end), so drizzle's
+ * `db.transaction` is serialised as it is.
+ */
+function adoptPglite(client: PGlite, onClosed: () => void): DatabaseHandle {
+  const db = drizzlePglite({ client, schema });
+  let isClosed = false;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: async () => {
+      if (isClosed) return;
+      isClosed = true;
+      try {
+        await client.close();
+      } finally {
+        onClosed();
+      }
+    },
+  };
+}
+
+/** pg hands int8 back as a string where PGlite gives a number: parse it the way PGlite does. */
+function parseInt8(text: string): number | bigint {
+  const value = BigInt(text);
+  return value < BigInt(Number.MIN_SAFE_INTEGER) || value > BigInt(Number.MAX_SAFE_INTEGER) ? value : Number(value);
+}
+
+export function redactDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  // drizzle passes per-query type parsers that fall back to pg's global ones, so int8 is set globally.
+  pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection dropped by the server must not crash the process; pg replaces it on the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw new Error(
+      `Could not connect to DATABASE_URL ${redactDatabaseUrl(databaseUrl)}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  const db = drizzleNodePostgres({ client: pool, schema });
+  let isClosed = false;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [MIGRATION_ADVISORY_LOCK_KEY]);
+        try {
+          await migrateNodePostgres(drizzleNodePostgres({ client: connection, schema }), {
+            migrationsFolder: MIGRATIONS_FOLDER,
+          });
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [MIGRATION_ADVISORY_LOCK_KEY]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    close: async () => {
+      if (isClosed) return;
+      isClosed = true;
+      await pool.end();
+    },
+  };
+}

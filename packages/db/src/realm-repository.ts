@@ -1,0 +1,132 @@
+import { and, arrayContains, arrayOverlaps, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Realm } from '@ecc/contracts';
+import type { Database } from './create-database.ts';
+import { normalizeDomain, realmRowToRealm, type RealmValues } from './realm-mapping.ts';
+import { realms } from './schema.ts';
+
+/**
+ * Realms are the tenants themselves, so their functions are keyed by realm key, id or host name rather than
+ * scoped by a realm id.
+ */
+export function createRealmRepository(db: Database) {
+  const parent = alias(realms, 'parent');
+  const selectRealms = () =>
+    db
+      .select({ row: realms, parentKey: parent.key })
+      .from(realms)
+      .leftJoin(parent, eq(realms.parentId, parent.id));
+
+  const first = (rows: { row: typeof realms.$inferSelect; parentKey: string | null }[]): Realm | undefined => {
+    const found = rows[0];
+    return found ? realmRowToRealm(found.row, found.parentKey) : undefined;
+  };
+
+  const toColumns = (values: RealmValues) => ({
+    key: values.key,
+    parentId: values.parentId,
+    active: values.active,
+    realm: values.realm,
+    name: values.name,
+    type: values.type,
+    domains: values.domains.map(normalizeDomain),
+    properties: values.properties,
+    modifiedBy: values.modifiedBy ?? null,
+  });
+
+  return {
+    async findByKey(key: string): Promise<Realm | undefined> {
+      return first(await selectRealms().where(eq(realms.key, key)).limit(1));
+    },
+
+    async findById(id: string): Promise<Realm | undefined> {
+      return first(await selectRealms().where(eq(realms.id, id)).limit(1));
+    },
+
+    /** The active realm whose `domains` list this host name; the oldest wins should two claim it. */
+    async findActiveByDomain(hostName: string): Promise<Realm | undefined> {
+      const rows = await selectRealms()
+        .where(and(eq(realms.active, true), arrayContains(realms.domains, [normalizeDomain(hostName)])))
+        .orderBy(asc(realms.createdOn), asc(realms.key))
+        .limit(1);
+      return first(rows);
+    },
+
+    async findActiveByKey(key: string): Promise<Realm | undefined> {
+      return first(await selectRealms().where(and(eq(realms.key, key), eq(realms.active, true))).limit(1));
+    },
+
+    async list(): Promise<Realm[]> {
+      const rows = await selectRealms().orderBy(asc(realms.key));
+      return rows.map(({ row, parentKey }) => realmRowToRealm(row, parentKey));
+    },
+
+    /** Keys of other realms that already claim any of these host names. */
+    async findDomainOwners(domains: readonly string[], exceptRealmId?: string): Promise<Map<string, string>> {
+      const wanted = domains.map(normalizeDomain);
+      if (wanted.length === 0) return new Map();
+      const rows = await db
+        .select({ id: realms.id, key: realms.key, domains: realms.domains })
+        .from(realms)
+        .where(arrayOverlaps(realms.domains, wanted));
+      const owners = new Map<string, string>();
+      for (const row of rows) {
+        if (row.id === exceptRealmId) continue;
+        for (const domain of row.domains) if (wanted.includes(domain)) owners.set(domain, row.key);
+      }
+      return owners;
+    },
+
+    /** Ids of this realm and every realm above it, nearest first (trees are shallow: one query a level). */
+    async findAncestorIds(realmId: string): Promise<string[]> {
+      const ids: string[] = [];
+      let currentId: string | null = realmId;
+      while (currentId !== null && !ids.includes(currentId)) {
+        ids.push(currentId);
+        const rows: { parentId: string | null }[] = await db
+          .select({ parentId: realms.parentId })
+          .from(realms)
+          .where(eq(realms.id, currentId))
+          .limit(1);
+        currentId = rows[0]?.parentId ?? null;
+      }
+      return ids;
+    },
+
+    async findIdsByKeys(keys: readonly string[]): Promise<Map<string, string>> {
+      if (keys.length === 0) return new Map();
+      const rows = await db.select({ id: realms.id, key: realms.key }).from(realms).where(inArray(realms.key, [...keys]));
+      return new Map(rows.map((row) => [row.key, row.id]));
+    },
+
+    /** Inserts a realm; returns undefined when the key is taken (so concurrent seeds stay harmless). */
+    async insert(
+      values: RealmValues & { id?: string; createdBy?: string | null; createdOn?: Date; modifiedOn?: Date },
+    ): Promise<Realm | undefined> {
+      const inserted = await db
+        .insert(realms)
+        .values({
+          ...toColumns(values),
+          ...(values.id ? { id: values.id } : {}),
+          createdBy: values.createdBy ?? null,
+          ...(values.createdOn ? { createdOn: values.createdOn } : {}),
+          ...(values.modifiedOn ? { modifiedOn: values.modifiedOn } : {}),
+        })
+        .onConflictDoNothing({ target: realms.key })
+        .returning({ id: realms.id });
+      const id = inserted[0]?.id;
+      return id ? this.findById(id) : undefined;
+    },
+
+    async update(realmId: string, values: RealmValues, modifiedOn = new Date()): Promise<Realm | undefined> {
+      const updated = await db
+        .update(realms)
+        .set({ ...toColumns(values), modifiedOn })
+        .where(eq(realms.id, realmId))
+        .returning({ id: realms.id });
+      return updated[0] ? this.findById(realmId) : undefined;
+    },
+  };
+}
+
+export type RealmRepository = ReturnType<typeof createRealmRepository>;

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { createDatabase, type DatabaseHandle } from '../create-database.ts';
+
+// Creating and migrating a PGlite takes seconds, cloning one under a second: each worker migrates one in-memory
+// template and every test file gets its own clone. With DATABASE_URL set, each file gets a fresh database on
+// that PostgreSQL server instead, dropped when the file closes it.
+
+let pgliteTemplate: Promise<PGlite> | undefined;
+
+async function createPgliteTemplate(): Promise<PGlite> {
+  const template = await PGlite.create();
+  // The template's handle is never closed: closing it would close the template that later files clone.
+  const handle = await createDatabase({ pglite: template });
+  await handle.migrate();
+  return template;
+}
+
+async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
+  const name = `ecc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDatabase({ databaseUrl: url.toString() });
+  await handle.migrate();
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/** A migrated, empty database of its own for one test file. Close it in `afterAll`. */
+export async function createTestDatabase(env: NodeJS.ProcessEnv = process.env): Promise<DatabaseHandle> {
+  if (env.DATABASE_URL) return createPostgresTestDatabase(env.DATABASE_URL);
+  pgliteTemplate ??= createPgliteTemplate();
+  const clone = await (await pgliteTemplate).clone();
+  // clone() is typed as the PGlite interface; it is the class drizzle's driver wants.
+  if (!(clone instanceof PGlite)) throw new TypeError('PGlite.clone() returned no PGlite instance');
+  return createDatabase({ pglite: clone });
+}

@@ -1,0 +1,567 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_ESTIMATE_ITEMS,
+  calculateItem,
+  estimate,
+  type EstimateItem,
+  type EstimateOutcome,
+  type EstimateSuccess,
+  type ItemEmissions,
+} from './calculate.ts';
+import type { EmissionFactor } from './factor-library.ts';
+import type { GwpSetId } from './gwp.ts';
+
+function succeed(outcome: EstimateOutcome): EstimateSuccess {
+  if (!outcome.ok) throw new Error(`estimate failed: ${JSON.stringify(outcome.items)}`);
+  return outcome;
+}
+
+function only(gwp: GwpSetId, item: EstimateItem): ItemEmissions {
+  const [result] = succeed(estimate({ gwp, items: [item] })).items;
+  if (result === undefined) throw new Error('no result');
+  return result;
+}
+
+function errorsOf(outcome: EstimateOutcome) {
+  if (outcome.ok) throw new Error('expected the estimate to fail');
+  return outcome.items;
+}
+
+const distillate = (quantity: number, unit = 'gal'): EstimateItem => ({
+  id: 'boiler-oil',
+  quantity,
+  unit,
+  factor: { id: 'epa-c1-distillate-fuel-oil-no-2' },
+});
+
+describe('heat-content path (40 CFR 98 subpart C, Equation C-1)', () => {
+  it('1000 gal of distillate No. 2, AR5', () => {
+    // 1000 gal × 0.138 mmBtu/gal = 138 mmBtu
+    // CO2 = 138 × 73.96 = 10,206.48 kg; CH4 = 138 × 0.003 = 0.414 kg; N2O = 138 × 0.0006 = 0.0828 kg
+    // AR5 CO2e = 10,206.48 + 0.414 × 28 + 0.0828 × 265 = 10,206.48 + 11.592 + 21.942 = 10,240.014 kg
+    const result = only('AR5', distillate(1000));
+    expect(result.gases.CO2).toBeCloseTo(10_206.48, 6);
+    expect(result.gases.CH4).toBeCloseTo(0.414, 9);
+    expect(result.gases.N2O).toBeCloseTo(0.0828, 9);
+    expect(result.co2e).toBeCloseTo(10_240.014, 6);
+    expect(result).toMatchObject({ scope: 1, basis: 'heat-content', factorId: 'epa-c1-distillate-fuel-oil-no-2' });
+  });
+
+  it('applies the GWP set after the per-gas masses: same masses, AR4 and AR6 CO2e', () => {
+    // AR4: 10,206.48 + 0.414 × 25 + 0.0828 × 298 = 10,206.48 + 10.35 + 24.6744 = 10,241.5044 kg
+    // AR6: 10,206.48 + 0.414 × 27.9 + 0.0828 × 273 = 10,206.48 + 11.5506 + 22.6044 = 10,240.635 kg
+    const ar4 = only('AR4', distillate(1000));
+    const ar6 = only('AR6', distillate(1000));
+    expect(ar4.gases).toEqual(ar6.gases);
+    expect(ar4.co2e).toBeCloseTo(10_241.5044, 6);
+    expect(ar6.co2e).toBeCloseTo(10_240.635, 6);
+  });
+
+  it('converts litres to gallons before the heat content', () => {
+    // 1000 L ÷ 3.785411784 L/gal = 264.172052 gal × 0.138 = 36.455743 mmBtu × 73.96 = 2,696.2668 kg CO2
+    expect(only('AR5', distillate(1000, 'L')).gases.CO2).toBeCloseTo(2_696.2668, 3);
+  });
+
+  it('prefers a measured heat content given with the item', () => {
+    // 1000 gal × 0.140 mmBtu/gal (measured) = 140 mmBtu × 73.96 = 10,354.4 kg CO2
+    const result = only('AR5', { ...distillate(1000), hhv: { value: 0.14, energy: 'mmBtu', per: 'gal' } });
+    expect(result.gases.CO2).toBeCloseTo(10_354.4, 6);
+  });
+
+  it('natural gas in scf', () => {
+    // 100,000 scf × 1.026e-3 mmBtu/scf = 102.6 mmBtu
+    // CO2 = 102.6 × 53.06 = 5,443.956 kg; CH4 = 102.6 × 0.001 = 0.1026 kg; N2O = 102.6 × 0.0001 = 0.01026 kg
+    // AR5 CO2e = 5,443.956 + 0.1026 × 28 + 0.01026 × 265 = 5,443.956 + 2.8728 + 2.7189 = 5,449.5477 kg
+    const result = only('AR5', { id: 'ng', quantity: 100_000, unit: 'scf', factor: { id: 'epa-c1-natural-gas' } });
+    expect(result.gases).toEqual({
+      CO2: expect.closeTo(5_443.956, 6),
+      CH4: expect.closeTo(0.1026, 9),
+      N2O: expect.closeTo(0.01026, 9),
+    });
+    expect(result.co2e).toBeCloseTo(5_449.5477, 6);
+    expect(result.basis).toBe('heat-content');
+  });
+
+  it('natural gas in therms against a factor per mmBtu: a direct energy conversion', () => {
+    // 1,000 therm × 0.1 mmBtu/therm = 100 mmBtu; CO2 = 100 × 53.06 = 5,306 kg; CH4 = 0.1 kg; N2O = 0.01 kg
+    // AR5 CO2e = 5,306 + 0.1 × 28 + 0.01 × 265 = 5,306 + 2.8 + 2.65 = 5,311.45 kg
+    const result = only('AR5', { id: 'ng', quantity: 1000, unit: 'therm', factor: { id: 'epa-c1-natural-gas' } });
+    expect(result.gases.CO2).toBeCloseTo(5_306, 9);
+    expect(result.co2e).toBeCloseTo(5_311.45, 9);
+    expect(result.basis).toBe('direct');
+  });
+
+  it('natural gas in therms against a factor per scf: energy ÷ HHV', () => {
+    // 1,000 therm = 100 mmBtu ÷ 0.001026 mmBtu/scf = 97,465.887 scf
+    // CO2 = 97,465.887 × 0.05444 kg = 5,306.0429 kg; CH4 = 97,465.887 × 0.00103 g = 100.390 g = 0.100390 kg
+    const result = only('AR5', {
+      id: 'ng',
+      quantity: 1000,
+      unit: 'therm',
+      factor: { id: 'epa-hub-2024-natural-gas-scf' },
+    });
+    expect(result.gases.CO2).toBeCloseTo(5_306.0429, 4);
+    expect(result.gases.CH4).toBeCloseTo(0.10039, 6);
+    expect(result.basis).toBe('heat-content');
+  });
+
+  it('bituminous coal in short tons', () => {
+    // 500 short ton × 24.93 mmBtu/short ton = 12,465 mmBtu
+    // CO2 = 12,465 × 93.28 = 1,162,735.2 kg; CH4 = 12,465 × 0.011 = 137.115 kg; N2O = 12,465 × 0.0016 = 19.944 kg
+    // AR5 CO2e = 1,162,735.2 + 137.115 × 28 + 19.944 × 265 = 1,162,735.2 + 3,839.22 + 5,285.16 = 1,171,859.58 kg
+    const result = only('AR5', { id: 'coal', quantity: 500, unit: 'short_ton', factor: { id: 'epa-c1-bituminous-coal' } });
+    expect(result.gases.CO2).toBeCloseTo(1_162_735.2, 5);
+    expect(result.gases.CH4).toBeCloseTo(137.115, 8);
+    expect(result.gases.N2O).toBeCloseTo(19.944, 8);
+    expect(result.co2e).toBeCloseTo(1_171_859.58, 5);
+  });
+
+  it('bituminous coal in metric tonnes converts to short tons first', () => {
+    // 100 t ÷ 0.90718474 t/short ton = 110.231131 short ton × 24.93 = 2,748.0621 mmBtu × 93.28 = 256,339.23 kg CO2
+    const result = only('AR5', { id: 'coal', quantity: 100, unit: 't', factor: { id: 'epa-c1-bituminous-coal' } });
+    expect(result.gases.CO2).toBeCloseTo(256_339.23, 2);
+  });
+
+  it('bituminous coal with the Hub per-short-ton factor, gas masses published in g', () => {
+    // 500 short ton × 2,325 kg = 1,162,500 kg CO2; × 274 g = 137,000 g = 137 kg CH4; × 40 g = 20,000 g = 20 kg N2O
+    // AR5 CO2e = 1,162,500 + 137 × 28 + 20 × 265 = 1,162,500 + 3,836 + 5,300 = 1,171,636 kg
+    const result = only('AR5', {
+      id: 'coal',
+      quantity: 500,
+      unit: 'short_ton',
+      factor: { id: 'epa-hub-2024-bituminous-coal-short-ton' },
+    });
+    expect(result.gases).toEqual({ CO2: 1_162_500, CH4: expect.closeTo(137, 9), N2O: expect.closeTo(20, 9) });
+    expect(result.co2e).toBeCloseTo(1_171_636, 6);
+    expect(result.basis).toBe('direct');
+  });
+
+  it('accepts the same factor given inline, as in the estimate API example', () => {
+    const inline = only('AR5', {
+      id: 'inline',
+      quantity: 1000,
+      unit: 'gal',
+      scope: 1,
+      factor: {
+        per: 'mmBtu',
+        gases: {
+          CO2: { value: 73.96, unit: 'kg' },
+          CH4: { value: 3.0, unit: 'g' },
+          N2O: { value: 0.6, unit: 'g' },
+        },
+        hhv: { value: 0.138, energy: 'mmBtu', per: 'gal' },
+      },
+    });
+    expect(inline.co2e).toBeCloseTo(10_240.014, 6);
+    expect(inline.factorId).toBeUndefined();
+  });
+
+  it('converts gas masses given in t and lb to kg', () => {
+    // 10 MWh × 0.5 t CO2/MWh = 5 t = 5,000 kg; 10 MWh × 2 lb CH4/MWh = 20 lb × 0.45359237 = 9.0718474 kg
+    const result = only('AR5', {
+      id: 'process',
+      quantity: 10,
+      unit: 'MWh',
+      scope: 1,
+      factor: { per: 'MWh', gases: { CO2: { value: 0.5, unit: 't' }, CH4: { value: 2, unit: 'lb' } } },
+    });
+    expect(result.gases.CO2).toBeCloseTo(5_000, 9);
+    expect(result.gases.CH4).toBeCloseTo(9.0718474, 9);
+  });
+
+  it('weighs fluorinated gases and fossil methane with their own GWP', () => {
+    // Switchgear: 2 kg SF6 lost × 1 kg/kg = 2 kg; AR5 2 × 23,500 = 47,000 kg CO2e
+    const sf6 = only('AR5', {
+      id: 'switchgear',
+      quantity: 2,
+      unit: 'kg',
+      scope: 1,
+      factor: { per: 'kg', gases: { SF6: { value: 1, unit: 'kg' } } },
+    });
+    expect(sf6.co2e).toBe(47_000);
+    // Flare slip: 10 kg fossil CH4; AR6 10 × 29.8 = 298 kg CO2e
+    const methane = only('AR6', {
+      id: 'flare',
+      quantity: 10,
+      unit: 'kg',
+      scope: 1,
+      factor: { per: 'kg', gases: { CH4_fossil: { value: 1, unit: 'kg' } } },
+    });
+    expect(methane.co2e).toBeCloseTo(298, 9);
+  });
+});
+
+describe('Scope 2 dual reporting', () => {
+  // 500,000 kWh = 500 MWh at the eGRID2022 U.S. average:
+  // CO2 = 500 × 823.1 lb = 411,550 lb × 0.45359237 = 186,675.93987 kg
+  // CH4 = 500 × 0.066 lb = 33 lb = 14.968548 kg; N2O = 500 × 0.009 lb = 4.5 lb = 2.0411657 kg
+  // AR5 CO2e = 186,675.93987 + 14.968548 × 28 + 2.0411657 × 265 = 186,675.93987 + 419.11935 + 540.90890
+  //          = 187,635.96812 kg
+  const electricity = { quantity: 500_000, unit: 'kWh', scope: 2 as const };
+  const gridAverage = { id: 'egrid-2022-us-average' };
+
+  it('reports location-based and market-based side by side, certificates lowering only market-based', () => {
+    const outcome = succeed(
+      estimate({
+        gwp: 'AR5',
+        items: [
+          { id: 'location', ...electricity, factor: gridAverage, scope2Method: 'location', certificateCoverage: 0.4 },
+          { id: 'market', ...electricity, factor: gridAverage, scope2Method: 'market', certificateCoverage: 0.4 },
+        ],
+      }),
+    );
+    const [location, market] = outcome.items as [ItemEmissions, ItemEmissions];
+    expect(location.gases.CO2).toBeCloseTo(186_675.93987, 4);
+    expect(location.gases.CH4).toBeCloseTo(14.968548, 6);
+    expect(location.gases.N2O).toBeCloseTo(2.0411657, 6);
+    expect(location.co2e).toBeCloseTo(187_635.96812, 4);
+    expect(location).toMatchObject({ scope2Method: 'location', certificateCoverage: 0, isGridAverageFallback: false });
+    // Market-based: 40 % covered by certificates is zero-emission; 60 % × 187,635.96812 = 112,581.58087 kg.
+    expect(market.co2e).toBeCloseTo(112_581.58087, 4);
+    expect(market.gases.CO2).toBeCloseTo(0.6 * 186_675.93987, 4);
+    // No supplier rate or residual mix was given: the grid average is the disclosed fallback.
+    expect(market).toMatchObject({ scope2Method: 'market', certificateCoverage: 0.4, isGridAverageFallback: true });
+    expect(outcome.totals.scope2LocationBased).toBeCloseTo(187_635.96812, 4);
+    expect(outcome.totals.scope2MarketBased).toBeCloseTo(112_581.58087, 4);
+  });
+
+  it('uses a residual mix or supplier rate for the uncovered share without the fallback flag', () => {
+    // 500,000 kWh × (1 − 0.4) = 300,000 kWh × 0.45 kg CO2/kWh (residual mix) = 135,000 kg
+    const result = only('AR5', {
+      id: 'market',
+      ...electricity,
+      scope2Method: 'market',
+      certificateCoverage: 0.4,
+      factor: { per: 'kWh', gases: { CO2: { value: 0.45, unit: 'kg' } }, electricityBasis: 'residual-mix' },
+    });
+    expect(result.co2e).toBeCloseTo(135_000, 6);
+    expect(result.isGridAverageFallback).toBe(false);
+  });
+
+  it('defaults a Scope 2 item to location-based', () => {
+    expect(only('AR5', { id: 'e', ...electricity, factor: gridAverage }).scope2Method).toBe('location');
+  });
+
+  it('takes a fully certified supply to zero market-based emissions', () => {
+    const result = only('AR5', { id: 'e', ...electricity, factor: gridAverage, scope2Method: 'market', certificateCoverage: 1 });
+    expect(result.co2e).toBe(0);
+  });
+
+  it('keeps a published CO2e factor on its own GWP set (DESNZ, AR5) and says so', () => {
+    // 10,000 kWh × 0.20705 kg CO2e/kWh = 2,070.5 kg CO2e, whatever set was asked for
+    const result = only('AR6', { id: 'uk', quantity: 10_000, unit: 'kWh', factor: { id: 'desnz-2024-uk-electricity' } });
+    expect(result.co2e).toBeCloseTo(2_070.5, 9);
+    expect(result.gases).toEqual({});
+    expect(result.publishedCo2eGwp).toBe('AR5');
+    // 1 MWh of UK natural gas (gross CV) = 1,000 kWh × 0.18290 = 182.9 kg CO2e
+    const gas = only('AR5', { id: 'uk-gas', quantity: 1, unit: 'MWh', factor: { id: 'desnz-2024-natural-gas-gross-cv' } });
+    expect(gas.co2e).toBeCloseTo(182.9, 9);
+    expect(gas.scope).toBe(1);
+  });
+});
+
+describe('scopes and totals', () => {
+  it('tags Scope 3 items with their category and totals each scope', () => {
+    const outcome = succeed(
+      estimate({
+        gwp: 'AR5',
+        items: [
+          distillate(1000),
+          { id: 'grid', quantity: 1, unit: 'MWh', factor: { id: 'egrid-2022-us-average' } },
+          {
+            id: 'freight',
+            quantity: 1000,
+            unit: 'km',
+            scope: 3,
+            scope3Category: 4,
+            factor: { per: 'km', gases: { CO2: { value: 0.1, unit: 'kg' } } },
+          },
+        ],
+      }),
+    );
+    const [, grid, freight] = outcome.items as [ItemEmissions, ItemEmissions, ItemEmissions];
+    expect(freight).toMatchObject({ scope: 3, scope3Category: 4, co2e: 100 });
+    expect(outcome.totals.scope1).toBeCloseTo(10_240.014, 6);
+    expect(outcome.totals.scope2LocationBased).toBeCloseTo(grid.co2e, 9);
+    expect(outcome.totals.scope3).toBeCloseTo(100, 9);
+    expect(outcome.totals.co2e).toBeCloseTo(10_240.014 + grid.co2e + 100, 6);
+  });
+
+  it('lets an item report a library factor under another scope (grid losses as Scope 3 category 3)', () => {
+    const result = only('AR5', {
+      id: 'td-losses',
+      quantity: 1,
+      unit: 'MWh',
+      scope: 3,
+      scope3Category: 3,
+      factor: { id: 'egrid-2022-us-average' },
+    });
+    expect(result).toMatchObject({ scope: 3, scope3Category: 3, scope2Method: undefined });
+  });
+});
+
+describe('estimate errors: every bad item is named and nothing is calculated', () => {
+  const good = distillate(1000);
+
+  it('returns no results when one item is bad, naming it by id and path', () => {
+    const outcome = estimate({ gwp: 'AR5', items: [good, { ...good, id: 'bad', quantity: -5 }, good] });
+    expect(outcome).toEqual({
+      ok: false,
+      message: 'Nothing was calculated: 1 of 3 items are invalid',
+      items: [{ id: 'bad', path: 'items.1.quantity', message: 'Quantity must not be negative (got -5)' }],
+    });
+  });
+
+  it('names every bad item, each with every problem it has', () => {
+    const errors = errorsOf(
+      estimate({
+        gwp: 'AR5',
+        items: [
+          { ...good, id: 'a', unit: 'gallons' },
+          good,
+          { ...good, id: 'b', quantity: Number.NaN, factor: { id: 'no-such-factor' } },
+        ],
+      }),
+    );
+    expect(errors).toEqual([
+      { id: 'a', path: 'items.0.unit', message: expect.stringMatching(/^Unknown unit "gallons"; use one of kWh, /) },
+      { id: 'b', path: 'items.2.quantity', message: 'Quantity must be a finite number' },
+      { id: 'b', path: 'items.2.factor.id', message: 'Unknown emission factor "no-such-factor"' },
+    ]);
+  });
+
+  it('refuses infinite quantities', () => {
+    expect(errorsOf(estimate({ gwp: 'AR5', items: [{ ...good, quantity: Infinity }] }))[0]?.path).toBe(
+      'items.0.quantity',
+    );
+  });
+
+  it('refuses a unit that cannot reach the factor basis without an hhv, saying what to provide', () => {
+    const errors = errorsOf(
+      estimate({ gwp: 'AR5', items: [{ id: 'x', quantity: 1, unit: 'gal', factor: { id: 'egrid-2022-us-average' } }] }),
+    );
+    expect(errors).toEqual([
+      {
+        id: 'x',
+        path: 'items.0.unit',
+        message: 'Cannot convert gal to MWh: provide an hhv (energy per gal) or use a factor per volume',
+      },
+    ]);
+  });
+
+  it('refuses a unit that the factor hhv does not cover', () => {
+    // Distillate HHV is per gallon; a quantity in kg needs a heat content per kg (or a density).
+    const errors = errorsOf(estimate({ gwp: 'AR5', items: [distillate(1000, 'kg')] }));
+    expect(errors[0]?.message).toBe(
+      'Cannot convert kg to mmBtu with an hhv in mmBtu per gal: provide an hhv (energy per kg) or use a factor per mass',
+    );
+  });
+
+  it('refuses energy against a factor per physical unit without an hhv', () => {
+    const errors = errorsOf(
+      estimate({
+        gwp: 'AR5',
+        items: [{ id: 'x', quantity: 1, unit: 'MWh', scope: 1, factor: { per: 'gal', gases: { CO2: { value: 10, unit: 'kg' } } } }],
+      }),
+    );
+    expect(errors[0]?.message).toBe('Cannot convert MWh to gal: provide an hhv (energy per gal) or use a factor per energy');
+  });
+
+  it('refuses unknown gases and gas mass units in an inline factor', () => {
+    const errors = errorsOf(
+      estimate({
+        gwp: 'AR5',
+        items: [
+          {
+            id: 'x',
+            quantity: 1,
+            unit: 'kg',
+            scope: 1,
+            factor: { per: 'kg', gases: { CO3: { value: 1, unit: 'kg' }, CH4: { value: 1, unit: 'oz' } } },
+          },
+        ],
+      }),
+    );
+    expect(errors).toEqual([
+      { id: 'x', path: 'items.0.factor.gases.CO3', message: expect.stringMatching(/^Unknown gas "CO3"; use one of CO2, CH4/) },
+      {
+        id: 'x',
+        path: 'items.0.factor.gases.CH4.unit',
+        message: 'Unknown gas mass unit "oz"; use one of g, kg, t, lb, short_ton',
+      },
+    ]);
+  });
+
+  it('refuses certificate coverage outside 0..1', () => {
+    const item = {
+      id: 'e',
+      quantity: 1,
+      unit: 'MWh',
+      factor: { id: 'egrid-2022-us-average' },
+      scope2Method: 'market' as const,
+    };
+    const errors = errorsOf(
+      estimate({ gwp: 'AR5', items: [{ ...item, certificateCoverage: 1.4 }, { ...item, certificateCoverage: -0.1 }] }),
+    );
+    expect(errors).toEqual([
+      { id: 'e', path: 'items.0.certificateCoverage', message: 'certificateCoverage must be a share between 0 and 1 (got 1.4)' },
+      { id: 'e', path: 'items.1.certificateCoverage', message: 'certificateCoverage must be a share between 0 and 1 (got -0.1)' },
+    ]);
+  });
+
+  it('refuses Scope 2 fields on other scopes, and coverage without the market-based method', () => {
+    const errors = errorsOf(
+      estimate({
+        gwp: 'AR5',
+        items: [
+          { ...good, scope2Method: 'market' },
+          { ...good, id: 'c', certificateCoverage: 0.5 },
+          { id: 'e', quantity: 1, unit: 'MWh', factor: { id: 'egrid-2022-us-average' }, certificateCoverage: 0.5 },
+        ],
+      }),
+    );
+    expect(errors).toEqual([
+      {
+        id: 'boiler-oil',
+        path: 'items.0.scope2Method',
+        message: 'scope2Method applies only to Scope 2 items; this item is Scope 1',
+      },
+      {
+        id: 'c',
+        path: 'items.1.certificateCoverage',
+        message: 'certificateCoverage applies only to Scope 2 items; this item is Scope 1',
+      },
+      {
+        id: 'e',
+        path: 'items.2.certificateCoverage',
+        message:
+          'Set scope2Method to "market" to apply certificateCoverage (location-based results ignore certificates)',
+      },
+    ]);
+  });
+
+  it('refuses a residual-mix or supplier factor for location-based Scope 2', () => {
+    const errors = errorsOf(
+      estimate({
+        gwp: 'AR5',
+        items: [
+          {
+            id: 'e',
+            quantity: 1,
+            unit: 'kWh',
+            scope: 2,
+            factor: { per: 'kWh', gases: { CO2: { value: 0.3, unit: 'kg' } }, electricityBasis: 'residual-mix' },
+          },
+        ],
+      }),
+    );
+    expect(errors[0]).toMatchObject({ path: 'items.0.factor', message: expect.stringMatching(/grid-average factor/) });
+  });
+
+  it('refuses a bad scope, a missing scope for an inline factor and misplaced or out-of-range categories', () => {
+    const inline = { per: 'kg', gases: { CO2: { value: 1, unit: 'kg' } } };
+    const errors = errorsOf(
+      estimate({
+        gwp: 'AR5',
+        items: [
+          { id: 'a', quantity: 1, unit: 'kg', factor: inline },
+          { id: 'b', quantity: 1, unit: 'kg', factor: inline, scope: 4 as never },
+          { id: 'c', quantity: 1, unit: 'kg', factor: inline, scope: 3, scope3Category: 16 },
+          { id: 'd', quantity: 1, unit: 'kg', factor: inline, scope: 1, scope3Category: 1 },
+        ],
+      }),
+    );
+    expect(errors.map(({ id, path }) => `${id} ${path}`)).toEqual([
+      'a items.0.scope',
+      'b items.1.scope',
+      'c items.2.scope3Category',
+      'd items.3.scope3Category',
+    ]);
+  });
+
+  it('refuses mixing calorific bases', () => {
+    const errors = errorsOf(
+      estimate({
+        gwp: 'AR5',
+        items: [{ id: 'n', quantity: 1000, unit: 'kWh', calorificBasis: 'net', factor: { id: 'desnz-2024-natural-gas-gross-cv' } }],
+      }),
+    );
+    expect(errors[0]).toMatchObject({
+      path: 'items.0.calorificBasis',
+      message: expect.stringMatching(/^The factor is on a gross calorific basis and the quantity on a net basis/),
+    });
+  });
+
+  it('refuses an inline factor that gives both gases and a published CO2e, or neither', () => {
+    const errors = errorsOf(
+      estimate({
+        gwp: 'AR5',
+        items: [
+          {
+            id: 'both',
+            quantity: 1,
+            unit: 'kWh',
+            scope: 2,
+            factor: { per: 'kWh', gases: { CO2: { value: 0.2, unit: 'kg' } }, co2e: { value: 0.21, unit: 'kg', gwp: 'AR5' } },
+          },
+          { id: 'neither', quantity: 1, unit: 'kWh', scope: 2, factor: { per: 'kWh' } },
+        ],
+      }),
+    );
+    expect(errors.map(({ id, path }) => `${id} ${path}`)).toEqual(['both items.0.factor', 'neither items.1.factor.gases']);
+  });
+
+  it('refuses a bad hhv', () => {
+    const errors = errorsOf(
+      estimate({ gwp: 'AR5', items: [{ ...good, hhv: { value: 0, energy: 'gal', per: 'MWh' } }] }),
+    );
+    expect(errors.map(({ path }) => path)).toEqual(['items.0.hhv.value', 'items.0.hhv.energy', 'items.0.hhv.per']);
+  });
+
+  it('refuses an unknown GWP set and more items than one call allows', () => {
+    expect(errorsOf(estimate({ gwp: 'AR3' as GwpSetId, items: [good] }))).toEqual([
+      { id: null, path: 'gwp', message: 'gwp must be one of AR4, AR5, AR6' },
+    ]);
+    const tooMany = Array.from({ length: MAX_ESTIMATE_ITEMS + 1 }, () => good);
+    expect(errorsOf(estimate({ gwp: 'AR5', items: tooMany }))[0]?.path).toBe('items');
+  });
+
+  it('refuses an item that is not an object', () => {
+    expect(errorsOf(estimate({ gwp: 'AR5', items: [null as unknown as EstimateItem] }))).toEqual([
+      { id: null, path: 'items.0', message: 'Each item must be an object with id, quantity, unit and factor' },
+    ]);
+  });
+});
+
+describe('calculateItem', () => {
+  it('calculates one item or returns its errors with item-relative paths', () => {
+    const calculation = calculateItem(distillate(1000), 'AR5');
+    expect(calculation.ok && calculation.result.co2e).toBeCloseTo(10_240.014, 6);
+    expect(calculateItem({ ...distillate(1000), unit: 'bbl2' }, 'AR5')).toEqual({
+      ok: false,
+      errors: [{ id: 'boiler-oil', path: 'unit', message: expect.stringMatching(/^Unknown unit "bbl2"/) }],
+    });
+  });
+
+  it('looks factors up in a realm library when given one', () => {
+    const supplier: EmissionFactor = {
+      id: 'realm-supplier-2024',
+      name: 'Green Supply Co. 2024',
+      source: 'Supplier disclosure',
+      year: 2024,
+      per: 'kWh',
+      gases: { CO2: { value: 120, unit: 'g' } },
+      scope: 2,
+      electricityBasis: 'supplier-specific',
+    };
+    const factors = new Map([[supplier.id, supplier]]);
+    // 1,000 kWh × 120 g = 120,000 g = 120 kg CO2
+    const calculation = calculateItem(
+      { id: 'e', quantity: 1000, unit: 'kWh', scope2Method: 'market', factor: { id: supplier.id } },
+      'AR5',
+      { factors },
+    );
+    expect(calculation.ok && calculation.result.co2e).toBeCloseTo(120, 9);
+    expect(calculateItem(distillate(1), 'AR5', { factors }).ok).toBe(false);
+  });
+});

@@ -1,0 +1,760 @@
+import {
+  FACTOR_LIBRARY_BY_ID,
+  type CalorificBasis,
+  type ElectricityBasis,
+  type EmissionFactor,
+  type FactorLookup,
+  type HeatContent,
+  type Scope,
+  type Scope3Category,
+} from './factor-library.ts';
+import { GAS_IDS, GWP_SETS, GWP_SET_IDS, isGasId, isGwpSetId, type GasId, type GwpSetId } from './gwp.ts';
+import {
+  UNITS,
+  dimensionOf,
+  findConversionFactor,
+  isEnergyUnit,
+  isMassUnit,
+  isUnit,
+  unitsOfDimension,
+  type Unit,
+} from './units.ts';
+
+export type Scope2Method = 'location' | 'market';
+/** How the quantity reached the factor's basis: a unit conversion, or through the fuel's heat content. */
+export type ConversionBasis = 'direct' | 'heat-content';
+
+export interface FactorReference {
+  readonly id: string;
+}
+
+export interface GasFactorInput {
+  readonly value: number;
+  readonly unit: string;
+}
+
+export interface HeatContentInput {
+  readonly value: number;
+  readonly energy: string;
+  readonly per: string;
+}
+
+export interface PublishedCo2eInput {
+  readonly value: number;
+  readonly unit: string;
+  readonly gwp: string;
+}
+
+/** A factor given with the item (supplier-specific or custom), in the same shape as a library factor. */
+export interface InlineFactor {
+  readonly per: string;
+  readonly gases?: Readonly<Record<string, GasFactorInput>>;
+  readonly co2e?: PublishedCo2eInput;
+  readonly hhv?: HeatContentInput;
+  readonly electricityBasis?: ElectricityBasis;
+  readonly calorificBasis?: CalorificBasis;
+}
+
+export interface EstimateItem {
+  readonly id: string;
+  readonly quantity: number;
+  readonly unit: string;
+  readonly factor: FactorReference | InlineFactor;
+  /** A measured heat content; it takes precedence over the factor's default HHV. */
+  readonly hhv?: HeatContentInput;
+  /** Defaults to the library factor's scope; required with an inline factor. */
+  readonly scope?: Scope;
+  /** Scope 2 only; defaults to location-based. */
+  readonly scope2Method?: Scope2Method;
+  /** Market-based Scope 2 only: share (0..1) of the quantity covered by qualifying certificates. */
+  readonly certificateCoverage?: number;
+  readonly scope3Category?: number;
+  /** The calorific basis of an energy quantity (or of the item's hhv). */
+  readonly calorificBasis?: CalorificBasis;
+}
+
+export interface ItemEmissions {
+  readonly id: string;
+  /** Mass of each gas in kg, before any GWP. */
+  readonly gases: Readonly<Partial<Record<GasId, number>>>;
+  /** kg CO2e: Σ mass × GWP of the gas in the requested set (or the published CO2e, see publishedCo2eGwp). */
+  readonly co2e: number;
+  readonly scope: Scope;
+  readonly scope2Method: Scope2Method | undefined;
+  readonly scope3Category: Scope3Category | undefined;
+  /** The library factor used; undefined for an inline factor. */
+  readonly factorId: string | undefined;
+  readonly basis: ConversionBasis;
+  /** Share of the quantity treated as zero-emission: the certificate coverage in market-based Scope 2, else 0. */
+  readonly certificateCoverage: number;
+  /** Market-based Scope 2 computed with a grid-average factor, which must be disclosed as such. */
+  readonly isGridAverageFallback: boolean;
+  /**
+   * Set when the factor was published as CO2e only: the co2e then stands on this GWP set, whatever set was
+   * requested, and `gases` is empty.
+   */
+  readonly publishedCo2eGwp: GwpSetId | undefined;
+}
+
+export interface ItemError {
+  /** The item's id, or null for an error about the request as a whole. */
+  readonly id: string | null;
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface EmissionTotals {
+  /** Σ co2e of all items as submitted (kg). Dual-reported Scope 2 appears twice here; use the split below. */
+  readonly co2e: number;
+  readonly scope1: number;
+  readonly scope2LocationBased: number;
+  readonly scope2MarketBased: number;
+  readonly scope3: number;
+}
+
+export interface EstimateRequest {
+  readonly gwp: GwpSetId;
+  readonly items: readonly EstimateItem[];
+}
+
+export interface CalculationOptions {
+  /** Where `{id}` factors are looked up; defaults to the shipped library. */
+  readonly factors?: FactorLookup;
+}
+
+export interface EstimateSuccess {
+  readonly ok: true;
+  readonly gwp: GwpSetId;
+  readonly items: ItemEmissions[];
+  readonly totals: EmissionTotals;
+}
+
+export interface EstimateFailure {
+  readonly ok: false;
+  readonly message: string;
+  readonly items: ItemError[];
+}
+
+export type EstimateOutcome = EstimateSuccess | EstimateFailure;
+
+export type ItemCalculation =
+  | { readonly ok: true; readonly result: ItemEmissions }
+  | { readonly ok: false; readonly errors: ItemError[] };
+
+export const MAX_ESTIMATE_ITEMS = 100_000;
+
+const SCOPE3_CATEGORY_COUNT = 15;
+const ELECTRICITY_BASES: readonly ElectricityBasis[] = ['grid-average', 'residual-mix', 'supplier-specific'];
+const CALORIFIC_BASES: readonly CalorificBasis[] = ['gross', 'net'];
+const GAS_ORDER: ReadonlyMap<string, number> = new Map(GAS_IDS.map((gas, index) => [gas, index]));
+const UNIT_LIST = UNITS.join(', ');
+const MASS_UNIT_LIST = unitsOfDimension('mass').join(', ');
+const ENERGY_UNIT_LIST = unitsOfDimension('energy').join(', ');
+
+/** A problem with one item, its path relative to the item. */
+interface Issue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** A factor checked and reduced to numbers: kg of each gas per one `per` unit. */
+interface ResolvedFactor {
+  readonly id: string | undefined;
+  readonly per: Unit;
+  readonly gasIds: readonly GasId[];
+  readonly kgPerFactorUnit: readonly number[];
+  readonly publishedCo2eKg: number;
+  readonly publishedCo2eGwp: GwpSetId | undefined;
+  readonly hhv: HeatContent | undefined;
+  readonly scope: Scope | undefined;
+  readonly category: Scope3Category | undefined;
+  readonly electricityBasis: ElectricityBasis | undefined;
+  readonly calorificBasis: CalorificBasis | undefined;
+}
+
+/** Everything needed to turn a quantity in one unit into per-gas masses with one factor, computed once. */
+interface ConversionPlan {
+  readonly factor: ResolvedFactor;
+  readonly basis: ConversionBasis;
+  readonly isEnergyQuantity: boolean;
+  readonly kgPerQuantityUnit: readonly number[];
+  readonly gwpWeights: readonly number[];
+  readonly publishedCo2eKgPerQuantityUnit: number;
+}
+
+interface LibraryEntry {
+  readonly factor: ResolvedFactor | undefined;
+  readonly issues: readonly Issue[];
+  readonly plans: Map<string, ConversionPlan | readonly Issue[]>;
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isScope(value: unknown): value is Scope {
+  return value === 1 || value === 2 || value === 3;
+}
+
+function isScope3Category(value: unknown): value is Scope3Category {
+  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= SCOPE3_CATEGORY_COUNT;
+}
+
+function resolveHeatContent(hhv: unknown, path: string, issues: Issue[]): HeatContent | undefined {
+  if (!isObject(hhv)) {
+    issues.push({
+      path,
+      message: 'Give the hhv as {value, energy, per}, e.g. {"value": 0.138, "energy": "mmBtu", "per": "gal"}',
+    });
+    return undefined;
+  }
+  const issueCount = issues.length;
+  const { value, energy, per } = hhv;
+  if (!isFiniteNumber(value) || value <= 0) {
+    issues.push({ path: `${path}.value`, message: 'The hhv value must be a positive number' });
+  }
+  if (typeof energy !== 'string' || !isEnergyUnit(energy)) {
+    issues.push({
+      path: `${path}.energy`,
+      message: `The hhv energy unit must be one of ${ENERGY_UNIT_LIST}`,
+    });
+  }
+  if (typeof per !== 'string' || !isUnit(per) || isEnergyUnit(per)) {
+    issues.push({
+      path: `${path}.per`,
+      message: `The hhv must be per a unit of volume, mass or distance (${UNIT_LIST} without energy units)`,
+    });
+  }
+  if (issues.length > issueCount) return undefined;
+  return { value: value as number, energy: energy as HeatContent['energy'], per: per as Unit };
+}
+
+/** Checks a library, realm or inline factor and reduces it to kg per factor unit. */
+function resolveFactor(
+  factor: Record<string, unknown>,
+  id: string | undefined,
+  path: string,
+  issues: Issue[],
+): ResolvedFactor | undefined {
+  const issueCount = issues.length;
+  const { per, gases, co2e, hhv, electricityBasis, calorificBasis } = factor;
+  if (typeof per !== 'string' || !isUnit(per)) {
+    issues.push({
+      path: `${path}.per`,
+      message: `Unknown factor unit "${String(per)}"; use one of ${UNIT_LIST}`,
+    });
+  }
+  const gasEntries: [GasId, number][] = [];
+  if (gases !== undefined && !isObject(gases)) {
+    issues.push({
+      path: `${path}.gases`,
+      message: 'Give gases as {"CO2": {"value": 53.06, "unit": "kg"}, …}',
+    });
+  } else if (gases !== undefined) {
+    for (const [gas, gasFactor] of Object.entries(gases)) {
+      const gasPath = `${path}.gases.${gas}`;
+      if (!isGasId(gas)) {
+        issues.push({ path: gasPath, message: `Unknown gas "${gas}"; use one of ${GAS_IDS.join(', ')}` });
+        continue;
+      }
+      const value = isObject(gasFactor) ? gasFactor.value : undefined;
+      const unit = isObject(gasFactor) ? gasFactor.unit : undefined;
+      if (!isFiniteNumber(value) || value < 0) {
+        issues.push({ path: `${gasPath}.value`, message: `The ${gas} factor must be a non-negative number` });
+      }
+      if (typeof unit !== 'string' || !isMassUnit(unit)) {
+        issues.push({
+          path: `${gasPath}.unit`,
+          message: `Unknown gas mass unit "${String(unit)}"; use one of ${MASS_UNIT_LIST}`,
+        });
+      } else if (isFiniteNumber(value)) {
+        gasEntries.push([gas, value * (findConversionFactor(unit, 'kg') as number)]);
+      }
+    }
+  }
+  let publishedCo2eKg = 0;
+  let publishedCo2eGwp: GwpSetId | undefined;
+  if (co2e !== undefined) {
+    const value = isObject(co2e) ? co2e.value : undefined;
+    const unit = isObject(co2e) ? co2e.unit : undefined;
+    const gwp = isObject(co2e) ? co2e.gwp : undefined;
+    if (!isFiniteNumber(value) || value < 0) {
+      issues.push({ path: `${path}.co2e.value`, message: 'The co2e factor must be a non-negative number' });
+    }
+    if (typeof unit !== 'string' || !isMassUnit(unit)) {
+      issues.push({
+        path: `${path}.co2e.unit`,
+        message: `Unknown co2e mass unit "${String(unit)}"; use one of ${MASS_UNIT_LIST}`,
+      });
+    } else if (isFiniteNumber(value)) {
+      publishedCo2eKg = value * (findConversionFactor(unit, 'kg') as number);
+    }
+    if (!isGwpSetId(gwp)) {
+      issues.push({
+        path: `${path}.co2e.gwp`,
+        message: `Name the GWP set the published CO2e was calculated with: ${GWP_SET_IDS.join(', ')}`,
+      });
+    } else {
+      publishedCo2eGwp = gwp;
+    }
+  }
+  const hasGases = isObject(gases) && Object.keys(gases).length > 0;
+  if (hasGases && co2e !== undefined) {
+    issues.push({
+      path,
+      message: 'Give per-gas values or a published co2e, not both (that would count twice)',
+    });
+  } else if (!hasGases && co2e === undefined) {
+    issues.push({
+      path: `${path}.gases`,
+      message: 'Give at least one gas, e.g. {"CO2": {"value": 53.06, "unit": "kg"}}',
+    });
+  }
+  const heatContent = hhv === undefined ? undefined : resolveHeatContent(hhv, `${path}.hhv`, issues);
+  if (electricityBasis !== undefined && !ELECTRICITY_BASES.includes(electricityBasis as ElectricityBasis)) {
+    issues.push({
+      path: `${path}.electricityBasis`,
+      message: `electricityBasis must be one of ${ELECTRICITY_BASES.join(', ')}`,
+    });
+  }
+  if (calorificBasis !== undefined && !CALORIFIC_BASES.includes(calorificBasis as CalorificBasis)) {
+    issues.push({ path: `${path}.calorificBasis`, message: 'calorificBasis must be gross or net' });
+  }
+  if (issues.length > issueCount) return undefined;
+  gasEntries.sort((left, right) => (GAS_ORDER.get(left[0]) as number) - (GAS_ORDER.get(right[0]) as number));
+  return {
+    id,
+    per: per as Unit,
+    gasIds: gasEntries.map(([gas]) => gas),
+    kgPerFactorUnit: gasEntries.map(([, kg]) => kg),
+    publishedCo2eKg,
+    publishedCo2eGwp,
+    hhv: heatContent,
+    scope: isScope(factor.scope) ? factor.scope : undefined,
+    category: isScope3Category(factor.category) ? factor.category : undefined,
+    electricityBasis: electricityBasis as ElectricityBasis | undefined,
+    calorificBasis: calorificBasis as CalorificBasis | undefined,
+  };
+}
+
+function missingBasisMessage(unit: Unit, per: Unit): string {
+  if (isEnergyUnit(per)) {
+    return `provide an hhv (energy per ${unit}) or use a factor per ${dimensionOf(unit)}`;
+  }
+  if (isEnergyUnit(unit)) {
+    return `provide an hhv (energy per ${per}) or use a factor per energy`;
+  }
+  return `use a factor per ${dimensionOf(unit)} or give the quantity in ${dimensionOf(per)} (e.g. ${per})`;
+}
+
+/** Finds the factor (direct, or through the heat content either way) that turns one `unit` into one `per`. */
+function planConversion(
+  factor: ResolvedFactor,
+  unit: string,
+  hhv: HeatContent | undefined,
+  gwp: GwpSetId,
+): ConversionPlan | readonly Issue[] {
+  if (!isUnit(unit)) {
+    return [{ path: 'unit', message: `Unknown unit "${unit}"; use one of ${UNIT_LIST}` }];
+  }
+  let basis: ConversionBasis = 'direct';
+  let factorUnitsPerQuantityUnit = findConversionFactor(unit, factor.per);
+  if (factorUnitsPerQuantityUnit === undefined && hhv !== undefined) {
+    basis = 'heat-content';
+    const toHhvPer = findConversionFactor(unit, hhv.per);
+    const energyToFactor = findConversionFactor(hhv.energy, factor.per);
+    const toHhvEnergy = findConversionFactor(unit, hhv.energy);
+    const hhvPerToFactor = findConversionFactor(hhv.per, factor.per);
+    if (toHhvPer !== undefined && energyToFactor !== undefined) {
+      // Quantity → energy: quantity × HHV (40 CFR 98 Equation C-1), then the factor per energy unit.
+      factorUnitsPerQuantityUnit = toHhvPer * hhv.value * energyToFactor;
+    } else if (toHhvEnergy !== undefined && hhvPerToFactor !== undefined) {
+      // Energy → quantity: energy ÷ HHV, for a factor published per physical unit.
+      factorUnitsPerQuantityUnit = (toHhvEnergy / hhv.value) * hhvPerToFactor;
+    } else {
+      return [
+        {
+          path: 'unit',
+          message:
+            `Cannot convert ${unit} to ${factor.per} with an hhv in ${hhv.energy} per ${hhv.per}: ` +
+            missingBasisMessage(unit, factor.per),
+        },
+      ];
+    }
+  }
+  if (factorUnitsPerQuantityUnit === undefined) {
+    return [
+      {
+        path: 'unit',
+        message: `Cannot convert ${unit} to ${factor.per}: ${missingBasisMessage(unit, factor.per)}`,
+      },
+    ];
+  }
+  const conversion = factorUnitsPerQuantityUnit;
+  const weights = GWP_SETS[gwp].values;
+  return {
+    factor,
+    basis,
+    isEnergyQuantity: isEnergyUnit(unit),
+    kgPerQuantityUnit: factor.kgPerFactorUnit.map((kg) => kg * conversion),
+    gwpWeights: factor.gasIds.map((gas) => weights[gas]),
+    publishedCo2eKgPerQuantityUnit: factor.publishedCo2eKg * conversion,
+  };
+}
+
+function scopeLabel(scope: Scope): string {
+  return `Scope ${scope}`;
+}
+
+/**
+ * Checks and calculates items one at a time, keeping the conversion plans of library factors per unit, so a
+ * batch of records that share factors does the unit and heat-content arithmetic once per factor and unit.
+ */
+class ItemCalculator {
+  private readonly library = new Map<string, LibraryEntry>();
+
+  constructor(
+    private readonly gwp: GwpSetId,
+    private readonly factors: FactorLookup,
+  ) {}
+
+  /** Validates the item (every problem goes to `issues`) and, when it is valid and asked to, calculates it. */
+  evaluate(item: EstimateItem, shouldCompute: boolean, issues: Issue[]): ItemEmissions | undefined {
+    if (!isObject(item)) {
+      issues.push({ path: '', message: 'Each item must be an object with id, quantity, unit and factor' });
+      return undefined;
+    }
+    const issueCount = issues.length;
+    const { id, quantity } = item;
+    if (typeof id !== 'string' || id.length === 0) {
+      issues.push({ path: 'id', message: 'Give each item a non-empty string id' });
+    }
+    if (!isFiniteNumber(quantity)) {
+      issues.push({ path: 'quantity', message: 'Quantity must be a finite number' });
+    } else if (quantity < 0) {
+      issues.push({ path: 'quantity', message: `Quantity must not be negative (got ${quantity})` });
+    }
+    const plan = this.planFor(item, issues);
+    const scope = this.checkScope(item, plan, issues);
+    if (issues.length > issueCount || plan === undefined || scope === undefined || !shouldCompute) {
+      return undefined;
+    }
+
+    const scope2Method = scope === 2 ? (item.scope2Method ?? 'location') : undefined;
+    const coverage = scope2Method === 'market' ? (item.certificateCoverage ?? 0) : 0;
+    const scaledQuantity = coverage === 0 ? quantity : quantity * (1 - coverage);
+    const factor = plan.factor;
+    const gases: Partial<Record<GasId, number>> = {};
+    let co2e = 0;
+    if (factor.publishedCo2eGwp === undefined) {
+      const gasIds = factor.gasIds;
+      const kgPerQuantityUnit = plan.kgPerQuantityUnit;
+      const gwpWeights = plan.gwpWeights;
+      for (let index = 0; index < gasIds.length; index++) {
+        const mass = scaledQuantity * (kgPerQuantityUnit[index] as number);
+        gases[gasIds[index] as GasId] = mass;
+        co2e += mass * (gwpWeights[index] as number);
+      }
+    } else {
+      co2e = scaledQuantity * plan.publishedCo2eKgPerQuantityUnit;
+    }
+    return {
+      id,
+      gases,
+      co2e,
+      scope,
+      scope2Method,
+      scope3Category:
+        scope === 3 ? ((item.scope3Category as Scope3Category | undefined) ?? factor.category) : undefined,
+      factorId: factor.id,
+      basis: plan.basis,
+      certificateCoverage: coverage,
+      isGridAverageFallback: scope2Method === 'market' && factor.electricityBasis === 'grid-average',
+      publishedCo2eGwp: factor.publishedCo2eGwp,
+    };
+  }
+
+  private planFor(item: EstimateItem, issues: Issue[]): ConversionPlan | undefined {
+    const factorInput: unknown = item.factor;
+    const unit = item.unit;
+    if (!isObject(factorInput)) {
+      issues.push({
+        path: 'factor',
+        message: 'Give a factor: {"id": "<library factor id>"} or {"per", "gases", "hhv"}',
+      });
+      this.checkUnitOnly(unit, issues);
+      return undefined;
+    }
+    let factor: ResolvedFactor | undefined;
+    let cachedPlans: Map<string, ConversionPlan | readonly Issue[]> | undefined;
+    if (factorInput.id !== undefined) {
+      const entry = this.libraryEntry(factorInput.id, issues);
+      factor = entry?.factor;
+      if (entry !== undefined && factor === undefined) issues.push(...entry.issues);
+      if (item.hhv === undefined) cachedPlans = entry?.plans;
+    } else {
+      factor = resolveFactor(factorInput, undefined, 'factor', issues);
+    }
+    const itemHhv = item.hhv === undefined ? undefined : resolveHeatContent(item.hhv, 'hhv', issues);
+    if (factor === undefined || (item.hhv !== undefined && itemHhv === undefined)) {
+      this.checkUnitOnly(unit, issues);
+      return undefined;
+    }
+    let plan = cachedPlans?.get(unit);
+    if (plan === undefined) {
+      plan = planConversion(factor, unit, itemHhv ?? factor.hhv, this.gwp);
+      cachedPlans?.set(unit, plan);
+    }
+    if (!('factor' in plan)) {
+      issues.push(...plan);
+      return undefined;
+    }
+    const calorificBasis = item.calorificBasis;
+    if (calorificBasis !== undefined) {
+      if (!CALORIFIC_BASES.includes(calorificBasis)) {
+        issues.push({ path: 'calorificBasis', message: 'calorificBasis must be gross or net' });
+      } else if (
+        factor.calorificBasis !== undefined &&
+        factor.calorificBasis !== calorificBasis &&
+        (plan.isEnergyQuantity || item.hhv !== undefined)
+      ) {
+        issues.push({
+          path: 'calorificBasis',
+          message:
+            `The factor is on a ${factor.calorificBasis} calorific basis and the quantity on a ${calorificBasis} ` +
+            `basis: convert the quantity to ${factor.calorificBasis} calorific value or choose a factor ` +
+            `published on a ${calorificBasis} basis`,
+        });
+      }
+    }
+    return plan;
+  }
+
+  private checkUnitOnly(unit: unknown, issues: Issue[]): void {
+    if (typeof unit !== 'string' || !isUnit(unit)) {
+      issues.push({ path: 'unit', message: `Unknown unit "${String(unit)}"; use one of ${UNIT_LIST}` });
+    }
+  }
+
+  private libraryEntry(id: unknown, issues: Issue[]): LibraryEntry | undefined {
+    if (typeof id !== 'string') {
+      issues.push({ path: 'factor.id', message: 'The factor id must be a string' });
+      return undefined;
+    }
+    let entry = this.library.get(id);
+    if (entry === undefined) {
+      const published: EmissionFactor | undefined = this.factors.get(id);
+      if (published === undefined) {
+        issues.push({ path: 'factor.id', message: `Unknown emission factor "${id}"` });
+        return undefined;
+      }
+      const factorIssues: Issue[] = [];
+      const factor = resolveFactor(
+        published as unknown as Record<string, unknown>,
+        id,
+        'factor',
+        factorIssues,
+      );
+      entry = {
+        factor,
+        issues: factorIssues.map((issue) => ({
+          path: 'factor.id',
+          message: `Factor "${id}" is unusable: ${issue.message}`,
+        })),
+        plans: new Map(),
+      };
+      this.library.set(id, entry);
+    }
+    return entry;
+  }
+
+  /** Scope rules: which scope applies, and which Scope 2 and Scope 3 fields it allows. */
+  private checkScope(
+    item: EstimateItem,
+    plan: ConversionPlan | undefined,
+    issues: Issue[],
+  ): Scope | undefined {
+    const requested = item.scope;
+    if (requested !== undefined && !isScope(requested)) {
+      issues.push({ path: 'scope', message: 'Scope must be 1, 2 or 3' });
+      return undefined;
+    }
+    const scope = requested ?? plan?.factor.scope;
+    if (scope === undefined) {
+      if (plan !== undefined) {
+        issues.push({ path: 'scope', message: 'Give the scope (1, 2 or 3) of an item with its own factor' });
+      }
+      return undefined;
+    }
+    const { scope2Method, certificateCoverage, scope3Category } = item;
+    if (scope2Method !== undefined) {
+      if (scope2Method !== 'location' && scope2Method !== 'market') {
+        issues.push({ path: 'scope2Method', message: 'scope2Method must be "location" or "market"' });
+      } else if (scope !== 2) {
+        issues.push({
+          path: 'scope2Method',
+          message: `scope2Method applies only to Scope 2 items; this item is ${scopeLabel(scope)}`,
+        });
+      }
+    }
+    if (certificateCoverage !== undefined) {
+      if (!isFiniteNumber(certificateCoverage) || certificateCoverage < 0 || certificateCoverage > 1) {
+        issues.push({
+          path: 'certificateCoverage',
+          message: `certificateCoverage must be a share between 0 and 1 (got ${String(certificateCoverage)})`,
+        });
+      } else if (scope !== 2) {
+        issues.push({
+          path: 'certificateCoverage',
+          message: `certificateCoverage applies only to Scope 2 items; this item is ${scopeLabel(scope)}`,
+        });
+      } else if (scope2Method === undefined) {
+        issues.push({
+          path: 'certificateCoverage',
+          message:
+            'Set scope2Method to "market" to apply certificateCoverage (location-based results ignore certificates)',
+        });
+      }
+    }
+    const electricityBasis = plan?.factor.electricityBasis;
+    if (
+      scope === 2 &&
+      (scope2Method ?? 'location') === 'location' &&
+      (electricityBasis === 'residual-mix' || electricityBasis === 'supplier-specific')
+    ) {
+      issues.push({
+        path: 'factor',
+        message: `Location-based Scope 2 needs a grid-average factor; this is a ${electricityBasis} factor (use it market-based)`,
+      });
+    }
+    if (scope3Category !== undefined) {
+      if (!isScope3Category(scope3Category)) {
+        issues.push({
+          path: 'scope3Category',
+          message: 'scope3Category must be a whole number from 1 to 15',
+        });
+      } else if (scope !== 3) {
+        issues.push({
+          path: 'scope3Category',
+          message: `scope3Category applies only to Scope 3 items; this item is ${scopeLabel(scope)}`,
+        });
+      }
+    }
+    return scope;
+  }
+}
+
+function itemIdOf(item: unknown): string | null {
+  return isObject(item) && typeof item.id === 'string' ? item.id : null;
+}
+
+/** Turns item-relative issues into errors; `prefix` locates the item in the request (`items.3`). */
+function toItemErrors(item: unknown, prefix: string, issues: readonly Issue[]): ItemError[] {
+  const id = itemIdOf(item);
+  return issues.map((issue) => ({
+    id,
+    path: prefix === '' || issue.path === '' ? prefix + issue.path : `${prefix}.${issue.path}`,
+    message: issue.message,
+  }));
+}
+
+export interface ItemCalculatorHandle {
+  readonly gwp: GwpSetId;
+  /** Calculates one item; error paths are relative to the item (`quantity`, `factor.gases.CH4.unit`). */
+  calculate(item: EstimateItem): ItemCalculation;
+}
+
+/** A calculator for many single items (bulk recalculation, record saves) that shares factor plans across them. */
+export function createItemCalculator(gwp: GwpSetId, options: CalculationOptions = {}): ItemCalculatorHandle {
+  const calculator = new ItemCalculator(gwp, options.factors ?? FACTOR_LIBRARY_BY_ID);
+  return {
+    gwp,
+    calculate(item) {
+      const issues: Issue[] = [];
+      const result = calculator.evaluate(item, true, issues);
+      if (result !== undefined) return { ok: true, result };
+      return { ok: false, errors: toItemErrors(item, '', issues) };
+    },
+  };
+}
+
+export function calculateItem(
+  item: EstimateItem,
+  gwp: GwpSetId,
+  options: CalculationOptions = {},
+): ItemCalculation {
+  return createItemCalculator(gwp, options).calculate(item);
+}
+
+function invalidItemsMessage(invalidCount: number, total: number): string {
+  return `Nothing was calculated: ${invalidCount} of ${total} ${total === 1 ? 'item is' : 'items are'} invalid`;
+}
+
+/**
+ * The estimate API's engine: all items are checked and every problem is reported with its item id and path;
+ * only when none is bad are results returned. Each item is computed in the same pass it is checked in, and
+ * computing stops at the first bad item.
+ */
+export function estimate(request: EstimateRequest, options: CalculationOptions = {}): EstimateOutcome {
+  const { gwp, items } = request;
+  const requestErrors: ItemError[] = [];
+  if (!isGwpSetId(gwp)) {
+    requestErrors.push({ id: null, path: 'gwp', message: `gwp must be one of ${GWP_SET_IDS.join(', ')}` });
+  }
+  if (!Array.isArray(items)) {
+    requestErrors.push({ id: null, path: 'items', message: 'items must be an array' });
+  } else if (items.length > MAX_ESTIMATE_ITEMS) {
+    requestErrors.push({
+      id: null,
+      path: 'items',
+      message: `Send at most ${MAX_ESTIMATE_ITEMS} items per estimate (got ${items.length})`,
+    });
+  }
+  if (requestErrors.length > 0) {
+    return { ok: false, message: 'Nothing was calculated: the request is invalid', items: requestErrors };
+  }
+
+  const calculator = new ItemCalculator(gwp, options.factors ?? FACTOR_LIBRARY_BY_ID);
+  const issues: Issue[] = [];
+  const errors: ItemError[] = [];
+  const results: ItemEmissions[] = [];
+  let invalidCount = 0;
+  let scope1 = 0;
+  let scope2LocationBased = 0;
+  let scope2MarketBased = 0;
+  let scope3 = 0;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as EstimateItem;
+    const result = calculator.evaluate(item, invalidCount === 0, issues);
+    if (issues.length > 0) {
+      invalidCount++;
+      errors.push(...toItemErrors(item, `items.${index}`, issues));
+      issues.length = 0;
+    } else if (result !== undefined) {
+      results.push(result);
+      if (result.scope === 1) scope1 += result.co2e;
+      else if (result.scope === 3) scope3 += result.co2e;
+      else if (result.scope2Method === 'market') scope2MarketBased += result.co2e;
+      else scope2LocationBased += result.co2e;
+    }
+  }
+  if (invalidCount > 0) {
+    return { ok: false, message: invalidItemsMessage(invalidCount, items.length), items: errors };
+  }
+  return {
+    ok: true,
+    gwp,
+    items: results,
+    totals: {
+      co2e: scope1 + scope2LocationBased + scope2MarketBased + scope3,
+      scope1,
+      scope2LocationBased,
+      scope2MarketBased,
+      scope3,
+    },
+  };
+}

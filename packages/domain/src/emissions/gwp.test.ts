@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { GAS_IDS, GWP_SETS, GWP_SET_IDS, isGasId, isGwpSetId, toCo2e, type GasId, type GwpSetId } from './gwp.ts';
+
+/** DOMAIN.md "Reference facts", GWP-100: AR4 and AR5 as in the GHG Protocol table, AR6 from WG1 chapter 7. */
+const EXPECTED: Record<GwpSetId, Record<GasId, number>> = {
+  AR4: {
+    CO2: 1,
+    CH4: 25,
+    CH4_fossil: 25,
+    CH4_non_fossil: 25,
+    N2O: 298,
+    'HFC-134a': 1430,
+    'HFC-32': 675,
+    'HFC-125': 3500,
+    'HFC-23': 14800,
+    SF6: 22800,
+    NF3: 17200,
+  },
+  AR5: {
+    CO2: 1,
+    CH4: 28,
+    CH4_fossil: 28,
+    CH4_non_fossil: 28,
+    N2O: 265,
+    'HFC-134a': 1300,
+    'HFC-32': 677,
+    'HFC-125': 3170,
+    'HFC-23': 12400,
+    SF6: 23500,
+    NF3: 16100,
+  },
+  AR6: {
+    CO2: 1,
+    CH4: 27.9,
+    CH4_fossil: 29.8,
+    CH4_non_fossil: 27.0,
+    N2O: 273,
+    'HFC-134a': 1530,
+    'HFC-32': 771,
+    'HFC-125': 3740,
+    'HFC-23': 14600,
+    SF6: 25200,
+    NF3: 17400,
+  },
+};
+
+describe('GWP sets', () => {
+  it.each(GWP_SET_IDS)('%s holds the published GWP-100 of every gas, with its source', (setId) => {
+    const set = GWP_SETS[setId];
+    expect(set.id).toBe(setId);
+    expect(set.values).toEqual(EXPECTED[setId]);
+    expect(Object.keys(set.values).sort()).toEqual([...GAS_IDS].sort());
+    expect(set.source).toMatch(/IPCC/);
+  });
+
+  it('converts a gas mass to CO2e with the chosen set', () => {
+    // 2 kg SF6 leaked from switchgear: AR4 2 × 22,800 = 45,600; AR5 2 × 23,500 = 47,000; AR6 2 × 25,200 = 50,400.
+    expect(toCo2e(2, 'SF6', 'AR4')).toBe(45_600);
+    expect(toCo2e(2, 'SF6', 'AR5')).toBe(47_000);
+    expect(toCo2e(2, 'SF6', 'AR6')).toBe(50_400);
+    // 10 kg fossil methane under AR6: 10 × 29.8 = 298 kg CO2e.
+    expect(toCo2e(10, 'CH4_fossil', 'AR6')).toBeCloseTo(298, 10);
+  });
+
+  it('recognises gases and sets by their exact names', () => {
+    expect(isGasId('HFC-134a')).toBe(true);
+    expect(isGasId('hfc-134a')).toBe(false);
+    expect(isGasId('CO2e')).toBe(false);
+    expect(isGwpSetId('AR6')).toBe(true);
+    expect(isGwpSetId('AR3')).toBe(false);
+    expect(isGwpSetId(5)).toBe(false);
+  });
+});

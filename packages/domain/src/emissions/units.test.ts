@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  UNITS,
+  UnitConversionError,
+  conversionFactor,
+  convert,
+  dimensionOf,
+  findConversionFactor,
+  isUnit,
+  unitDefinition,
+  unitsOfDimension,
+  type Dimension,
+  type Unit,
+} from './units.ts';
+
+/** [value, from, to, expected]: each published definition, and each unit at least once. */
+const DEFINITIONS: readonly [number, Unit, Unit, number][] = [
+  // Energy
+  [1, 'kWh', 'MJ', 3.6], // 1 kWh = 3.6 MJ
+  [1, 'MWh', 'kWh', 1000], // 1 MWh = 1000 kWh
+  [1, 'MWh', 'GJ', 3.6], // 1000 kWh × 3.6 MJ = 3600 MJ = 3.6 GJ
+  [1, 'GJ', 'MJ', 1000],
+  [1, 'mmBtu', 'GJ', 1.055056], // 1 mmBtu = 1.055056 GJ
+  [1, 'therm', 'mmBtu', 0.1], // 1 therm = 0.1 mmBtu
+  [1, 'therm', 'MJ', 105.5056], // 0.1 × 1055.056 MJ
+  [1, 'mmBtu', 'kWh', 1055.056 / 3.6], // 1055.056 MJ ÷ 3.6 MJ/kWh = 293.071111… kWh
+  // Volume
+  [1, 'gal', 'L', 3.785411784], // 1 US gal = 3.785411784 L
+  [1, 'bbl', 'gal', 42], // 1 bbl = 42 US gal
+  [1, 'bbl', 'L', 158.987294928], // 42 × 3.785411784 L
+  [1, 'm3', 'L', 1000],
+  [1, 'scf', 'm3', 0.028316846592], // (0.3048 m)^3
+  [1000, 'scf', 'L', 28316.846592],
+  // Mass
+  [1, 'g', 'kg', 0.001],
+  [1, 't', 'kg', 1000],
+  [1, 'lb', 'kg', 0.45359237], // 1 lb = 0.45359237 kg
+  [1, 'short_ton', 'lb', 2000], // 1 short ton = 2000 lb
+  [1, 'short_ton', 'kg', 907.18474], // 2000 × 0.45359237 kg
+  [1, 'short_ton', 't', 0.90718474],
+  // Distance
+  [1, 'mi', 'km', 1.609344], // 1 mi = 1.609344 km
+  [1, 'km', 'mi', 1 / 1.609344],
+];
+
+const dimensions: Dimension[] = ['energy', 'volume', 'mass', 'distance'];
+const sameDimensionPair = fc.constantFrom(...dimensions).chain((dimension) => {
+  const units = unitsOfDimension(dimension);
+  return fc.tuple(fc.constantFrom(...units), fc.constantFrom(...units), fc.constantFrom(...units));
+});
+const magnitude = fc.double({ min: 1e-6, max: 1e9, noNaN: true, noDefaultInfinity: true });
+
+function relativeDifference(actual: number, expected: number): number {
+  return Math.abs(actual - expected) / Math.max(Math.abs(expected), Number.MIN_VALUE);
+}
+
+describe('unit conversions', () => {
+  it.each(DEFINITIONS)('converts %d %s to %s as %d', (value, from, to, expected) => {
+    expect(relativeDifference(convert(value, from, to), expected)).toBeLessThan(1e-15);
+  });
+
+  it('defines the exact factors to the nearest double', () => {
+    expect(convert(1, 'gal', 'L')).toBe(3.785411784);
+    expect(convert(1, 'lb', 'kg')).toBe(0.45359237);
+    expect(convert(1, 'kWh', 'MJ')).toBe(3.6);
+    expect(convert(1, 'mi', 'km')).toBe(1.609344);
+  });
+
+  it('covers every unit with the definitions above', () => {
+    const covered = new Set(DEFINITIONS.flatMap(([, from, to]) => [from, to]));
+    expect(UNITS.filter((unit) => !covered.has(unit))).toEqual([]);
+  });
+
+  it('offers at least the units of the estimate API and g for gas masses', () => {
+    const required = 'kWh MWh GJ MJ mmBtu therm scf m3 L gal bbl kg t lb short_ton km mi g'.split(' ');
+    expect(required.filter((unit) => !isUnit(unit))).toEqual([]);
+    expect(dimensionOf('scf')).toBe('volume');
+    expect(dimensionOf('short_ton')).toBe('mass');
+  });
+
+  it('cites a definition for every unit', () => {
+    for (const unit of UNITS) expect(unitDefinition(unit).length).toBeGreaterThan(10);
+  });
+
+  it('refuses to convert between dimensions with a typed error', () => {
+    expect(() => convert(1, 'gal', 'MWh')).toThrow(UnitConversionError);
+    try {
+      convert(1, 'gal', 'MWh');
+    } catch (error) {
+      expect(error).toMatchObject({ reason: 'incompatible-dimensions', from: 'gal', to: 'MWh' });
+      expect((error as Error).message).toBe('Cannot convert gal (volume) to MWh (energy)');
+    }
+    expect(findConversionFactor('kg', 'km')).toBeUndefined();
+  });
+
+  it('refuses an unknown unit with a typed error', () => {
+    expect(() => conversionFactor('gallons' as Unit, 'L')).toThrow(
+      expect.objectContaining({ reason: 'unknown-unit', message: 'Unknown unit "gallons"' }),
+    );
+    expect(isUnit('toString')).toBe(false);
+  });
+
+  it('round-trips any quantity between any two units of a dimension', () => {
+    fc.assert(
+      fc.property(sameDimensionPair, magnitude, ([from, to], value) => {
+        return relativeDifference(convert(convert(value, from, to), to, from), value) < 1e-14;
+      }),
+    );
+  });
+
+  it('is transitive: from → via → to equals from → to', () => {
+    fc.assert(
+      fc.property(sameDimensionPair, magnitude, ([from, via, to], value) => {
+        return relativeDifference(convert(convert(value, from, via), via, to), convert(value, from, to)) < 1e-14;
+      }),
+    );
+  });
+
+  it('is linear: scaling and adding commute with conversion', () => {
+    fc.assert(
+      fc.property(sameDimensionPair, magnitude, magnitude, fc.double({ min: -1e3, max: 1e3, noNaN: true }), ([from, to], a, b, k) => {
+        const sum = convert(a + b, from, to);
+        const scaled = convert(k * a, from, to);
+        return (
+          relativeDifference(sum, convert(a, from, to) + convert(b, from, to)) < 1e-14 &&
+          (k === 0 ? scaled === 0 : relativeDifference(scaled, k * convert(a, from, to)) < 1e-14)
+        );
+      }),
+    );
+  });
+
+  it('converts zero to zero and a unit to itself unchanged', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...UNITS), magnitude, (unit, value) => {
+        return convert(value, unit, unit) === value && convert(0, unit, unit) === 0;
+      }),
+    );
+  });
+});

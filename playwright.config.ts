@@ -1,0 +1,64 @@
+import { defineConfig } from '@playwright/test';
+import e2eSetup from './e2e/support/e2e-setup.json' with { type: 'json' };
+
+const isCi = Boolean(process.env.CI);
+const baseUrl = `http://127.0.0.1:${e2eSetup.port}`;
+
+// The runner and every worker evaluate this file: the first evaluation picks the data directory and the
+// workers inherit it through the environment.
+process.env.ECC_E2E_DATA_DIR ??= `.test-data/e2e-${Date.now()}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  forbidOnly: isCi,
+  workers: 2,
+  retries: isCi ? 1 : 0,
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.ECC_E2E_JSON_REPORT ?? 'test-results/e2e-report.json' }],
+  ],
+  use: {
+    baseURL: baseUrl,
+    trace: 'retain-on-failure',
+    browserName: 'chromium',
+    launchOptions: {
+      // Debian's Chromium: Playwright downloads no browser. Without the background-networking switches
+      // Chromium keeps calling Google services, which the closed network answers slowly or never.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The wrapper creates the extra realms with the operator CLI, then starts the product (`node
+    // scripts/start.mjs`) on the same fresh DATA_DIR, and deletes that directory once the server has exited.
+    // A globalTeardown cannot delete it: Playwright runs it while the webServer is still up.
+    command: 'node e2e/support/start-e2e-server.mjs',
+    url: `${baseUrl}/api/config`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(e2eSetup.port),
+      DATA_DIR: process.env.ECC_E2E_DATA_DIR,
+      ECC_DEFAULT_REALM: 'demo',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

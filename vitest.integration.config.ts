@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests run against a real database: PGlite by default, the PostgreSQL server named by DATABASE_URL
+// when it is set (each test file then gets a fresh database of its own, see packages/db/src/testing).
+export default defineConfig({
+  test: {
+    name: 'integration',
+    include: ['packages/*/src/**/*.int.test.ts', 'apps/server/src/**/*.int.test.ts'],
+    exclude: ['**/node_modules/**'],
+    environment: 'node',
+    pool: 'forks',
+    // Files of one worker share the module that holds the worker's migrated PGlite template, so it is built once.
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
