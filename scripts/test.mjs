@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureNpmDependencies } from './test-support/npm-dependencies.mjs';
+import { ensureInstalled } from './ensure-installed.mjs';
 import { startThrowawayPostgres } from './test-support/postgres-server.mjs';
 import { ensureSystemPackages } from './test-support/system-packages.mjs';
 import {
@@ -110,7 +110,10 @@ const steps = [
   {
     name: 'install',
     title: 'npm dependencies',
-    run: () => ensureNpmDependencies({ root, run }),
+    run: () => {
+      ensureInstalled(root);
+      console.info('npm dependencies are installed and up to date.');
+    },
   },
   {
     name: 'system',

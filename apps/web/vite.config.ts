@@ -15,6 +15,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // The design system and the domain package are pure modules, but their package.json files do not say
+        // so: without this, the cron field's cronstrue (with every locale) lands in the start-up bundle.
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/](?:ui|domain)[\\/]src[\\/].+\.tsx?$/, sideEffects: false },
+        ],
+      },
+    },
   },
   server: {
     proxy: {

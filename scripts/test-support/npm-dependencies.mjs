@@ -26,16 +26,3 @@ export function findStaleDependencies(root) {
   const newer = manifestFiles(root).filter((file) => statSync(file).mtimeMs > installedAt);
   return newer.length > 0 ? `changed since the last install: ${newer.join(', ')}` : undefined;
 }
-
-/** Runs `npm install` when node_modules is missing or older than a manifest. */
-export async function ensureNpmDependencies({ root, run, log = console.info }) {
-  const reason = findStaleDependencies(root);
-  if (!reason) {
-    log('npm dependencies are up to date.');
-    return;
-  }
-  log(`Installing npm dependencies (${reason}).`);
-  if ((await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: root })) !== 0) {
-    throw new Error('npm install failed');
-  }
-}

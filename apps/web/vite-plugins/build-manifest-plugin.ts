@@ -1,6 +1,11 @@
 import { ROUTES } from '@ecc/contracts';
 import type { Plugin } from 'vite';
-import { buildMetaPath, createBuildMeta, LATEST_BUILD_PATH, type LatestBuild } from '../src/lib/version/build-manifest.ts';
+import {
+  buildMetaPath,
+  createBuildMeta,
+  LATEST_BUILD_PATH,
+  type LatestBuild,
+} from '../src/lib/version/build-manifest.ts';
 
 /** One identity per build: the client compares its own id with the newest one the server holds. */
 export function createBuildIdentity(): LatestBuild {

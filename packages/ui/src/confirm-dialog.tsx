@@ -55,7 +55,13 @@ export function ConfirmDialog({
   }
 
   return (
-    <AlertDialog.Root open={isOpen} onOpenChange={(isNowOpen) => !isConfirming && setOpen(isNowOpen)}>
+    <AlertDialog.Root
+      open={isOpen}
+      onOpenChange={(isNowOpen) => {
+        // Escape and the overlay cannot close the dialog while the action is still running.
+        if (!isConfirming) setOpen(isNowOpen);
+      }}
+    >
       {trigger !== undefined && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClasses} />
@@ -66,7 +72,9 @@ export function ConfirmDialog({
           <div className="flex flex-col gap-2 text-center sm:text-left">
             <AlertDialog.Title className="text-lg leading-none font-semibold">{title}</AlertDialog.Title>
             {description !== undefined ? (
-              <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>
+              <AlertDialog.Description className="text-sm text-muted-foreground">
+                {description}
+              </AlertDialog.Description>
             ) : null}
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

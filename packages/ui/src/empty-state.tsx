@@ -26,7 +26,9 @@ export function EmptyState({ icon, title, description, action, className, ...pro
         </div>
       )}
       <h2 className="text-lg font-semibold">{title}</h2>
-      {description !== undefined && <p className="max-w-prose text-sm text-muted-foreground">{description}</p>}
+      {description !== undefined && (
+        <p className="max-w-prose text-sm text-muted-foreground">{description}</p>
+      )}
       {action !== undefined && <div className="mt-2">{action}</div>}
     </section>
   );

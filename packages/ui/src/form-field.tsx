@@ -23,13 +23,19 @@ export function FormField({ label, children, description, error, id, className }
   const descriptionId = `${controlId}-description`;
   const errorId = `${controlId}-error`;
   const hasError = error !== undefined && error !== '';
-  const describedBy = [description !== undefined && descriptionId, hasError && errorId].filter(Boolean).join(' ');
+  const describedBy = [description !== undefined && descriptionId, hasError && errorId]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={controlId} className={cn(hasError && 'text-destructive')}>
         {label}
       </Label>
-      <Slot.Root id={controlId} aria-describedby={describedBy || undefined} aria-invalid={hasError || undefined}>
+      <Slot.Root
+        id={controlId}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={hasError || undefined}
+      >
         {children}
       </Slot.Root>
       {description !== undefined && (

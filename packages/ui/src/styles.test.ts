@@ -2,14 +2,18 @@ import { THEME_COLOR_SLOTS } from '@ecc/contracts';
 import { describe, expect, it } from 'vitest';
 import stylesheet from './styles.css?raw';
 
-const kebabSlots = THEME_COLOR_SLOTS.map((slot) => slot.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`));
+const kebabSlots = THEME_COLOR_SLOTS.map((slot) =>
+  slot.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+);
 
 /** The custom properties declared directly in the block that opens with `selector {`. */
 function declarations(selector: string): Map<string, string> {
   const start = stylesheet.indexOf(`\n${selector} {`);
   if (start === -1) throw new Error(`No ${selector} block`);
   const block = stylesheet.slice(start, stylesheet.indexOf('\n}', start));
-  return new Map([...block.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map(([, name = '', value = '']) => [name, value]));
+  return new Map(
+    [...block.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map(([, name = '', value = '']) => [name, value]),
+  );
 }
 
 /** WCAG 2 relative luminance of a #rrggbb colour. */

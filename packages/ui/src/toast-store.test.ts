@@ -1,6 +1,12 @@
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@ecc/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createToastStore, initialToastState, toastReducer, type ToastItem, type ToastState } from './toast-store.ts';
+import {
+  createToastStore,
+  initialToastState,
+  toastReducer,
+  type ToastItem,
+  type ToastState,
+} from './toast-store.ts';
 
 function item(id: string, changes: Partial<ToastItem> = {}): ToastItem {
   return { id, title: `Toast ${id}`, isOpen: true, ...changes };
@@ -13,24 +19,27 @@ function ids(state: ToastState): string[] {
 describe('toastReducer', () => {
   it('keeps only the 3 newest toasts, newest first', () => {
     let state = initialToastState;
-    for (const id of ['1', '2', '3', '4', '5']) state = toastReducer(state, { type: 'ADD_TOAST', toast: item(id) });
+    for (const id of ['1', '2', '3', '4', '5'])
+      state = toastReducer(state, { type: 'ADD_TOAST', toast: item(id) });
     expect(TOAST_LIMIT).toBe(3);
     expect(ids(state)).toEqual(['5', '4', '3']);
   });
 
   it('updates only the named toast', () => {
     const state: ToastState = { toasts: [item('2'), item('1')] };
-    const next = toastReducer(state, { type: 'UPDATE_TOAST', toast: { id: '1', title: 'Saved', variant: 'success' } });
+    const next = toastReducer(state, {
+      type: 'UPDATE_TOAST',
+      toast: { id: '1', title: 'Saved', variant: 'success' },
+    });
     expect(next.toasts).toEqual([item('2'), item('1', { title: 'Saved', variant: 'success' })]);
     expect(state.toasts[1]?.title).toBe('Toast 1');
   });
 
   it('dismisses by closing: one toast by id, or all of them', () => {
     const state: ToastState = { toasts: [item('2'), item('1')] };
-    expect(toastReducer(state, { type: 'DISMISS_TOAST', toastId: '1' }).toasts.map((toast) => toast.isOpen)).toEqual([
-      true,
-      false,
-    ]);
+    expect(
+      toastReducer(state, { type: 'DISMISS_TOAST', toastId: '1' }).toasts.map((toast) => toast.isOpen),
+    ).toEqual([true, false]);
     expect(toastReducer(state, { type: 'DISMISS_TOAST' }).toasts.map((toast) => toast.isOpen)).toEqual([
       false,
       false,

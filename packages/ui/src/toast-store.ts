@@ -45,7 +45,9 @@ export function toastReducer(state: ToastState, action: ToastReducerAction): Toa
       return { toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
     case 'UPDATE_TOAST':
       return {
-        toasts: state.toasts.map((toast) => (toast.id === action.toast.id ? { ...toast, ...action.toast } : toast)),
+        toasts: state.toasts.map((toast) =>
+          toast.id === action.toast.id ? { ...toast, ...action.toast } : toast,
+        ),
       };
     case 'DISMISS_TOAST':
       return {
@@ -55,7 +57,8 @@ export function toastReducer(state: ToastState, action: ToastReducerAction): Toa
       };
     case 'REMOVE_TOAST':
       return {
-        toasts: action.toastId === undefined ? [] : state.toasts.filter((toast) => toast.id !== action.toastId),
+        toasts:
+          action.toastId === undefined ? [] : state.toasts.filter((toast) => toast.id !== action.toastId),
       };
   }
 }
@@ -92,7 +95,9 @@ export function createToastStore(): ToastStore {
 
   function dispatch(action: ToastReducerAction) {
     if (action.type === 'DISMISS_TOAST') {
-      const dismissed = state.toasts.filter((toast) => action.toastId === undefined || toast.id === action.toastId);
+      const dismissed = state.toasts.filter(
+        (toast) => action.toastId === undefined || toast.id === action.toastId,
+      );
       for (const toast of dismissed) scheduleRemoval(toast.id);
     }
     state = toastReducer(state, action);

@@ -37,7 +37,11 @@ export interface ToastProps extends ComponentProps<typeof ToastPrimitive.Root> {
 
 export function Toast({ variant = 'default', className, ...props }: ToastProps) {
   return (
-    <ToastPrimitive.Root data-variant={variant} className={cn(toastVariants({ variant }), className)} {...props} />
+    <ToastPrimitive.Root
+      data-variant={variant}
+      className={cn(toastVariants({ variant }), className)}
+      {...props}
+    />
   );
 }
 

@@ -58,7 +58,11 @@ describe('Toaster', () => {
   it('runs the action and closes the toast when its button is pressed', () => {
     const onClick = vi.fn();
     render(<Toaster store={store} />);
-    show({ title: 'Your session will expire soon', variant: 'warning', action: { label: 'Cancel', onClick } });
+    show({
+      title: 'Your session will expire soon',
+      variant: 'warning',
+      action: { label: 'Cancel', onClick },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClick).toHaveBeenCalledOnce();
     expect(store.getState().toasts[0]?.isOpen).toBe(false);

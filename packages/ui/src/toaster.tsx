@@ -4,7 +4,15 @@ import {
   TOAST_SWIPE_THRESHOLD,
   TOAST_VIEWPORT_HOTKEY,
 } from '@ecc/contracts';
-import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast.tsx';
+import {
+  Toast,
+  ToastAction,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+} from './toast.tsx';
 import { toastStore, useToast, type ToastStore } from './toast-store.ts';
 
 export interface ToasterProps {

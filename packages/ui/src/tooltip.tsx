@@ -9,10 +9,19 @@ export function TooltipProvider({
   skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,
   ...props
 }: ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
+  return (
+    <TooltipPrimitive.Provider
+      delayDuration={delayDuration}
+      skipDelayDuration={skipDelayDuration}
+      {...props}
+    />
+  );
 }
 
-export interface TooltipProps extends Omit<ComponentProps<typeof TooltipPrimitive.Content>, 'content' | 'children'> {
+export interface TooltipProps extends Omit<
+  ComponentProps<typeof TooltipPrimitive.Content>,
+  'content' | 'children'
+> {
   /** The tip. */
   content: ReactNode;
   /** The element the tip describes: one element that can hold focus (a button, a link). */

@@ -52,7 +52,10 @@ export function RootShell() {
   const transition =
     route?.layoutTransition === false ? undefined : (route?.layoutTransition ?? DEFAULT_LAYOUT_TRANSITION);
   return (
-    <div key={route ? String(route.layout) : 'none'} className={transition ? `ecc-transition-${transition.name}` : undefined}>
+    <div
+      key={route ? String(route.layout) : 'none'}
+      className={transition ? `ecc-transition-${transition.name}` : undefined}
+    >
       <Outlet />
     </div>
   );

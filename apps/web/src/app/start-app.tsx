@@ -49,7 +49,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
     setInlinePayload(captureInlinePayload(pathname));
 
     const queryClient = createQueryClient();
-    const versionWatcher = createVersionWatcher({ currentBuildId: __ECC_BUILD_ID__, fetchJson: fetchManifestJson });
+    const versionWatcher = createVersionWatcher({
+      currentBuildId: __ECC_BUILD_ID__,
+      fetchJson: fetchManifestJson,
+    });
     const router = createAppRouter({
       queryClient,
       navigation: versionWatcher,

@@ -4,7 +4,13 @@ import { ArrowRightIcon } from 'lucide-react';
 import { routeLinkPath } from '../lib/realm/allowed-features.ts';
 
 /** One tile per feature: its title and description, the whole tile a link. */
-export function FeatureTiles({ features, labelledBy }: { features: readonly RouteDefinition[]; labelledBy?: string }) {
+export function FeatureTiles({
+  features,
+  labelledBy,
+}: {
+  features: readonly RouteDefinition[];
+  labelledBy?: string;
+}) {
   return (
     <ul aria-labelledby={labelledBy} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {features.map((feature) => (

@@ -109,7 +109,10 @@ function validateField(part: CronPart, field: string, options: CronOptions): Cro
     problems.push(...validateItem(part, item, range));
   }
   // A value repeated in a list is reported once.
-  return [...new Set(problems)].map((problem) => ({ part, message: `${CRON_PART_LABELS[part]}: ${problem}` }));
+  return [...new Set(problems)].map((problem) => ({
+    part,
+    message: `${CRON_PART_LABELS[part]}: ${problem}`,
+  }));
 }
 
 function validateItem(part: CronPart, item: string, range: CronRange): string[] {

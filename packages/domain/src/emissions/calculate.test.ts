@@ -44,7 +44,11 @@ describe('heat-content path (40 CFR 98 subpart C, Equation C-1)', () => {
     expect(result.gases.CH4).toBeCloseTo(0.414, 9);
     expect(result.gases.N2O).toBeCloseTo(0.0828, 9);
     expect(result.co2e).toBeCloseTo(10_240.014, 6);
-    expect(result).toMatchObject({ scope: 1, basis: 'heat-content', factorId: 'epa-c1-distillate-fuel-oil-no-2' });
+    expect(result).toMatchObject({
+      scope: 1,
+      basis: 'heat-content',
+      factorId: 'epa-c1-distillate-fuel-oil-no-2',
+    });
   });
 
   it('applies the GWP set after the per-gas masses: same masses, AR4 and AR6 CO2e', () => {
@@ -72,7 +76,12 @@ describe('heat-content path (40 CFR 98 subpart C, Equation C-1)', () => {
     // 100,000 scf × 1.026e-3 mmBtu/scf = 102.6 mmBtu
     // CO2 = 102.6 × 53.06 = 5,443.956 kg; CH4 = 102.6 × 0.001 = 0.1026 kg; N2O = 102.6 × 0.0001 = 0.01026 kg
     // AR5 CO2e = 5,443.956 + 0.1026 × 28 + 0.01026 × 265 = 5,443.956 + 2.8728 + 2.7189 = 5,449.5477 kg
-    const result = only('AR5', { id: 'ng', quantity: 100_000, unit: 'scf', factor: { id: 'epa-c1-natural-gas' } });
+    const result = only('AR5', {
+      id: 'ng',
+      quantity: 100_000,
+      unit: 'scf',
+      factor: { id: 'epa-c1-natural-gas' },
+    });
     expect(result.gases).toEqual({
       CO2: expect.closeTo(5_443.956, 6),
       CH4: expect.closeTo(0.1026, 9),
@@ -85,7 +94,12 @@ describe('heat-content path (40 CFR 98 subpart C, Equation C-1)', () => {
   it('natural gas in therms against a factor per mmBtu: a direct energy conversion', () => {
     // 1,000 therm × 0.1 mmBtu/therm = 100 mmBtu; CO2 = 100 × 53.06 = 5,306 kg; CH4 = 0.1 kg; N2O = 0.01 kg
     // AR5 CO2e = 5,306 + 0.1 × 28 + 0.01 × 265 = 5,306 + 2.8 + 2.65 = 5,311.45 kg
-    const result = only('AR5', { id: 'ng', quantity: 1000, unit: 'therm', factor: { id: 'epa-c1-natural-gas' } });
+    const result = only('AR5', {
+      id: 'ng',
+      quantity: 1000,
+      unit: 'therm',
+      factor: { id: 'epa-c1-natural-gas' },
+    });
     expect(result.gases.CO2).toBeCloseTo(5_306, 9);
     expect(result.co2e).toBeCloseTo(5_311.45, 9);
     expect(result.basis).toBe('direct');
@@ -109,7 +123,12 @@ describe('heat-content path (40 CFR 98 subpart C, Equation C-1)', () => {
     // 500 short ton × 24.93 mmBtu/short ton = 12,465 mmBtu
     // CO2 = 12,465 × 93.28 = 1,162,735.2 kg; CH4 = 12,465 × 0.011 = 137.115 kg; N2O = 12,465 × 0.0016 = 19.944 kg
     // AR5 CO2e = 1,162,735.2 + 137.115 × 28 + 19.944 × 265 = 1,162,735.2 + 3,839.22 + 5,285.16 = 1,171,859.58 kg
-    const result = only('AR5', { id: 'coal', quantity: 500, unit: 'short_ton', factor: { id: 'epa-c1-bituminous-coal' } });
+    const result = only('AR5', {
+      id: 'coal',
+      quantity: 500,
+      unit: 'short_ton',
+      factor: { id: 'epa-c1-bituminous-coal' },
+    });
     expect(result.gases.CO2).toBeCloseTo(1_162_735.2, 5);
     expect(result.gases.CH4).toBeCloseTo(137.115, 8);
     expect(result.gases.N2O).toBeCloseTo(19.944, 8);
@@ -118,7 +137,12 @@ describe('heat-content path (40 CFR 98 subpart C, Equation C-1)', () => {
 
   it('bituminous coal in metric tonnes converts to short tons first', () => {
     // 100 t ÷ 0.90718474 t/short ton = 110.231131 short ton × 24.93 = 2,748.0621 mmBtu × 93.28 = 256,339.23 kg CO2
-    const result = only('AR5', { id: 'coal', quantity: 100, unit: 't', factor: { id: 'epa-c1-bituminous-coal' } });
+    const result = only('AR5', {
+      id: 'coal',
+      quantity: 100,
+      unit: 't',
+      factor: { id: 'epa-c1-bituminous-coal' },
+    });
     expect(result.gases.CO2).toBeCloseTo(256_339.23, 2);
   });
 
@@ -205,8 +229,20 @@ describe('Scope 2 dual reporting', () => {
       estimate({
         gwp: 'AR5',
         items: [
-          { id: 'location', ...electricity, factor: gridAverage, scope2Method: 'location', certificateCoverage: 0.4 },
-          { id: 'market', ...electricity, factor: gridAverage, scope2Method: 'market', certificateCoverage: 0.4 },
+          {
+            id: 'location',
+            ...electricity,
+            factor: gridAverage,
+            scope2Method: 'location',
+            certificateCoverage: 0.4,
+          },
+          {
+            id: 'market',
+            ...electricity,
+            factor: gridAverage,
+            scope2Method: 'market',
+            certificateCoverage: 0.4,
+          },
         ],
       }),
     );
@@ -215,12 +251,20 @@ describe('Scope 2 dual reporting', () => {
     expect(location.gases.CH4).toBeCloseTo(14.968548, 6);
     expect(location.gases.N2O).toBeCloseTo(2.0411657, 6);
     expect(location.co2e).toBeCloseTo(187_635.96812, 4);
-    expect(location).toMatchObject({ scope2Method: 'location', certificateCoverage: 0, isGridAverageFallback: false });
+    expect(location).toMatchObject({
+      scope2Method: 'location',
+      certificateCoverage: 0,
+      isGridAverageFallback: false,
+    });
     // Market-based: 40 % covered by certificates is zero-emission; 60 % × 187,635.96812 = 112,581.58087 kg.
     expect(market.co2e).toBeCloseTo(112_581.58087, 4);
     expect(market.gases.CO2).toBeCloseTo(0.6 * 186_675.93987, 4);
     // No supplier rate or residual mix was given: the grid average is the disclosed fallback.
-    expect(market).toMatchObject({ scope2Method: 'market', certificateCoverage: 0.4, isGridAverageFallback: true });
+    expect(market).toMatchObject({
+      scope2Method: 'market',
+      certificateCoverage: 0.4,
+      isGridAverageFallback: true,
+    });
     expect(outcome.totals.scope2LocationBased).toBeCloseTo(187_635.96812, 4);
     expect(outcome.totals.scope2MarketBased).toBeCloseTo(112_581.58087, 4);
   });
@@ -243,18 +287,34 @@ describe('Scope 2 dual reporting', () => {
   });
 
   it('takes a fully certified supply to zero market-based emissions', () => {
-    const result = only('AR5', { id: 'e', ...electricity, factor: gridAverage, scope2Method: 'market', certificateCoverage: 1 });
+    const result = only('AR5', {
+      id: 'e',
+      ...electricity,
+      factor: gridAverage,
+      scope2Method: 'market',
+      certificateCoverage: 1,
+    });
     expect(result.co2e).toBe(0);
   });
 
   it('keeps a published CO2e factor on its own GWP set (DESNZ, AR5) and says so', () => {
     // 10,000 kWh × 0.20705 kg CO2e/kWh = 2,070.5 kg CO2e, whatever set was asked for
-    const result = only('AR6', { id: 'uk', quantity: 10_000, unit: 'kWh', factor: { id: 'desnz-2024-uk-electricity' } });
+    const result = only('AR6', {
+      id: 'uk',
+      quantity: 10_000,
+      unit: 'kWh',
+      factor: { id: 'desnz-2024-uk-electricity' },
+    });
     expect(result.co2e).toBeCloseTo(2_070.5, 9);
     expect(result.gases).toEqual({});
     expect(result.publishedCo2eGwp).toBe('AR5');
     // 1 MWh of UK natural gas (gross CV) = 1,000 kWh × 0.18290 = 182.9 kg CO2e
-    const gas = only('AR5', { id: 'uk-gas', quantity: 1, unit: 'MWh', factor: { id: 'desnz-2024-natural-gas-gross-cv' } });
+    const gas = only('AR5', {
+      id: 'uk-gas',
+      quantity: 1,
+      unit: 'MWh',
+      factor: { id: 'desnz-2024-natural-gas-gross-cv' },
+    });
     expect(gas.co2e).toBeCloseTo(182.9, 9);
     expect(gas.scope).toBe(1);
   });
@@ -324,7 +384,11 @@ describe('estimate errors: every bad item is named and nothing is calculated', (
       }),
     );
     expect(errors).toEqual([
-      { id: 'a', path: 'items.0.unit', message: expect.stringMatching(/^Unknown unit "gallons"; use one of kWh, /) },
+      {
+        id: 'a',
+        path: 'items.0.unit',
+        message: expect.stringMatching(/^Unknown unit "gallons"; use one of kWh, /),
+      },
       { id: 'b', path: 'items.2.quantity', message: 'Quantity must be a finite number' },
       { id: 'b', path: 'items.2.factor.id', message: 'Unknown emission factor "no-such-factor"' },
     ]);
@@ -338,7 +402,10 @@ describe('estimate errors: every bad item is named and nothing is calculated', (
 
   it('refuses a unit that cannot reach the factor basis without an hhv, saying what to provide', () => {
     const errors = errorsOf(
-      estimate({ gwp: 'AR5', items: [{ id: 'x', quantity: 1, unit: 'gal', factor: { id: 'egrid-2022-us-average' } }] }),
+      estimate({
+        gwp: 'AR5',
+        items: [{ id: 'x', quantity: 1, unit: 'gal', factor: { id: 'egrid-2022-us-average' } }],
+      }),
     );
     expect(errors).toEqual([
       {
@@ -361,10 +428,20 @@ describe('estimate errors: every bad item is named and nothing is calculated', (
     const errors = errorsOf(
       estimate({
         gwp: 'AR5',
-        items: [{ id: 'x', quantity: 1, unit: 'MWh', scope: 1, factor: { per: 'gal', gases: { CO2: { value: 10, unit: 'kg' } } } }],
+        items: [
+          {
+            id: 'x',
+            quantity: 1,
+            unit: 'MWh',
+            scope: 1,
+            factor: { per: 'gal', gases: { CO2: { value: 10, unit: 'kg' } } },
+          },
+        ],
       }),
     );
-    expect(errors[0]?.message).toBe('Cannot convert MWh to gal: provide an hhv (energy per gal) or use a factor per energy');
+    expect(errors[0]?.message).toBe(
+      'Cannot convert MWh to gal: provide an hhv (energy per gal) or use a factor per energy',
+    );
   });
 
   it('refuses unknown gases and gas mass units in an inline factor', () => {
@@ -383,7 +460,11 @@ describe('estimate errors: every bad item is named and nothing is calculated', (
       }),
     );
     expect(errors).toEqual([
-      { id: 'x', path: 'items.0.factor.gases.CO3', message: expect.stringMatching(/^Unknown gas "CO3"; use one of CO2, CH4/) },
+      {
+        id: 'x',
+        path: 'items.0.factor.gases.CO3',
+        message: expect.stringMatching(/^Unknown gas "CO3"; use one of CO2, CH4/),
+      },
       {
         id: 'x',
         path: 'items.0.factor.gases.CH4.unit',
@@ -401,11 +482,25 @@ describe('estimate errors: every bad item is named and nothing is calculated', (
       scope2Method: 'market' as const,
     };
     const errors = errorsOf(
-      estimate({ gwp: 'AR5', items: [{ ...item, certificateCoverage: 1.4 }, { ...item, certificateCoverage: -0.1 }] }),
+      estimate({
+        gwp: 'AR5',
+        items: [
+          { ...item, certificateCoverage: 1.4 },
+          { ...item, certificateCoverage: -0.1 },
+        ],
+      }),
     );
     expect(errors).toEqual([
-      { id: 'e', path: 'items.0.certificateCoverage', message: 'certificateCoverage must be a share between 0 and 1 (got 1.4)' },
-      { id: 'e', path: 'items.1.certificateCoverage', message: 'certificateCoverage must be a share between 0 and 1 (got -0.1)' },
+      {
+        id: 'e',
+        path: 'items.0.certificateCoverage',
+        message: 'certificateCoverage must be a share between 0 and 1 (got 1.4)',
+      },
+      {
+        id: 'e',
+        path: 'items.1.certificateCoverage',
+        message: 'certificateCoverage must be a share between 0 and 1 (got -0.1)',
+      },
     ]);
   });
 
@@ -416,7 +511,13 @@ describe('estimate errors: every bad item is named and nothing is calculated', (
         items: [
           { ...good, scope2Method: 'market' },
           { ...good, id: 'c', certificateCoverage: 0.5 },
-          { id: 'e', quantity: 1, unit: 'MWh', factor: { id: 'egrid-2022-us-average' }, certificateCoverage: 0.5 },
+          {
+            id: 'e',
+            quantity: 1,
+            unit: 'MWh',
+            factor: { id: 'egrid-2022-us-average' },
+            certificateCoverage: 0.5,
+          },
         ],
       }),
     );
@@ -450,12 +551,19 @@ describe('estimate errors: every bad item is named and nothing is calculated', (
             quantity: 1,
             unit: 'kWh',
             scope: 2,
-            factor: { per: 'kWh', gases: { CO2: { value: 0.3, unit: 'kg' } }, electricityBasis: 'residual-mix' },
+            factor: {
+              per: 'kWh',
+              gases: { CO2: { value: 0.3, unit: 'kg' } },
+              electricityBasis: 'residual-mix',
+            },
           },
         ],
       }),
     );
-    expect(errors[0]).toMatchObject({ path: 'items.0.factor', message: expect.stringMatching(/grid-average factor/) });
+    expect(errors[0]).toMatchObject({
+      path: 'items.0.factor',
+      message: expect.stringMatching(/grid-average factor/),
+    });
   });
 
   it('refuses a bad scope, a missing scope for an inline factor and misplaced or out-of-range categories', () => {
@@ -483,12 +591,22 @@ describe('estimate errors: every bad item is named and nothing is calculated', (
     const errors = errorsOf(
       estimate({
         gwp: 'AR5',
-        items: [{ id: 'n', quantity: 1000, unit: 'kWh', calorificBasis: 'net', factor: { id: 'desnz-2024-natural-gas-gross-cv' } }],
+        items: [
+          {
+            id: 'n',
+            quantity: 1000,
+            unit: 'kWh',
+            calorificBasis: 'net',
+            factor: { id: 'desnz-2024-natural-gas-gross-cv' },
+          },
+        ],
       }),
     );
     expect(errors[0]).toMatchObject({
       path: 'items.0.calorificBasis',
-      message: expect.stringMatching(/^The factor is on a gross calorific basis and the quantity on a net basis/),
+      message: expect.stringMatching(
+        /^The factor is on a gross calorific basis and the quantity on a net basis/,
+      ),
     });
   });
 
@@ -502,20 +620,31 @@ describe('estimate errors: every bad item is named and nothing is calculated', (
             quantity: 1,
             unit: 'kWh',
             scope: 2,
-            factor: { per: 'kWh', gases: { CO2: { value: 0.2, unit: 'kg' } }, co2e: { value: 0.21, unit: 'kg', gwp: 'AR5' } },
+            factor: {
+              per: 'kWh',
+              gases: { CO2: { value: 0.2, unit: 'kg' } },
+              co2e: { value: 0.21, unit: 'kg', gwp: 'AR5' },
+            },
           },
           { id: 'neither', quantity: 1, unit: 'kWh', scope: 2, factor: { per: 'kWh' } },
         ],
       }),
     );
-    expect(errors.map(({ id, path }) => `${id} ${path}`)).toEqual(['both items.0.factor', 'neither items.1.factor.gases']);
+    expect(errors.map(({ id, path }) => `${id} ${path}`)).toEqual([
+      'both items.0.factor',
+      'neither items.1.factor.gases',
+    ]);
   });
 
   it('refuses a bad hhv', () => {
     const errors = errorsOf(
       estimate({ gwp: 'AR5', items: [{ ...good, hhv: { value: 0, energy: 'gal', per: 'MWh' } }] }),
     );
-    expect(errors.map(({ path }) => path)).toEqual(['items.0.hhv.value', 'items.0.hhv.energy', 'items.0.hhv.per']);
+    expect(errors.map(({ path }) => path)).toEqual([
+      'items.0.hhv.value',
+      'items.0.hhv.energy',
+      'items.0.hhv.per',
+    ]);
   });
 
   it('refuses an unknown GWP set and more items than one call allows', () => {
@@ -528,7 +657,11 @@ describe('estimate errors: every bad item is named and nothing is calculated', (
 
   it('refuses an item that is not an object', () => {
     expect(errorsOf(estimate({ gwp: 'AR5', items: [null as unknown as EstimateItem] }))).toEqual([
-      { id: null, path: 'items.0', message: 'Each item must be an object with id, quantity, unit and factor' },
+      {
+        id: null,
+        path: 'items.0',
+        message: 'Each item must be an object with id, quantity, unit and factor',
+      },
     ]);
   });
 });

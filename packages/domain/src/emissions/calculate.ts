@@ -146,7 +146,7 @@ export const MAX_ESTIMATE_ITEMS = 100_000;
 const SCOPE3_CATEGORY_COUNT = 15;
 const ELECTRICITY_BASES: readonly ElectricityBasis[] = ['grid-average', 'residual-mix', 'supplier-specific'];
 const CALORIFIC_BASES: readonly CalorificBasis[] = ['gross', 'net'];
-const GAS_ORDER: ReadonlyMap<string, number> = new Map(GAS_IDS.map((gas, index) => [gas, index]));
+const GAS_LIST = GAS_IDS.join(', ');
 const UNIT_LIST = UNITS.join(', ');
 const MASS_UNIT_LIST = unitsOfDimension('mass').join(', ');
 const ENERGY_UNIT_LIST = unitsOfDimension('energy').join(', ');
@@ -177,6 +177,8 @@ interface ConversionPlan {
   readonly factor: ResolvedFactor;
   readonly basis: ConversionBasis;
   readonly isEnergyQuantity: boolean;
+  /** The gases are exactly CO2, CH4 and N2O, as for nearly every combustion and electricity factor. */
+  readonly isCombustionTriple: boolean;
   readonly kgPerQuantityUnit: readonly number[];
   readonly gwpWeights: readonly number[];
   readonly publishedCo2eKgPerQuantityUnit: number;
@@ -237,42 +239,51 @@ function resolveHeatContent(hhv: unknown, path: string, issues: Issue[]): HeatCo
 function resolveFactor(
   factor: Record<string, unknown>,
   id: string | undefined,
-  path: string,
   issues: Issue[],
 ): ResolvedFactor | undefined {
   const issueCount = issues.length;
   const { per, gases, co2e, hhv, electricityBasis, calorificBasis } = factor;
   if (typeof per !== 'string' || !isUnit(per)) {
     issues.push({
-      path: `${path}.per`,
+      path: 'factor.per',
       message: `Unknown factor unit "${String(per)}"; use one of ${UNIT_LIST}`,
     });
   }
-  const gasEntries: [GasId, number][] = [];
+  const gasIds: GasId[] = [];
+  const kgPerFactorUnit: number[] = [];
+  let gasCount = 0;
   if (gases !== undefined && !isObject(gases)) {
     issues.push({
-      path: `${path}.gases`,
+      path: 'factor.gases',
       message: 'Give gases as {"CO2": {"value": 53.06, "unit": "kg"}, …}',
     });
   } else if (gases !== undefined) {
-    for (const [gas, gasFactor] of Object.entries(gases)) {
-      const gasPath = `${path}.gases.${gas}`;
+    for (const gas of Object.keys(gases)) {
+      gasCount++;
       if (!isGasId(gas)) {
-        issues.push({ path: gasPath, message: `Unknown gas "${gas}"; use one of ${GAS_IDS.join(', ')}` });
-        continue;
+        issues.push({ path: `factor.gases.${gas}`, message: `Unknown gas "${gas}"; use one of ${GAS_LIST}` });
       }
+    }
+    // Walking the gases in their canonical order keeps every result's gases in one order.
+    for (const gas of GAS_IDS) {
+      const gasFactor = gases[gas];
+      if (gasFactor === undefined) continue;
       const value = isObject(gasFactor) ? gasFactor.value : undefined;
       const unit = isObject(gasFactor) ? gasFactor.unit : undefined;
       if (!isFiniteNumber(value) || value < 0) {
-        issues.push({ path: `${gasPath}.value`, message: `The ${gas} factor must be a non-negative number` });
+        issues.push({
+          path: `factor.gases.${gas}.value`,
+          message: `The ${gas} factor must be a non-negative number`,
+        });
       }
       if (typeof unit !== 'string' || !isMassUnit(unit)) {
         issues.push({
-          path: `${gasPath}.unit`,
+          path: `factor.gases.${gas}.unit`,
           message: `Unknown gas mass unit "${String(unit)}"; use one of ${MASS_UNIT_LIST}`,
         });
       } else if (isFiniteNumber(value)) {
-        gasEntries.push([gas, value * (findConversionFactor(unit, 'kg') as number)]);
+        gasIds.push(gas);
+        kgPerFactorUnit.push(value * (findConversionFactor(unit, 'kg') as number));
       }
     }
   }
@@ -283,11 +294,11 @@ function resolveFactor(
     const unit = isObject(co2e) ? co2e.unit : undefined;
     const gwp = isObject(co2e) ? co2e.gwp : undefined;
     if (!isFiniteNumber(value) || value < 0) {
-      issues.push({ path: `${path}.co2e.value`, message: 'The co2e factor must be a non-negative number' });
+      issues.push({ path: 'factor.co2e.value', message: 'The co2e factor must be a non-negative number' });
     }
     if (typeof unit !== 'string' || !isMassUnit(unit)) {
       issues.push({
-        path: `${path}.co2e.unit`,
+        path: 'factor.co2e.unit',
         message: `Unknown co2e mass unit "${String(unit)}"; use one of ${MASS_UNIT_LIST}`,
       });
     } else if (isFiniteNumber(value)) {
@@ -295,42 +306,40 @@ function resolveFactor(
     }
     if (!isGwpSetId(gwp)) {
       issues.push({
-        path: `${path}.co2e.gwp`,
+        path: 'factor.co2e.gwp',
         message: `Name the GWP set the published CO2e was calculated with: ${GWP_SET_IDS.join(', ')}`,
       });
     } else {
       publishedCo2eGwp = gwp;
     }
   }
-  const hasGases = isObject(gases) && Object.keys(gases).length > 0;
-  if (hasGases && co2e !== undefined) {
+  if (gasCount > 0 && co2e !== undefined) {
     issues.push({
-      path,
+      path: 'factor',
       message: 'Give per-gas values or a published co2e, not both (that would count twice)',
     });
-  } else if (!hasGases && co2e === undefined) {
+  } else if (gasCount === 0 && co2e === undefined) {
     issues.push({
-      path: `${path}.gases`,
+      path: 'factor.gases',
       message: 'Give at least one gas, e.g. {"CO2": {"value": 53.06, "unit": "kg"}}',
     });
   }
-  const heatContent = hhv === undefined ? undefined : resolveHeatContent(hhv, `${path}.hhv`, issues);
+  const heatContent = hhv === undefined ? undefined : resolveHeatContent(hhv, 'factor.hhv', issues);
   if (electricityBasis !== undefined && !ELECTRICITY_BASES.includes(electricityBasis as ElectricityBasis)) {
     issues.push({
-      path: `${path}.electricityBasis`,
+      path: 'factor.electricityBasis',
       message: `electricityBasis must be one of ${ELECTRICITY_BASES.join(', ')}`,
     });
   }
   if (calorificBasis !== undefined && !CALORIFIC_BASES.includes(calorificBasis as CalorificBasis)) {
-    issues.push({ path: `${path}.calorificBasis`, message: 'calorificBasis must be gross or net' });
+    issues.push({ path: 'factor.calorificBasis', message: 'calorificBasis must be gross or net' });
   }
   if (issues.length > issueCount) return undefined;
-  gasEntries.sort((left, right) => (GAS_ORDER.get(left[0]) as number) - (GAS_ORDER.get(right[0]) as number));
   return {
     id,
     per: per as Unit,
-    gasIds: gasEntries.map(([gas]) => gas),
-    kgPerFactorUnit: gasEntries.map(([, kg]) => kg),
+    gasIds,
+    kgPerFactorUnit,
     publishedCo2eKg,
     publishedCo2eGwp,
     hhv: heatContent,
@@ -339,6 +348,92 @@ function resolveFactor(
     electricityBasis: electricityBasis as ElectricityBasis | undefined,
     calorificBasis: calorificBasis as CalorificBasis | undefined,
   };
+}
+
+const CO2E_KEYS = ['value', 'unit', 'gwp'] as const;
+const HHV_KEYS = ['value', 'energy', 'per'] as const;
+
+/**
+ * The fields of a valid inline factor that decide its conversion plan, copied (not referenced) so that a
+ * caller changing the object afterwards cannot be served a stale plan.
+ */
+interface InlineFactorSnapshot {
+  readonly per: unknown;
+  readonly scope: unknown;
+  readonly category: unknown;
+  readonly electricityBasis: unknown;
+  readonly calorificBasis: unknown;
+  readonly gasNames: readonly string[];
+  readonly gasValues: readonly unknown[];
+  readonly gasUnits: readonly unknown[];
+  readonly co2e: readonly unknown[] | undefined;
+  readonly hhv: readonly unknown[] | undefined;
+}
+
+interface InlineFactorMemo {
+  readonly snapshot: InlineFactorSnapshot;
+  readonly factor: ResolvedFactor;
+  readonly plans: Map<string, ConversionPlan | readonly Issue[]>;
+}
+
+function pickFields(value: unknown, keys: readonly string[]): unknown[] | undefined {
+  return isObject(value) ? keys.map((key) => value[key]) : undefined;
+}
+
+function snapshotInlineFactor(factor: Record<string, unknown>): InlineFactorSnapshot {
+  const gases = isObject(factor.gases) ? factor.gases : {};
+  const gasNames = Object.keys(gases);
+  return {
+    per: factor.per,
+    scope: factor.scope,
+    category: factor.category,
+    electricityBasis: factor.electricityBasis,
+    calorificBasis: factor.calorificBasis,
+    gasNames,
+    gasValues: gasNames.map((gas) => (gases[gas] as Record<string, unknown>).value),
+    gasUnits: gasNames.map((gas) => (gases[gas] as Record<string, unknown>).unit),
+    co2e: pickFields(factor.co2e, CO2E_KEYS),
+    hhv: pickFields(factor.hhv, HHV_KEYS),
+  };
+}
+
+function hasSameFields(
+  value: unknown,
+  snapshot: readonly unknown[] | undefined,
+  keys: readonly string[],
+): boolean {
+  if (snapshot === undefined) return value === undefined;
+  if (!isObject(value)) return false;
+  for (let index = 0; index < keys.length; index++) {
+    if (value[keys[index] as string] !== snapshot[index]) return false;
+  }
+  return true;
+}
+
+/** Compares without allocating, so a request whose items repeat one inline factor checks it only once. */
+function matchesSnapshot(factor: Record<string, unknown>, snapshot: InlineFactorSnapshot): boolean {
+  if (
+    factor.per !== snapshot.per ||
+    factor.scope !== snapshot.scope ||
+    factor.category !== snapshot.category ||
+    factor.electricityBasis !== snapshot.electricityBasis ||
+    factor.calorificBasis !== snapshot.calorificBasis ||
+    !hasSameFields(factor.co2e, snapshot.co2e, CO2E_KEYS) ||
+    !hasSameFields(factor.hhv, snapshot.hhv, HHV_KEYS)
+  ) {
+    return false;
+  }
+  const gases = factor.gases;
+  const { gasNames, gasValues, gasUnits } = snapshot;
+  if (!isObject(gases)) return gases === undefined && gasNames.length === 0;
+  if (Object.keys(gases).length !== gasNames.length) return false;
+  for (let index = 0; index < gasNames.length; index++) {
+    const gasFactor = gases[gasNames[index] as string];
+    if (!isObject(gasFactor) || gasFactor.value !== gasValues[index] || gasFactor.unit !== gasUnits[index]) {
+      return false;
+    }
+  }
+  return true;
 }
 
 function missingBasisMessage(unit: Unit, per: Unit): string {
@@ -400,6 +495,7 @@ function planConversion(
     factor,
     basis,
     isEnergyQuantity: isEnergyUnit(unit),
+    isCombustionTriple: factor.gasIds.join(' ') === 'CO2 CH4 N2O',
     kgPerQuantityUnit: factor.kgPerFactorUnit.map((kg) => kg * conversion),
     gwpWeights: factor.gasIds.map((gas) => weights[gas]),
     publishedCo2eKgPerQuantityUnit: factor.publishedCo2eKg * conversion,
@@ -416,6 +512,8 @@ function scopeLabel(scope: Scope): string {
  */
 class ItemCalculator {
   private readonly library = new Map<string, LibraryEntry>();
+  /** The last inline factor seen: items of one request usually repeat the same few factors in runs. */
+  private lastInlineFactor: InlineFactorMemo | undefined;
 
   constructor(
     private readonly gwp: GwpSetId,
@@ -448,9 +546,19 @@ class ItemCalculator {
     const coverage = scope2Method === 'market' ? (item.certificateCoverage ?? 0) : 0;
     const scaledQuantity = coverage === 0 ? quantity : quantity * (1 - coverage);
     const factor = plan.factor;
-    const gases: Partial<Record<GasId, number>> = {};
+    let gases: Partial<Record<GasId, number>>;
     let co2e = 0;
-    if (factor.publishedCo2eGwp === undefined) {
+    if (plan.isCombustionTriple) {
+      // Object literal: one hidden class for the most common shape, far cheaper than keyed stores.
+      const [co2PerUnit, ch4PerUnit, n2oPerUnit] = plan.kgPerQuantityUnit as [number, number, number];
+      const [co2Weight, ch4Weight, n2oWeight] = plan.gwpWeights as [number, number, number];
+      const CO2 = scaledQuantity * co2PerUnit;
+      const CH4 = scaledQuantity * ch4PerUnit;
+      const N2O = scaledQuantity * n2oPerUnit;
+      gases = { CO2, CH4, N2O };
+      co2e = CO2 * co2Weight + CH4 * ch4Weight + N2O * n2oWeight;
+    } else if (factor.publishedCo2eGwp === undefined) {
+      gases = {};
       const gasIds = factor.gasIds;
       const kgPerQuantityUnit = plan.kgPerQuantityUnit;
       const gwpWeights = plan.gwpWeights;
@@ -460,6 +568,7 @@ class ItemCalculator {
         co2e += mass * (gwpWeights[index] as number);
       }
     } else {
+      gases = {};
       co2e = scaledQuantity * plan.publishedCo2eKgPerQuantityUnit;
     }
     return {
@@ -497,7 +606,18 @@ class ItemCalculator {
       if (entry !== undefined && factor === undefined) issues.push(...entry.issues);
       if (item.hhv === undefined) cachedPlans = entry?.plans;
     } else {
-      factor = resolveFactor(factorInput, undefined, 'factor', issues);
+      const memo = this.lastInlineFactor;
+      if (memo !== undefined && matchesSnapshot(factorInput, memo.snapshot)) {
+        factor = memo.factor;
+        if (item.hhv === undefined) cachedPlans = memo.plans;
+      } else {
+        factor = resolveFactor(factorInput, undefined, issues);
+        if (factor !== undefined) {
+          const plans = new Map<string, ConversionPlan | readonly Issue[]>();
+          this.lastInlineFactor = { snapshot: snapshotInlineFactor(factorInput), factor, plans };
+          if (item.hhv === undefined) cachedPlans = plans;
+        }
+      }
     }
     const itemHhv = item.hhv === undefined ? undefined : resolveHeatContent(item.hhv, 'hhv', issues);
     if (factor === undefined || (item.hhv !== undefined && itemHhv === undefined)) {
@@ -509,7 +629,7 @@ class ItemCalculator {
       plan = planConversion(factor, unit, itemHhv ?? factor.hhv, this.gwp);
       cachedPlans?.set(unit, plan);
     }
-    if (!('factor' in plan)) {
+    if (Array.isArray(plan)) {
       issues.push(...plan);
       return undefined;
     }
@@ -553,12 +673,7 @@ class ItemCalculator {
         return undefined;
       }
       const factorIssues: Issue[] = [];
-      const factor = resolveFactor(
-        published as unknown as Record<string, unknown>,
-        id,
-        'factor',
-        factorIssues,
-      );
+      const factor = resolveFactor(published as unknown as Record<string, unknown>, id, factorIssues);
       entry = {
         factor,
         issues: factorIssues.map((issue) => ({

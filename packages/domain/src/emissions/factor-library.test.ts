@@ -35,7 +35,10 @@ describe('factor library', () => {
 
   it('calculates one unit of every factor on its own basis', () => {
     for (const entry of FACTOR_LIBRARY) {
-      const calculation = calculateItem({ id: entry.id, quantity: 1, unit: entry.per, factor: { id: entry.id } }, 'AR5');
+      const calculation = calculateItem(
+        { id: entry.id, quantity: 1, unit: entry.per, factor: { id: entry.id } },
+        'AR5',
+      );
       expect(calculation.ok, entry.id).toBe(true);
     }
   });
@@ -76,7 +79,10 @@ describe('factor library', () => {
       ['epa-hub-2024-sub-bituminous-coal-short-ton', 'epa-c1-sub-bituminous-coal'],
     ];
     for (const [hubId, subpartCId] of pairs) {
-      const perUnit = calculateItem({ id: hubId, quantity: 1000, unit: factor(hubId).per, factor: { id: hubId } }, 'AR5');
+      const perUnit = calculateItem(
+        { id: hubId, quantity: 1000, unit: factor(hubId).per, factor: { id: hubId } },
+        'AR5',
+      );
       const viaHeat = calculateItem(
         { id: subpartCId, quantity: 1000, unit: factor(hubId).per, factor: { id: subpartCId } },
         'AR5',
@@ -87,7 +93,9 @@ describe('factor library', () => {
         const derived = viaHeat.result.gases[gas] as number;
         // Published to 2-4 significant figures: within 13 % for the smallest values (0.08 g vs 0.0828 g), far
         // closer for CO2.
-        expect(Math.abs(published - derived) / derived, `${hubId} ${gas}`).toBeLessThan(gas === 'CO2' ? 0.001 : 0.13);
+        expect(Math.abs(published - derived) / derived, `${hubId} ${gas}`).toBeLessThan(
+          gas === 'CO2' ? 0.001 : 0.13,
+        );
       }
     }
   });
@@ -99,7 +107,11 @@ describe('factor library', () => {
       year: 2022,
       scope: 2,
       electricityBasis: 'grid-average',
-      gases: { CO2: { value: 823.1, unit: 'lb' }, CH4: { value: 0.066, unit: 'lb' }, N2O: { value: 0.009, unit: 'lb' } },
+      gases: {
+        CO2: { value: 823.1, unit: 'lb' },
+        CH4: { value: 0.066, unit: 'lb' },
+        N2O: { value: 0.009, unit: 'lb' },
+      },
     });
   });
 
@@ -120,7 +132,9 @@ describe('factor library', () => {
 
   it('cannot be changed at run time', () => {
     const entry = factor('epa-c1-natural-gas');
-    expect(Object.isFrozen(entry) && Object.isFrozen(entry.gases) && Object.isFrozen(entry.gases.CO2)).toBe(true);
+    expect(Object.isFrozen(entry) && Object.isFrozen(entry.gases) && Object.isFrozen(entry.gases.CO2)).toBe(
+      true,
+    );
     expect(Object.isFrozen(FACTOR_LIBRARY)).toBe(true);
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { GAS_IDS, GWP_SETS, GWP_SET_IDS, isGasId, isGwpSetId, toCo2e, type GasId, type GwpSetId } from './gwp.ts';
+import {
+  GAS_IDS,
+  GWP_SETS,
+  GWP_SET_IDS,
+  isGasId,
+  isGwpSetId,
+  toCo2e,
+  type GasId,
+  type GwpSetId,
+} from './gwp.ts';
 
 /** DOMAIN.md "Reference facts", GWP-100: AR4 and AR5 as in the GHG Protocol table, AR6 from WG1 chapter 7. */
 const EXPECTED: Record<GwpSetId, Record<GasId, number>> = {

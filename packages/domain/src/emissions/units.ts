@@ -18,10 +18,10 @@ const POUND_IN_KG = 0.45359237;
 const MMBTU_IN_MJ = 1055.056;
 
 const UNIT_DEFINITIONS = {
-  MJ: { dimension: 'energy', toBase: 1, definition: 'base unit of energy (SI)' },
-  GJ: { dimension: 'energy', toBase: 1000, definition: '1 GJ = 1000 MJ (SI prefix)' },
   kWh: { dimension: 'energy', toBase: 3.6, definition: '1 kWh = 3600 kJ = 3.6 MJ (SI)' },
   MWh: { dimension: 'energy', toBase: 3600, definition: '1 MWh = 1000 kWh (SI prefix)' },
+  GJ: { dimension: 'energy', toBase: 1000, definition: '1 GJ = 1000 MJ (SI prefix)' },
+  MJ: { dimension: 'energy', toBase: 1, definition: 'base unit of energy (SI)' },
   mmBtu: {
     dimension: 'energy',
     toBase: MMBTU_IN_MJ,
@@ -33,8 +33,14 @@ const UNIT_DEFINITIONS = {
     toBase: MMBTU_IN_MJ / 10,
     definition: '1 therm = 100,000 Btu = 0.1 mmBtu (DOMAIN.md, as applied in 40 CFR 98 subpart C)',
   },
-  L: { dimension: 'volume', toBase: 1, definition: 'base unit of volume: 1 L = 1 dm3 (SI, 1964 CGPM)' },
+  scf: {
+    dimension: 'volume',
+    toBase: 28.316846592,
+    // "Standard" names the gas conditions of the measurement (60 °F, 1 atm in 40 CFR 98.6), not a different size.
+    definition: '1 scf = 1 ft3 = (0.3048 m)^3 = 0.028316846592 m3 (1 ft = 0.3048 m exactly, 1959 agreement)',
+  },
   m3: { dimension: 'volume', toBase: 1000, definition: '1 m3 = 1000 L (SI)' },
+  L: { dimension: 'volume', toBase: 1, definition: 'base unit of volume: 1 L = 1 dm3 (SI, 1964 CGPM)' },
   gal: {
     dimension: 'volume',
     toBase: US_GALLON_IN_LITRES,
@@ -45,12 +51,6 @@ const UNIT_DEFINITIONS = {
     dimension: 'volume',
     toBase: 42 * US_GALLON_IN_LITRES,
     definition: '1 barrel (petroleum) = 42 US gallons = 158.987294928 L (NIST SP 811)',
-  },
-  scf: {
-    dimension: 'volume',
-    toBase: 28.316846592,
-    // "Standard" names the gas conditions of the measurement (60 °F, 1 atm in 40 CFR 98.6), not a different size.
-    definition: '1 scf = 1 ft3 = (0.3048 m)^3 = 0.028316846592 m3 (1 ft = 0.3048 m exactly, 1959 agreement)',
   },
   g: { dimension: 'mass', toBase: 0.001, definition: '1 g = 0.001 kg (SI)' },
   kg: { dimension: 'mass', toBase: 1, definition: 'base unit of mass (SI)' },

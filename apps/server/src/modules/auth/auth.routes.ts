@@ -10,9 +10,9 @@ import {
 import { userRowToUser } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/app-context.ts';
-import { HttpError } from '../../platform/errors.ts';
-import { PUBLIC_ACCESS, requireSession, SESSION_ACCESS } from '../../platform/route-access.ts';
+import type { AppContext } from '#platform/app-context.ts';
+import { HttpError } from '#platform/errors.ts';
+import { PUBLIC_ACCESS, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
 import { authenticate } from './auth.service.ts';
 
 /** Sign-in, the session and sign-out (spec section 7). */

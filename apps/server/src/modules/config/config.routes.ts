@@ -1,10 +1,10 @@
 import { configResponseSchema, messages } from '@ecc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/app-context.ts';
-import { HttpError } from '../../platform/errors.ts';
-import { PUBLIC_ACCESS } from '../../platform/route-access.ts';
-import { NO_CACHE } from '../../platform/web-dist.ts';
+import type { AppContext } from '#platform/app-context.ts';
+import { HttpError } from '#platform/errors.ts';
+import { PUBLIC_ACCESS } from '#platform/route-access.ts';
+import { NO_CACHE } from '#platform/web-dist.ts';
 import { toPublicRealm } from './config.service.ts';
 
 /** GET /api/config (spec section 7): the realm of the request's host, never cached. */

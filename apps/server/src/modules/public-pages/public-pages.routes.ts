@@ -1,10 +1,10 @@
 import { messages, PAYLOAD_PATHS, publicPagePayloadPath, publicPagePayloadSchema } from '@ecc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/app-context.ts';
-import { HttpError } from '../../platform/errors.ts';
-import { PUBLIC_ACCESS } from '../../platform/route-access.ts';
-import { NO_CACHE, sendAppShell } from '../../platform/web-dist.ts';
+import type { AppContext } from '#platform/app-context.ts';
+import { HttpError } from '#platform/errors.ts';
+import { PUBLIC_ACCESS } from '#platform/route-access.ts';
+import { NO_CACHE, sendAppShell } from '#platform/web-dist.ts';
 import { buildPublicPagePayload, inlinePublicPagePayload } from './public-pages.service.ts';
 
 /**

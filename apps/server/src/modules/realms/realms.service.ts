@@ -8,7 +8,7 @@ import {
   type RealmImport,
 } from '@ecc/contracts';
 import { createDefaultRealmConfig, createRealmRepository, normalizeDomain, type Database } from '@ecc/db';
-import { formatZodIssues, InvalidInputError } from '../../platform/errors.ts';
+import { formatZodIssues, InvalidInputError } from '#platform/errors.ts';
 
 /** The plan of `realm create` without `--plan`: the smallest, so a new realm gets no more than it pays for. */
 export const DEFAULT_NEW_REALM_PLAN: Plan = 'simple';

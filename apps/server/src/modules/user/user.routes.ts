@@ -2,9 +2,9 @@ import { updateUserRequestSchema, userSchema } from '@ecc/contracts';
 import { userRowToUser } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/app-context.ts';
-import { HttpError } from '../../platform/errors.ts';
-import { requireSession, SESSION_ACCESS, UNAUTHORIZED_MESSAGE } from '../../platform/route-access.ts';
+import type { AppContext } from '#platform/app-context.ts';
+import { HttpError } from '#platform/errors.ts';
+import { requireSession, SESSION_ACCESS, UNAUTHORIZED_MESSAGE } from '#platform/route-access.ts';
 
 /** The signed-in user (spec section 7). A user changes their own properties and nothing else. */
 export function registerUserRoutes(app: FastifyInstance, context: AppContext): void {

@@ -1,7 +1,7 @@
 import { z, type User } from '@ecc/contracts';
 import { createRealmRepository, createUserRepository, hashPassword, USER_ROLES, userRowToUser, type Database } from '@ecc/db';
-import { MIN_PASSWORD_LENGTH } from '../../platform/config.ts';
-import { formatZodIssues, InvalidInputError } from '../../platform/errors.ts';
+import { MIN_PASSWORD_LENGTH } from '#platform/config.ts';
+import { formatZodIssues, InvalidInputError } from '#platform/errors.ts';
 
 const newUserSchema = z.object({
   realmKey: z.string().min(1),
@@ -9,7 +9,13 @@ const newUserSchema = z.object({
   password: z.string().min(MIN_PASSWORD_LENGTH, `Must be at least ${MIN_PASSWORD_LENGTH} characters`),
   role: z.enum(USER_ROLES, { message: `Must be one of ${USER_ROLES.join(', ')}` }),
 });
-export type NewUserInput = z.input<typeof newUserSchema>;
+/** As the operator typed it; checked here. */
+export interface NewUserInput {
+  realmKey: string;
+  email: string;
+  password: string;
+  role: string;
+}
 
 /** `user create`: a user with an argon2id password hash in an existing realm. */
 export async function createUser(db: Database, input: NewUserInput): Promise<User> {

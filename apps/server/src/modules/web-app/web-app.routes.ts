@@ -1,9 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/app-context.ts';
-import { sendApiError } from '../../platform/errors.ts';
-import { PUBLIC_ACCESS } from '../../platform/route-access.ts';
-import { IMMUTABLE, NO_CACHE, sendAppShell } from '../../platform/web-dist.ts';
+import type { AppContext } from '#platform/app-context.ts';
+import { sendApiError } from '#platform/errors.ts';
+import { PUBLIC_ACCESS } from '#platform/route-access.ts';
+import { IMMUTABLE, NO_CACHE, sendAppShell } from '#platform/web-dist.ts';
 
 /** Vite puts content-hashed files here: they never change, so browsers may keep them for a year. */
 const HASHED_ASSETS_PREFIX = 'assets/';

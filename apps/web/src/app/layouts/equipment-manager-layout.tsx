@@ -22,7 +22,11 @@ export function EquipmentManagerLayout() {
           >
             Equipment
           </Link>
-          <Link to="/equipment-manager/admin" className={tabClasses} activeProps={{ className: activeTabClasses }}>
+          <Link
+            to="/equipment-manager/admin"
+            className={tabClasses}
+            activeProps={{ className: activeTabClasses }}
+          >
             Equipment types
           </Link>
         </nav>

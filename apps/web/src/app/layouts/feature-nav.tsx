@@ -13,7 +13,12 @@ export function FeatureNav({ className }: { className?: string }) {
     <nav aria-label="Features" className={className}>
       <ul className="grid gap-1">
         <li>
-          <Link to="/" className={linkClasses} activeProps={{ className: activeLinkClasses }} activeOptions={{ exact: true }}>
+          <Link
+            to="/"
+            className={linkClasses}
+            activeProps={{ className: activeLinkClasses }}
+            activeOptions={{ exact: true }}
+          >
             Home
           </Link>
         </li>

@@ -30,7 +30,9 @@ export function LoginLayout() {
       data-layout="login"
       style={
         background
-          ? ({ '--login-background': loginBackground(background, data.login.backgroundPosition) } as CSSProperties)
+          ? ({
+              '--login-background': loginBackground(background, data.login.backgroundPosition),
+            } as CSSProperties)
           : undefined
       }
     >

@@ -5,7 +5,8 @@ import { useCurrentRouteDefinition } from '../router/route-definition-data.ts';
 import { RoutePage } from '../router/route-page.tsx';
 
 function PageTransition({ route, children }: { route: RouteDefinition | undefined; children: ReactNode }) {
-  const transition = route?.pageTransition === false ? undefined : (route?.pageTransition ?? DEFAULT_PAGE_TRANSITION);
+  const transition =
+    route?.pageTransition === false ? undefined : (route?.pageTransition ?? DEFAULT_PAGE_TRANSITION);
   return <div className={transition ? `ecc-transition-${transition.name}` : undefined}>{children}</div>;
 }
 

@@ -13,7 +13,10 @@ export const authMiddleware: RouteMiddleware = async (context) => {
   const isLoggedIn = isSessionActive(await context.loadSession());
   if (isLoginPage) {
     if (!isLoggedIn) return undefined;
-    return { redirectTo: postLoginTarget(context.redirectCookie, await context.loadApplication()), isReplace: true };
+    return {
+      redirectTo: postLoginTarget(context.redirectCookie, await context.loadApplication()),
+      isReplace: true,
+    };
   }
   if (!isLoggedIn) {
     if (!UNSAVED_REDIRECT_PATHS.includes(context.pathname)) context.redirectCookie.save(context.href);

@@ -1,10 +1,16 @@
 import { REDIRECT_COOKIE_NAME } from '@ecc/contracts';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query/query-client.ts';
 import { createRedirectCookie } from '../../lib/session/redirect-cookie.ts';
-import { createFakeFetch, createTestRealm, TEST_SESSION, TEST_USER, type FakeServer } from '../../test/fixtures.ts';
+import {
+  createFakeFetch,
+  createTestRealm,
+  TEST_SESSION,
+  TEST_USER,
+  type FakeServer,
+} from '../../test/fixtures.ts';
 import { App } from '../app.tsx';
 import { createAppRouter } from './app-router.tsx';
 
@@ -33,6 +39,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('the route tree', () => {
@@ -43,8 +50,30 @@ describe('the route tree', () => {
   });
 
   it('answers route parameters that fail validation with a fatal 404', async () => {
-    renderAt('/facility/next/Not_A_Slug', { realm: createTestRealm(), session: TEST_SESSION, user: TEST_USER });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderAt('/facility/next/Not_A_Slug', {
+      realm: createTestRealm(),
+      session: TEST_SESSION,
+      user: TEST_USER,
+    });
     expect(await screen.findByText('Page Not Found: /facility/next/Not_A_Slug')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(log).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Page Not Found: /facility/next/Not_A_Slug' }),
+    );
+  });
+
+  it('accepts valid parameters, and an optional one left out', async () => {
+    const { router } = renderAt('/facility/next/north-plant', {
+      realm: createTestRealm(),
+      session: TEST_SESSION,
+      user: TEST_USER,
+    });
+    expect(await screen.findByRole('heading', { name: 'Facilities' })).toBeTruthy();
+    await act(() => router.navigate({ to: '/facility/next' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/facility/next'));
+    expect(screen.getByRole('heading', { name: 'Facilities' })).toBeTruthy();
   });
 
   it('sends a signed-out user to /login and remembers where they were going', async () => {
@@ -77,6 +106,58 @@ describe('the route tree', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/lighttouch'));
     expect(await screen.findByRole('heading', { name: 'Pathway optimizer' })).toBeTruthy();
+  });
+
+  it('sends a signed-in user from /login to the saved redirect, then clears it there', async () => {
+    createRedirectCookie().save('/pathways');
+    const { router } = renderAt('/login', {
+      realm: createTestRealm(),
+      session: TEST_SESSION,
+      user: TEST_USER,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pathways'));
+    expect(await screen.findByRole('heading', { name: 'Decarbonisation pathways' })).toBeTruthy();
+    expect(createRedirectCookie().read()).toBeUndefined();
+  });
+
+  it('replace-redirects home to the alternate home path', async () => {
+    const { router } = renderAt('/', {
+      realm: createTestRealm({ alternateHomePath: '/knowledgegraph' }),
+      session: TEST_SESSION,
+      user: TEST_USER,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/knowledgegraph'));
+    expect(router.history.length).toBe(1);
+  });
+
+  it('keeps a keepalive page mounted, hidden, while another page of its layout is open', async () => {
+    const { router } = renderAt('/equipment-manager', {
+      realm: createTestRealm(),
+      session: TEST_SESSION,
+      user: TEST_USER,
+    });
+    const kept = await screen.findByText('No equipment yet');
+    await act(() => router.navigate({ to: '/equipment-manager/admin' }));
+    expect(await screen.findByText('No equipment types yet')).toBeTruthy();
+    expect(kept.isConnected).toBe(true);
+    expect(kept.closest('[style*="display: none"]')).not.toBeNull();
+    await act(() => router.navigate({ to: '/equipment-manager' }));
+    await waitFor(() => expect(kept.closest('[style*="display: none"]')).toBeNull());
+    expect(screen.getByText('No equipment yet')).toBe(kept);
+  });
+
+  it('fades pages in unless their meta turns the transition off', async () => {
+    const { router } = renderAt('/knowledgegraph', {
+      realm: createTestRealm(),
+      session: TEST_SESSION,
+      user: TEST_USER,
+    });
+    const faded = await screen.findByRole('heading', { name: 'Knowledge graph' });
+    expect(faded.closest('.ecc-transition-page')).not.toBeNull();
+    expect(faded.closest('.ecc-transition-layout')).not.toBeNull();
+    await act(() => router.navigate({ to: '/knowledgegraph/3d' }));
+    const still = await screen.findByRole('heading', { name: 'Knowledge graph 3D' });
+    expect(still.closest('.ecc-transition-page')).toBeNull();
   });
 
   it('shows a feature page with its title and empty state', async () => {

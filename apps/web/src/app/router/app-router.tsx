@@ -57,7 +57,10 @@ export interface RouteTreeOptions {
 }
 
 /** One router route per entry of the route table, under its layout; aliases redirect to their route. */
-export function createRouteTree({ routes = ROUTES, registry = routeMiddlewareRegistry }: RouteTreeOptions = {}) {
+export function createRouteTree({
+  routes = ROUTES,
+  registry = routeMiddlewareRegistry,
+}: RouteTreeOptions = {}) {
   const rootRoute = createRootRouteWithContext<AppRouterContext>()({
     component: RootShell,
     errorComponent: RouteErrorPage,
@@ -117,7 +120,10 @@ export function createRouteTree({ routes = ROUTES, registry = routeMiddlewareReg
           await loadPage(definition.id);
         } catch (error) {
           // A chunk of an older build is gone after a deploy: load the target route from the server.
-          if (isChunkLoadError(error) && reloadAfterChunkLoadError(location.href, { assign: context.reloadAt })) {
+          if (
+            isChunkLoadError(error) &&
+            reloadAfterChunkLoadError(location.href, { assign: context.reloadAt })
+          ) {
             return waitForPageUnload();
           }
           throw error;
@@ -148,7 +154,10 @@ export function createRouteTree({ routes = ROUTES, registry = routeMiddlewareReg
   ]);
 }
 
-export function createAppRouter(context: AppRouterContext, options: RouteTreeOptions & { history?: RouterHistory } = {}) {
+export function createAppRouter(
+  context: AppRouterContext,
+  options: RouteTreeOptions & { history?: RouterHistory } = {},
+) {
   return createRouter({
     routeTree: createRouteTree(options),
     context,

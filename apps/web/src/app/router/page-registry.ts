@@ -17,7 +17,8 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
   logout: () => import('../../features/logout/logout-page.tsx').then((module) => module.LogoutPage),
   profile: () => import('../../features/profile/profile-page.tsx').then((module) => module.ProfilePage),
   launcher: () => import('../../features/launcher/launcher-page.tsx').then((module) => module.LauncherPage),
-  agreement: () => import('../../features/agreement/agreement-page.tsx').then((module) => module.AgreementPage),
+  agreement: () =>
+    import('../../features/agreement/agreement-page.tsx').then((module) => module.AgreementPage),
   benchmarks: featureEmptyStatePage,
   pathways: featureEmptyStatePage,
   'reporting-next': featureEmptyStatePage,

@@ -5,5 +5,6 @@ import { loadedPage } from './page-registry.ts';
 export function RoutePage({ route }: { route: RouteDefinition }) {
   const Page = loadedPage(route.id);
   if (!Page) throw new Error(`The page of route ${route.id} was rendered before it loaded`);
+  // eslint-disable-next-line react-hooks/static-components -- a page is a module's export, looked up (never created) by route id, so its identity is stable.
   return <Page route={route} />;
 }

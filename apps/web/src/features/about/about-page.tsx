@@ -1,8 +1,8 @@
 import { messages } from '@ecc/contracts';
 import { useLocation } from '@tanstack/react-router';
-import { PageHeader } from '../../components/page-header.tsx';
-import { usePublicPageData } from '../../lib/payload/public-page-payload.ts';
-import { useApplication, useRealm } from '../../lib/realm/realm-queries.ts';
+import { PageHeader } from '#components/page-header.tsx';
+import { usePublicPageData } from '#lib/payload/public-page-payload.ts';
+import { useApplication, useRealm } from '#lib/realm/realm-queries.ts';
 
 /** Product name, description and the realm; painted from the page's payload before `/api/config` answers. */
 export function AboutPage() {

@@ -1,7 +1,7 @@
 import { EmptyState } from '@ecc/ui';
 import { ScrollTextIcon } from 'lucide-react';
-import { PageHeader } from '../../components/page-header.tsx';
-import { useApplication } from '../../lib/realm/realm-queries.ts';
+import { PageHeader } from '#components/page-header.tsx';
+import { useApplication } from '#lib/realm/realm-queries.ts';
 import { legalTexts } from './legal-texts.ts';
 
 /** Realms may store a legal text itself or the address where it is published. */
@@ -23,7 +23,11 @@ export function AgreementPage() {
                 {text.title}
               </h2>
               {isWebAddress(text.text) ? (
-                <a href={text.text} className="text-primary text-sm underline-offset-4 hover:underline" rel="noreferrer">
+                <a
+                  href={text.text}
+                  className="text-primary text-sm underline-offset-4 hover:underline"
+                  rel="noreferrer"
+                >
                   Read the {text.title.toLowerCase()}
                 </a>
               ) : (

@@ -11,9 +11,11 @@ export function legalTexts(application: ApplicationConfig | undefined): LegalTex
   const legal = application?.legal;
   if (!legal) return [];
   const texts: LegalText[] = [];
-  if (legal.licenceAgreement) texts.push({ id: 'licence-agreement', title: 'Licence agreement', text: legal.licenceAgreement });
+  if (legal.licenceAgreement)
+    texts.push({ id: 'licence-agreement', title: 'Licence agreement', text: legal.licenceAgreement });
   if (legal.tos) texts.push({ id: 'terms-of-service', title: 'Terms of service', text: legal.tos });
-  for (const licence of legal.licences ?? []) texts.push({ id: `licence-${licence.id}`, title: licence.title, text: licence.text });
+  for (const licence of legal.licences ?? [])
+    texts.push({ id: `licence-${licence.id}`, title: licence.title, text: licence.text });
   if (legal.marks) texts.push({ id: 'marks', title: 'Trademarks', text: legal.marks });
   if (legal.copyright) texts.push({ id: 'copyright', title: 'Copyright', text: legal.copyright });
   return texts;

@@ -1,7 +1,7 @@
 import { EmptyState } from '@ecc/ui';
 import { InboxIcon } from 'lucide-react';
-import { PageHeader } from '../../components/page-header.tsx';
-import type { PageProps } from '../../lib/routing/page-props.ts';
+import { PageHeader } from '#components/page-header.tsx';
+import type { PageProps } from '#lib/routing/page-props.ts';
 import { FEATURE_EMPTY_STATES, isFeatureRouteId } from './feature-empty-states.ts';
 
 /** A feature route whose screens later issues build: its title, and what will appear here. */

@@ -49,7 +49,7 @@ export const FEATURE_EMPTY_STATES: Record<FeatureRouteId, FeatureEmptyStateText>
   },
   'calc-editor-drakon': {
     title: 'No flowchart to show',
-    description: "Open a calculation method to see its logic drawn here as a DRAKON flowchart.",
+    description: 'Open a calculation method to see its logic drawn here as a DRAKON flowchart.',
   },
   'calc-editor-examples': {
     title: 'No examples yet',
@@ -79,7 +79,8 @@ export const FEATURE_EMPTY_STATES: Record<FeatureRouteId, FeatureEmptyStateText>
   },
   'knowledgegraph-3d': {
     title: 'Nothing to show in 3D yet',
-    description: "The knowledge graph's lineage, drawn in three dimensions, appears here once there is data to trace.",
+    description:
+      "The knowledge graph's lineage, drawn in three dimensions, appears here once there is data to trace.",
   },
   facility: {
     title: 'No facilities yet',
@@ -98,11 +99,13 @@ export const FEATURE_EMPTY_STATES: Record<FeatureRouteId, FeatureEmptyStateText>
   },
   'equipment-edit': {
     title: 'No equipment record to edit',
-    description: 'The details of this piece of equipment become editable here once the equipment manager stores them.',
+    description:
+      'The details of this piece of equipment become editable here once the equipment manager stores them.',
   },
   'equipment-view': {
     title: 'No equipment record to show',
-    description: 'The details and emission history of this piece of equipment are shown here once they are recorded.',
+    description:
+      'The details and emission history of this piece of equipment are shown here once they are recorded.',
   },
   'equipment-new': {
     title: 'Add equipment to this site',
@@ -119,7 +122,8 @@ export const FEATURE_EMPTY_STATES: Record<FeatureRouteId, FeatureEmptyStateText>
   },
   'feature-flags': {
     title: 'No feature flags yet',
-    description: "The realm's feature flags, with their variants and default, are listed here to turn on and off.",
+    description:
+      "The realm's feature flags, with their variants and default, are listed here to turn on and off.",
   },
   'invite-manager': {
     title: 'No invitations yet',

@@ -1,11 +1,11 @@
 import { EmptyState } from '@ecc/ui';
 import { LayoutGridIcon } from 'lucide-react';
-import { FeatureTiles } from '../../components/feature-tiles.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { useAllowedFeatures } from '../../lib/realm/allowed-features.ts';
-import { useRealm } from '../../lib/realm/realm-queries.ts';
-import { useCurrentUser, useSession } from '../../lib/session/session-queries.ts';
-import { userDisplayName } from '../../lib/session/user-display-name.ts';
+import { FeatureTiles } from '#components/feature-tiles.tsx';
+import { PageHeader } from '#components/page-header.tsx';
+import { useAllowedFeatures } from '#lib/realm/allowed-features.ts';
+import { useRealm } from '#lib/realm/realm-queries.ts';
+import { useCurrentUser, useSession } from '#lib/session/session-queries.ts';
+import { userDisplayName } from '#lib/session/user-display-name.ts';
 
 export function HomePage() {
   const { session, isLoggedIn } = useSession();

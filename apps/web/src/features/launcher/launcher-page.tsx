@@ -1,8 +1,8 @@
 import { EmptyState } from '@ecc/ui';
 import { LayoutGridIcon } from 'lucide-react';
-import { FeatureTiles } from '../../components/feature-tiles.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { useAllowedFeatures } from '../../lib/realm/allowed-features.ts';
+import { FeatureTiles } from '#components/feature-tiles.tsx';
+import { PageHeader } from '#components/page-header.tsx';
+import { useAllowedFeatures } from '#lib/realm/allowed-features.ts';
 
 /** A tile for each feature the realm's plan and feature flags allow. */
 export function LauncherPage() {

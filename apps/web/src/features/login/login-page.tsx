@@ -1,17 +1,27 @@
 import { loginRequestSchema, type LoginRequest } from '@ecc/contracts';
-import { Alert, AlertDescription, Button, Card, CardContent, CardHeader, FormField, Input, toast } from '@ecc/ui';
+import {
+  Alert,
+  AlertDescription,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  FormField,
+  Input,
+  toast,
+} from '@ecc/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { isApiResponseError } from '../../lib/api/api-response-error.ts';
-import { usePublicPageData } from '../../lib/payload/public-page-payload.ts';
-import { DEFAULT_LOGO_PATH } from '../../lib/realm/realm-branding.ts';
-import { useApplication, useRealm } from '../../lib/realm/realm-queries.ts';
-import { postLoginTarget } from '../../lib/session/post-login-target.ts';
-import { createRedirectCookie } from '../../lib/session/redirect-cookie.ts';
-import { login } from '../../lib/session/session-queries.ts';
+import { isApiResponseError } from '#lib/api/api-response-error.ts';
+import { usePublicPageData } from '#lib/payload/public-page-payload.ts';
+import { DEFAULT_LOGO_PATH } from '#lib/realm/realm-branding.ts';
+import { useApplication, useRealm } from '#lib/realm/realm-queries.ts';
+import { postLoginTarget } from '#lib/session/post-login-target.ts';
+import { createRedirectCookie } from '#lib/session/redirect-cookie.ts';
+import { login } from '#lib/session/session-queries.ts';
 
 /** The server's words when it answered (e.g. 'Invalid username or password'), else what the user can do. */
 export function loginErrorMessage(error: unknown): string {
@@ -75,7 +85,10 @@ export function LoginPage() {
         </form>
         {data && data.strategies.length > 0 ? (
           <section aria-labelledby="login-strategies" className="grid gap-2">
-            <h2 id="login-strategies" className="text-muted-foreground text-center text-xs tracking-wide uppercase">
+            <h2
+              id="login-strategies"
+              className="text-muted-foreground text-center text-xs tracking-wide uppercase"
+            >
               Or continue with
             </h2>
             {data.strategies.map((strategy) => (

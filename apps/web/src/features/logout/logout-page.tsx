@@ -3,9 +3,8 @@ import { Spinner } from '@ecc/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { navigateToUrl } from '../../lib/navigation/navigate-to-url.ts';
-import { isAbsoluteUrl } from '../../lib/version/navigation-decision.ts';
-import { logout } from '../../lib/session/session-queries.ts';
+import { navigateToUrl } from '#lib/navigation/navigate-to-url.ts';
+import { logout } from '#lib/session/session-queries.ts';
 
 /** Ends the session on the server, then goes where the server says (default /login). */
 export function LogoutPage() {
@@ -13,16 +12,21 @@ export function LogoutPage() {
   const navigate = useNavigate();
   useEffect(() => {
     let isCurrent = true;
-    logout(queryClient)
+    const navigateInternal = (path: string) => navigate({ href: path, replace: true });
+    void logout(queryClient)
       .catch((error: unknown) => {
         console.error(error);
         return DEFAULT_LOGOUT_URL;
       })
-      .then((url) => {
+      .then(async (url) => {
         if (!isCurrent) return;
-        // The server may name an identity provider's sign-out page: a full page navigation it explicitly allows.
-        if (isAbsoluteUrl(url)) navigateToUrl(url, { isExternalAllowed: true });
-        else void navigate({ href: url, replace: true });
+        try {
+          // The server may name an identity provider's sign-out page: an external address it explicitly allows.
+          await navigateToUrl(url, { isExternalAllowed: true, replace: true, navigateInternal });
+        } catch (error) {
+          console.error(error);
+          await navigateInternal(DEFAULT_LOGOUT_URL);
+        }
       });
     return () => {
       isCurrent = false;

@@ -16,7 +16,8 @@ export function acceptedLicences(properties: Record<string, unknown>): AcceptedL
   return Object.entries(licenses).flatMap(([id, licence]) => {
     if (!isRecord(licence) || !licence.accepted) return [];
     const accepted = licence.accepted;
-    const acceptedOn = typeof accepted === 'string' || typeof accepted === 'number' ? String(accepted) : undefined;
+    const acceptedOn =
+      typeof accepted === 'string' || typeof accepted === 'number' ? String(accepted) : undefined;
     return [{ id, acceptedOn }];
   });
 }

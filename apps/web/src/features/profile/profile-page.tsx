@@ -1,9 +1,9 @@
 import { Card, CardContent, CardHeader, EmptyState } from '@ecc/ui';
 import { FileCheckIcon } from 'lucide-react';
-import { PageHeader } from '../../components/page-header.tsx';
-import { useApplication } from '../../lib/realm/realm-queries.ts';
-import { useCurrentUser, useSession } from '../../lib/session/session-queries.ts';
-import { userDisplayName } from '../../lib/session/user-display-name.ts';
+import { PageHeader } from '#components/page-header.tsx';
+import { useApplication } from '#lib/realm/realm-queries.ts';
+import { useCurrentUser, useSession } from '#lib/session/session-queries.ts';
+import { userDisplayName } from '#lib/session/user-display-name.ts';
 import { acceptedLicences } from './accepted-licences.ts';
 
 /** The signed-in user's details and the licences they have accepted. */
@@ -12,7 +12,8 @@ export function ProfilePage() {
   const user = useCurrentUser(isLoggedIn);
   const application = useApplication();
   const licences = acceptedLicences(user?.properties ?? {});
-  const licenceTitle = (id: string) => application?.legal?.licences?.find((licence) => licence.id === id)?.title ?? id;
+  const licenceTitle = (id: string) =>
+    application?.legal?.licences?.find((licence) => licence.id === id)?.title ?? id;
 
   return (
     <>

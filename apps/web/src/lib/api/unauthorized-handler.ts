@@ -24,7 +24,11 @@ export function createUnauthorizedHandler(dependencies: UnauthorizedHandlerDepen
     const pathname = dependencies.getPathname();
     if (pathname === '/login' || pathname === '/logout') return;
     dependencies.onSignedOut();
-    dependencies.showToast({ variant: 'destructive', title: error.message, description: messages.pleaseLogInAgain });
+    dependencies.showToast({
+      variant: 'destructive',
+      title: error.message,
+      description: messages.pleaseLogInAgain,
+    });
     dependencies.navigate('/logout');
   };
 }

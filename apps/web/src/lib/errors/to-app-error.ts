@@ -13,7 +13,8 @@ export const DEFAULT_ERROR_STATUS = 500;
 
 export function toAppError(error: unknown): AppError {
   if (error instanceof RouteValidationError) return { statusCode: error.statusCode, message: error.message };
-  if (error instanceof RealmNotFoundError) return { statusCode: DEFAULT_ERROR_STATUS, message: messages.realmNotFound };
+  if (error instanceof RealmNotFoundError)
+    return { statusCode: DEFAULT_ERROR_STATUS, message: messages.realmNotFound };
   if (isApiResponseError(error)) {
     return { statusCode: error.status, statusMessage: error.statusText || undefined, message: error.message };
   }
@@ -26,7 +27,11 @@ export function toAppError(error: unknown): AppError {
 }
 
 /** Spec section 2: 404 → 'Page Not Found'; otherwise the status message, else 'Internal Server Error'. */
-export function errorPageText(error: AppError): { statusCode: number; title: string; message: string | undefined } {
+export function errorPageText(error: AppError): {
+  statusCode: number;
+  title: string;
+  message: string | undefined;
+} {
   const statusCode = error.statusCode ?? DEFAULT_ERROR_STATUS;
   const title =
     statusCode === 404 ? messages.errorPageNotFound : error.statusMessage || messages.internalServerError;

@@ -2,16 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { hasScriptProtocol, navigateToUrl, type PageLocation } from './navigate-to-url.ts';
 
-function fakeLocation(): PageLocation & {
-  assign: ReturnType<typeof vi.fn>;
-  replace: ReturnType<typeof vi.fn>;
-} {
+function fakeLocation() {
   return {
     href: 'https://app.example.com/reports?year=2024',
     origin: 'https://app.example.com',
-    assign: vi.fn(),
-    replace: vi.fn(),
-  };
+    assign: vi.fn<(url: string) => void>(),
+    replace: vi.fn<(url: string) => void>(),
+  } satisfies PageLocation;
 }
 
 /** A scheme spelled in mixed case, with characters browsers ignore sprinkled in front and inside. */

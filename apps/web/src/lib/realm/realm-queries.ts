@@ -13,12 +13,15 @@ import { RealmNotFoundError } from '../errors/app-errors.ts';
 
 export const realmQueryKey = ['config', 'realm'] as const;
 
-/** `GET /api/config`: only the realm is read (spec section 7); no realm for this host is fatal. */
+/**
+ * `GET /api/config`: only the realm is read (spec section 7); no realm for this host is fatal. Start-up and the
+ * guards await this query, so it takes no abort signal: an unmounting component must not cancel it for them.
+ */
 export const realmQueryOptions = queryOptions({
   queryKey: realmQueryKey,
-  queryFn: async ({ signal }): Promise<Realm> => {
+  queryFn: async (): Promise<Realm> => {
     try {
-      const response = await api.get<unknown>('/api/config', { signal });
+      const response = await api.get<unknown>('/api/config');
       return configResponseSchema.parse(response).realm;
     } catch (error) {
       if (isApiResponseError(error, 404)) {

@@ -16,12 +16,15 @@ import { isApiResponseError } from '../api/api-response-error.ts';
 export const sessionQueryKey = ['auth', 'session'] as const;
 export const userQueryKey = ['auth', 'user'] as const;
 
-/** `GET /api/auth/session`; a 401 means signed out. */
+/**
+ * `GET /api/auth/session`; a 401 means signed out. The guards await this query, so it takes no abort signal:
+ * an unmounting component must not cancel it for them.
+ */
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: async ({ signal }): Promise<Session | null> => {
+  queryFn: async (): Promise<Session | null> => {
     try {
-      return sessionSchema.parse(await api.get<unknown>('/api/auth/session', { signal, isSessionProbe: true }));
+      return sessionSchema.parse(await api.get<unknown>('/api/auth/session', { isSessionProbe: true }));
     } catch (error) {
       if (isApiResponseError(error, 401)) return null;
       throw error;

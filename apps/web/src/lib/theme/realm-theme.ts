@@ -31,7 +31,10 @@ export function selectedThemeId(realm: Pick<Realm, 'properties'>, pathname: stri
 }
 
 /** The selected (or overriding) theme, else the realm's first theme. */
-export function resolveRealmTheme(realm: Pick<Realm, 'properties'>, pathname: string): StoredTheme | undefined {
+export function resolveRealmTheme(
+  realm: Pick<Realm, 'properties'>,
+  pathname: string,
+): StoredTheme | undefined {
   const themes = realm.properties.config.themes;
   const id = selectedThemeId(realm, pathname);
   return themes.find((theme) => theme.id === id) ?? themes[0];

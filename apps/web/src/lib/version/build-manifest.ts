@@ -31,7 +31,9 @@ export type BuildMeta = z.infer<typeof buildMetaSchema>;
 
 /** Every alias of the route table redirects to its route's path. */
 export function routeAliasRedirects(routes: readonly RouteDefinition[]): Record<string, string> {
-  return Object.fromEntries(routes.flatMap((route) => (route.aliases ?? []).map((alias) => [alias, route.path])));
+  return Object.fromEntries(
+    routes.flatMap((route) => (route.aliases ?? []).map((alias) => [alias, route.path])),
+  );
 }
 
 export function createBuildMeta(build: LatestBuild, routes: readonly RouteDefinition[]): BuildMeta {

@@ -19,7 +19,10 @@ export function isAbsoluteUrl(target: string): boolean {
 }
 
 /** What happens to a client-side navigation before any guard runs: route rules first, then a pending update. */
-export function decideNavigation(target: { pathname: string; href: string }, state: NavigationState): NavigationDecision {
+export function decideNavigation(
+  target: { pathname: string; href: string },
+  state: NavigationState,
+): NavigationDecision {
   const redirect = state.routeRuleRedirect(target.pathname);
   if (redirect !== undefined && redirect !== target.pathname) {
     return isAbsoluteUrl(redirect) ? { type: 'external', url: redirect } : { type: 'redirect', to: redirect };

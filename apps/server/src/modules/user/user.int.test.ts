@@ -1,0 +1,74 @@
+import { userSchema } from '@ecc/contracts';
+import { createUserRepository, DEMO_ADMIN, DEMO_USER, seedDemoRealm } from '@ecc/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
+
+describe('GET and PUT /api/user', () => {
+  let testApp: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await seedDemoRealm(testApp.database.db);
+    token = await signIn(testApp.app, DEMO_USER);
+  });
+  afterAll(() => testApp.close());
+
+  const getUser = () => testApp.app.inject({ method: 'GET', url: '/api/user', headers: withSession(token) });
+  const putUser = (payload: unknown) =>
+    testApp.app.inject({ method: 'PUT', url: '/api/user', headers: withSession(token), payload: payload as object });
+
+  it('answers the signed-in user: id, realm key and properties', async () => {
+    const response = await getUser();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(userSchema.parse(response.json())).toMatchObject({ realm: 'demo', properties: {} });
+  });
+
+  it('replaces the user’s properties, given the user as an object', async () => {
+    const properties = { licensing: { licenses: { tos: { accepted: true } } } };
+    const response = await putUser({ user: { properties } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ realm: 'demo', properties });
+    expect((await getUser()).json()).toMatchObject({ properties });
+  });
+
+  it('accepts the user as a JSON string', async () => {
+    const properties = { theme: 'dark' };
+    const response = await putUser({ user: JSON.stringify({ properties }) });
+    expect(response.statusCode).toBe(200);
+    expect((await getUser()).json()).toMatchObject({ properties });
+  });
+
+  it('changes nothing but properties: an id or realm in the body is ignored', async () => {
+    const { id } = userSchema.parse((await getUser()).json());
+    const response = await putUser({
+      user: { id: '00000000-0000-4000-8000-000000000000', realm: 'other', email: 'x@y.z', properties: { a: 1 } },
+    });
+    expect(response.json()).toEqual({ id, realm: 'demo', properties: { a: 1 } });
+    const users = createUserRepository(testApp.database.db);
+    const realmId = (await users.findById((await realmIdOf(testApp)) ?? '', id))?.realmId;
+    expect(realmId).toBeDefined();
+    expect((await users.findByEmail(realmId ?? '', DEMO_USER.email))?.id).toBe(id);
+  });
+
+  it("leaves every other user's properties alone", async () => {
+    await putUser({ user: { properties: { only: 'mine' } } });
+    const adminToken = await signIn(testApp.app, DEMO_ADMIN);
+    const admin = await testApp.app.inject({ method: 'GET', url: '/api/user', headers: withSession(adminToken) });
+    expect(admin.json()).toMatchObject({ properties: {} });
+  });
+
+  it('rejects a user string that is not JSON, or a body without properties, with 400 naming the field', async () => {
+    const notJson = await putUser({ user: '{not json' });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().message).toMatch(/^body\/user: /);
+    const withoutProperties = await putUser({ user: { id: 'x' } });
+    expect(withoutProperties.statusCode).toBe(400);
+    expect(withoutProperties.json().message).toBe('body/user/properties: Required');
+  });
+});
+
+async function realmIdOf(testApp: TestApp): Promise<string | undefined> {
+  const { createRealmRepository } = await import('@ecc/db');
+  return (await createRealmRepository(testApp.database.db).findByKey('demo'))?.id;
+}
