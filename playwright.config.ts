@@ -49,7 +49,8 @@ export default defineConfig({
     command: 'node e2e/support/start-e2e-server.mjs',
     url: `${baseUrl}/api/config`,
     timeout: 240_000,
-    reuseExistingServer: false,
+    // Local iteration only: ECC_E2E_REUSE_SERVER=1 runs against an e2e server already started with this command.
+    reuseExistingServer: process.env.ECC_E2E_REUSE_SERVER === '1',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',

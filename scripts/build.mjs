@@ -7,7 +7,15 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './ensure-installed.mjs';
 
-const WEB_INPUTS = ['src', 'public', 'vite-plugins', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'];
+const WEB_INPUTS = [
+  'src',
+  'public',
+  'vite-plugins',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'tsconfig.json',
+];
 /** A dotfile, so the server never serves it. */
 export const BUILD_STAMP_FILE = '.ecc-build-hash';
 
@@ -24,11 +32,13 @@ function webInputFiles(root) {
   const packageSources = existsSync(packages)
     ? readdirSync(packages).map((name) => join(packages, name, 'src'))
     : [];
-  return [...WEB_INPUTS.map((input) => join(web, input)), ...packageSources, join(root, 'package-lock.json')]
-    .flatMap(listFiles)
-    // Tests are not part of the bundle; editing one needs no rebuild.
-    .filter((file) => !/\.test\.tsx?$/.test(file))
-    .sort();
+  return (
+    [...WEB_INPUTS.map((input) => join(web, input)), ...packageSources, join(root, 'package-lock.json')]
+      .flatMap(listFiles)
+      // Tests are not part of the bundle; editing one needs no rebuild.
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .sort()
+  );
 }
 
 export function computeWebInputHash(root) {
@@ -55,7 +65,8 @@ export function buildWebIfStale(root, { isForced = false } = {}) {
   const hash = computeWebInputHash(root);
   console.info('Building the web app (npm run build -w @ecc/web).');
   const result = spawnSync('npm', ['run', 'build', '-w', '@ecc/web'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`The web app build failed (exit code ${result.status ?? result.signal})`);
+  if (result.status !== 0)
+    throw new Error(`The web app build failed (exit code ${result.status ?? result.signal})`);
   // The hash is taken before building, so an edit made during the build still counts as a change next time.
   writeFileSync(stampPath(root), `${hash}\n`);
   return true;

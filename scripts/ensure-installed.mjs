@@ -9,5 +9,6 @@ export function ensureInstalled(root) {
   if (!reason) return;
   console.info(`Installing npm dependencies (${reason}).`);
   const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`npm install failed (exit code ${result.status ?? result.signal})`);
+  if (result.status !== 0)
+    throw new Error(`npm install failed (exit code ${result.status ?? result.signal})`);
 }

@@ -35,7 +35,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
   const app: FastifyInstance = Fastify({
-    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: { level: config.logLevel } }),
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: { level: config.logLevel } }),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.isProxyTrusted,
     // Request lines would drown the start-up output; failures are logged by the error handler.
@@ -53,19 +55,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions: createSessionRepository(database.db),
   };
   const context: AppContext = {
-    config,
-    database,
     repositories,
     realms: createRealmResolver(repositories.realms, config.defaultRealmKey),
     sessions: createSessionManager(repositories.sessions, now),
     webDist: createWebDist(config.webDistDir),
-    now,
   };
   registerRouteAccess(app, context);
 
   // API answers are about one user at one moment: no cache keeps them unless a route says otherwise.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 

@@ -5,7 +5,13 @@ import { PLANS, type Realm } from '@ecc/contracts';
 import { createDatabase, DataDirInUseError, USER_ROLES, type DatabaseHandle } from '@ecc/db';
 import { ConfigError, loadConfig } from '#platform/config.ts';
 import { InvalidInputError } from '#platform/errors.ts';
-import { createRealm, DEFAULT_NEW_REALM_PLAN, findRealm, importRealm, listRealms } from './modules/realms/realms.service.ts';
+import {
+  createRealm,
+  DEFAULT_NEW_REALM_PLAN,
+  findRealm,
+  importRealm,
+  listRealms,
+} from './modules/realms/realms.service.ts';
 import { createUser } from './modules/user/user.service.ts';
 
 export const USAGE = `Emissions Control Center operator commands: npm run ecc -- <command>
@@ -75,7 +81,9 @@ function formatRealmTable(realms: readonly Realm[]): string {
     realm.active ? 'yes' : 'no',
     realm.domains.length > 0 ? realm.domains.join(', ') : '-',
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
   return [header, ...rows]
     .map((row) =>
       row
@@ -154,7 +162,9 @@ const COMMANDS: Record<string, Command> = {
         password: required(options, 'password'),
         role: optional(options, 'role') ?? 'member',
       });
-      io.stdout.write(`Created user ${required(options, 'email').toLowerCase()} in realm ${user.realm} (${user.id}).\n`);
+      io.stdout.write(
+        `Created user ${required(options, 'email').toLowerCase()} in realm ${user.realm} (${user.id}).\n`,
+      );
     },
   },
 };
@@ -187,7 +197,12 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   }
   let options: CommandOptions;
   try {
-    options = parseArgs({ args: [...rest], options: command.options, strict: true, allowPositionals: false }).values;
+    options = parseArgs({
+      args: [...rest],
+      options: command.options,
+      strict: true,
+      allowPositionals: false,
+    }).values;
     for (const name of command.required) required(options, name);
   } catch (error) {
     io.stderr.write(`${(error as Error).message}\n\n${USAGE}`);

@@ -9,7 +9,9 @@ function fail(error: unknown): never {
   if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     console.error(error.message);
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(`${(error as Error).message}: another program uses this port. Stop it, or set PORT to another.`);
+    console.error(
+      `${(error as Error).message}: another program uses this port. Stop it, or set PORT to another.`,
+    );
   } else {
     console.error(error);
   }

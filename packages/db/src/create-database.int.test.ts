@@ -7,6 +7,11 @@ import { createDatabase, type DatabaseHandle } from './create-database.ts';
 import { LOCK_FILE_NAME } from './data-dir-lock.ts';
 import { createTestDatabase } from './testing/test-database.ts';
 
+/** PGlite's and pg's raw results both carry `rows`; the shared drizzle type leaves them unknown. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
 describe('createDatabase on a data directory', () => {
   let dataDir: string;
   beforeAll(() => {
@@ -28,7 +33,7 @@ describe('createDatabase on a data directory', () => {
     // The data written by the first opening is still there; migrating again is a no-op.
     await second.migrate();
     const tables = await second.db.execute(sql`select count(*) as count from realms`);
-    expect(tables.rows).toEqual([{ count: 0 }]);
+    expect(rowsOf(tables)).toEqual([{ count: 0 }]);
     await second.close();
   });
 });
@@ -42,21 +47,21 @@ describe('the database handle', () => {
 
   it('returns int8 as a number on PGlite and PostgreSQL alike', async () => {
     const result = await database.db.execute(sql`select 42::int8 as answer, count(*) as count from users`);
-    expect(result.rows).toEqual([{ answer: 42, count: 0 }]);
+    expect(rowsOf(result)).toEqual([{ answer: 42, count: 0 }]);
   });
 
-  it('runs concurrent transactions one after the other, each seeing its own writes only once committed', async () => {
-    await database.db.execute(sql`create temporary table counter (value int not null)`);
-    await database.db.execute(sql`insert into counter values (0)`);
+  it('loses no update when read-modify-write transactions run concurrently', async () => {
+    await database.db.execute(sql`create table transaction_counter (value int not null)`);
+    await database.db.execute(sql`insert into transaction_counter values (0)`);
     const increment = () =>
       database.db.transaction(async (transaction) => {
-        const result = await transaction.execute(sql`select value from counter for update`);
-        const value = Number((result.rows[0] as { value: number }).value);
+        const result = await transaction.execute(sql`select value from transaction_counter for update`);
+        const value = Number(rowsOf(result)[0]?.value);
         await new Promise((resolve) => setTimeout(resolve, 5));
-        await transaction.execute(sql`update counter set value = ${value + 1}`);
+        await transaction.execute(sql`update transaction_counter set value = ${value + 1}`);
       });
     await Promise.all(Array.from({ length: 10 }, increment));
-    const result = await database.db.execute(sql`select value from counter`);
-    expect(result.rows).toEqual([{ value: 10 }]);
+    const result = await database.db.execute(sql`select value from transaction_counter`);
+    expect(rowsOf(result)).toEqual([{ value: 10 }]);
   });
 });

@@ -74,10 +74,12 @@ function adoptPglite(client: PGlite, onClosed: () => void): DatabaseHandle {
 /** pg hands int8 back as a string where PGlite gives a number: parse it the way PGlite does. */
 function parseInt8(text: string): number | bigint {
   const value = BigInt(text);
-  return value < BigInt(Number.MIN_SAFE_INTEGER) || value > BigInt(Number.MAX_SAFE_INTEGER) ? value : Number(value);
+  return value < BigInt(Number.MIN_SAFE_INTEGER) || value > BigInt(Number.MAX_SAFE_INTEGER)
+    ? value
+    : Number(value);
 }
 
-export function redactDatabaseUrl(databaseUrl: string): string {
+function redactDatabaseUrl(databaseUrl: string): string {
   try {
     const url = new URL(databaseUrl);
     if (url.password) url.password = '***';

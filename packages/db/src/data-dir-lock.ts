@@ -114,7 +114,9 @@ export function acquireDataDirLock(dataDir: string, displayName = dataDir): Data
     }
     removeStaleLock(path, pid);
   }
-  throw new Error(`Could not take the lock ${path}: it keeps changing. Is another process starting on DATA_DIR?`);
+  throw new Error(
+    `Could not take the lock ${path}: it keeps changing. Is another process starting on DATA_DIR?`,
+  );
 }
 
 function sleepSync(milliseconds: number): void {

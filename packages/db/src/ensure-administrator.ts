@@ -14,7 +14,8 @@ export async function ensureAdministrator(
   password: string,
 ): Promise<{ isCreated: boolean }> {
   const realm = await createRealmRepository(db).findByKey(realmKey);
-  if (!realm) throw new Error(`Cannot create the administrator ${email}: there is no realm with key ${realmKey}.`);
+  if (!realm)
+    throw new Error(`Cannot create the administrator ${email}: there is no realm with key ${realmKey}.`);
   const userRepository = createUserRepository(db);
   if (await userRepository.findByEmail(realm.id, email)) return { isCreated: false };
   const created = await userRepository.insert(realm.id, {

@@ -1,4 +1,4 @@
-import { and, arrayContains, arrayOverlaps, asc, eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Realm } from '@ecc/contracts';
 import type { Database } from './create-database.ts';
@@ -17,7 +17,9 @@ export function createRealmRepository(db: Database) {
       .from(realms)
       .leftJoin(parent, eq(realms.parentId, parent.id));
 
-  const first = (rows: { row: typeof realms.$inferSelect; parentKey: string | null }[]): Realm | undefined => {
+  const first = (
+    rows: { row: typeof realms.$inferSelect; parentKey: string | null }[],
+  ): Realm | undefined => {
     const found = rows[0];
     return found ? realmRowToRealm(found.row, found.parentKey) : undefined;
   };
@@ -29,7 +31,7 @@ export function createRealmRepository(db: Database) {
     realm: values.realm,
     name: values.name,
     type: values.type,
-    domains: values.domains.map(normalizeDomain),
+    domains: [...new Set(values.domains.map(normalizeDomain))],
     properties: values.properties,
     modifiedBy: values.modifiedBy ?? null,
   });
@@ -43,17 +45,17 @@ export function createRealmRepository(db: Database) {
       return first(await selectRealms().where(eq(realms.id, id)).limit(1));
     },
 
-    /** The active realm whose `domains` list this host name; the oldest wins should two claim it. */
-    async findActiveByDomain(hostName: string): Promise<Realm | undefined> {
+    /**
+     * The realm a request to this host name is for: the active realm whose `domains` list it (the oldest, should
+     * two claim it), else the active realm with the fallback key. One query, as it runs on every request.
+     */
+    async findActiveForHost(hostName: string, fallbackKey: string): Promise<Realm | undefined> {
+      const isHostListed = arrayContains(realms.domains, [normalizeDomain(hostName)]);
       const rows = await selectRealms()
-        .where(and(eq(realms.active, true), arrayContains(realms.domains, [normalizeDomain(hostName)])))
-        .orderBy(asc(realms.createdOn), asc(realms.key))
+        .where(and(eq(realms.active, true), or(isHostListed, eq(realms.key, fallbackKey))))
+        .orderBy(sql`case when ${isHostListed} then 0 else 1 end`, asc(realms.createdOn), asc(realms.key))
         .limit(1);
       return first(rows);
-    },
-
-    async findActiveByKey(key: string): Promise<Realm | undefined> {
-      return first(await selectRealms().where(and(eq(realms.key, key), eq(realms.active, true))).limit(1));
     },
 
     async list(): Promise<Realm[]> {
@@ -91,12 +93,6 @@ export function createRealmRepository(db: Database) {
         currentId = rows[0]?.parentId ?? null;
       }
       return ids;
-    },
-
-    async findIdsByKeys(keys: readonly string[]): Promise<Map<string, string>> {
-      if (keys.length === 0) return new Map();
-      const rows = await db.select({ id: realms.id, key: realms.key }).from(realms).where(inArray(realms.key, [...keys]));
-      return new Map(rows.map((row) => [row.key, row.id]));
     },
 
     /** Inserts a realm; returns undefined when the key is taken (so concurrent seeds stay harmless). */

@@ -30,7 +30,10 @@ export const realms = pgTable(
     realm: text('realm').notNull(),
     name: text('name').notNull(),
     type: text('type').notNull(),
-    domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
+    domains: text('domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     properties: jsonb('properties').$type<Record<string, unknown>>().notNull(),
     createdBy: uuid('created_by'),
     modifiedBy: uuid('modified_by'),

@@ -13,7 +13,11 @@ export interface DemoCredentials {
 }
 
 /** The demo realm's sign-ins, printed by `npm start` and used by the end-to-end tests. */
-export const DEMO_USER: DemoCredentials = { email: 'demo@example.com', password: 'demo-password', role: 'member' };
+export const DEMO_USER: DemoCredentials = {
+  email: 'demo@example.com',
+  password: 'demo-password',
+  role: 'member',
+};
 export const DEMO_ADMIN: DemoCredentials = {
   email: 'admin@example.com',
   password: 'admin-password',
@@ -34,7 +38,10 @@ export const DEMO_LOGIN_BACKGROUND_PATH = '/brand/login-background.svg';
 export async function seedDemoRealm(db: Database): Promise<{ isCreated: boolean }> {
   if (await createRealmRepository(db).findByKey(DEMO_REALM_KEY)) return { isCreated: false };
   const people = await Promise.all(
-    [DEMO_ADMIN, DEMO_USER].map(async (person) => ({ ...person, passwordHash: await hashPassword(person.password) })),
+    [DEMO_ADMIN, DEMO_USER].map(async (person) => ({
+      ...person,
+      passwordHash: await hashPassword(person.password),
+    })),
   );
   return db.transaction(async (transaction) => {
     const realm = await createRealmRepository(transaction).insert({
@@ -58,7 +65,11 @@ export async function seedDemoRealm(db: Database): Promise<{ isCreated: boolean 
     if (!realm) return { isCreated: false };
     const userRepository = createUserRepository(transaction);
     for (const person of people) {
-      await userRepository.insert(realm.id, { email: person.email, passwordHash: person.passwordHash, role: person.role });
+      await userRepository.insert(realm.id, {
+        email: person.email,
+        passwordHash: person.passwordHash,
+        role: person.role,
+      });
     }
     return { isCreated: true };
   });

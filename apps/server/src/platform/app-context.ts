@@ -1,16 +1,12 @@
-import type { DatabaseHandle, RealmRepository, SessionRepository, UserRepository } from '@ecc/db';
-import type { ServerConfig } from './config.ts';
+import type { RealmRepository, SessionRepository, UserRepository } from '@ecc/db';
 import type { RealmResolver } from './realm-resolution.ts';
 import type { SessionManager } from './sessions.ts';
 import type { WebDist } from './web-dist.ts';
 
 /** What every module's routes are built from; created once in buildApp. */
 export interface AppContext {
-  config: ServerConfig;
-  database: DatabaseHandle;
   repositories: { realms: RealmRepository; users: UserRepository; sessions: SessionRepository };
   realms: RealmResolver;
   sessions: SessionManager;
   webDist: WebDist;
-  now: () => Date;
 }

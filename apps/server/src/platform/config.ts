@@ -44,7 +44,9 @@ const environmentSchema = z
     ),
     DATA_DIR: optional(z.string()),
     DATABASE_URL: optional(
-      z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL: postgres://user:password@host:port/db'),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL: postgres://user:password@host:port/db'),
     ),
     ECC_DEFAULT_REALM: optional(realmKeySchema),
     ECC_ADMIN_EMAIL: optional(z.email({ message: 'must be an e-mail address' })),
@@ -75,7 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, workingDirectory = process.cw
       parsed.error.issues.map((issue) => {
         const variable = String(issue.path[0] ?? '');
         const value = env[variable];
-        const shown = value === undefined || variable.includes('PASSWORD') ? '' : ` (got ${JSON.stringify(value)})`;
+        const shown =
+          value === undefined || variable.includes('PASSWORD') ? '' : ` (got ${JSON.stringify(value)})`;
         return `${variable}: ${issue.message}${shown}`;
       }),
     );

@@ -23,8 +23,12 @@ export class InvalidInputError extends Error {
 }
 
 /** `properties.config.themes.0.name: Required` for each zod issue; `(root)` when the whole value is wrong. */
-export function formatZodIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string[] {
-  return issues.map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`);
+export function formatZodIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): string[] {
+  return issues.map(
+    (issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`,
+  );
 }
 
 export function apiError(statusCode: number, message: string): ApiError {
@@ -35,13 +39,19 @@ export function sendApiError(reply: FastifyReply, statusCode: number, message: s
   return reply.code(statusCode).type('application/json; charset=utf-8').send(apiError(statusCode, message));
 }
 
-/** 'body/password: Expected string, received number' for each failed field, the request part first. */
+/**
+ * 'body/password: Expected string, received number' for each failed field, the request part first. Only a
+ * field's first problem is named: zod also runs a string's length check on an array, which would add noise.
+ */
 function describeValidationFailure(error: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
   const part = error.validationContext ?? 'body';
-  return error.validation
-    .map((issue) => `${part}${issue.instancePath === '/' ? '' : issue.instancePath}: ${issue.message}`)
-    .join('; ');
+  const messageByField = new Map<string, string>();
+  for (const issue of error.validation) {
+    const field = `${part}${issue.instancePath === '/' ? '' : issue.instancePath}`;
+    if (!messageByField.has(field)) messageByField.set(field, issue.message ?? messages.invalidInput);
+  }
+  return [...messageByField].map(([field, message]) => `${field}: ${message}`).join('; ');
 }
 
 /**

@@ -16,11 +16,12 @@ export function hostNameOf(request: Pick<FastifyRequest, 'hostname'>): string {
  * The realm comes from the host name alone (port stripped), never from anything else the client sends. The
  * answer is kept per request, so hooks and handlers that ask again cost no query.
  */
-export function createRealmResolver(realmRepository: RealmRepository, defaultRealmKey: string): RealmResolver {
+export function createRealmResolver(
+  realmRepository: RealmRepository,
+  defaultRealmKey: string,
+): RealmResolver {
   const resolved = new WeakMap<FastifyRequest, Promise<Realm | undefined>>();
-  const lookUp = async (request: FastifyRequest) =>
-    (await realmRepository.findActiveByDomain(hostNameOf(request))) ??
-    (await realmRepository.findActiveByKey(defaultRealmKey));
+  const lookUp = (request: FastifyRequest) => realmRepository.findActiveForHost(hostNameOf(request), defaultRealmKey);
   return {
     resolve(request) {
       let realm = resolved.get(request);

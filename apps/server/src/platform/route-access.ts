@@ -36,7 +36,9 @@ export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 
 export class MissingRouteAccessError extends Error {
   constructor(method: string, url: string) {
-    super(`Route ${method} ${url} declares no access: add config: { access: { kind: 'public' | 'session' } }`);
+    super(
+      `Route ${method} ${url} declares no access: add config: { access: { kind: 'public' | 'session' } }`,
+    );
     this.name = 'MissingRouteAccessError';
   }
 }

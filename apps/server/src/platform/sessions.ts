@@ -30,7 +30,7 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function sessionLengthSeconds(realm: Realm): number {
+function sessionLengthSeconds(realm: Realm): number {
   return currentApplication(realm).authSessionLength;
 }
 

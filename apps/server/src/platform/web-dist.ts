@@ -49,7 +49,11 @@ export function createWebDist(directory: string): WebDist {
       const candidate = resolve(root, `.${decoded}`);
       const relativePath = relative(root, candidate);
       // Outside the folder, or a dotfile anywhere on the way (the build stamp, editor files): not served.
-      if (relativePath === '' || relativePath.startsWith('..') || relativePath.split(sep).some((part) => part.startsWith('.'))) {
+      if (
+        relativePath === '' ||
+        relativePath.startsWith('..') ||
+        relativePath.split(sep).some((part) => part.startsWith('.'))
+      ) {
         return undefined;
       }
       try {
@@ -66,7 +70,11 @@ export function sendHtml(reply: FastifyReply, html: string, statusCode = 200): F
 }
 
 /** The built app's index.html, or the not-built page when there is none. */
-export async function sendAppShell(reply: FastifyReply, webDist: WebDist, transform = (html: string) => html) {
+export async function sendAppShell(
+  reply: FastifyReply,
+  webDist: WebDist,
+  transform = (html: string) => html,
+) {
   const html = await webDist.readIndexHtml();
   if (html === undefined) return sendHtml(reply, WEB_APP_NOT_BUILT_HTML, 503);
   return sendHtml(reply, transform(html));

@@ -1,5 +1,5 @@
 import { DEFAULT_LAYOUT_TRANSITION, messages, type RouteDefinition } from '@ecc/contracts';
-import { Outlet, useLocation } from '@tanstack/react-router';
+import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect } from 'react';
 import { usePublicPageData } from '../lib/payload/public-page-payload.ts';
 import { useRealm } from '../lib/realm/realm-queries.ts';
@@ -41,6 +41,25 @@ function useRealmTheme(pathname: string) {
   useLayoutEffect(() => applyTheme(theme), [theme]);
 }
 
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * After a client-side navigation to another path, focus moves to the new page's main landmark so keyboard and
+ * screen reader users start there, unless the page already put focus inside it (the login form's email field).
+ */
+function useFocusMainOnNavigation() {
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onRendered', (event) => {
+        if (!event.pathChanged) return;
+        const main = document.getElementById(MAIN_CONTENT_ID);
+        if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+      }),
+    [router],
+  );
+}
+
 /** Around every page: document title and description, colour mode, realm theme, and the layout's fade. */
 export function RootShell() {
   const route = useCurrentRouteDefinition();
@@ -48,6 +67,7 @@ export function RootShell() {
   useDocumentHead(route);
   useColorMode(isDarkRoute(route));
   useRealmTheme(pathname);
+  useFocusMainOnNavigation();
 
   const transition =
     route?.layoutTransition === false ? undefined : (route?.layoutTransition ?? DEFAULT_LAYOUT_TRANSITION);

@@ -253,7 +253,6 @@ describe('Scope 2 dual reporting', () => {
     expect(location.co2e).toBeCloseTo(187_635.96812, 4);
     expect(location).toMatchObject({
       scope2Method: 'location',
-      certificateCoverage: 0,
       isGridAverageFallback: false,
     });
     // Market-based: 40 % covered by certificates is zero-emission; 60 % × 187,635.96812 = 112,581.58087 kg.
@@ -262,7 +261,6 @@ describe('Scope 2 dual reporting', () => {
     // No supplier rate or residual mix was given: the grid average is the disclosed fallback.
     expect(market).toMatchObject({
       scope2Method: 'market',
-      certificateCoverage: 0.4,
       isGridAverageFallback: true,
     });
     expect(outcome.totals.scope2LocationBased).toBeCloseTo(187_635.96812, 4);
@@ -367,22 +365,22 @@ describe('estimate errors: every bad item is named and nothing is calculated', (
     const outcome = estimate({ gwp: 'AR5', items: [good, { ...good, id: 'bad', quantity: -5 }, good] });
     expect(outcome).toEqual({
       ok: false,
-      message: 'Nothing was calculated: 1 of 3 items are invalid',
+      message: 'Nothing was calculated: 1 of 3 items is invalid',
       items: [{ id: 'bad', path: 'items.1.quantity', message: 'Quantity must not be negative (got -5)' }],
     });
   });
 
   it('names every bad item, each with every problem it has', () => {
-    const errors = errorsOf(
-      estimate({
-        gwp: 'AR5',
-        items: [
-          { ...good, id: 'a', unit: 'gallons' },
-          good,
-          { ...good, id: 'b', quantity: Number.NaN, factor: { id: 'no-such-factor' } },
-        ],
-      }),
-    );
+    const outcome = estimate({
+      gwp: 'AR5',
+      items: [
+        { ...good, id: 'a', unit: 'gallons' },
+        good,
+        { ...good, id: 'b', quantity: Number.NaN, factor: { id: 'no-such-factor' } },
+      ],
+    });
+    expect(outcome).toMatchObject({ ok: false, message: 'Nothing was calculated: 2 of 3 items are invalid' });
+    const errors = errorsOf(outcome);
     expect(errors).toEqual([
       {
         id: 'a',
@@ -696,5 +694,79 @@ describe('calculateItem', () => {
     );
     expect(calculation.ok && calculation.result.co2e).toBeCloseTo(120, 9);
     expect(calculateItem(distillate(1), 'AR5', { factors }).ok).toBe(false);
+  });
+
+  it('sees a realm library as it is at each call, when factors are replaced or retired', () => {
+    const factorV1: EmissionFactor = {
+      id: 'realm-process',
+      name: 'Process vent',
+      source: 'Site measurement',
+      year: 2024,
+      per: 't',
+      gases: { CO2: { value: 2, unit: 't' } },
+      scope: 1,
+    };
+    const factors = new Map([[factorV1.id, factorV1]]);
+    const item: EstimateItem = { id: 'vent', quantity: 10, unit: 't', factor: { id: factorV1.id } };
+    // 10 t × 2 t CO2/t = 20 t = 20,000 kg
+    expect(calculateItem(item, 'AR5', { factors })).toMatchObject({ ok: true, result: { co2e: 20_000 } });
+    factors.set(factorV1.id, { ...factorV1, gases: { CO2: { value: 3, unit: 't' } } });
+    expect(calculateItem(item, 'AR5', { factors })).toMatchObject({ ok: true, result: { co2e: 30_000 } });
+    factors.delete(factorV1.id);
+    expect(calculateItem(item, 'AR5', { factors }).ok).toBe(false);
+  });
+});
+
+describe('reusing work between items and calls', () => {
+  const inlineFactor = (co2: number, per = 'kWh') => ({
+    per,
+    gases: {
+      CO2: { value: co2, unit: 'kg' },
+      CH4: { value: 0.01, unit: 'g' },
+      N2O: { value: 0.001, unit: 'g' },
+    },
+  });
+
+  it('gives each item its own inline factor even when neighbours differ in one value or unit', () => {
+    const outcome = succeed(
+      estimate({
+        gwp: 'AR5',
+        items: [
+          { id: 'a', quantity: 100, unit: 'kWh', scope: 2, factor: inlineFactor(0.5) },
+          { id: 'b', quantity: 100, unit: 'kWh', scope: 2, factor: inlineFactor(0.5) },
+          { id: 'c', quantity: 100, unit: 'kWh', scope: 2, factor: inlineFactor(0.4) },
+          { id: 'd', quantity: 0.1, unit: 'MWh', scope: 2, factor: inlineFactor(0.4) },
+          { id: 'e', quantity: 100, unit: 'kWh', scope: 2, factor: inlineFactor(0.4, 'MJ') },
+        ],
+      }),
+    );
+    // 100 kWh × 0.5 = 50; × 0.4 = 40; 0.1 MWh = 100 kWh × 0.4 = 40; 100 kWh = 360 MJ × 0.4 = 144 kg CO2
+    expect(outcome.items.map((item) => item.gases.CO2)).toEqual([
+      50,
+      50,
+      expect.closeTo(40, 12),
+      expect.closeTo(40, 12),
+      expect.closeTo(144, 12),
+    ]);
+  });
+
+  it('notices an inline factor object changed between two calls', () => {
+    const factor = { per: 'kWh', gases: { CO2: { value: 0.5, unit: 'kg' } } };
+    const item = { id: 'a', quantity: 100, unit: 'kWh', scope: 2 as const, factor };
+    expect(only('AR5', item).co2e).toBe(50);
+    factor.gases.CO2.value = 0.25;
+    expect(only('AR5', item).co2e).toBe(25);
+    factor.gases.CO2.unit = 'g';
+    expect(only('AR5', item).co2e).toBeCloseTo(0.025, 12);
+  });
+
+  it('gives the same results however often and in whatever order it is called', () => {
+    const items = [
+      distillate(1000),
+      { id: 'grid', quantity: 5, unit: 'MWh', factor: { id: 'egrid-2022-us-average' } },
+    ];
+    const first = succeed(estimate({ gwp: 'AR6', items }));
+    succeed(estimate({ gwp: 'AR4', items: [...items].reverse() }));
+    expect(succeed(estimate({ gwp: 'AR6', items }))).toEqual(first);
   });
 });

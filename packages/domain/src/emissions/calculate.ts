@@ -85,8 +85,6 @@ export interface ItemEmissions {
   /** The library factor used; undefined for an inline factor. */
   readonly factorId: string | undefined;
   readonly basis: ConversionBasis;
-  /** Share of the quantity treated as zero-emission: the certificate coverage in market-based Scope 2, else 0. */
-  readonly certificateCoverage: number;
   /** Market-based Scope 2 computed with a grid-average factor, which must be disclosed as such. */
   readonly isGridAverageFallback: boolean;
   /**
@@ -150,6 +148,7 @@ const GAS_LIST = GAS_IDS.join(', ');
 const UNIT_LIST = UNITS.join(', ');
 const MASS_UNIT_LIST = unitsOfDimension('mass').join(', ');
 const ENERGY_UNIT_LIST = unitsOfDimension('energy').join(', ');
+const NON_ENERGY_UNIT_LIST = UNITS.filter((unit) => !isEnergyUnit(unit)).join(', ');
 
 /** A problem with one item, its path relative to the item. */
 interface Issue {
@@ -184,7 +183,18 @@ interface ConversionPlan {
   readonly publishedCo2eKgPerQuantityUnit: number;
 }
 
+interface EstimateRun {
+  readonly results: ItemEmissions[];
+  readonly errors: ItemError[];
+  invalidCount: number;
+  scope1: number;
+  scope2LocationBased: number;
+  scope2MarketBased: number;
+  scope3: number;
+}
+
 interface LibraryEntry {
+  readonly source: EmissionFactor;
   readonly factor: ResolvedFactor | undefined;
   readonly issues: readonly Issue[];
   readonly plans: Map<string, ConversionPlan | readonly Issue[]>;
@@ -228,7 +238,7 @@ function resolveHeatContent(hhv: unknown, path: string, issues: Issue[]): HeatCo
   if (typeof per !== 'string' || !isUnit(per) || isEnergyUnit(per)) {
     issues.push({
       path: `${path}.per`,
-      message: `The hhv must be per a unit of volume, mass or distance (${UNIT_LIST} without energy units)`,
+      message: `The hhv must be per a unit of volume, mass or distance: ${NON_ENERGY_UNIT_LIST}`,
     });
   }
   if (issues.length > issueCount) return undefined;
@@ -350,12 +360,10 @@ function resolveFactor(
   };
 }
 
-const CO2E_KEYS = ['value', 'unit', 'gwp'] as const;
-const HHV_KEYS = ['value', 'energy', 'per'] as const;
-
 /**
  * The fields of a valid inline factor that decide its conversion plan, copied (not referenced) so that a
- * caller changing the object afterwards cannot be served a stale plan.
+ * caller changing the object afterwards cannot be served a stale plan. Flat named fields: comparing them
+ * needs no keyed property access.
  */
 interface InlineFactorSnapshot {
   readonly per: unknown;
@@ -363,11 +371,19 @@ interface InlineFactorSnapshot {
   readonly category: unknown;
   readonly electricityBasis: unknown;
   readonly calorificBasis: unknown;
+  readonly hasCo2e: boolean;
+  readonly co2eValue: unknown;
+  readonly co2eUnit: unknown;
+  readonly co2eGwp: unknown;
+  readonly hasHhv: boolean;
+  readonly hhvValue: unknown;
+  readonly hhvEnergy: unknown;
+  readonly hhvPer: unknown;
+  /** The gases are exactly CO2, CH4 and N2O, compared by name without a keyed lookup. */
+  readonly isCombustionTriple: boolean;
   readonly gasNames: readonly string[];
   readonly gasValues: readonly unknown[];
   readonly gasUnits: readonly unknown[];
-  readonly co2e: readonly unknown[] | undefined;
-  readonly hhv: readonly unknown[] | undefined;
 }
 
 interface InlineFactorMemo {
@@ -376,38 +392,36 @@ interface InlineFactorMemo {
   readonly plans: Map<string, ConversionPlan | readonly Issue[]>;
 }
 
-function pickFields(value: unknown, keys: readonly string[]): unknown[] | undefined {
-  return isObject(value) ? keys.map((key) => value[key]) : undefined;
-}
-
 function snapshotInlineFactor(factor: Record<string, unknown>): InlineFactorSnapshot {
   const gases = isObject(factor.gases) ? factor.gases : {};
-  const gasNames = Object.keys(gases);
+  const gasNames = Object.keys(gases).sort(
+    (left, right) => GAS_IDS.indexOf(left as GasId) - GAS_IDS.indexOf(right as GasId),
+  );
+  const co2e = isObject(factor.co2e) ? factor.co2e : undefined;
+  const hhv = isObject(factor.hhv) ? factor.hhv : undefined;
   return {
     per: factor.per,
     scope: factor.scope,
     category: factor.category,
     electricityBasis: factor.electricityBasis,
     calorificBasis: factor.calorificBasis,
+    hasCo2e: co2e !== undefined,
+    co2eValue: co2e?.value,
+    co2eUnit: co2e?.unit,
+    co2eGwp: co2e?.gwp,
+    hasHhv: hhv !== undefined,
+    hhvValue: hhv?.value,
+    hhvEnergy: hhv?.energy,
+    hhvPer: hhv?.per,
+    isCombustionTriple: gasNames.join(' ') === 'CO2 CH4 N2O',
     gasNames,
     gasValues: gasNames.map((gas) => (gases[gas] as Record<string, unknown>).value),
     gasUnits: gasNames.map((gas) => (gases[gas] as Record<string, unknown>).unit),
-    co2e: pickFields(factor.co2e, CO2E_KEYS),
-    hhv: pickFields(factor.hhv, HHV_KEYS),
   };
 }
 
-function hasSameFields(
-  value: unknown,
-  snapshot: readonly unknown[] | undefined,
-  keys: readonly string[],
-): boolean {
-  if (snapshot === undefined) return value === undefined;
-  if (!isObject(value)) return false;
-  for (let index = 0; index < keys.length; index++) {
-    if (value[keys[index] as string] !== snapshot[index]) return false;
-  }
-  return true;
+function isSameGasFactor(gasFactor: unknown, value: unknown, unit: unknown): boolean {
+  return isObject(gasFactor) && gasFactor.value === value && gasFactor.unit === unit;
 }
 
 /** Compares without allocating, so a request whose items repeat one inline factor checks it only once. */
@@ -417,9 +431,29 @@ function matchesSnapshot(factor: Record<string, unknown>, snapshot: InlineFactor
     factor.scope !== snapshot.scope ||
     factor.category !== snapshot.category ||
     factor.electricityBasis !== snapshot.electricityBasis ||
-    factor.calorificBasis !== snapshot.calorificBasis ||
-    !hasSameFields(factor.co2e, snapshot.co2e, CO2E_KEYS) ||
-    !hasSameFields(factor.hhv, snapshot.hhv, HHV_KEYS)
+    factor.calorificBasis !== snapshot.calorificBasis
+  ) {
+    return false;
+  }
+  const co2e = factor.co2e;
+  if (
+    snapshot.hasCo2e
+      ? !isObject(co2e) ||
+        co2e.value !== snapshot.co2eValue ||
+        co2e.unit !== snapshot.co2eUnit ||
+        co2e.gwp !== snapshot.co2eGwp
+      : co2e !== undefined
+  ) {
+    return false;
+  }
+  const hhv = factor.hhv;
+  if (
+    snapshot.hasHhv
+      ? !isObject(hhv) ||
+        hhv.value !== snapshot.hhvValue ||
+        hhv.energy !== snapshot.hhvEnergy ||
+        hhv.per !== snapshot.hhvPer
+      : hhv !== undefined
   ) {
     return false;
   }
@@ -427,13 +461,21 @@ function matchesSnapshot(factor: Record<string, unknown>, snapshot: InlineFactor
   const { gasNames, gasValues, gasUnits } = snapshot;
   if (!isObject(gases)) return gases === undefined && gasNames.length === 0;
   if (Object.keys(gases).length !== gasNames.length) return false;
+  if (snapshot.isCombustionTriple) {
+    return (
+      isSameGasFactor(gases.CO2, gasValues[0], gasUnits[0]) &&
+      isSameGasFactor(gases.CH4, gasValues[1], gasUnits[1]) &&
+      isSameGasFactor(gases.N2O, gasValues[2], gasUnits[2])
+    );
+  }
   for (let index = 0; index < gasNames.length; index++) {
-    const gasFactor = gases[gasNames[index] as string];
-    if (!isObject(gasFactor) || gasFactor.value !== gasValues[index] || gasFactor.unit !== gasUnits[index]) {
-      return false;
-    }
+    if (!isSameGasFactor(gases[gasNames[index] as string], gasValues[index], gasUnits[index])) return false;
   }
   return true;
+}
+
+function isIssueList(plan: ConversionPlan | readonly Issue[]): plan is readonly Issue[] {
+  return Array.isArray(plan);
 }
 
 function missingBasisMessage(unit: Unit, per: Unit): string {
@@ -520,6 +562,39 @@ class ItemCalculator {
     private readonly factors: FactorLookup,
   ) {}
 
+  /**
+   * Checks every item and calculates them while none is bad. The accumulator exists before the loop, so the
+   * optimised loop has nothing left to learn after it ends.
+   */
+  evaluateAll(items: readonly EstimateItem[]): EstimateRun {
+    const run: EstimateRun = {
+      results: [],
+      errors: [],
+      invalidCount: 0,
+      scope1: 0,
+      scope2LocationBased: 0,
+      scope2MarketBased: 0,
+      scope3: 0,
+    };
+    const issues: Issue[] = [];
+    for (let index = 0; index < items.length; index++) {
+      const item = items[index] as EstimateItem;
+      const result = this.evaluate(item, run.invalidCount === 0, issues);
+      if (issues.length > 0) {
+        run.invalidCount++;
+        run.errors.push(...toItemErrors(item, `items.${index}`, issues));
+        issues.length = 0;
+      } else if (result !== undefined) {
+        run.results.push(result);
+        if (result.scope === 1) run.scope1 += result.co2e;
+        else if (result.scope === 3) run.scope3 += result.co2e;
+        else if (result.scope2Method === 'market') run.scope2MarketBased += result.co2e;
+        else run.scope2LocationBased += result.co2e;
+      }
+    }
+    return run;
+  }
+
   /** Validates the item (every problem goes to `issues`) and, when it is valid and asked to, calculates it. */
   evaluate(item: EstimateItem, shouldCompute: boolean, issues: Issue[]): ItemEmissions | undefined {
     if (!isObject(item)) {
@@ -549,14 +624,15 @@ class ItemCalculator {
     let gases: Partial<Record<GasId, number>>;
     let co2e = 0;
     if (plan.isCombustionTriple) {
-      // Object literal: one hidden class for the most common shape, far cheaper than keyed stores.
-      const [co2PerUnit, ch4PerUnit, n2oPerUnit] = plan.kgPerQuantityUnit as [number, number, number];
-      const [co2Weight, ch4Weight, n2oWeight] = plan.gwpWeights as [number, number, number];
-      const CO2 = scaledQuantity * co2PerUnit;
-      const CH4 = scaledQuantity * ch4PerUnit;
-      const N2O = scaledQuantity * n2oPerUnit;
+      // An object literal (one hidden class) and indexed reads: no keyed stores, no array destructuring.
+      const kgPerQuantityUnit = plan.kgPerQuantityUnit;
+      const gwpWeights = plan.gwpWeights;
+      const CO2 = scaledQuantity * (kgPerQuantityUnit[0] as number);
+      const CH4 = scaledQuantity * (kgPerQuantityUnit[1] as number);
+      const N2O = scaledQuantity * (kgPerQuantityUnit[2] as number);
       gases = { CO2, CH4, N2O };
-      co2e = CO2 * co2Weight + CH4 * ch4Weight + N2O * n2oWeight;
+      co2e =
+        CO2 * (gwpWeights[0] as number) + CH4 * (gwpWeights[1] as number) + N2O * (gwpWeights[2] as number);
     } else if (factor.publishedCo2eGwp === undefined) {
       gases = {};
       const gasIds = factor.gasIds;
@@ -581,7 +657,6 @@ class ItemCalculator {
         scope === 3 ? ((item.scope3Category as Scope3Category | undefined) ?? factor.category) : undefined,
       factorId: factor.id,
       basis: plan.basis,
-      certificateCoverage: coverage,
       isGridAverageFallback: scope2Method === 'market' && factor.electricityBasis === 'grid-average',
       publishedCo2eGwp: factor.publishedCo2eGwp,
     };
@@ -629,7 +704,7 @@ class ItemCalculator {
       plan = planConversion(factor, unit, itemHhv ?? factor.hhv, this.gwp);
       cachedPlans?.set(unit, plan);
     }
-    if (Array.isArray(plan)) {
+    if (isIssueList(plan)) {
       issues.push(...plan);
       return undefined;
     }
@@ -665,16 +740,19 @@ class ItemCalculator {
       issues.push({ path: 'factor.id', message: 'The factor id must be a string' });
       return undefined;
     }
+    // The lookup is asked every time and a plan is reused only for the very same factor object, so a realm
+    // library that gains, retires or replaces factors between calls is always seen as it is now.
+    const published: EmissionFactor | undefined = this.factors.get(id);
+    if (published === undefined) {
+      issues.push({ path: 'factor.id', message: `Unknown emission factor "${id}"` });
+      return undefined;
+    }
     let entry = this.library.get(id);
-    if (entry === undefined) {
-      const published: EmissionFactor | undefined = this.factors.get(id);
-      if (published === undefined) {
-        issues.push({ path: 'factor.id', message: `Unknown emission factor "${id}"` });
-        return undefined;
-      }
+    if (entry === undefined || entry.source !== published) {
       const factorIssues: Issue[] = [];
       const factor = resolveFactor(published as unknown as Record<string, unknown>, id, factorIssues);
       entry = {
+        source: published,
         factor,
         issues: factorIssues.map((issue) => ({
           path: 'factor.id',
@@ -777,6 +855,27 @@ function toItemErrors(item: unknown, prefix: string, issues: readonly Issue[]): 
   }));
 }
 
+/**
+ * Calculators are kept per factor lookup and GWP set, so their factor plans carry over from one call to the
+ * next and the JIT-compiled loop is not thrown away with per-call objects (V8 deoptimises code whose
+ * embedded objects die). Callers should therefore reuse one lookup per realm rather than build one per call.
+ */
+const calculators = new WeakMap<FactorLookup, Map<GwpSetId, ItemCalculator>>();
+
+function calculatorFor(gwp: GwpSetId, factors: FactorLookup): ItemCalculator {
+  let byGwp = calculators.get(factors);
+  if (byGwp === undefined) {
+    byGwp = new Map();
+    calculators.set(factors, byGwp);
+  }
+  let calculator = byGwp.get(gwp);
+  if (calculator === undefined) {
+    calculator = new ItemCalculator(gwp, factors);
+    byGwp.set(gwp, calculator);
+  }
+  return calculator;
+}
+
 export interface ItemCalculatorHandle {
   readonly gwp: GwpSetId;
   /** Calculates one item; error paths are relative to the item (`quantity`, `factor.gases.CH4.unit`). */
@@ -785,7 +884,7 @@ export interface ItemCalculatorHandle {
 
 /** A calculator for many single items (bulk recalculation, record saves) that shares factor plans across them. */
 export function createItemCalculator(gwp: GwpSetId, options: CalculationOptions = {}): ItemCalculatorHandle {
-  const calculator = new ItemCalculator(gwp, options.factors ?? FACTOR_LIBRARY_BY_ID);
+  const calculator = calculatorFor(gwp, options.factors ?? FACTOR_LIBRARY_BY_ID);
   return {
     gwp,
     calculate(item) {
@@ -806,7 +905,8 @@ export function calculateItem(
 }
 
 function invalidItemsMessage(invalidCount: number, total: number): string {
-  return `Nothing was calculated: ${invalidCount} of ${total} ${total === 1 ? 'item is' : 'items are'} invalid`;
+  const verb = invalidCount === 1 ? 'is' : 'are';
+  return `Nothing was calculated: ${invalidCount} of ${total} items ${verb} invalid`;
 }
 
 /**
@@ -833,37 +933,15 @@ export function estimate(request: EstimateRequest, options: CalculationOptions =
     return { ok: false, message: 'Nothing was calculated: the request is invalid', items: requestErrors };
   }
 
-  const calculator = new ItemCalculator(gwp, options.factors ?? FACTOR_LIBRARY_BY_ID);
-  const issues: Issue[] = [];
-  const errors: ItemError[] = [];
-  const results: ItemEmissions[] = [];
-  let invalidCount = 0;
-  let scope1 = 0;
-  let scope2LocationBased = 0;
-  let scope2MarketBased = 0;
-  let scope3 = 0;
-  for (let index = 0; index < items.length; index++) {
-    const item = items[index] as EstimateItem;
-    const result = calculator.evaluate(item, invalidCount === 0, issues);
-    if (issues.length > 0) {
-      invalidCount++;
-      errors.push(...toItemErrors(item, `items.${index}`, issues));
-      issues.length = 0;
-    } else if (result !== undefined) {
-      results.push(result);
-      if (result.scope === 1) scope1 += result.co2e;
-      else if (result.scope === 3) scope3 += result.co2e;
-      else if (result.scope2Method === 'market') scope2MarketBased += result.co2e;
-      else scope2LocationBased += result.co2e;
-    }
+  const run = calculatorFor(gwp, options.factors ?? FACTOR_LIBRARY_BY_ID).evaluateAll(items);
+  if (run.invalidCount > 0) {
+    return { ok: false, message: invalidItemsMessage(run.invalidCount, items.length), items: run.errors };
   }
-  if (invalidCount > 0) {
-    return { ok: false, message: invalidItemsMessage(invalidCount, items.length), items: errors };
-  }
+  const { scope1, scope2LocationBased, scope2MarketBased, scope3 } = run;
   return {
     ok: true,
     gwp,
-    items: results,
+    items: run.results,
     totals: {
       co2e: scope1 + scope2LocationBased + scope2MarketBased + scope3,
       scope1,

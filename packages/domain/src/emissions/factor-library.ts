@@ -162,7 +162,7 @@ const SUBPART_C_FACTORS: readonly EmissionFactor[] = [
 // ---------------------------------------------------------------------------------------------------------
 // EPA GHG Emission Factors Hub 2024. Table 1 (stationary combustion) per physical unit: kg CO2, g CH4 and
 // g N2O per scf, gallon or short ton, with the HHV it was derived with. Table 2 (mobile combustion) gives CO2
-// per gallon only: vehicle CH4 and N2O are published per mile by vehicle type and model year (Tables 3-5).
+// per gallon; vehicle CH4 and N2O depend on vehicle type and model year (on-road: per mile) and are left out.
 // ---------------------------------------------------------------------------------------------------------
 
 const HUB_SOURCE = 'EPA GHG Emission Factors Hub 2024';

@@ -99,8 +99,9 @@ export function recalculateBatch(
     const id: unknown = record.id;
     // Resuming relies on strictly ascending ids: a record at or before the cursor would be done twice.
     if (typeof id !== 'string' || (afterId !== null && id <= afterId)) {
+      const after = afterId === null ? '' : ` after "${afterId}"`;
       throw new RecalculationOrderError(
-        `Records must come in ascending id order after "${afterId ?? ''}"; got ${JSON.stringify(id)}`,
+        `Records must come in strictly ascending id order${after}; got ${JSON.stringify(id)}`,
       );
     }
     afterId = id;

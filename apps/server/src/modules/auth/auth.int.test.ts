@@ -61,7 +61,11 @@ describe('sign-in, session and sign-out', () => {
     const unknownUser = await login('nobody@example.com', DEMO_USER.password);
     for (const response of [wrongPassword, unknownUser]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: INVALID_CREDENTIALS_MESSAGE });
+      expect(response.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: INVALID_CREDENTIALS_MESSAGE,
+      });
       expect(sessionCookieOf(response)).toBeUndefined();
     }
   });
@@ -122,7 +126,11 @@ describe('sign-in, session and sign-out', () => {
 
   it('signs out: the session ends on the server, the cookie is cleared, the answer names /login', async () => {
     const token = await signIn(testApp.app, DEMO_USER);
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/auth/logout', headers: withSession(token) });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: withSession(token),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ url: '/login' });
     const cleared = response.cookies.find((cookie) => cookie.name === 'ecc_session');

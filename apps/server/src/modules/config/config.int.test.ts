@@ -42,7 +42,8 @@ describe('GET /api/config', () => {
   });
   afterAll(() => testApp.close());
 
-  const getConfig = (host: string) => testApp.app.inject({ method: 'GET', url: '/api/config', headers: { host } });
+  const getConfig = (host: string) =>
+    testApp.app.inject({ method: 'GET', url: '/api/config', headers: { host } });
 
   it('answers the realm whose domains list the host name, port ignored, never cached', async () => {
     const response = await getConfig('ACME.example.com:3000');
@@ -54,14 +55,19 @@ describe('GET /api/config', () => {
 
   it('answers the default realm for any other host', async () => {
     const response = await getConfig('127.0.0.1:3000');
-    expect(configResponseSchema.parse(response.json()).realm).toMatchObject({ key: 'demo', name: 'Demo Energy Co.' });
+    expect(configResponseSchema.parse(response.json()).realm).toMatchObject({
+      key: 'demo',
+      name: 'Demo Energy Co.',
+    });
   });
 
   it('never shows a sign-in strategy client secret', async () => {
     const response = await getConfig('acme.example.com');
     expect(response.body).not.toContain('very-secret');
     const { realm } = configResponseSchema.parse(response.json());
-    expect(realm.properties.config.applications[0]?.authentication?.strategies[0]).toMatchObject({ clientId: 'ecc' });
+    expect(realm.properties.config.applications[0]?.authentication?.strategies[0]).toMatchObject({
+      clientId: 'ecc',
+    });
   });
 
   it('does not serve an inactive realm: its host falls back to the default realm', async () => {
@@ -77,7 +83,11 @@ describe('GET /api/config', () => {
     try {
       const response = await withoutDefault.app.inject({ method: 'GET', url: '/api/config' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: messages.realmNotFound });
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: messages.realmNotFound,
+      });
     } finally {
       await withoutDefault.close();
     }

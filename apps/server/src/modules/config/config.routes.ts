@@ -9,14 +9,16 @@ import { toPublicRealm } from './config.service.ts';
 
 /** GET /api/config (spec section 7): the realm of the request's host, never cached. */
 export function registerConfigRoutes(app: FastifyInstance, context: AppContext): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/config',
-    { config: { access: PUBLIC_ACCESS }, schema: { response: { 200: configResponseSchema } } },
-    async (request, reply) => {
-      const realm = await context.realms.resolve(request);
-      if (!realm) throw new HttpError(404, messages.realmNotFound);
-      reply.header('cache-control', NO_CACHE);
-      return { realm: toPublicRealm(realm) };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/config',
+      { config: { access: PUBLIC_ACCESS }, schema: { response: { 200: configResponseSchema } } },
+      async (request, reply) => {
+        const realm = await context.realms.resolve(request);
+        if (!realm) throw new HttpError(404, messages.realmNotFound);
+        reply.header('cache-control', NO_CACHE);
+        return { realm: toPublicRealm(realm) };
+      },
+    );
 }

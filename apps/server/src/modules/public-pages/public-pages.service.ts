@@ -11,7 +11,8 @@ import {
 export function selectTheme(realm: Realm, pagePath: string): StoredTheme | null {
   const { themes } = realm.properties.config;
   const entry = currentApplication(realm).themes?.[0];
-  const selectedId = entry?.overrides?.find((override) => override.path === pagePath)?.selected ?? entry?.selected;
+  const selectedId =
+    entry?.overrides?.find((override) => override.path === pagePath)?.selected ?? entry?.selected;
   return themes.find((theme) => theme.id === selectedId) ?? themes[0] ?? null;
 }
 

@@ -13,7 +13,8 @@ import { formatZodIssues, InvalidInputError } from '#platform/errors.ts';
 /** The plan of `realm create` without `--plan`: the smallest, so a new realm gets no more than it pays for. */
 export const DEFAULT_NEW_REALM_PLAN: Plan = 'simple';
 
-const HOST_NAME_PATTERN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const HOST_NAME_PATTERN =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 export interface NewRealm {
   key: string;
@@ -67,14 +68,22 @@ export async function createRealm(db: Database, input: NewRealm): Promise<Realm>
   const parsed = z
     .object({ key: realmKeySchema, name: z.string().trim().min(1), plan: planSchema })
     .safeParse({ key: input.key, name: input.name, plan: input.plan ?? DEFAULT_NEW_REALM_PLAN });
-  const issues = [...(parsed.success ? [] : formatZodIssues(parsed.error.issues)), ...checkDomains(input.domains)];
+  const issues = [
+    ...(parsed.success ? [] : formatZodIssues(parsed.error.issues)),
+    ...checkDomains(input.domains),
+  ];
   if (!parsed.success || issues.length > 0) throw new InvalidInputError(issues);
   const { key, name, plan } = parsed.data;
 
   return db.transaction(async (transaction) => {
     const realms = createRealmRepository(transaction);
-    if (await realms.findByKey(key)) throw new InvalidInputError([`key: A realm with the key ${key} already exists`]);
-    const parentId = await checkRelations(transaction, { key, parentKey: input.parentKey ?? null, domains: input.domains }, undefined);
+    if (await realms.findByKey(key))
+      throw new InvalidInputError([`key: A realm with the key ${key} already exists`]);
+    const parentId = await checkRelations(
+      transaction,
+      { key, parentKey: input.parentKey ?? null, domains: input.domains },
+      undefined,
+    );
     const realm = await realms.insert({
       key,
       parentId,
@@ -94,7 +103,10 @@ export async function createRealm(db: Database, input: NewRealm): Promise<Realm>
  * `realm import`: creates the realm, or updates the one with the same key, from realm JSON (what `realm export`
  * prints). Invalid input throws `InvalidInputError` with every problem and writes nothing.
  */
-export async function importRealm(db: Database, data: unknown): Promise<{ realm: Realm; isCreated: boolean }> {
+export async function importRealm(
+  db: Database,
+  data: unknown,
+): Promise<{ realm: Realm; isCreated: boolean }> {
   const parsed = realmImportSchema.safeParse(data);
   if (!parsed.success) throw new InvalidInputError(formatZodIssues(parsed.error.issues));
   const input: RealmImport = parsed.data;

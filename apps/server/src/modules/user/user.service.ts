@@ -1,5 +1,12 @@
 import { z, type User } from '@ecc/contracts';
-import { createRealmRepository, createUserRepository, hashPassword, USER_ROLES, userRowToUser, type Database } from '@ecc/db';
+import {
+  createRealmRepository,
+  createUserRepository,
+  hashPassword,
+  USER_ROLES,
+  userRowToUser,
+  type Database,
+} from '@ecc/db';
 import { MIN_PASSWORD_LENGTH } from '#platform/config.ts';
 import { formatZodIssues, InvalidInputError } from '#platform/errors.ts';
 
@@ -29,6 +36,7 @@ export async function createUser(db: Database, input: NewUserInput): Promise<Use
     passwordHash: await hashPassword(password),
     role,
   });
-  if (!created) throw new InvalidInputError([`email: Realm ${realmKey} already has a user ${email.toLowerCase()}`]);
+  if (!created)
+    throw new InvalidInputError([`email: Realm ${realmKey} already has a user ${email.toLowerCase()}`]);
   return userRowToUser(created, realm.key);
 }

@@ -1,4 +1,3 @@
-import { cn } from '@ecc/ui';
 import { Link } from '@tanstack/react-router';
 import { useAllowedFeatures, routeLinkPath } from '../../lib/realm/allowed-features.ts';
 
@@ -31,7 +30,7 @@ export function FeatureNav({ className }: { className?: string }) {
           <li key={feature.id}>
             <Link
               to={routeLinkPath(feature)}
-              className={cn(linkClasses)}
+              className={linkClasses}
               activeProps={{ className: activeLinkClasses }}
             >
               {feature.title}

@@ -40,7 +40,7 @@ export function LoginLayout() {
       <main
         id="main-content"
         tabIndex={-1}
-        className="flex min-h-dvh items-center justify-center p-6 focus:outline-none lg:w-1/2 lg:justify-end lg:pr-16"
+        className="flex min-h-dvh items-center justify-center p-6 focus:outline-none lg:w-1/2"
       >
         <PageOutlet />
       </main>

@@ -3,6 +3,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query/query-client.ts';
+import type { NavigationState } from '../../lib/version/navigation-decision.ts';
 import { createRedirectCookie } from '../../lib/session/redirect-cookie.ts';
 import {
   createFakeFetch,
@@ -14,24 +15,28 @@ import {
 import { App } from '../app.tsx';
 import { createAppRouter } from './app-router.tsx';
 
-function renderAt(path: string, server: FakeServer) {
+function renderAt(path: string, server: FakeServer, navigation?: Partial<NavigationState>) {
   vi.stubGlobal('fetch', vi.fn(createFakeFetch(server)));
   const queryClient = createQueryClient();
   const notify = vi.fn();
+  const navigateExternal = vi.fn();
+  const reloadAt = vi.fn();
   const router = createAppRouter(
     {
       queryClient,
-      navigation: { routeRuleRedirect: () => undefined, isNewVersionAvailable: () => false },
+      navigation: { routeRuleRedirect: () => undefined, isNewVersionAvailable: () => false, ...navigation },
       redirectCookie: createRedirectCookie(),
       notify,
-      navigateExternal: vi.fn(),
-      reloadAt: vi.fn(),
+      navigateExternal,
+      reloadAt,
     },
     { history: createMemoryHistory({ initialEntries: [path] }) },
   );
   render(<App queryClient={queryClient} router={router} />);
-  return { router, notify };
+  return { router, notify, navigateExternal, reloadAt };
 }
+
+const signedIn: FakeServer = { realm: createTestRealm(), session: TEST_SESSION, user: TEST_USER };
 
 beforeEach(() => {
   document.cookie = `${REDIRECT_COOKIE_NAME}=; path=/; Max-Age=0`;
@@ -59,7 +64,7 @@ describe('the route tree', () => {
     });
     expect(await screen.findByText('Page Not Found: /facility/next/Not_A_Slug')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
-    expect(log).toHaveBeenCalledWith(
+    expect(log.mock.calls.flat()).toContainEqual(
       expect.objectContaining({ message: 'Page Not Found: /facility/next/Not_A_Slug' }),
     );
   });
@@ -158,6 +163,47 @@ describe('the route tree', () => {
     await act(() => router.navigate({ to: '/knowledgegraph/3d' }));
     const still = await screen.findByRole('heading', { name: 'Knowledge graph 3D' });
     expect(still.closest('.ecc-transition-page')).toBeNull();
+  });
+
+  it('renders /agreement without a layout, listing the legal texts', async () => {
+    renderAt('/agreement', {
+      realm: createTestRealm({
+        legal: { tos: 'Use the product fairly.', copyright: '© 2026 Demo Energy Co.' },
+      }),
+      session: TEST_SESSION,
+      user: TEST_USER,
+    });
+    expect(await screen.findByRole('heading', { name: 'Terms of service' })).toBeTruthy();
+    expect(screen.getByText('© 2026 Demo Energy Co.')).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.getByRole('main')).toBeTruthy();
+  });
+
+  it('follows a redirect of the build’s route rules', async () => {
+    const { router } = renderAt('/knowledgegraph', signedIn, {
+      routeRuleRedirect: (pathname) => (pathname === '/knowledgegraph' ? '/pathways' : undefined),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pathways'));
+  });
+
+  it('leaves the app for an absolute external route-rule redirect', async () => {
+    const { navigateExternal } = renderAt('/knowledgegraph', signedIn, {
+      routeRuleRedirect: (pathname) =>
+        pathname === '/knowledgegraph' ? 'https://example.org/graph' : undefined,
+    });
+    await waitFor(() => expect(navigateExternal).toHaveBeenCalledWith('https://example.org/graph'));
+  });
+
+  it('loads the target route from the server on the next navigation once a new build is out', async () => {
+    let isNewVersionAvailable = false;
+    const { router, reloadAt } = renderAt('/launcher', signedIn, {
+      isNewVersionAvailable: () => isNewVersionAvailable,
+    });
+    await screen.findByRole('heading', { name: 'Launcher' });
+    isNewVersionAvailable = true;
+    void router.navigate({ to: '/pathways', search: { view: 'chart' } });
+    await waitFor(() => expect(reloadAt).toHaveBeenCalledWith('/pathways?view=chart'));
+    expect(screen.queryByRole('heading', { name: 'Decarbonisation pathways' })).toBeNull();
   });
 
   it('shows a feature page with its title and empty state', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { ErrorPage } from '../../components/error-page.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { PagePending } from '../../components/page-pending.tsx';
 import { toAppError } from '../../lib/errors/to-app-error.ts';
 import { loadApplication } from '../../lib/realm/realm-queries.ts';
 import type { RedirectCookie } from '../../lib/session/redirect-cookie.ts';
@@ -163,10 +164,10 @@ export function createAppRouter(
     context,
     history: options.history,
     defaultPreload: false,
+    defaultPendingComponent: PagePending,
     defaultPendingMs: 300,
     defaultPendingMinMs: 0,
     scrollRestoration: true,
-    defaultOnCatch: (error) => console.error(error),
   });
 }
 

@@ -16,7 +16,7 @@ export function HomePage() {
     <>
       <PageHeader
         title={`Welcome, ${userDisplayName(user, session)}`}
-        description={realm ? `You are signed in to ${realm.name}.` : undefined}
+        description={realm ? `Realm: ${realm.name}` : undefined}
       />
       <h2 id="home-features" className="mb-3 text-lg font-semibold">
         Your features

@@ -10,13 +10,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
-import {
-  createFakeFetch,
-  createTestRealm,
-  jsonResponse,
-  TEST_SESSION,
-  TEST_USER,
-} from '#test/fixtures.ts';
+import { createFakeFetch, createTestRealm, jsonResponse, TEST_SESSION, TEST_USER } from '#test/fixtures.ts';
 import { LoginPage } from './login-page.tsx';
 
 function renderLogin(login: () => Response) {

@@ -1,7 +1,7 @@
 export interface AcceptedLicence {
   id: string;
-  /** When the acceptance was recorded, if it was recorded as a date. */
-  acceptedOn: string | undefined;
+  /** The recorded acceptance when it is a date (ISO string or epoch milliseconds) rather than just `true`. */
+  acceptedAt: string | number | undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -16,8 +16,8 @@ export function acceptedLicences(properties: Record<string, unknown>): AcceptedL
   return Object.entries(licenses).flatMap(([id, licence]) => {
     if (!isRecord(licence) || !licence.accepted) return [];
     const accepted = licence.accepted;
-    const acceptedOn =
-      typeof accepted === 'string' || typeof accepted === 'number' ? String(accepted) : undefined;
-    return [{ id, acceptedOn }];
+    return [
+      { id, acceptedAt: typeof accepted === 'string' || typeof accepted === 'number' ? accepted : undefined },
+    ];
   });
 }

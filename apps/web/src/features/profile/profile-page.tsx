@@ -4,7 +4,18 @@ import { PageHeader } from '#components/page-header.tsx';
 import { useApplication } from '#lib/realm/realm-queries.ts';
 import { useCurrentUser, useSession } from '#lib/session/session-queries.ts';
 import { userDisplayName } from '#lib/session/user-display-name.ts';
-import { acceptedLicences } from './accepted-licences.ts';
+import { formatDate } from '#lib/format/format-date.ts';
+import { acceptedLicences, type AcceptedLicence } from './accepted-licences.ts';
+
+function acceptanceText(licence: AcceptedLicence): string {
+  if (licence.acceptedAt === undefined) return 'Accepted';
+  try {
+    return `Accepted ${formatDate(licence.acceptedAt, 'MMMM d, yyyy')}`;
+  } catch {
+    // Older records hold a marker rather than a date: the acceptance stands, there is just no date to show.
+    return 'Accepted';
+  }
+}
 
 /** The signed-in user's details and the licences they have accepted. */
 export function ProfilePage() {
@@ -45,9 +56,7 @@ export function ProfilePage() {
               {licences.map((licence) => (
                 <li key={licence.id} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
                   <span className="font-medium">{licenceTitle(licence.id)}</span>
-                  <span className="text-muted-foreground">
-                    {licence.acceptedOn ? `Accepted ${licence.acceptedOn}` : 'Accepted'}
-                  </span>
+                  <span className="text-muted-foreground">{acceptanceText(licence)}</span>
                 </li>
               ))}
             </ul>

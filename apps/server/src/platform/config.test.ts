@@ -1,0 +1,91 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPOSITORY_ROOT } from './config.ts';
+
+function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      defaultRealmKey: 'demo',
+      administrator: undefined,
+      isProxyTrusted: false,
+      logLevel: 'info',
+      webDistDir: resolve(REPOSITORY_ROOT, 'apps/web/dist'),
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        HOST: '0.0.0.0',
+        PORT: '8080',
+        DATA_DIR: '/var/lib/ecc',
+        DATABASE_URL: 'postgres://ecc:secret@db:5432/ecc',
+        ECC_DEFAULT_REALM: 'acme',
+        ECC_ADMIN_EMAIL: 'ops@example.com',
+        ECC_ADMIN_PASSWORD: 'long-password',
+        ECC_TRUST_PROXY: '1',
+        LOG_LEVEL: 'debug',
+        WEB_DIST_DIR: 'web',
+      },
+      '/srv',
+    );
+    expect(config).toEqual({
+      host: '0.0.0.0',
+      port: 8080,
+      dataDir: '/var/lib/ecc',
+      databaseUrl: 'postgres://ecc:secret@db:5432/ecc',
+      defaultRealmKey: 'acme',
+      administrator: { email: 'ops@example.com', password: 'long-password' },
+      isProxyTrusted: true,
+      logLevel: 'debug',
+      webDistDir: '/srv/web',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+
+  it('names the variable of every bad value, showing the value but never a password', () => {
+    expect(
+      problemsOf({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        ECC_DEFAULT_REALM: '1a',
+        ECC_TRUST_PROXY: 'maybe',
+        LOG_LEVEL: 'loud',
+        ECC_ADMIN_EMAIL: 'ops@example.com',
+        ECC_ADMIN_PASSWORD: 'short',
+      }),
+    ).toEqual([
+      'PORT: must be a port number from 0 to 65535 (got "eighty")',
+      'DATABASE_URL: must be a PostgreSQL URL: postgres://user:password@host:port/db (got "mysql://x")',
+      'ECC_DEFAULT_REALM: Realm key must be at least 3 characters (got "1a")',
+      'ECC_DEFAULT_REALM: Realm key must start with a letter, then letters, digits, _ or - (got "1a")',
+      'ECC_ADMIN_PASSWORD: must be at least 8 characters',
+      'ECC_TRUST_PROXY: must be 1 or 0 (got "maybe")',
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ]);
+    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: must be a port number from 0 to 65535 (got "70000")']);
+  });
+
+  it('wants the administrator e-mail and password together', () => {
+    expect(problemsOf({ ECC_ADMIN_EMAIL: 'ops@example.com' })).toEqual([
+      'ECC_ADMIN_PASSWORD: must be set together with ECC_ADMIN_EMAIL',
+    ]);
+  });
+});

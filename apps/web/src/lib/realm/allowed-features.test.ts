@@ -1,0 +1,46 @@
+import { ROUTES, type ApplicationConfig } from '@ecc/contracts';
+import { describe, expect, it } from 'vitest';
+import { allowedFeatureRoutes, routeLinkPath } from './allowed-features.ts';
+
+function application(overrides: Partial<ApplicationConfig>): ApplicationConfig {
+  return { name: 'ECC', authSessionLength: 1800, ...overrides };
+}
+
+const ids = (plan: Partial<ApplicationConfig>, isLoggedIn = true) =>
+  allowedFeatureRoutes(ROUTES, application(plan), isLoggedIn).map((route) => route.id);
+
+describe('the launcher’s features', () => {
+  it('offers a CORE realm every described feature its plan includes', () => {
+    expect(ids({ plan: 'CORE' })).toEqual([
+      'benchmarks',
+      'pathways',
+      'calc-editor',
+      'knowledgegraph',
+      'facility',
+      'equipment-manager',
+      'feature-flags',
+      'invite-manager',
+    ]);
+  });
+
+  it('offers a simple realm the pathways but not the paid features', () => {
+    const simple = ids({ plan: 'simple' });
+    expect(simple).toContain('pathways');
+    expect(simple).not.toContain('benchmarks');
+    expect(simple).not.toContain('facility');
+  });
+
+  it('offers the AI assistant only to a paid realm with the ai-assistant flag', () => {
+    expect(ids({ plan: 'paid' })).not.toContain('context-ai');
+    expect(ids({ plan: 'paid', 'feature-flags': 'ai-assistant' })).toContain('context-ai');
+  });
+
+  it('offers nothing before the realm is known', () => {
+    expect(allowedFeatureRoutes(ROUTES, undefined, true)).toEqual([]);
+  });
+
+  it('links to a route without its optional parameters', () => {
+    expect(routeLinkPath({ path: '/facility/next/{-$slug}' })).toBe('/facility/next');
+    expect(routeLinkPath({ path: '/benchmarks' })).toBe('/benchmarks');
+  });
+});
