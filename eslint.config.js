@@ -49,7 +49,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['@ecc/db', '@ecc/server', 'node:*'], message: 'The web app never imports the database or server code.' },
-        { group: ['**/features/**', '../../*/**'], message: 'Features never import each other: move shared code to lib/ or a package.' },
+        { group: ['**/features/**', '../*/**'], message: 'Features never import each other: move shared code to lib/ or a package.' },
         { group: ['**/app/**'], message: 'Code flows app → features, never back.' },
       ] }],
     },

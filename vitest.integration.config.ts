@@ -11,7 +11,8 @@ export default defineConfig({
     pool: 'forks',
     // Files of one worker share the module that holds the worker's migrated PGlite template, so it is built once.
     isolate: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: creating a PGlite data directory takes seconds, many more on a busy 2-core CI machine.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -30,7 +30,12 @@ function stopAll(signal) {
   isStopping = true;
   for (const child of children) if (child.exitCode === null) child.kill(signal);
 }
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(signal));
+// Ctrl+C reaches the children from the terminal already; a second SIGINT would make tsx watch kill the server
+// before it has closed its database. So SIGINT only waits for them, while other signals are passed on.
+process.on('SIGINT', () => {
+  isStopping = true;
+});
+for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(signal));
 // When either side ends, the other is stopped too: half a dev setup only confuses.
 for (const child of children) {
   child.on('exit', (code) => {

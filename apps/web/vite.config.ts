@@ -10,20 +10,10 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), buildManifestPlugin(build)],
   define: {
     __ECC_BUILD_ID__: JSON.stringify(build.id),
-    __ECC_BUILD_TIMESTAMP__: JSON.stringify(build.timestamp),
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      treeshake: {
-        // The design system and the domain package are pure modules, but their package.json files do not say
-        // so: without this, the cron field's cronstrue (with every locale) lands in the start-up bundle.
-        moduleSideEffects: [
-          { test: /[\\/]packages[\\/](?:ui|domain)[\\/]src[\\/].+\.tsx?$/, sideEffects: false },
-        ],
-      },
-    },
   },
   server: {
     proxy: {

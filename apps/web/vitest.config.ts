@@ -5,7 +5,6 @@ export default defineConfig({
   plugins: [react()],
   define: {
     __ECC_BUILD_ID__: JSON.stringify('test-build'),
-    __ECC_BUILD_TIMESTAMP__: JSON.stringify(0),
   },
   test: {
     name: 'web',

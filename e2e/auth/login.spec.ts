@@ -1,5 +1,5 @@
 import { DEFAULT_LOGIN_BACKGROUND_POSITION } from '@ecc/contracts';
-import { expectPathname, pageHeading, signInWithForm } from '../support/app-shell.ts';
+import { expectPathname, expectRouteTitle, signInWithForm } from '../support/app-shell.ts';
 import { expect, fetchSessionStatus, test } from '../support/fixtures.ts';
 import { DEMO_REALM } from '../support/realms.ts';
 
@@ -50,7 +50,7 @@ test('the demo credentials land on home; signing out returns to /login and ends 
   await page.goto('/login');
   await signInWithForm(page, DEMO_REALM.member);
   await expectPathname(page, '/');
-  await expect(pageHeading(page, 'Home')).toBeVisible();
+  await expectRouteTitle(page, 'Home');
   expect(await fetchSessionStatus(page)).toBe(200);
 
   await page.goto('/logout');

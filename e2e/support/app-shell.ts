@@ -1,10 +1,24 @@
+import { messages } from '@ecc/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { Credentials } from './realms.ts';
 
-/** Every page of the shell shows its route title as the page's main heading. */
-export function pageHeading(page: Page, title: string): Locator {
-  return page.getByRole('heading', { level: 1, name: title, exact: true });
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Every page names its route in the document title: the route title, one separator mark, the product name.
+ * The separator keeps 'Knowledge graph' from matching 'Knowledge graph 3D'.
+ */
+export async function expectRouteTitle(page: Page, title: string): Promise<void> {
+  const product = escapeRegExp(messages.defaultTitle);
+  await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(title)}\\s*[^\\w\\s]\\s*${product}$`));
+}
+
+/** Matches a plan's display name as a whole word, case-sensitively ('Core' is not 'Outer core'). */
+export function wholeWord(text: string): RegExp {
+  return new RegExp(`(^|\\W)${escapeRegExp(text)}(\\W|$)`);
 }
 
 /** Radix's toast viewport: a landmark region labelled with its hotkey. */
@@ -12,6 +26,7 @@ export function toastRegion(page: Page): Locator {
   return page.getByRole('region', { name: /Notifications/ });
 }
 
+/** The open toasts (Radix renders each as a list item of the viewport). */
 export function visibleToasts(page: Page): Locator {
   return toastRegion(page).getByRole('listitem');
 }

@@ -1,3 +1,4 @@
+import { REDIRECT_COOKIE_NAME } from '@ecc/contracts';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_REALM, type Credentials, type E2eRealm } from './realms.ts';
 
@@ -42,12 +43,22 @@ interface RealmOptions {
   isSignedIn: boolean;
 }
 
+interface TestFixtures {
+  /**
+   * A new page in the worker's one context for this realm and sign-in state, for the many short visits of the
+   * route matrix: the warm HTTP and code caches of a shared context halve each visit. The redirect cookie is
+   * cleared first so that each test starts as a fresh visitor would.
+   */
+  sharedPage: Page;
+}
+
 interface WorkerFixtures {
   /** One session per realm and worker, shared by that worker's signed-in tests. */
   signedInState: (realm: E2eRealm) => Promise<StorageState>;
+  sharedContext: (realm: E2eRealm, isSignedIn: boolean) => Promise<BrowserContext>;
 }
 
-export const test = base.extend<RealmOptions, WorkerFixtures>({
+export const test = base.extend<RealmOptions & TestFixtures, WorkerFixtures>({
   realm: [DEMO_REALM, { option: true }],
   isSignedIn: [false, { option: true }],
   signedInState: [
@@ -61,6 +72,40 @@ export const test = base.extend<RealmOptions, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  sharedContext: [
+    async ({ browser, signedInState }, use) => {
+      const contexts = new Map<string, Promise<BrowserContext>>();
+      await use((realm, isSignedIn) => {
+        const key = `${realm.key}:${isSignedIn}`;
+        const context =
+          contexts.get(key) ??
+          (async () =>
+            browser.newContext({
+              baseURL: realm.origin,
+              storageState: isSignedIn ? await signedInState(realm) : undefined,
+            }))();
+        contexts.set(key, context);
+        return context;
+      });
+      for (const context of contexts.values()) await (await context).close();
+    },
+    { scope: 'worker' },
+  ],
+  sharedPage: async ({ realm, isSignedIn, sharedContext }, use, testInfo) => {
+    const context = await sharedContext(realm, isSignedIn);
+    await context.clearCookies({ name: REDIRECT_COOKIE_NAME });
+    const page = await context.newPage();
+    await use(page);
+    // Playwright records failure artifacts only for its own contexts: attach what a failure needs here.
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('page', {
+        body: `${page.url()}\n${await page.locator('body').ariaSnapshot()}`,
+        contentType: 'text/plain',
+      });
+      await testInfo.attach('screenshot', { body: await page.screenshot(), contentType: 'image/png' });
+    }
+    await page.close();
+  },
   baseURL: async ({ realm }, use) => {
     await use(realm.origin);
   },

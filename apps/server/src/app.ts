@@ -64,8 +64,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // API answers are about one user at one moment: no cache keeps them unless a route says otherwise.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
+    }
     return payload;
   });
 

@@ -235,7 +235,7 @@ describe('operator command line', () => {
       'admin',
     );
     expect(result.exitCode).toBe(EXIT_OK);
-    expect(result.stdout).toMatch(/^Created user grace@acme\.example\.com in realm acme \(/);
+    expect(result.stdout).toMatch(/^Created admin grace@acme\.example\.com in realm acme \(/);
     const acme = await createRealmRepository(database.db).findByKey('acme');
     const user = await createUserRepository(database.db).findByEmail(
       acme?.id ?? '',

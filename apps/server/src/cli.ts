@@ -162,9 +162,7 @@ const COMMANDS: Record<string, Command> = {
         password: required(options, 'password'),
         role: optional(options, 'role') ?? 'member',
       });
-      io.stdout.write(
-        `Created user ${required(options, 'email').toLowerCase()} in realm ${user.realm} (${user.id}).\n`,
-      );
+      io.stdout.write(`Created ${user.role} ${user.email} in realm ${user.realmKey} (${user.id}).\n`);
     },
   },
 };

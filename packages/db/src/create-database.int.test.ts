@@ -19,6 +19,7 @@ describe('createDatabase on a data directory', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  // Two real data-directory openings, the first creating it: by far the slowest test of the suite.
   it('holds DATA_DIR exclusively until closed, then lets the next process in', async () => {
     const first = await createDatabase({ dataDir });
     await first.migrate();
@@ -35,7 +36,7 @@ describe('createDatabase on a data directory', () => {
     const tables = await second.db.execute(sql`select count(*) as count from realms`);
     expect(rowsOf(tables)).toEqual([{ count: 0 }]);
     await second.close();
-  });
+  }, 180_000);
 });
 
 describe('the database handle', () => {

@@ -80,7 +80,9 @@ describe('loadConfig', () => {
       'ECC_TRUST_PROXY: must be 1 or 0 (got "maybe")',
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
     ]);
-    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: must be a port number from 0 to 65535 (got "70000")']);
+    expect(problemsOf({ PORT: '70000' })).toEqual([
+      'PORT: must be a port number from 0 to 65535 (got "70000")',
+    ]);
   });
 
   it('wants the administrator e-mail and password together', () => {

@@ -21,7 +21,8 @@ export function createRealmResolver(
   defaultRealmKey: string,
 ): RealmResolver {
   const resolved = new WeakMap<FastifyRequest, Promise<Realm | undefined>>();
-  const lookUp = (request: FastifyRequest) => realmRepository.findActiveForHost(hostNameOf(request), defaultRealmKey);
+  const lookUp = (request: FastifyRequest) =>
+    realmRepository.findActiveForHost(hostNameOf(request), defaultRealmKey);
   return {
     resolve(request) {
       let realm = resolved.get(request);

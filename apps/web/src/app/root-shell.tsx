@@ -41,7 +41,8 @@ function useRealmTheme(pathname: string) {
   useLayoutEffect(() => applyTheme(theme), [theme]);
 }
 
-export const MAIN_CONTENT_ID = 'main-content';
+/** The id every layout gives its main landmark (the skip link's target). */
+const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * After a client-side navigation to another path, focus moves to the new page's main landmark so keyboard and

@@ -10,7 +10,12 @@ function realmWithTwoThemes(): Realm {
   const config = createDefaultRealmConfig({ plan: 'CORE', logo: '/brand/logo.svg' });
   const [theme] = config.themes;
   if (!theme) throw new Error('no default theme');
-  const loginTheme = { ...theme, id: LOGIN_THEME_ID, name: 'Login', login: { ...theme.login, background: '/bg.svg' } };
+  const loginTheme = {
+    ...theme,
+    id: LOGIN_THEME_ID,
+    name: 'Login',
+    login: { ...theme.login, background: '/bg.svg' },
+  };
   const [application] = config.applications;
   if (!application) throw new Error('no application');
   return realmSchema.parse({

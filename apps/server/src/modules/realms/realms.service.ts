@@ -101,7 +101,8 @@ export async function createRealm(db: Database, input: NewRealm): Promise<Realm>
 
 /**
  * `realm import`: creates the realm, or updates the one with the same key, from realm JSON (what `realm export`
- * prints). Invalid input throws `InvalidInputError` with every problem and writes nothing.
+ * prints). The key identifies the realm: the file's id and creation fields are used only for a new realm.
+ * Invalid input throws `InvalidInputError` with every problem and writes nothing.
  */
 export async function importRealm(
   db: Database,

@@ -1,11 +1,11 @@
-import { z, type User } from '@ecc/contracts';
+import { z } from '@ecc/contracts';
 import {
   createRealmRepository,
   createUserRepository,
   hashPassword,
   USER_ROLES,
-  userRowToUser,
   type Database,
+  type UserRole,
 } from '@ecc/db';
 import { MIN_PASSWORD_LENGTH } from '#platform/config.ts';
 import { formatZodIssues, InvalidInputError } from '#platform/errors.ts';
@@ -24,8 +24,15 @@ export interface NewUserInput {
   role: string;
 }
 
+export interface CreatedUser {
+  id: string;
+  email: string;
+  role: UserRole;
+  realmKey: string;
+}
+
 /** `user create`: a user with an argon2id password hash in an existing realm. */
-export async function createUser(db: Database, input: NewUserInput): Promise<User> {
+export async function createUser(db: Database, input: NewUserInput): Promise<CreatedUser> {
   const parsed = newUserSchema.safeParse(input);
   if (!parsed.success) throw new InvalidInputError(formatZodIssues(parsed.error.issues));
   const { realmKey, email, password, role } = parsed.data;
@@ -38,5 +45,5 @@ export async function createUser(db: Database, input: NewUserInput): Promise<Use
   });
   if (!created)
     throw new InvalidInputError([`email: Realm ${realmKey} already has a user ${email.toLowerCase()}`]);
-  return userRowToUser(created, realm.key);
+  return { id: created.id, email: created.email, role: created.role, realmKey: realm.key };
 }

@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { isTimeoutError } from '#lib/api/api-client.ts';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
 import { usePublicPageData } from '#lib/payload/public-page-payload.ts';
 import { DEFAULT_LOGO_PATH } from '#lib/realm/realm-branding.ts';
@@ -26,6 +27,7 @@ import { login } from '#lib/session/session-queries.ts';
 /** The server's words when it answered (e.g. 'Invalid username or password'), else what the user can do. */
 export function loginErrorMessage(error: unknown): string {
   if (isApiResponseError(error)) return error.message;
+  if (isTimeoutError(error)) return 'The server took too long to answer. Try again in a moment.';
   return 'Could not reach the server. Check your connection and try again.';
 }
 
