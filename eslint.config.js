@@ -6,14 +6,27 @@ import tseslint from 'typescript-eslint';
 // Import directions of docs/architecture.md, checked by the linter rather than by prose.
 const pureLayer = {
   patterns: [
-    { group: ['node:*', 'fs', 'path', 'crypto'], message: 'contracts and domain are pure: no Node-only modules.' },
-    { group: ['react', 'react-dom', '@ecc/ui', '@ecc/db', '@ecc/web', '@ecc/server'], message: 'contracts and domain import no app, database or UI.' },
+    {
+      group: ['node:*', 'fs', 'path', 'crypto'],
+      message: 'contracts and domain are pure: no Node-only modules.',
+    },
+    {
+      group: ['react', 'react-dom', '@ecc/ui', '@ecc/db', '@ecc/web', '@ecc/server'],
+      message: 'contracts and domain import no app, database or UI.',
+    },
   ],
 };
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-data/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.test-data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -32,7 +45,17 @@ export default tseslint.config(
   {
     files: ['packages/ui/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@ecc/db', '@ecc/server', '@ecc/web', 'node:*'], message: 'ui knows no feature, database or server.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@ecc/db', '@ecc/server', '@ecc/web', 'node:*'],
+              message: 'ui knows no feature, database or server.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -41,23 +64,54 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@ecc/db', '@ecc/server', 'node:*'], message: 'The web app never imports the database or server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@ecc/db', '@ecc/server', 'node:*'],
+              message: 'The web app never imports the database or server code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['@ecc/db', '@ecc/server', 'node:*'], message: 'The web app never imports the database or server code.' },
-        { group: ['**/features/**', '../*/**'], message: 'Features never import each other: move shared code to lib/ or a package.' },
-        { group: ['**/app/**'], message: 'Code flows app → features, never back.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@ecc/db', '@ecc/server', 'node:*'],
+              message: 'The web app never imports the database or server code.',
+            },
+            {
+              group: ['**/features/**', '../*/**'],
+              message: 'Features never import each other: move shared code to lib/ or a package.',
+            },
+            { group: ['**/app/**'], message: 'Code flows app → features, never back.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/server/src/modules/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*/*', '!../*/*.schema*'], message: 'Server modules never import each other: move shared code to platform/ or a package.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*', '!../*/*.schema*'],
+              message: 'Server modules never import each other: move shared code to platform/ or a package.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

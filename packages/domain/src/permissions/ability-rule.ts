@@ -6,8 +6,10 @@ import type { PermissionAction, PermissionSubject } from './permission.ts';
  */
 export const MATCHES_PATTERN_OPERATOR = '$matchesPattern';
 
-/** What a rule may require of a record: its realm among a list, its id equal to a value or matching a pattern. */
-// A type alias, not an interface: CASL's MongoQuery wants an index signature, which only aliases get implicitly.
+/**
+ * What a rule may require of a record: its realm among a list, its id equal to a value or matching a pattern.
+ * A type alias, not an interface: CASL's MongoQuery wants an index signature, which only aliases get implicitly.
+ */
 export type RecordConditions = {
   readonly realm?: { readonly $in: readonly string[] };
   readonly id?: string | { readonly [MATCHES_PATTERN_OPERATOR]: string };

@@ -35,6 +35,7 @@ const conditionsMatcher = buildMongoQueryMatcher(
       },
     },
   },
+  // ucast looks interpreters up by the operator's name without its "$".
   {
     [MATCHES_PATTERN_OPERATOR.slice(1)]: (
       node: { field: string; value: string },

@@ -86,7 +86,7 @@ describe('compileGrantPattern and matchesGrantPattern', () => {
           }
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: 2000 },
     );
   });
 
@@ -105,7 +105,7 @@ describe('compileGrantPattern and matchesGrantPattern', () => {
           expect(matchesGrantPattern(compilation.pattern, input)).toBe(nativeWholeMatch(source, input, ''));
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: 2000 },
     );
   });
 
@@ -191,7 +191,7 @@ describe('escapeGrantPattern', () => {
         expect(matchesGrantPattern(pattern, text)).toBe(true);
         expect(matchesGrantPattern(pattern, other)).toBe(other === text);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 

@@ -1,0 +1,81 @@
+import { subject } from '@casl/ability';
+import { describe, expect, it } from 'vitest';
+import type { AbilityRule, RecordReference } from './ability-rule.ts';
+import { MAX_PATTERN_MATCHED_ID_LENGTH, buildAbility, canAccessRecord } from './build-ability.ts';
+
+const readDemoFacilities: AbilityRule = {
+  action: 'read',
+  subject: 'Facility',
+  conditions: { realm: { $in: ['demo', 'demo2'] } },
+};
+
+describe('buildAbility', () => {
+  it('answers a bare type by whether any rule allows the action on it', () => {
+    const ability = buildAbility([readDemoFacilities]);
+    expect(ability.can('read', 'Facility')).toBe(true);
+    expect(ability.can('update', 'Facility')).toBe(false);
+    expect(ability.cannot('read', 'Report')).toBe(true);
+  });
+
+  it('checks a record against the rule conditions', () => {
+    const ability = buildAbility([readDemoFacilities]);
+    expect(ability.can('read', subject('Facility', { realm: 'demo2', id: 'f1' }))).toBe(true);
+    expect(ability.can('read', subject('Facility', { realm: 'other', id: 'f1' }))).toBe(false);
+    expect(canAccessRecord(ability, 'read', 'Facility', { realm: 'demo', id: 'f1' })).toBe(true);
+    expect(canAccessRecord(ability, 'read', 'Facility', { realm: 'dem', id: 'f1' })).toBe(false);
+    expect(canAccessRecord(ability, 'read', 'Report', { realm: 'demo', id: 'f1' })).toBe(false);
+  });
+
+  it('lets manage stand for every action and all for every subject', () => {
+    const ability = buildAbility([
+      { action: 'manage', subject: 'all', conditions: { realm: { $in: ['demo'] } } },
+    ]);
+    for (const action of ['read', 'create', 'update', 'delete'] as const) {
+      expect(canAccessRecord(ability, action, 'Invitation', { realm: 'demo', id: 'i1' })).toBe(true);
+      expect(canAccessRecord(ability, action, 'Invitation', { realm: 'demo2', id: 'i1' })).toBe(false);
+    }
+  });
+
+  it('matches an id pattern against the whole id, up to the id length bound', () => {
+    const ability = buildAbility([
+      { action: 'read', subject: 'File', conditions: { id: { $matchesPattern: 'a*' } } },
+      { action: 'read', subject: 'Report', conditions: { id: 'a'.repeat(200) } },
+    ]);
+    const atBound = 'a'.repeat(MAX_PATTERN_MATCHED_ID_LENGTH);
+    expect(canAccessRecord(ability, 'read', 'File', { realm: 'demo', id: atBound })).toBe(true);
+    expect(canAccessRecord(ability, 'read', 'File', { realm: 'demo', id: `${atBound}a` })).toBe(false);
+    expect(canAccessRecord(ability, 'read', 'File', { realm: 'demo', id: 'ab' })).toBe(false);
+    // An exact id is compared, not matched, so the bound does not apply to it.
+    expect(canAccessRecord(ability, 'read', 'Report', { realm: 'demo', id: 'a'.repeat(200) })).toBe(true);
+  });
+
+  it('refuses records whose realm or id is not a string', () => {
+    const ability = buildAbility([
+      readDemoFacilities,
+      { action: 'read', subject: 'File', conditions: { id: { $matchesPattern: '.+' } } },
+    ]);
+    const smuggledRealm = { realm: ['other', 'demo'], id: 'f1' } as unknown as RecordReference;
+    const numericId = { realm: 'demo', id: 7 } as unknown as RecordReference;
+    expect(canAccessRecord(ability, 'read', 'Facility', smuggledRealm)).toBe(false);
+    expect(canAccessRecord(ability, 'read', 'File', numericId)).toBe(false);
+    expect(ability.can('read', subject('File', { realm: 'demo', id: 7 } as unknown as RecordReference))).toBe(
+      false,
+    );
+  });
+
+  it('leaves the caller record untouched', () => {
+    const record = { realm: 'demo', id: 'f1' };
+    canAccessRecord(buildAbility([readDemoFacilities]), 'read', 'Facility', record);
+    expect(record).toEqual({ realm: 'demo', id: 'f1' });
+    expect(Object.getOwnPropertyNames(record)).toEqual(['realm', 'id']);
+  });
+
+  it('refuses an id pattern the safe matcher does not support', () => {
+    const ability = buildAbility([
+      { action: 'read', subject: 'File', conditions: { id: { $matchesPattern: '(a)\\1' } } },
+    ]);
+    expect(() => canAccessRecord(ability, 'read', 'File', { realm: 'demo', id: 'aa' })).toThrow(
+      'Refused id pattern: backreferences are not supported',
+    );
+  });
+});
