@@ -1,10 +1,13 @@
-import { DEFAULT_LOGIN_BACKGROUND_POSITION } from '@ecc/contracts';
+import {
+  DEFAULT_LOCALE,
+  DEFAULT_LOGIN_BACKGROUND_POSITION,
+  INVALID_CREDENTIALS_MESSAGE,
+  LOCALE_COOKIE_MAX_AGE_DAYS,
+  LOCALE_COOKIE_NAME,
+} from '@ecc/contracts';
 import { expectPathname, expectRouteTitle, signInWithForm } from '../support/app-shell.ts';
 import { expect, fetchSessionStatus, test } from '../support/fixtures.ts';
 import { DEMO_REALM } from '../support/realms.ts';
-
-/** The server's answer to wrong credentials (the API contract), shown by the form. */
-const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 
 test.use({ realm: DEMO_REALM, isSignedIn: false });
 
@@ -57,4 +60,16 @@ test('the demo credentials land on home; signing out returns to /login and ends 
   await expectPathname(page, '/login');
   await expect.poll(() => fetchSessionStatus(page)).toBe(401);
   expect((await page.context().cookies()).map(({ name }) => name)).not.toContain('ecc_session');
+});
+
+test('the first visit remembers the locale in a cookie for 365 days, SameSite lax, path /', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByLabel('Password')).toBeVisible();
+  const cookie = (await page.context().cookies()).find(({ name }) => name === LOCALE_COOKIE_NAME);
+  expect(cookie).toMatchObject({ value: DEFAULT_LOCALE, path: '/', sameSite: 'Lax' });
+  const daysLeft = ((cookie?.expires ?? 0) * 1000 - Date.now()) / (24 * 60 * 60 * 1000);
+  expect(daysLeft).toBeGreaterThan(LOCALE_COOKIE_MAX_AGE_DAYS - 1);
+  expect(daysLeft).toBeLessThanOrEqual(LOCALE_COOKIE_MAX_AGE_DAYS);
 });

@@ -10,6 +10,7 @@ export interface DemoCredentials {
   readonly email: string;
   readonly password: string;
   readonly role: UserRole;
+  readonly name: string;
 }
 
 /** The demo realm's sign-ins, printed by `npm start` and used by the end-to-end tests. */
@@ -17,11 +18,13 @@ export const DEMO_USER: DemoCredentials = {
   email: 'demo@example.com',
   password: 'demo-password',
   role: 'member',
+  name: 'Dana Demo',
 };
 export const DEMO_ADMIN: DemoCredentials = {
   email: 'admin@example.com',
   password: 'admin-password',
   role: 'admin',
+  name: 'Alex Admin',
 };
 export const DEMO_REALM_KEY = DEFAULT_REALM_KEY;
 export const DEMO_REALM_NAME = 'Demo Energy Co.';
@@ -69,6 +72,7 @@ export async function seedDemoRealm(db: Database): Promise<{ isCreated: boolean 
         email: person.email,
         passwordHash: person.passwordHash,
         role: person.role,
+        properties: { name: person.name },
       });
     }
     return { isCreated: true };

@@ -1,4 +1,4 @@
-import { messages } from '@ecc/contracts';
+import { DEFAULT_LOCALE, messages } from '@ecc/contracts';
 import { toast } from '@ecc/ui';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -7,6 +7,7 @@ import { setUnauthorizedHandler } from '../lib/api/api.ts';
 import { createUnauthorizedHandler } from '../lib/api/unauthorized-handler.ts';
 import { RealmNotFoundError } from '../lib/errors/app-errors.ts';
 import { toAppError } from '../lib/errors/to-app-error.ts';
+import { getLocaleCookie, setLocaleCookie } from '../lib/format/locale-cookie.ts';
 import { navigateToUrl } from '../lib/navigation/navigate-to-url.ts';
 import { captureInlinePayload, isPayloadPath, setInlinePayload } from '../lib/payload/public-page-payload.ts';
 import { createQueryClient } from '../lib/query/query-client.ts';
@@ -47,6 +48,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
     });
     const pathname = window.location.pathname;
     setInlinePayload(captureInlinePayload(pathname));
+    // The product is English only (spec section 1); the cookie tells the server and later visits which locale formats.
+    if (!getLocaleCookie()) setLocaleCookie(DEFAULT_LOCALE);
 
     const queryClient = createQueryClient();
     const versionWatcher = createVersionWatcher({

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isBotUserAgent } from '../lib/errors/is-bot-user-agent.ts';
+import { isBotUserAgent } from '@ecc/domain';
 import { errorPageText, type AppError } from '../lib/errors/to-app-error.ts';
 
 export interface ErrorPageProps {

@@ -37,7 +37,10 @@ describe('sign-in, session and sign-out', () => {
   it('signs in with the demo credentials, answers the user and sets an HttpOnly, SameSite=Lax session cookie', async () => {
     const response = await login(DEMO_USER.email, DEMO_USER.password);
     expect(response.statusCode).toBe(200);
-    expect(userSchema.parse(response.json())).toMatchObject({ realm: 'demo', properties: {} });
+    expect(userSchema.parse(response.json())).toMatchObject({
+      realm: 'demo',
+      properties: { name: DEMO_USER.name },
+    });
     const cookie = response.cookies.find((each) => each.name === 'ecc_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeUndefined();

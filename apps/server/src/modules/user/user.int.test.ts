@@ -26,7 +26,10 @@ describe('GET and PUT /api/user', () => {
     const response = await getUser();
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(userSchema.parse(response.json())).toMatchObject({ realm: 'demo', properties: {} });
+    expect(userSchema.parse(response.json())).toMatchObject({
+      realm: 'demo',
+      properties: { name: DEMO_USER.name },
+    });
   });
 
   it('replaces the user’s properties, given the user as an object', async () => {
@@ -68,7 +71,7 @@ describe('GET and PUT /api/user', () => {
       url: '/api/user',
       headers: withSession(adminToken),
     });
-    expect(admin.json()).toMatchObject({ properties: {} });
+    expect(admin.json()).toMatchObject({ properties: { name: DEMO_ADMIN.name } });
   });
 
   it('rejects a user string that is not JSON, or a body without properties, with 400 naming the field', async () => {
