@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
-import e2eSetup from './e2e/support/e2e-setup.json' with { type: 'json' };
+import { E2E_PORT } from './e2e/support/realms.ts';
 
 const isCi = Boolean(process.env.CI);
-const baseUrl = `http://127.0.0.1:${e2eSetup.port}`;
+const baseUrl = `http://127.0.0.1:${E2E_PORT}`;
 
 // The runner and every worker evaluate this file: the first evaluation picks the data directory and the
 // workers inherit it through the environment.
@@ -56,7 +56,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       HOST: '127.0.0.1',
-      PORT: String(e2eSetup.port),
+      PORT: String(E2E_PORT),
       DATA_DIR: process.env.ECC_E2E_DATA_DIR,
       ECC_DEFAULT_REALM: 'demo',
       LOG_LEVEL: 'warn',

@@ -16,7 +16,8 @@ export interface E2eRealm {
   member: Credentials;
 }
 
-export const E2E_PORT = e2eSetup.port;
+/** Local iteration only: ECC_E2E_PORT lets two checkouts run their end-to-end suites at the same time. */
+export const E2E_PORT = Number(process.env.ECC_E2E_PORT ?? e2eSetup.port);
 
 /** The seeded demo realm (`npm start` seeds it and prints these credentials); any unknown host selects it. */
 export const DEMO_REALM: E2eRealm = {

@@ -10,21 +10,24 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerConfigRoutes } from './modules/config/config.routes.ts';
+import { registerEmissionsRoutes } from './modules/emissions/emissions.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerWebAppRoutes } from './modules/web-app/web-app.routes.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { ServerConfig } from './platform/config.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { createLoginThrottle } from './platform/login-throttle.ts';
 import { createRealmResolver } from './platform/realm-resolution.ts';
 import { registerRouteAccess } from './platform/route-access.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSessionManager } from './platform/sessions.ts';
 import { createWebDist } from './platform/web-dist.ts';
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
   config: ServerConfig;
-  /** The clock sessions are measured by; tests move it forward. */
+  /** The clock sessions and login throttling are measured by; tests move it forward. */
   now?: () => Date;
   /** A logger of the caller's (tests read what was logged); by default pino at the configured level. */
   loggerInstance?: FastifyBaseLogger;
@@ -46,6 +49,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
   // Cookies must be parsed before the access check, which runs in a later onRequest hook.
   await app.register(fastifyCookie);
 
@@ -71,8 +75,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerConfigRoutes(app, context);
-  registerAuthRoutes(app, context);
+  registerAuthRoutes(app, context, createLoginThrottle(now));
   registerUserRoutes(app, context);
+  registerEmissionsRoutes(app);
   registerPublicPageRoutes(app, context);
   await registerWebAppRoutes(app, context);
   return app;

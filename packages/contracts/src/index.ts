@@ -3,6 +3,7 @@ export * from './application-config.ts';
 export * from './auth.ts';
 export * from './color.ts';
 export * from './constants.ts';
+export * from './emissions.ts';
 export * from './feature-flag.ts';
 export * from './messages.ts';
 export * from './plans.ts';

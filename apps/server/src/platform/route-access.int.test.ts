@@ -25,7 +25,13 @@ describe('route access declarations', () => {
       .filter((route) => route.access?.kind === 'session' && route.method !== 'HEAD')
       .map((route) => `${route.method} ${route.url}`)
       .sort();
-    expect(sessionRoutes).toEqual(['GET /api/auth/session', 'GET /api/user', 'PUT /api/user']);
+    expect(sessionRoutes).toEqual([
+      'GET /api/auth/session',
+      'GET /api/emission-factors',
+      'GET /api/user',
+      'POST /api/emissions/estimate',
+      'PUT /api/user',
+    ]);
   });
 
   it('every session route answers 401 Unauthorized without a session, before reading the body', async () => {

@@ -11,12 +11,17 @@ import { userRowToUser } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
-import { HttpError } from '#platform/errors.ts';
+import { HttpError, sendApiError } from '#platform/errors.ts';
+import { tooManyAttemptsMessage, type LoginThrottle } from '#platform/login-throttle.ts';
 import { PUBLIC_ACCESS, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
 import { authenticate } from './auth.service.ts';
 
-/** Sign-in, the session and sign-out (spec section 7). */
-export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
+/** Sign-in, the session and sign-out (spec section 7); sign-in attempts are throttled. */
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  loginThrottle: LoginThrottle,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -28,8 +33,17 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     async (request, reply) => {
       const realm = await context.realms.resolve(request);
       if (!realm) throw new HttpError(404, messages.realmNotFound);
+      // Behind a proxy, request.ip is the client's address only when ECC_TRUST_PROXY lets it read X-Forwarded-For.
+      const attempt = { realmId: realm.id, username: request.body.username, address: request.ip };
+      // From here the attempt counts as a failure, for unknown users too, until the password proves right.
+      const retryAfterSeconds = loginThrottle.admit(attempt);
+      if (retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(retryAfterSeconds));
+        return sendApiError(reply, 429, tooManyAttemptsMessage(retryAfterSeconds));
+      }
       const user = await authenticate(context.repositories.users, realm, request.body);
       if (!user) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+      loginThrottle.recordSuccess(attempt);
       await context.sessions.start(request, reply, realm, user);
       return userRowToUser(user, realm.key);
     },

@@ -1,0 +1,71 @@
+import type {
+  EmissionFactorDto,
+  EmissionFactorListQuery,
+  EmissionFactorListResponse,
+  EstimateFailureResponse,
+  EstimateRequestBody,
+  EstimateResponse,
+} from '@ecc/contracts';
+import {
+  estimate,
+  FACTOR_LIBRARY,
+  FACTOR_LIBRARY_BY_ID,
+  type EmissionFactor,
+  type FactorLookup,
+} from '@ecc/domain';
+
+/**
+ * One lookup object for the life of the process: the engine keeps its compiled factor plans per lookup, so a
+ * lookup built per request would throw that work away on every call.
+ */
+const LIBRARY_FACTORS: FactorLookup = FACTOR_LIBRARY_BY_ID;
+
+export type EstimateAnswer =
+  | { readonly ok: true; readonly response: EstimateResponse }
+  | { readonly ok: false; readonly failure: EstimateFailureResponse };
+
+/** Runs the engine on the whole request: either every item's emissions, or every bad item and nothing else. */
+export function runEstimate(request: EstimateRequestBody): EstimateAnswer {
+  const outcome = estimate(request, { factors: LIBRARY_FACTORS });
+  if (!outcome.ok) return { ok: false, failure: { message: outcome.message, items: outcome.items } };
+  return {
+    ok: true,
+    response: {
+      gwp: outcome.gwp,
+      items: outcome.items.map((item) =>
+        item.isGridAverageFallback
+          ? { id: item.id, gases: item.gases, co2e: item.co2e, isGridAverageFallback: true }
+          : { id: item.id, gases: item.gases, co2e: item.co2e },
+      ),
+      totals: outcome.totals,
+    },
+  };
+}
+
+function toFactorDto(factor: EmissionFactor): EmissionFactorDto {
+  return {
+    id: factor.id,
+    name: factor.name,
+    source: factor.source,
+    year: factor.year,
+    per: factor.per,
+    gases: factor.gases,
+    ...(factor.co2e ? { co2e: factor.co2e } : {}),
+    ...(factor.hhv ? { hhv: factor.hhv } : {}),
+  };
+}
+
+/** The shipped library is fixed for the process, so its answers and search texts are prepared once. */
+const LIBRARY_ENTRIES = FACTOR_LIBRARY.map((factor) => ({
+  factor: toFactorDto(factor),
+  searchText: `${factor.name}\n${factor.id}\n${factor.source}`.toLowerCase(),
+}));
+
+/** The library factors whose name, id or source contains `q` (any case), one page of them. */
+export function listEmissionFactors(query: EmissionFactorListQuery): EmissionFactorListResponse {
+  const needle = query.q?.trim().toLowerCase() ?? '';
+  const matches =
+    needle === '' ? LIBRARY_ENTRIES : LIBRARY_ENTRIES.filter((entry) => entry.searchText.includes(needle));
+  const results = matches.slice(query.offset, query.offset + query.limit).map((entry) => entry.factor);
+  return { results, count: results.length, total: matches.length, offset: query.offset };
+}

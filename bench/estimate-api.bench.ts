@@ -1,0 +1,246 @@
+/**
+ * Benchmark of the estimate API: `POST /api/emissions/estimate` with 100,000 items on the real app (PGlite in a
+ * temporary directory, signed in as the demo user), through `app.inject` and over a listening socket with
+ * fetch, against a minimal hand-written loop doing the same arithmetic in the same run. The issue's target is
+ * the server within 3× of the loop (issue 4, Performance). The server must also parse ~6–22 MB of JSON and
+ * write ~10 MB back, so a second peer is the loop including JSON.parse of the same request text and
+ * JSON.stringify of its results. Run: `npx tsx bench/estimate-api.bench.ts`.
+ */
+import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { estimateRequestSchema, estimateResponseSchema } from '../packages/contracts/src/index.ts';
+import { DEMO_USER, seedDemoRealm } from '../packages/db/src/index.ts';
+import type { EstimateItem } from '../packages/domain/src/emissions/index.ts';
+import { createTestApp, signIn, withSession } from '../apps/server/src/test-support/test-app.ts';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+const ITEM_COUNT = 100_000;
+const WARM_UP_RUNS = 3;
+const MEASURED_RUNS = 11;
+const BREAKDOWN_RUNS = 5;
+const ESTIMATE_PATH = '/api/emissions/estimate';
+const LB = 0.45359237;
+const AR5 = { CO2: 1, CH4: 28, N2O: 265 };
+
+// Hand-worked kg per unit of activity, as a programmer would hard-code them (as in estimate-engine.bench.ts).
+const KG_PER_UNIT: Record<string, { readonly CO2: number; readonly CH4: number; readonly N2O: number }> = {
+  // 40 CFR 98 Table C-1/C-2, distillate No. 2 per gallon: 0.138 mmBtu/gal × kg per mmBtu.
+  'epa-c1-distillate-fuel-oil-no-2': { CO2: 0.138 * 73.96, CH4: 0.138 * 3.0e-3, N2O: 0.138 * 6.0e-4 },
+  // Natural gas per scf: 1.026e-3 mmBtu/scf × kg per mmBtu.
+  'epa-c1-natural-gas': { CO2: 1.026e-3 * 53.06, CH4: 1.026e-3 * 1.0e-3, N2O: 1.026e-3 * 1.0e-4 },
+  // eGRID2022 U.S. average per kWh: lb/MWh × 0.45359237 kg/lb ÷ 1000 kWh/MWh.
+  'egrid-2022-us-average': { CO2: (823.1 * LB) / 1000, CH4: (0.066 * LB) / 1000, N2O: (0.009 * LB) / 1000 },
+};
+
+function libraryItems(): EstimateItem[] {
+  return Array.from({ length: ITEM_COUNT }, (_, index): EstimateItem => {
+    const id = `item-${index}`;
+    const quantity = 100 + (index % 997);
+    switch (index % 3) {
+      case 0:
+        return { id, quantity, unit: 'gal', factor: { id: 'epa-c1-distillate-fuel-oil-no-2' } };
+      case 1:
+        return { id, quantity: quantity * 100, unit: 'scf', factor: { id: 'epa-c1-natural-gas' } };
+      default:
+        return {
+          id,
+          quantity: quantity * 1000,
+          unit: 'kWh',
+          factor: { id: 'egrid-2022-us-average' },
+          scope2Method: 'market',
+          certificateCoverage: 0.4,
+        };
+    }
+  });
+}
+
+/** The shape of the issue's request example: every item carries its own factor. */
+function inlineItems(): EstimateItem[] {
+  return Array.from({ length: ITEM_COUNT }, (_, index) => ({
+    id: `item-${index}`,
+    quantity: 100 + (index % 997),
+    unit: 'gal',
+    scope: 1 as const,
+    factor: {
+      per: 'mmBtu',
+      gases: {
+        CO2: { value: 73.96, unit: 'kg' },
+        CH4: { value: 3.0e-3, unit: 'kg' },
+        N2O: { value: 6.0e-4, unit: 'kg' },
+      },
+      hhv: { value: 0.138, energy: 'mmBtu', per: 'gal' },
+    },
+  }));
+}
+
+interface HandResult {
+  readonly id: string;
+  readonly gases: { CO2: number; CH4: number; N2O: number };
+  readonly co2e: number;
+}
+
+/** The arithmetic a programmer would write knowing the data: kg per unit × quantity, certificates, GWP. */
+function handWrittenLoop(items: readonly EstimateItem[]): { items: HandResult[]; totals: { co2e: number } } {
+  const results: HandResult[] = [];
+  let total = 0;
+  for (const item of items) {
+    const factor = item.factor;
+    let co2PerUnit: number;
+    let ch4PerUnit: number;
+    let n2oPerUnit: number;
+    if ('id' in factor) {
+      const perUnit = KG_PER_UNIT[factor.id] as (typeof KG_PER_UNIT)[string];
+      co2PerUnit = perUnit.CO2;
+      ch4PerUnit = perUnit.CH4;
+      n2oPerUnit = perUnit.N2O;
+    } else {
+      const heatContent = factor.hhv?.value ?? 0;
+      const gases = factor.gases ?? {};
+      co2PerUnit = heatContent * (gases.CO2?.value ?? 0);
+      ch4PerUnit = heatContent * (gases.CH4?.value ?? 0);
+      n2oPerUnit = heatContent * (gases.N2O?.value ?? 0);
+    }
+    const quantity = item.quantity * (1 - (item.certificateCoverage ?? 0));
+    const CO2 = quantity * co2PerUnit;
+    const CH4 = quantity * ch4PerUnit;
+    const N2O = quantity * n2oPerUnit;
+    const co2e = CO2 * AR5.CO2 + CH4 * AR5.CH4 + N2O * AR5.N2O;
+    results.push({ id: item.id, gases: { CO2, CH4, N2O }, co2e });
+    total += co2e;
+  }
+  return { items: results, totals: { co2e: total } };
+}
+
+/** The loop with the JSON work the server cannot avoid: parse the request text, serialise the results. */
+function handWrittenLoopWithJson(requestText: string): string {
+  const request = JSON.parse(requestText) as { items: EstimateItem[] };
+  return JSON.stringify({ gwp: 'AR5', ...handWrittenLoop(request.items) });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+interface Timing {
+  readonly wall: number;
+  readonly cpu: number;
+}
+
+/** Wall time, and this process's CPU time (server and client share the process, so CPU covers both). */
+async function time(run: () => unknown): Promise<Timing> {
+  collectGarbage();
+  const cpuStart = process.cpuUsage();
+  const wallStart = performance.now();
+  await run();
+  const wall = performance.now() - wallStart;
+  const cpu = process.cpuUsage(cpuStart);
+  return { wall, cpu: (cpu.user + cpu.system) / 1000 };
+}
+
+function totalOf(responseText: string): number {
+  return (JSON.parse(responseText) as { totals: { co2e: number } }).totals.co2e;
+}
+
+const testApp = await createTestApp();
+try {
+  await seedDemoRealm(testApp.database.db);
+  const token = await signIn(testApp.app, DEMO_USER);
+  const headers = { ...withSession(token), 'content-type': 'application/json' };
+  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = testApp.app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}${ESTIMATE_PATH}`;
+
+  const viaInject = async (body: string): Promise<string> => {
+    const response = await testApp.app.inject({ method: 'POST', url: ESTIMATE_PATH, headers, payload: body });
+    if (response.statusCode !== 200) throw new Error(`inject: ${response.statusCode} ${response.body}`);
+    return response.body;
+  };
+  const viaFetch = async (body: string): Promise<string> => {
+    const response = await fetch(url, { method: 'POST', headers, body });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`fetch: ${response.status} ${text}`);
+    return text;
+  };
+
+  console.info(
+    `estimate API, ${ITEM_COUNT} items, ${MEASURED_RUNS} alternating runs each, medians (target 3×)`,
+  );
+  for (const [label, items] of [
+    ['library factors (heat content, scf, market-based kWh)', libraryItems()],
+    ['inline factors (the API example shape)', inlineItems()],
+  ] as const) {
+    const requestText = JSON.stringify({ gwp: 'AR5', items });
+    const parsedItems = (JSON.parse(requestText) as { items: EstimateItem[] }).items;
+    const expected = handWrittenLoop(parsedItems).totals.co2e;
+    for (const [name, run] of [
+      ['inject', viaInject],
+      ['fetch', viaFetch],
+    ] as const) {
+      const actual = totalOf(await run(requestText));
+      if (Math.abs(actual - expected) / expected > 1e-12) {
+        throw new Error(`${label} via ${name}: total ${actual} differs from the loop's ${expected}`);
+      }
+    }
+    const runs = {
+      loop: () => handWrittenLoop(parsedItems),
+      loopWithJson: () => handWrittenLoopWithJson(requestText),
+      inject: () => viaInject(requestText),
+      fetch: () => viaFetch(requestText),
+    };
+    for (let run = 0; run < WARM_UP_RUNS; run++) {
+      for (const each of Object.values(runs)) await each();
+    }
+    const timings: Record<keyof typeof runs, Timing[]> = {
+      loop: [],
+      loopWithJson: [],
+      inject: [],
+      fetch: [],
+    };
+    // Alternate so every contender sees the same machine state.
+    for (let run = 0; run < MEASURED_RUNS; run++) {
+      for (const [name, each] of Object.entries(runs) as [keyof typeof runs, () => unknown][]) {
+        timings[name].push(await time(each));
+      }
+    }
+
+    // Where the zod schemas would spend time: request validation (kept) and a zod response serializer (not used).
+    const responseBody = JSON.parse(await viaInject(requestText)) as unknown;
+    const breakdown = {
+      'JSON.parse': () => JSON.parse(requestText),
+      'JSON.parse + zod request validation': () => estimateRequestSchema.parse(JSON.parse(requestText)),
+      'JSON.stringify of the answer': () => JSON.stringify(responseBody),
+      'zod response serializer (parse + JSON.stringify)': () =>
+        JSON.stringify(estimateResponseSchema.parse(responseBody)),
+    };
+    const breakdownMedians: string[] = [];
+    for (const [name, each] of Object.entries(breakdown)) {
+      const walls: number[] = [];
+      for (let run = 0; run < BREAKDOWN_RUNS; run++) walls.push((await time(each)).wall);
+      breakdownMedians.push(`${name} ${median(walls).toFixed(1)} ms`);
+    }
+
+    console.info(`\n${label}: request ${(requestText.length / 1e6).toFixed(1)} MB`);
+    for (const metric of ['wall', 'cpu'] as const) {
+      const medianOf = (name: keyof typeof runs) => median(timings[name].map((timing) => timing[metric]));
+      const loop = medianOf('loop');
+      const loopWithJson = medianOf('loopWithJson');
+      console.info(
+        `  ${metric}: loop ${loop.toFixed(1)} ms, loop + JSON ${loopWithJson.toFixed(1)} ms, ` +
+          `inject ${medianOf('inject').toFixed(1)} ms, fetch ${medianOf('fetch').toFixed(1)} ms`,
+      );
+      for (const name of ['inject', 'fetch'] as const) {
+        console.info(
+          `    ${name}: ${(medianOf(name) / loop).toFixed(2)}× the loop, ` +
+            `${(medianOf(name) / loopWithJson).toFixed(2)}× the loop + JSON`,
+        );
+      }
+    }
+    console.info(`  breakdown, wall medians of ${BREAKDOWN_RUNS}: ${breakdownMedians.join('; ')}`);
+  }
+} finally {
+  await testApp.close();
+}
