@@ -1,13 +1,21 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
+  date,
+  doublePrecision,
+  foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -66,6 +74,7 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_realm_id_email_unique').on(table.realmId, table.email),
+    unique('users_realm_id_id_unique').on(table.realmId, table.id),
     check('users_email_lowercase', sql`${table.email} = lower(${table.email})`),
     check('users_role_check', sql`${table.role} in ('admin', 'member')`),
   ],
@@ -94,3 +103,433 @@ export const sessions = pgTable(
 export type RealmRow = typeof realms.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Authorization (issue 3, spec sections 3 and 6). Every realm-owned row carries `realm_id`; references between
+// realm-owned rows go through (realm_id, id) pairs, so a row can never point into another realm.
+
+/** Rights are the platform's vocabulary of what a grant is about (spec: Right: id, name). Shared by all realms. */
+export const rights = pgTable('rights', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: uuid('realm_id')
+      .notNull()
+      .references(() => realms.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('roles_realm_id_key_unique').on(table.realmId, table.key),
+    unique('roles_realm_id_id_unique').on(table.realmId, table.id),
+  ],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: uuid('realm_id')
+      .notNull()
+      .references(() => realms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('groups_realm_id_name_unique').on(table.realmId, table.name),
+    unique('groups_realm_id_id_unique').on(table.realmId, table.id),
+  ],
+);
+
+export const PRINCIPAL_TYPES = ['user', 'group', 'role'] as const;
+export type PrincipalType = (typeof PRINCIPAL_TYPES)[number];
+
+/** Membership edges: a user in a group, and a role held by a user or a group. */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    realmId: uuid('realm_id').notNull(),
+    groupId: uuid('group_id').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (table) => [
+    uniqueIndex('group_members_unique').on(table.realmId, table.groupId, table.userId),
+    index('group_members_user_index').on(table.realmId, table.userId),
+    foreignKey({
+      columns: [table.realmId, table.groupId],
+      foreignColumns: [groups.realmId, groups.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [table.realmId, table.userId],
+      foreignColumns: [users.realmId, users.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const roleAssignments = pgTable(
+  'role_assignments',
+  {
+    realmId: uuid('realm_id').notNull(),
+    roleId: uuid('role_id').notNull(),
+    principalType: text('principal_type').$type<'user' | 'group'>().notNull(),
+    principalId: uuid('principal_id').notNull(),
+  },
+  (table) => [
+    uniqueIndex('role_assignments_unique').on(
+      table.realmId,
+      table.roleId,
+      table.principalType,
+      table.principalId,
+    ),
+    index('role_assignments_principal_index').on(table.realmId, table.principalType, table.principalId),
+    foreignKey({
+      columns: [table.realmId, table.roleId],
+      foreignColumns: [roles.realmId, roles.id],
+    }).onDelete('cascade'),
+    check('role_assignments_principal_type_check', sql`${table.principalType} in ('user', 'group')`),
+  ],
+);
+
+/** Grants (spec: Permission: id, active, type, data, right), each held by one user, group or role. */
+export const permissions = pgTable(
+  'permissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: uuid('realm_id')
+      .notNull()
+      .references(() => realms.id, { onDelete: 'cascade' }),
+    principalType: text('principal_type').$type<PrincipalType>().notNull(),
+    principalId: uuid('principal_id').notNull(),
+    active: boolean('active').notNull().default(true),
+    type: text('type').$type<'REGEX_GRANT' | 'PLAINTEXT_GRANT' | 'SCRIPT_GRANT'>().notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    rightId: text('right_id')
+      .notNull()
+      .references(() => rights.id),
+    ...timestamps,
+  },
+  (table) => [
+    index('permissions_principal_index').on(table.realmId, table.principalType, table.principalId),
+    check('permissions_principal_type_check', sql`${table.principalType} in ('user', 'group', 'role')`),
+    check('permissions_type_check', sql`${table.type} in ('REGEX_GRANT', 'PLAINTEXT_GRANT', 'SCRIPT_GRANT')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Emissions (issue 4; concepts in ../shared/docs/DOMAIN.md).
+
+const realmIdColumn = () =>
+  uuid('realm_id')
+    .notNull()
+    .references(() => realms.id, { onDelete: 'cascade' });
+
+/** A physical site that emits. `slug` is the facility view's URL segment, unique within the realm. */
+export const facilities = pgTable(
+  'facilities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    sector: text('sector').notNull(),
+    naics: text('naics'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    postalCode: text('postal_code'),
+    country: text('country').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** EPA GHGRP facility id, the key a re-import of the same workbook updates by. */
+    ghgrpId: text('ghgrp_id'),
+    /** Emissions the facility reported to a programme (GHGRP), by year: { "2020": { gases, co2e, gwp } }. */
+    reported: jsonb('reported').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('facilities_realm_id_slug_unique').on(table.realmId, table.slug),
+    unique('facilities_realm_id_id_unique').on(table.realmId, table.id),
+    uniqueIndex('facilities_realm_id_ghgrp_id_unique')
+      .on(table.realmId, table.ghgrpId)
+      .where(sql`${table.ghgrpId} is not null`),
+  ],
+);
+
+/** An equipment type; its form is a JSON Schema kept per version in `equipment_type_versions`. */
+export const equipmentTypes = pgTable(
+  'equipment_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    currentVersion: integer('current_version').notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('equipment_types_realm_id_key_unique').on(table.realmId, table.key),
+    unique('equipment_types_realm_id_id_unique').on(table.realmId, table.id),
+  ],
+);
+
+export const equipmentTypeVersions = pgTable(
+  'equipment_type_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: uuid('realm_id').notNull(),
+    equipmentTypeId: uuid('equipment_type_id').notNull(),
+    version: integer('version').notNull(),
+    schema: jsonb('schema').$type<Record<string, unknown>>().notNull(),
+    activityTypes: text('activity_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    calculationMethodId: text('calculation_method_id').references(() => calculationMethods.id),
+    createdBy: uuid('created_by'),
+    createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('equipment_type_versions_unique').on(table.realmId, table.equipmentTypeId, table.version),
+    foreignKey({
+      columns: [table.realmId, table.equipmentTypeId],
+      foreignColumns: [equipmentTypes.realmId, equipmentTypes.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const equipment = pgTable(
+  'equipment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: uuid('realm_id').notNull(),
+    facilityId: uuid('facility_id').notNull(),
+    equipmentTypeId: uuid('equipment_type_id').notNull(),
+    typeVersion: integer('type_version').notNull(),
+    name: text('name').notNull(),
+    /** The values of the type's generated form, valid against the schema of `type_version`. */
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (table) => [
+    unique('equipment_realm_id_id_unique').on(table.realmId, table.id),
+    index('equipment_facility_index').on(table.realmId, table.facilityId),
+    foreignKey({
+      columns: [table.realmId, table.facilityId],
+      foreignColumns: [facilities.realmId, facilities.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [table.realmId, table.equipmentTypeId],
+      foreignColumns: [equipmentTypes.realmId, equipmentTypes.id],
+    }),
+  ],
+);
+
+/** Publishers of factors. `realm_id` null: shipped with the product; otherwise a realm's own source. */
+export const emissionFactorSources = pgTable(
+  'emission_factor_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: uuid('realm_id').references(() => realms.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    publisher: text('publisher').notNull(),
+    url: text('url'),
+    ...timestamps,
+  },
+  (table) => [unique('emission_factor_sources_key_unique').on(table.realmId, table.key).nullsNotDistinct()],
+);
+
+/** One edition of a source (e.g. eGRID2022). Published versions and their factors never change (trigger). */
+export const emissionFactorVersions = pgTable(
+  'emission_factor_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => emissionFactorSources.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    year: integer('year').notNull(),
+    status: text('status').$type<'draft' | 'published'>().notNull().default('draft'),
+    publishedOn: timestamp('published_on', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('emission_factor_versions_unique').on(table.sourceId, table.label),
+    check('emission_factor_versions_status_check', sql`${table.status} in ('draft', 'published')`),
+  ],
+);
+
+export const emissionFactors = pgTable(
+  'emission_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => emissionFactorVersions.id, { onDelete: 'cascade' }),
+    realmId: uuid('realm_id').references(() => realms.id, { onDelete: 'cascade' }),
+    /** The id callers use: the library's id (e.g. `epa-hub-2024:natural-gas`) or a realm factor's own key. */
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    /** Everything else of the factor in the API's shape: per, gases, hhv, scope, basis, region. */
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    unique('emission_factors_key_unique').on(table.realmId, table.key).nullsNotDistinct(),
+    index('emission_factors_version_index').on(table.versionId),
+  ],
+);
+
+/** IPCC GWP-100 sets (AR4, AR5, AR6), from the domain package's table. */
+export const gwpSets = pgTable('gwp_sets', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  values: jsonb('values').$type<Record<string, number>>().notNull(),
+});
+
+/** Formulas the engine applies; results name the method so a trail can show the formula. */
+export const calculationMethods = pgTable('calculation_methods', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  formula: text('formula').notNull(),
+  description: text('description').notNull(),
+});
+
+/** One import of one file; the file's SHA-256 per realm and kind makes a re-import of the same file a no-op. */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    kind: text('kind').$type<'activities' | 'ghgrp'>().notNull(),
+    fileName: text('file_name').notNull(),
+    fileHash: text('file_hash').notNull(),
+    rowCount: integer('row_count').notNull(),
+    createdBy: uuid('created_by'),
+    createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('import_batches_file_unique').on(table.realmId, table.kind, table.fileHash),
+    unique('import_batches_realm_id_id_unique').on(table.realmId, table.id),
+  ],
+);
+
+/**
+ * What was consumed or done in a period (fuel burned, electricity bought, distance driven). The factor is a
+ * library key or a realm factor's key; `certificate_coverage` is the share covered by certificates (Scope 2).
+ */
+export const activityRecords = pgTable(
+  'activity_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: uuid('realm_id').notNull(),
+    facilityId: uuid('facility_id').notNull(),
+    equipmentId: uuid('equipment_id'),
+    activityType: text('activity_type').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    quantity: doublePrecision('quantity').notNull(),
+    unit: text('unit').notNull(),
+    factorKey: text('factor_key').notNull(),
+    scope: smallint('scope').notNull(),
+    scope3Category: smallint('scope3_category'),
+    certificateCoverage: doublePrecision('certificate_coverage'),
+    isEstimated: boolean('is_estimated').notNull().default(false),
+    importBatchId: uuid('import_batch_id'),
+    notes: text('notes'),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (table) => [
+    index('activity_records_facility_period_index').on(table.realmId, table.facilityId, table.periodStart),
+    index('activity_records_realm_id_id_index').on(table.realmId, table.id),
+    foreignKey({
+      columns: [table.realmId, table.facilityId],
+      foreignColumns: [facilities.realmId, facilities.id],
+    }).onDelete('cascade'),
+    check('activity_records_scope_check', sql`${table.scope} in (1, 2, 3)`),
+    check('activity_records_quantity_check', sql`${table.quantity} >= 0`),
+    check('activity_records_period_check', sql`${table.periodEnd} >= ${table.periodStart}`),
+    check(
+      'activity_records_certificate_coverage_check',
+      sql`${table.certificateCoverage} is null or (${table.certificateCoverage} >= 0 and ${table.certificateCoverage} <= 1)`,
+    ),
+  ],
+);
+
+/**
+ * The engine's answer for one activity record and, for Scope 2, one method (location or market). `gases` holds
+ * kg per gas; `co2e_kg` their sum weighted by the realm's GWP set. Rebuilt by recalculation, never edited.
+ */
+export const emissionResults = pgTable(
+  'emission_results',
+  {
+    realmId: uuid('realm_id').notNull(),
+    activityRecordId: uuid('activity_record_id').notNull(),
+    facilityId: uuid('facility_id').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    scope: smallint('scope').notNull(),
+    scope3Category: smallint('scope3_category'),
+    /** 'location' | 'market' for Scope 2, '' otherwise (part of the key, so not null). */
+    scope2Method: text('scope2_method').notNull().default(''),
+    gases: jsonb('gases').$type<Record<string, number>>().notNull(),
+    co2eKg: doublePrecision('co2e_kg').notNull(),
+    gwpSetId: text('gwp_set_id').notNull(),
+    factorKey: text('factor_key').notNull(),
+    factorVersion: text('factor_version').notNull(),
+    calculationMethodId: text('calculation_method_id').notNull(),
+    /** Market-based result that fell back to a grid-average factor (GHG Protocol Scope 2 Guidance flags it). */
+    isFallback: boolean('is_fallback').notNull().default(false),
+    calculatedOn: timestamp('calculated_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.activityRecordId, table.scope2Method] }),
+    index('emission_results_facility_period_index').on(table.realmId, table.facilityId, table.periodStart),
+  ],
+);
+
+/**
+ * Append-only (a trigger refuses UPDATE and DELETE). Entries of one realm form a chain: `hash` is the SHA-256 of
+ * the previous entry's hash and this entry's canonical content, so an edited or removed entry breaks the chain.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    realmId: uuid('realm_id').notNull(),
+    sequence: integer('sequence').notNull(),
+    occurredOn: timestamp('occurred_on', { withTimezone: true, mode: 'date' }).notNull(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    previousHash: text('previous_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (table) => [
+    uniqueIndex('audit_log_realm_sequence_unique').on(table.realmId, table.sequence),
+    index('audit_log_entity_index').on(table.realmId, table.entityType, table.entityId),
+  ],
+);
+
+export type FacilityRow = typeof facilities.$inferSelect;
+export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
+export type EquipmentTypeVersionRow = typeof equipmentTypeVersions.$inferSelect;
+export type EquipmentRow = typeof equipment.$inferSelect;
+export type EmissionFactorRow = typeof emissionFactors.$inferSelect;
+export type ImportBatchRow = typeof importBatches.$inferSelect;
+export type ActivityRecordRow = typeof activityRecords.$inferSelect;
+export type EmissionResultRow = typeof emissionResults.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
+export type RoleRow = typeof roles.$inferSelect;
+export type GroupRow = typeof groups.$inferSelect;
+export type PermissionRow = typeof permissions.$inferSelect;
