@@ -48,7 +48,7 @@ export default defineConfig({
     // A globalTeardown cannot delete it: Playwright runs it while the webServer is still up.
     command: 'node e2e/support/start-e2e-server.mjs',
     url: `${baseUrl}/api/config`,
-    timeout: 240_000,
+    timeout: 600_000,
     // Local iteration only: ECC_E2E_REUSE_SERVER=1 runs against an e2e server already started with this command.
     reuseExistingServer: process.env.ECC_E2E_REUSE_SERVER === '1',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -160,7 +160,11 @@ try {
     return response.body;
   };
   const viaFetch = async (body: string): Promise<string> => {
-    const response = await fetch(url, { method: 'POST', headers, body });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, origin: new URL(url).origin },
+      body,
+    });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`fetch: ${response.status} ${text}`);
     return text;

@@ -41,3 +41,20 @@ export const SIMPLE_REALM = setupRealm('simple');
 export const PAID_REALM = setupRealm('paid');
 /** Plan `paid` without any feature flag, reached at noflag.localhost. */
 export const NO_FLAG_REALM = setupRealm('noflag');
+/** Plan `paid`; its `ai-assistant` definition targets the member's e-mail only, reached at targeted.localhost. */
+export const TARGETED_REALM = setupRealm('targeted');
+/** Plan `simple` with two licences in its legal config, reached at licensed.localhost. */
+export const LICENSED_REALM = setupRealm('licensed');
+/** Plan `simple` with a 120-second session length, reached at idle.localhost. */
+export const IDLE_REALM = setupRealm('idle');
+/** Plan `paid` with an administrator and a member, for flag management, reached at flagmgmt.localhost. */
+export const FLAG_MANAGEMENT_REALM = setupRealm('flagmgmt');
+
+/** A further user of a realm in e2e-setup.json (`users`), by e-mail. */
+export function setupUser(realm: E2eRealm, email: string): Credentials {
+  const entry = e2eSetup.realms.find((candidate) => candidate.key === realm.key);
+  const users: readonly Credentials[] = entry && 'users' in entry ? (entry.users ?? []) : [];
+  const user = users.find((candidate) => candidate.email === email);
+  if (!user) throw new Error(`e2e-setup.json has no user ${email} in realm ${realm.key}`);
+  return { email: user.email, password: user.password };
+}

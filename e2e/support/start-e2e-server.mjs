@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Playwright's webServer command: creates the realms the end-to-end tests need with the real operator CLI in
-// a fresh DATA_DIR, then starts the real product on that directory. The CLI runs first because PGlite's data
+// Playwright's webServer command: creates the realms the end-to-end tests need with the real operator CLI
+// (`realm setup`, one process) in a fresh DATA_DIR, then starts the real product on that directory. The CLI runs first because PGlite's data
 // directory lock lets only one process hold it. Once the server has exited the directory is deleted.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,38 +42,32 @@ function ecc(args) {
   return result.stdout;
 }
 
-/** `realm create` has no flag option, so flags go through the CLI's own export → edit → import round trip. */
-function setFeatureFlags(realmKey, featureFlags) {
-  const realm = JSON.parse(ecc(['realm', 'export', '--key', realmKey]));
-  for (const application of realm.properties.config.applications) {
-    application['feature-flags'] = featureFlags.join(',');
-  }
-  const file = join(dataDirectory, `${realmKey}-realm.json`);
-  writeFileSync(file, JSON.stringify(realm, null, 2));
-  ecc(['realm', 'import', '--file', file]);
-  rmSync(file);
+/**
+ * Every realm of e2e-setup.json in the operator's file format for `realm setup`: its member, any further users,
+ * the `feature-flags` list and application settings (flag definitions, legal texts, session length).
+ */
+function realmSetupEntries() {
+  return e2eSetup.realms.map((realm) => ({
+    key: realm.key,
+    name: realm.name,
+    domains: [realm.domain],
+    plan: realm.plan,
+    application: {
+      ...realm.application,
+      ...(realm.featureFlags.length > 0 ? { 'feature-flags': realm.featureFlags.join(',') } : {}),
+    },
+    users: [{ ...realm.member, role: 'member' }, ...(realm.users ?? [])],
+  }));
 }
 
 removeDataDirectory();
 mkdirSync(dataDirectory, { recursive: true });
 const startedAt = Date.now();
-for (const realm of e2eSetup.realms) {
-  ecc([
-    'realm',
-    'create',
-    '--key',
-    realm.key,
-    '--name',
-    realm.name,
-    '--domain',
-    realm.domain,
-    '--plan',
-    realm.plan,
-  ]);
-  if (realm.featureFlags.length > 0) setFeatureFlags(realm.key, realm.featureFlags);
-  const { email, password } = realm.member;
-  ecc(['user', 'create', '--realm', realm.key, '--email', email, '--password', password, '--role', 'member']);
-}
+// One CLI process for all realms: each process pays Node's start-up and the migration check once.
+const setupFile = join(dataDirectory, 'e2e-realms.json');
+writeFileSync(setupFile, JSON.stringify(realmSetupEntries(), null, 2));
+ecc(['realm', 'setup', '--file', setupFile]);
+rmSync(setupFile);
 console.info(`start-e2e-server: created ${e2eSetup.realms.length} realms in ${Date.now() - startedAt} ms.`);
 
 const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { MAX_BODY_BYTES } from '@ecc/contracts';
 import {
+  createAuthzRepository,
   createRealmRepository,
   createSessionRepository,
   createUserRepository,
@@ -8,18 +9,29 @@ import {
 } from '@ecc/db';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerActivityRoutes } from './modules/activities/activities.routes.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerAuthzRoutes } from './modules/authz/authz.routes.ts';
 import { registerConfigRoutes } from './modules/config/config.routes.ts';
+import { registerFeatureFlagRoutes } from './modules/feature-flags/feature-flags.routes.ts';
 import { registerEmissionsRoutes } from './modules/emissions/emissions.routes.ts';
+import { registerImportRoutes } from './modules/imports/imports.routes.ts';
+import { registerEquipmentRoutes } from './modules/equipment/equipment.routes.ts';
+import { registerFacilityRoutes } from './modules/facilities/facilities.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
+import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerWebAppRoutes } from './modules/web-app/web-app.routes.ts';
+import { createAbilityService } from './platform/abilities.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { ServerConfig } from './platform/config.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createLoginThrottle } from './platform/login-throttle.ts';
+import { registerOpenApi } from './platform/openapi.ts';
 import { createRealmResolver } from './platform/realm-resolution.ts';
 import { registerRouteAccess } from './platform/route-access.ts';
+import { registerSameOrigin } from './platform/same-origin.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSessionManager } from './platform/sessions.ts';
 import { createWebDist } from './platform/web-dist.ts';
@@ -57,14 +69,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     realms: createRealmRepository(database.db),
     users: createUserRepository(database.db),
     sessions: createSessionRepository(database.db),
+    authz: createAuthzRepository(database.db),
   };
   const context: AppContext = {
     repositories,
     realms: createRealmResolver(repositories.realms, config.defaultRealmKey),
     sessions: createSessionManager(repositories.sessions, now),
+    abilities: createAbilityService(repositories.authz, {
+      error: (message, error) => app.log.error({ err: error }, message),
+    }),
     webDist: createWebDist(config.webDistDir),
   };
+  registerSameOrigin(app);
   registerRouteAccess(app, context);
+  await registerOpenApi(app);
 
   // API answers are about one user at one moment: no cache keeps them unless a route says otherwise.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -77,7 +95,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConfigRoutes(app, context);
   registerAuthRoutes(app, context, createLoginThrottle(now));
   registerUserRoutes(app, context);
-  registerEmissionsRoutes(app);
+  registerAuthzRoutes(app, context);
+  registerFeatureFlagRoutes(app, database.db);
+  registerEmissionsRoutes(app, database);
+  registerRecalculationRoutes(app, database);
+  registerEquipmentRoutes(app, database.db);
+  registerFacilityRoutes(app, database.db);
+  registerActivityRoutes(app, database.db);
+  registerAuditRoutes(app, database.db);
+  await registerImportRoutes(app, database.db);
   registerPublicPageRoutes(app, context);
   await registerWebAppRoutes(app, context);
   return app;

@@ -12,10 +12,17 @@ import {
   importRealm,
   listRealms,
 } from './modules/realms/realms.service.ts';
+import { checkAuditChains } from './modules/audit/audit.service.ts';
+import { runRecalculateCommand } from './modules/emissions/recalculate-command.ts';
+import { runImportActivitiesCommand, runImportGhgrpCommand } from './modules/imports/import-command.ts';
 import { createUser } from './modules/user/user.service.ts';
+import { setupRealms } from './realm-setup.ts';
 
 export const USAGE = `Emissions Control Center operator commands: npm run ecc -- <command>
 
+  audit check [--realm K]
+      Verifies the hash chain of every realm's audit log (or realm K's); exits 1 naming the first broken
+      sequence of each realm whose chain does not hold.
   realm create --key K --name N [--domain HOST]... [--parent KEY] [--plan PLAN]
       A realm with one application on PLAN (default ${DEFAULT_NEW_REALM_PLAN}) and the default theme.
       Plans: ${PLANS.join(', ')}
@@ -25,6 +32,19 @@ export const USAGE = `Emissions Control Center operator commands: npm run ecc --
       The realm's JSON on stdout; \`realm import\` accepts it back.
   realm import --file F
       Creates the realm in F, or updates the realm with its key. Invalid input changes nothing.
+  realm setup --file F
+      Creates the realm or realms in F (one object or a list: key, name, domains, parentKey, plan, application
+      settings that differ from the defaults, users with email, password and role), all in one transaction.
+  import ghgrp --realm K FILE [--year YYYY]
+      Creates or updates a facility per row of the "Direct Emitters" sheet of an EPA GHGRP data summary
+      workbook (year from the file name unless given), reported emissions re-based to the realm's GWP set.
+  import activities --realm K FILE [--mapping JSON]
+      Imports the activity records of a CSV or XLSX file, all or nothing; the mapping (field → column name)
+      is suggested from the header names unless given. Row errors are listed as "row N, column C: message".
+      Importing the same file again changes nothing.
+  recalculate --realm K [--gwp AR4|AR5|AR6]
+      Recalculates every activity record of realm K (GWP set AR5 unless given), printing progress; resumes the
+      realm's unfinished run if there is one. Records that cannot be calculated are counted and listed.
   user create --realm K --email E --password P [--role ${USER_ROLES.join('|')}]
       A user in realm K (role ${USER_ROLES[1]} unless given).
 
@@ -52,6 +72,8 @@ interface Command {
   options: NonNullable<ParseArgsConfig['options']>;
   /** Checked before the database opens, so a usage mistake answers at once. */
   required: readonly string[];
+  /** The name of the one positional argument the command takes (`import ghgrp … FILE`), stored as that option. */
+  positional?: string;
   run(database: DatabaseHandle, options: CommandOptions, io: CliIo): Promise<void>;
 }
 
@@ -95,6 +117,15 @@ function formatRealmTable(realms: readonly Realm[]): string {
 }
 
 const COMMANDS: Record<string, Command> = {
+  'audit check': {
+    options: { realm: { type: 'string' } },
+    required: [],
+    async run(database, options, io) {
+      const outcome = await checkAuditChains(database.db, optional(options, 'realm'));
+      if (!outcome.isIntact) throw new InvalidInputError(outcome.lines);
+      io.stdout.write(`${outcome.lines.join('\n')}\n`);
+    },
+  },
   'realm create': {
     options: {
       key: { type: 'string' },
@@ -147,6 +178,61 @@ const COMMANDS: Record<string, Command> = {
       io.stdout.write(`${isCreated ? 'Created' : 'Updated'} realm ${realm.key} (${realm.id}).\n`);
     },
   },
+  'realm setup': {
+    options: { file: { type: 'string' } },
+    required: ['file'],
+    async run(database, options, io) {
+      const created = await setupRealms(database.db, await readJsonFile(required(options, 'file')));
+      for (const { realm, userCount } of created) {
+        io.stdout.write(
+          `Created realm ${realm.key} (${realm.id}) with ${userCount} user${userCount === 1 ? '' : 's'}.\n`,
+        );
+      }
+    },
+  },
+  'import ghgrp': {
+    options: { realm: { type: 'string' }, year: { type: 'string' } },
+    required: ['realm'],
+    positional: 'file',
+    async run(database, options, io) {
+      await runImportGhgrpCommand(
+        database,
+        {
+          realmKey: required(options, 'realm'),
+          path: required(options, 'file'),
+          year: optional(options, 'year'),
+        },
+        io.stdout,
+      );
+    },
+  },
+  'import activities': {
+    options: { realm: { type: 'string' }, mapping: { type: 'string' } },
+    required: ['realm'],
+    positional: 'file',
+    async run(database, options, io) {
+      await runImportActivitiesCommand(
+        database,
+        {
+          realmKey: required(options, 'realm'),
+          path: required(options, 'file'),
+          mapping: optional(options, 'mapping'),
+        },
+        io.stdout,
+      );
+    },
+  },
+  recalculate: {
+    options: { realm: { type: 'string' }, gwp: { type: 'string' } },
+    required: ['realm'],
+    async run(database, options, io) {
+      await runRecalculateCommand(
+        database,
+        { realmKey: required(options, 'realm'), gwp: optional(options, 'gwp') },
+        io.stdout,
+      );
+    },
+  },
   'user create': {
     options: {
       realm: { type: 'string' },
@@ -166,6 +252,14 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+async function readJsonFile(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new InvalidInputError([`file: ${file} is not readable JSON: ${(error as Error).message}`]);
+  }
+}
 
 async function openDatabase(env: NodeJS.ProcessEnv): Promise<DatabaseHandle> {
   const config = loadConfig(env);
@@ -188,19 +282,29 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     io.stdout.write(USAGE);
     return EXIT_OK;
   }
-  const command = Object.hasOwn(COMMANDS, `${noun} ${verb}`) ? COMMANDS[`${noun} ${verb}`] : undefined;
+  // One-word commands (`recalculate --realm K`) take everything after the noun as options.
+  const isOneWord = Object.hasOwn(COMMANDS, noun) && !Object.hasOwn(COMMANDS, `${noun} ${verb}`);
+  const name = isOneWord ? noun : `${noun} ${verb}`;
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     io.stderr.write(`${noun ? `Unknown command: ${[noun, verb].join(' ').trim()}\n\n` : ''}${USAGE}`);
     return EXIT_USAGE;
   }
   let options: CommandOptions;
   try {
-    options = parseArgs({
-      args: [...rest],
+    const parsed = parseArgs({
+      args: isOneWord ? args.slice(1) : [...rest],
       options: command.options,
       strict: true,
-      allowPositionals: false,
-    }).values;
+      allowPositionals: command.positional !== undefined,
+    });
+    options = parsed.values;
+    if (command.positional !== undefined) {
+      if (parsed.positionals.length !== 1) {
+        throw new UsageError(`Give exactly one ${command.positional.toUpperCase()}`);
+      }
+      options = { ...options, [command.positional]: parsed.positionals[0] };
+    }
     for (const name of command.required) required(options, name);
   } catch (error) {
     io.stderr.write(`${(error as Error).message}\n\n${USAGE}`);

@@ -82,7 +82,11 @@ describe('the server process', () => {
     const answer = new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
       const pending = request(`${url}/api/auth/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          origin: url,
+        },
       });
       pending.on('response', (response) => {
         let text = '';

@@ -1,4 +1,12 @@
-import { createDatabase, DataDirInUseError, DEMO_USER, ensureAdministrator, seedDemoRealm } from '@ecc/db';
+import {
+  createAuthzRepository,
+  createDatabase,
+  DataDirInUseError,
+  DEMO_USER,
+  ensureAdministrator,
+  seedDemoRealm,
+  syncReferenceData,
+} from '@ecc/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 
@@ -30,11 +38,14 @@ async function main(): Promise<void> {
   );
   try {
     await database.migrate();
+    await syncReferenceData(database.db);
     await seedDemoRealm(database.db);
     if (config.administrator) {
       const { email, password } = config.administrator;
       await ensureAdministrator(database.db, config.defaultRealmKey, email, password);
     }
+    // Every realm's default roles, and each user's role assignment mirroring users.role.
+    await createAuthzRepository(database.db).syncDefaultRoles();
   } catch (error) {
     await database.close();
     throw error;

@@ -119,3 +119,37 @@ export type EmissionFactorListQuery = z.infer<typeof emissionFactorListQuerySche
 
 export const emissionFactorListResponseSchema = pagedSchema(emissionFactorSchema);
 export type EmissionFactorListResponse = z.infer<typeof emissionFactorListResponseSchema>;
+
+const scopeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+const electricityBasisSchema = z.enum(['grid-average', 'residual-mix', 'supplier-specific']);
+
+/**
+ * A realm's own factor (supplier-specific or custom), in the library's shape. Which units, gases and
+ * combinations are valid is checked by the engine (422 naming the field), as for inline estimate factors.
+ */
+export const realmEmissionFactorInputSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  source: z.string().trim().min(1).max(500),
+  year: z.number().int().min(1900).max(2200),
+  per: z.string(),
+  gases: z.record(z.string(), gasFactorInputSchema).optional(),
+  co2e: z.object({ value: z.number(), unit: z.string(), gwp: z.string() }).optional(),
+  hhv: heatContentInputSchema.optional(),
+  /** The scope records with this factor default to; estimates without a scope need it. */
+  scope: scopeSchema.optional(),
+  /** Electricity factors: how Scope 2 may use it (supplier-specific and residual-mix are market-based only). */
+  electricityBasis: electricityBasisSchema.optional(),
+  calorificBasis: calorificBasisSchema.optional(),
+});
+export type RealmEmissionFactorInput = z.infer<typeof realmEmissionFactorInputSchema>;
+
+/** A realm factor as answered by create and publish: the library shape plus its status. */
+export const realmEmissionFactorSchema = emissionFactorSchema.extend({
+  status: z.enum(['draft', 'published']),
+  scope: scopeSchema.optional(),
+  electricityBasis: electricityBasisSchema.optional(),
+  calorificBasis: calorificBasisSchema.optional(),
+});
+export type RealmEmissionFactorDto = z.infer<typeof realmEmissionFactorSchema>;
+
+export const emissionFactorIdParamsSchema = z.object({ id: z.string().min(1).max(200) });

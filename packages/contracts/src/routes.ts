@@ -10,10 +10,15 @@ export type LayoutName = (typeof LAYOUTS)[number];
 export const DEFAULT_LAYOUT: LayoutName = 'default';
 
 /** Named route middleware; the web app registers one implementation per name and throws on any other. */
-export const ROUTE_MIDDLEWARE = ['auth', 'plan', 'feature-flags', 'alternate-home'] as const;
+export const ROUTE_MIDDLEWARE = ['auth', 'licences', 'plan', 'feature-flags', 'alternate-home'] as const;
 export type RouteMiddlewareName = (typeof ROUTE_MIDDLEWARE)[number];
 /** Middleware every route runs, in this order, before its own. */
-export const GLOBAL_ROUTE_MIDDLEWARE: readonly RouteMiddlewareName[] = ['auth', 'plan', 'feature-flags'];
+export const GLOBAL_ROUTE_MIDDLEWARE: readonly RouteMiddlewareName[] = [
+  'auth',
+  'licences',
+  'plan',
+  'feature-flags',
+];
 
 export interface Transition {
   name: string;

@@ -521,6 +521,48 @@ export const auditLog = pgTable(
   ],
 );
 
+export const RECALCULATION_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type RecalculationStatus = (typeof RECALCULATION_STATUSES)[number];
+
+/**
+ * A bulk recalculation of one realm's emission results. Records are done in id order, a batch at a time; each
+ * batch commits its results with `cursor` (the last record id done), so a stopped run resumes after it.
+ * At most one queued or running run per realm (partial unique index).
+ */
+export const recalculationRuns = pgTable(
+  'recalculation_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    status: text('status').$type<RecalculationStatus>().notNull().default('queued'),
+    gwpSetId: text('gwp_set_id').notNull(),
+    cursor: uuid('cursor'),
+    processed: integer('processed').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** The first failed records (id, field, engine message), for the operator; all are counted in `failed`. */
+    failures: jsonb('failures')
+      .$type<{ id: string; path: string; message: string }[]>()
+      .notNull()
+      .default([]),
+    error: text('error'),
+    createdBy: uuid('created_by'),
+    createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    startedOn: timestamp('started_on', { withTimezone: true, mode: 'date' }),
+    finishedOn: timestamp('finished_on', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('recalculation_runs_one_active_per_realm')
+      .on(table.realmId)
+      .where(sql`${table.status} in ('queued', 'running')`),
+    index('recalculation_runs_realm_index').on(table.realmId, table.createdOn),
+    check(
+      'recalculation_runs_status_check',
+      sql`${table.status} in ('queued', 'running', 'completed', 'failed')`,
+    ),
+  ],
+);
+
 export type FacilityRow = typeof facilities.$inferSelect;
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeVersionRow = typeof equipmentTypeVersions.$inferSelect;
@@ -530,6 +572,7 @@ export type ImportBatchRow = typeof importBatches.$inferSelect;
 export type ActivityRecordRow = typeof activityRecords.$inferSelect;
 export type EmissionResultRow = typeof emissionResults.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
+export type RecalculationRunRow = typeof recalculationRuns.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
 export type PermissionRow = typeof permissions.$inferSelect;

@@ -1,5 +1,7 @@
 import { DEFAULT_REALM_KEY } from '@ecc/contracts';
 import type { Database } from './create-database.ts';
+import { seedDemoEmissions } from './demo-emissions-seed.ts';
+import { seedDemoEquipment } from './demo-equipment-seed.ts';
 import { hashPassword } from './password-hash.ts';
 import { createDefaultRealmConfig } from './realm-defaults.ts';
 import { createRealmRepository } from './realm-repository.ts';
@@ -75,6 +77,8 @@ export async function seedDemoRealm(db: Database): Promise<{ isCreated: boolean 
         properties: { name: person.name },
       });
     }
+    await seedDemoEmissions(transaction, realm.id);
+    await seedDemoEquipment(transaction, realm.id);
     return { isCreated: true };
   });
 }

@@ -3,3 +3,5 @@ export * from './cron/validate-cron.ts';
 export * from './user-agent/is-bot-user-agent.ts';
 export * from './emissions/index.ts';
 export * from './permissions/index.ts';
+export * from './equipment/index.ts';
+export * from './imports/index.ts';

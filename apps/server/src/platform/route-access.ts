@@ -1,16 +1,64 @@
+import {
+  currentApplication,
+  findRoute,
+  isPlanAllowed,
+  planNotIncludedMessage,
+  type Plan,
+  type RouteId,
+} from '@ecc/contracts';
+import { canAccessRecord, type PermissionAction, type PermissionSubject } from '@ecc/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canActInRealm, type AbilityService } from './abilities.ts';
 import { HttpError } from './errors.ts';
 import type { RealmResolver } from './realm-resolution.ts';
 import type { ActiveSession, SessionManager } from './sessions.ts';
 
 /**
- * What a route requires, declared by every route as `config: { access }`. A discriminated union: later kinds
- * (a permission on a subject, required plans) are added here together with their check in `checkAccess`.
+ * A signed-in user allowed `action` on `subject` in the session's realm, on a realm whose plan is in `plans` (when
+ * given; `feature` names the feature in the plan message). Handlers check the actual record with `assertCan`.
  */
-export type RouteAccess = { kind: 'public' } | { kind: 'session' };
+export interface PermissionAccess {
+  readonly kind: 'permission';
+  readonly action: PermissionAction;
+  readonly subject: PermissionSubject;
+  readonly plans?: readonly Plan[];
+  readonly feature?: string;
+}
+
+/**
+ * What a route requires, declared by every route as `config: { access }`: nothing (`public`), a session, or a
+ * permission (which implies a session).
+ */
+export type RouteAccess = { kind: 'public' } | { kind: 'session' } | PermissionAccess;
 
 export const PUBLIC_ACCESS = { kind: 'public' } as const satisfies RouteAccess;
 export const SESSION_ACCESS = { kind: 'session' } as const satisfies RouteAccess;
+
+/**
+ * `{kind: 'permission', action, subject}`; with `route`, the plans and the feature's name come from that route of
+ * the route table, so the browser's plan guard and the API answer alike.
+ */
+export function permissionAccess(
+  action: PermissionAction,
+  subject: PermissionSubject,
+  options: { route?: RouteId } = {},
+): PermissionAccess {
+  if (!options.route) return { kind: 'permission', action, subject };
+  const route = findRoute(options.route);
+  return {
+    kind: 'permission',
+    action,
+    subject,
+    ...(route.plans && route.plans.length > 0 ? { plans: route.plans } : {}),
+    feature: route.title,
+  };
+}
+
+export interface RouteAccessDependencies {
+  realms: RealmResolver;
+  sessions: SessionManager;
+  abilities: AbilityService;
+}
 
 export interface RegisteredRoute {
   method: string;
@@ -27,17 +75,23 @@ declare module 'fastify' {
     readonly registeredRoutes: readonly RegisteredRoute[];
   }
   interface FastifyRequest {
-    /** The signed-in session, set before the handler of a `session` route runs. */
+    /** The signed-in session, set before the handler of a `session` or `permission` route runs. */
     activeSession: ActiveSession | null;
+    /** The ability service, for `assertCan` in handlers. */
+    abilityService: AbilityService | null;
   }
 }
 
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 
+export function forbiddenMessage(action: PermissionAction, subject: PermissionSubject): string {
+  return `You are not allowed to ${action} ${subject}`;
+}
+
 export class MissingRouteAccessError extends Error {
   constructor(method: string, url: string) {
     super(
-      `Route ${method} ${url} declares no access: add config: { access: { kind: 'public' | 'session' } }`,
+      `Route ${method} ${url} declares no access: add config: { access: { kind: 'public' | 'session' | 'permission' } }`,
     );
     this.name = 'MissingRouteAccessError';
   }
@@ -49,19 +103,68 @@ export function requireSession(request: FastifyRequest): ActiveSession {
   return request.activeSession;
 }
 
+/** A record a handler is about to act on: its realm (by key or id) and its id. */
+export type RecordToCheck = ({ realmKey: string } | { realmId: string }) & { id: string };
+
+/**
+ * Checks the action against the actual record. Another realm's record the user may not act on answers 404, exactly
+ * like a missing one, so its existence is not revealed; a record of the user's own realm answers 403.
+ */
+export async function assertCan(
+  request: FastifyRequest,
+  action: PermissionAction,
+  subject: PermissionSubject,
+  record: RecordToCheck,
+  notFoundMessage = `${subject} not found`,
+): Promise<void> {
+  const session = requireSession(request);
+  if (!request.abilityService) throw new Error('assertCan needs the route access hook');
+  const isOwnRealm =
+    'realmKey' in record ? record.realmKey === session.realm.key : record.realmId === session.realm.id;
+  const realmKey = isOwnRealm
+    ? session.realm.key
+    : 'realmKey' in record
+      ? record.realmKey
+      : // Operators act on other realms' records by key; an unknown id is simply not a realm the rules name.
+        ((await request.abilityService.realmKeyOf(record.realmId)) ?? '');
+  const ability = await request.abilityService.abilityOf(session);
+  if (canAccessRecord(ability, action, subject, { realm: realmKey, id: record.id })) return;
+  if (!isOwnRealm) throw new HttpError(404, notFoundMessage);
+  throw new HttpError(403, forbiddenMessage(action, subject));
+}
+
+async function resolveSession(
+  request: FastifyRequest,
+  dependencies: RouteAccessDependencies,
+): Promise<ActiveSession> {
+  const realm = await dependencies.realms.resolve(request);
+  const session = realm ? await dependencies.sessions.resolve(request, realm) : undefined;
+  if (!session) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+  request.activeSession = session;
+  return session;
+}
+
 async function checkAccess(
   access: RouteAccess,
   request: FastifyRequest,
-  dependencies: { realms: RealmResolver; sessions: SessionManager },
+  dependencies: RouteAccessDependencies,
 ): Promise<void> {
   switch (access.kind) {
     case 'public':
       return;
-    case 'session': {
-      const realm = await dependencies.realms.resolve(request);
-      const session = realm ? await dependencies.sessions.resolve(request, realm) : undefined;
-      if (!session) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
-      request.activeSession = session;
+    case 'session':
+      await resolveSession(request, dependencies);
+      return;
+    case 'permission': {
+      const session = await resolveSession(request, dependencies);
+      // The plan guard of spec section 2, as the browser runs it, before the rights.
+      if (access.plans && !isPlanAllowed(access.plans, currentApplication(session.realm).plan)) {
+        throw new HttpError(403, planNotIncludedMessage(access.feature ?? 'This feature', access.plans));
+      }
+      const ability = await dependencies.abilities.abilityOf(session);
+      if (!canActInRealm(ability, access.action, access.subject, session.realm.key)) {
+        throw new HttpError(403, forbiddenMessage(access.action, access.subject));
+      }
       return;
     }
     default: {
@@ -76,13 +179,11 @@ async function checkAccess(
  * ships. The check runs on request, before the body is even parsed, so anonymous callers cannot make the
  * server read large bodies on routes they may not use.
  */
-export function registerRouteAccess(
-  app: FastifyInstance,
-  dependencies: { realms: RealmResolver; sessions: SessionManager },
-): void {
+export function registerRouteAccess(app: FastifyInstance, dependencies: RouteAccessDependencies): void {
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.decorateRequest('activeSession', null);
+  app.decorateRequest('abilityService', null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const access = route.config?.access;
@@ -96,6 +197,7 @@ export function registerRouteAccess(
     if (request.is404) return;
     const access = request.routeOptions.config.access;
     if (!access) throw new MissingRouteAccessError(request.method, request.routeOptions.url ?? request.url);
+    request.abilityService = dependencies.abilities;
     await checkAccess(access, request, dependencies);
   });
 }

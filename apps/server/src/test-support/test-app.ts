@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { DatabaseHandle } from '@ecc/db';
 import { createTestDatabase } from '@ecc/db/testing';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '#platform/config.ts';
@@ -34,6 +34,8 @@ export interface TestApp {
   config: ServerConfig;
   /** What the app logged at error level or above, one parsed pino line each. */
   loggedErrors: { msg: string; err?: { message: string } }[];
+  /** `app.inject` without the added `Sec-Fetch-Site`: for the tests of the same-origin rule itself. */
+  injectAsIs(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Moves the app's clock forward. */
   advanceClock(milliseconds: number): void;
   close(): Promise<void>;
@@ -45,7 +47,24 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
 }
 
-/** The real app on a database of its own, with a movable clock and a captured error log. */
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+/**
+ * Adds the `Sec-Fetch-Site: same-origin` a browser sends with a state-changing request from the app's own page,
+ * unless the test sets `Origin` or `Sec-Fetch-Site` itself.
+ */
+export function withSameOrigin(options: InjectOptions): InjectOptions {
+  if (SAFE_METHODS.includes((options.method ?? 'GET').toUpperCase())) return options;
+  const headers = options.headers ?? {};
+  const names = Object.keys(headers).map((name) => name.toLowerCase());
+  if (names.includes('origin') || names.includes('sec-fetch-site')) return options;
+  return { ...options, headers: { ...headers, 'sec-fetch-site': 'same-origin' } };
+}
+
+/**
+ * The real app on a database of its own, with a movable clock and a captured error log. Its `inject` sends the
+ * same-origin `Sec-Fetch-Site` header a browser would (see `withSameOrigin`).
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const webDistDir = createWebDistFixture();
   const database = options.database ?? (await createTestDatabase());
@@ -64,11 +83,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: () => new Date(Date.now() + offset),
     loggerInstance: pino({ level: 'error' }, logStream),
   });
+  const originalInject = app.inject as (...args: unknown[]) => unknown;
+  const injectAsIs = (options: InjectOptions) =>
+    originalInject.call(app, options) as Promise<LightMyRequestResponse>;
+  const injectFromOwnOrigin = (options?: InjectOptions | string, ...rest: unknown[]) =>
+    typeof options === 'object' && rest.length === 0
+      ? injectAsIs(withSameOrigin(options))
+      : originalInject.call(app, options, ...rest);
   return {
-    app,
+    app: Object.assign(app, { inject: injectFromOwnOrigin }),
     database,
     config,
     loggedErrors,
+    injectAsIs,
     advanceClock: (milliseconds) => {
       offset += milliseconds;
     },

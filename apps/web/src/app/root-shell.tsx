@@ -1,6 +1,7 @@
 import { DEFAULT_LAYOUT_TRANSITION, messages, type RouteDefinition } from '@ecc/contracts';
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect } from 'react';
+import { useSessionInactivityTimeout } from '../lib/inactivity/use-inactivity-timeout.ts';
 import { usePublicPageData } from '../lib/payload/public-page-payload.ts';
 import { useRealm } from '../lib/realm/realm-queries.ts';
 import { applyTheme, resolveRealmTheme } from '../lib/theme/realm-theme.ts';
@@ -69,6 +70,7 @@ export function RootShell() {
   useColorMode(isDarkRoute(route));
   useRealmTheme(pathname);
   useFocusMainOnNavigation();
+  useSessionInactivityTimeout();
 
   const transition =
     route?.layoutTransition === false ? undefined : (route?.layoutTransition ?? DEFAULT_LAYOUT_TRANSITION);

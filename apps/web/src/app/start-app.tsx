@@ -7,6 +7,7 @@ import { setUnauthorizedHandler } from '../lib/api/api.ts';
 import { createUnauthorizedHandler } from '../lib/api/unauthorized-handler.ts';
 import { RealmNotFoundError } from '../lib/errors/app-errors.ts';
 import { toAppError } from '../lib/errors/to-app-error.ts';
+import { connectEvaluatedFlags } from '../lib/feature-flags/evaluated-flags-provider.ts';
 import { getLocaleCookie, setLocaleCookie } from '../lib/format/locale-cookie.ts';
 import { navigateToUrl } from '../lib/navigation/navigate-to-url.ts';
 import { captureInlinePayload, isPayloadPath, setInlinePayload } from '../lib/payload/public-page-payload.ts';
@@ -52,6 +53,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     if (!getLocaleCookie()) setLocaleCookie(DEFAULT_LOCALE);
 
     const queryClient = createQueryClient();
+    connectEvaluatedFlags(queryClient);
     const versionWatcher = createVersionWatcher({
       currentBuildId: __ECC_BUILD_ID__,
       fetchJson: fetchManifestJson,

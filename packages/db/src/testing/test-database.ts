@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDatabase, PGLITE_SUBDIRECTORY, type DatabaseHandle } from '../create-database.ts';
+import { syncReferenceData } from '../reference-data-sync.ts';
 
 // Creating and migrating a PGlite takes seconds, cloning one under a second: each worker migrates one in-memory
 // template and every test file gets its own clone. With DATABASE_URL set, each file gets a fresh database on
@@ -22,6 +23,7 @@ async function createPgliteTemplate(): Promise<PGlite> {
   // The template's handle is never closed: closing it would close the template that later files clone.
   const handle = await createDatabase({ pglite: template });
   await handle.migrate();
+  await syncReferenceData(handle.db);
   return template;
 }
 
@@ -38,6 +40,7 @@ async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHa
   url.pathname = `/${name}`;
   const handle = await createDatabase({ databaseUrl: url.toString() });
   await handle.migrate();
+  await syncReferenceData(handle.db);
   return {
     ...handle,
     close: async () => {

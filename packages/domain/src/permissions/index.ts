@@ -1,5 +1,6 @@
 export * from './ability-rule.ts';
 export * from './build-ability.ts';
+export * from './confine-rules.ts';
 export * from './grant-pattern.ts';
 export * from './grants-to-rules.ts';
 export * from './is-operator-realm.ts';

@@ -1,8 +1,7 @@
 import { realmKeySchema, z } from '@ecc/contracts';
 
-/** Grant kinds of spec section 6; script grants are stored but never converted into abilities. */
-export const PERMISSION_TYPES = ['REGEX_GRANT', 'PLAINTEXT_GRANT', 'SCRIPT_GRANT'] as const;
-export type PermissionType = (typeof PERMISSION_TYPES)[number];
+// The grant kinds are part of the API's shapes, so they live in contracts; re-exported for the domain's callers.
+export { PERMISSION_TYPES, type PermissionType } from '@ecc/contracts';
 
 /** `manage` stands for every action (CASL's `anyAction`). */
 export const ANY_ACTION = 'manage';
@@ -48,6 +47,7 @@ export const PERMISSION_SUBJECTS = [
   'Equipment',
   'EquipmentType',
   'ActivityRecord',
+  'ImportBatch',
   'EmissionFactor',
   'Report',
   'FeatureFlag',

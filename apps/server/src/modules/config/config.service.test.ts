@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toPublicRealm } from './config.service.ts';
 
 describe('toPublicRealm', () => {
-  it('drops the client secret of every sign-in strategy and keeps everything else', () => {
+  it('drops the client secret of every sign-in strategy and the flag definitions, and keeps everything else', () => {
     const config = createDefaultRealmConfig({ plan: 'paid' });
     const strategy = {
       active: true,
@@ -38,6 +38,14 @@ describe('toPublicRealm', () => {
           applications: config.applications.map((application) => ({
             ...application,
             authentication: { strategies: [strategy] },
+            flags: {
+              beta: {
+                type: 'boolean',
+                variants: { on: true, off: false },
+                defaultVariant: 'off',
+                targeting: { if: [{ '==': [{ var: 'email' }, 'secret@example.com'] }, 'on', 'off'] },
+              },
+            },
           })),
         },
       },
@@ -45,8 +53,12 @@ describe('toPublicRealm', () => {
     const { clientSecret: _clientSecret, ...publicStrategy } = strategy;
     const expected = structuredClone(realm);
     const expectedApplication = expected.properties.config.applications[0];
-    if (expectedApplication) expectedApplication.authentication = { strategies: [publicStrategy] };
+    if (expectedApplication) {
+      expectedApplication.authentication = { strategies: [publicStrategy] };
+      delete expectedApplication.flags;
+    }
     expect(toPublicRealm(realm)).toEqual(expected);
     expect(JSON.stringify(toPublicRealm(realm))).not.toContain('very-secret');
+    expect(JSON.stringify(toPublicRealm(realm))).not.toContain('secret@example.com');
   });
 });

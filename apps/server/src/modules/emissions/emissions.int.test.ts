@@ -4,7 +4,13 @@ import {
   estimateResponseSchema,
   MAX_EMISSION_FACTOR_PAGE_SIZE,
 } from '@ecc/contracts';
-import { DEMO_USER, seedDemoRealm } from '@ecc/db';
+import {
+  createEmissionFactorRepository,
+  createRealmRepository,
+  DEMO_REALM_KEY,
+  DEMO_USER,
+  seedDemoRealm,
+} from '@ecc/db';
 import { FACTOR_LIBRARY, MAX_ESTIMATE_ITEMS } from '@ecc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
@@ -200,10 +206,16 @@ describe('POST /api/emissions/estimate and GET /api/emission-factors', () => {
   });
 
   it('lists the library factors in pages: count on this page, total of all matches', async () => {
+    // The demo realm's own published factors follow the library in the list.
+    const demoRealm = await createRealmRepository(testApp.database.db).findByKey(DEMO_REALM_KEY);
+    const realmFactors = await createEmissionFactorRepository(testApp.database.db).listRealmFactors(
+      demoRealm?.id ?? '',
+    );
+    const total = FACTOR_LIBRARY.length + realmFactors.length;
     const firstPage = await listFactors('?limit=10');
     expect(firstPage.statusCode).toBe(200);
     const first = emissionFactorListResponseSchema.parse(firstPage.json());
-    expect(first).toMatchObject({ count: 10, total: FACTOR_LIBRARY.length, offset: 0 });
+    expect(first).toMatchObject({ count: 10, total, offset: 0 });
     expect(first.results[0]).toEqual({
       id: 'epa-c1-natural-gas',
       name: 'Natural gas (weighted U.S. average)',
@@ -221,17 +233,16 @@ describe('POST /api/emissions/estimate and GET /api/emission-factors', () => {
     const lastPage = emissionFactorListResponseSchema.parse(
       (await listFactors('?limit=10&offset=20')).json(),
     );
-    expect(lastPage).toMatchObject({
-      count: FACTOR_LIBRARY.length - 20,
-      total: FACTOR_LIBRARY.length,
-      offset: 20,
-    });
+    expect(lastPage).toMatchObject({ count: Math.min(10, total - 20), total, offset: 20 });
     expect(lastPage.results.map((factor) => factor.id)).toEqual(
-      FACTOR_LIBRARY.slice(20).map((factor) => factor.id),
+      [...FACTOR_LIBRARY.map((factor) => factor.id), ...realmFactors.map((entry) => entry.factor.id)].slice(
+        20,
+        30,
+      ),
     );
 
     const defaultPage = emissionFactorListResponseSchema.parse((await listFactors('')).json());
-    expect(defaultPage.count).toBe(Math.min(50, FACTOR_LIBRARY.length));
+    expect(defaultPage.count).toBe(Math.min(50, total));
   });
 
   it('matches q against name, id and source, ignoring case', async () => {

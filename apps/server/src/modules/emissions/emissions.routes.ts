@@ -1,14 +1,19 @@
 import {
+  emissionFactorIdParamsSchema,
   emissionFactorListQuerySchema,
   emissionFactorListResponseSchema,
   estimateFailureSchema,
   estimateRequestSchema,
   estimateResponseSchema,
+  realmEmissionFactorInputSchema,
+  realmEmissionFactorSchema,
 } from '@ecc/contracts';
+import { realmFactorLookupsOf, type DatabaseHandle } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SESSION_ACCESS } from '#platform/route-access.ts';
+import { permissionAccess, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
 import { listEmissionFactors, runEstimate } from './emissions.service.ts';
+import { createRealmFactorService } from './realm-factors.service.ts';
 
 /**
  * 100,000 items with inline factors are about 25 MB of compact JSON (bench/estimate-api.bench.ts), far over the
@@ -23,9 +28,11 @@ export const ESTIMATE_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
  */
 const serializeAsJson = () => (data: unknown) => JSON.stringify(data);
 
-/** The estimate API (issue 4, item 4) and the emission factor library (item 2). */
-export function registerEmissionsRoutes(app: FastifyInstance): void {
+/** The estimate API (issue 4, item 4), the emission factor library and the realm's own factors (item 2). */
+export function registerEmissionsRoutes(app: FastifyInstance, database: DatabaseHandle): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const lookups = realmFactorLookupsOf(database.db);
+  const realmFactors = createRealmFactorService(database.db);
 
   api.post(
     '/api/emissions/estimate',
@@ -39,7 +46,9 @@ export function registerEmissionsRoutes(app: FastifyInstance): void {
       serializerCompiler: serializeAsJson,
     },
     async (request, reply) => {
-      const answer = runEstimate(request.body);
+      // Realm factor keys (`realm:<uuid>`) resolve against the caller's realm only.
+      const factors = await lookups.lookupFor(requireSession(request).realm.id);
+      const answer = runEstimate(request.body, factors);
       if (answer.ok) return answer.response;
       // Not the generic {statusCode, error, message}: issue 4 specifies this body, which names every bad item
       // with its id and path so an integration can fix all of them in one go.
@@ -50,12 +59,54 @@ export function registerEmissionsRoutes(app: FastifyInstance): void {
   api.get(
     '/api/emission-factors',
     {
-      config: { access: SESSION_ACCESS },
+      config: { access: permissionAccess('read', 'EmissionFactor') },
       schema: {
         querystring: emissionFactorListQuerySchema,
         response: { 200: emissionFactorListResponseSchema },
       },
     },
-    async (request) => listEmissionFactors(request.query),
+    async (request) =>
+      listEmissionFactors(request.query, await realmFactors.listPublished(requireSession(request).realm.id)),
+  );
+
+  api.post(
+    '/api/emission-factors',
+    {
+      config: { access: SESSION_ACCESS },
+      schema: { body: realmEmissionFactorInputSchema, response: { 201: realmEmissionFactorSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await realmFactors.create(requireSession(request).realm.id, request.body)),
+  );
+
+  api.put(
+    '/api/emission-factors/:id',
+    {
+      config: { access: SESSION_ACCESS },
+      schema: {
+        params: emissionFactorIdParamsSchema,
+        body: realmEmissionFactorInputSchema,
+        response: { 200: realmEmissionFactorSchema },
+      },
+    },
+    async (request) => realmFactors.update(requireSession(request).realm.id, request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/emission-factors/:id/publish',
+    {
+      config: { access: SESSION_ACCESS },
+      schema: { params: emissionFactorIdParamsSchema, response: { 200: realmEmissionFactorSchema } },
+    },
+    async (request) => realmFactors.publish(requireSession(request).realm.id, request.params.id),
+  );
+
+  api.delete(
+    '/api/emission-factors/:id',
+    { config: { access: SESSION_ACCESS }, schema: { params: emissionFactorIdParamsSchema } },
+    async (request, reply) => {
+      await realmFactors.delete(requireSession(request).realm.id, request.params.id);
+      return reply.code(204).send();
+    },
   );
 }

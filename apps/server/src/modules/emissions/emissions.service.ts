@@ -25,8 +25,11 @@ export type EstimateAnswer =
   | { readonly ok: false; readonly failure: EstimateFailureResponse };
 
 /** Runs the engine on the whole request: either every item's emissions, or every bad item and nothing else. */
-export function runEstimate(request: EstimateRequestBody): EstimateAnswer {
-  const outcome = estimate(request, { factors: LIBRARY_FACTORS });
+export function runEstimate(
+  request: EstimateRequestBody,
+  factors: FactorLookup = LIBRARY_FACTORS,
+): EstimateAnswer {
+  const outcome = estimate(request, { factors });
   if (!outcome.ok) return { ok: false, failure: { message: outcome.message, items: outcome.items } };
   return {
     ok: true,
@@ -61,11 +64,26 @@ const LIBRARY_ENTRIES = FACTOR_LIBRARY.map((factor) => ({
   searchText: `${factor.name}\n${factor.id}\n${factor.source}`.toLowerCase(),
 }));
 
-/** The library factors whose name, id or source contains `q` (any case), one page of them. */
-export function listEmissionFactors(query: EmissionFactorListQuery): EmissionFactorListResponse {
+/**
+ * The library factors, then the realm's own published ones (`realmFactors`), whose name, id or source
+ * contains `q` (any case), one page of them.
+ */
+export function listEmissionFactors(
+  query: EmissionFactorListQuery,
+  realmFactors: readonly EmissionFactorDto[] = [],
+): EmissionFactorListResponse {
   const needle = query.q?.trim().toLowerCase() ?? '';
-  const matches =
-    needle === '' ? LIBRARY_ENTRIES : LIBRARY_ENTRIES.filter((entry) => entry.searchText.includes(needle));
+  const entries =
+    realmFactors.length === 0
+      ? LIBRARY_ENTRIES
+      : [
+          ...LIBRARY_ENTRIES,
+          ...realmFactors.map((factor) => ({
+            factor,
+            searchText: `${factor.name}\n${factor.id}\n${factor.source}`.toLowerCase(),
+          })),
+        ];
+  const matches = needle === '' ? entries : entries.filter((entry) => entry.searchText.includes(needle));
   const results = matches.slice(query.offset, query.offset + query.limit).map((entry) => entry.factor);
   return { results, count: results.length, total: matches.length, offset: query.offset };
 }

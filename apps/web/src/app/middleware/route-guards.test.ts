@@ -1,6 +1,8 @@
 import {
   findRoute,
   type ApplicationConfig,
+  type EvaluatedFeatureFlag,
+  type User,
   type RouteDefinition,
   type RouteId,
   type Session,
@@ -10,6 +12,7 @@ import { createRedirectCookie } from '../../lib/session/redirect-cookie.ts';
 import { alternateHomeMiddleware } from './alternate-home-middleware.ts';
 import { authMiddleware } from './auth-middleware.ts';
 import { featureFlagsMiddleware } from './feature-flags-middleware.ts';
+import { licencesMiddleware } from './licences-middleware.ts';
 import { planFallbackToast, planMiddleware } from './plan-middleware.ts';
 import type { MiddlewareContext } from './route-middleware.ts';
 
@@ -41,6 +44,8 @@ interface ContextOptions {
   application?: Partial<ApplicationConfig>;
   cookies?: Record<string, string>;
   route?: RouteDefinition;
+  user?: User | null;
+  evaluatedFlags?: EvaluatedFeatureFlag[];
 }
 
 function guardContext(routeId: RouteId, options: ContextOptions = {}) {
@@ -49,6 +54,8 @@ function guardContext(routeId: RouteId, options: ContextOptions = {}) {
   const jar = createCookieJar(options.cookies);
   const loadSession = vi.fn(async () => options.session ?? null);
   const notify = vi.fn();
+  const loadUser = vi.fn(async () => options.user ?? null);
+  const loadEvaluatedFeatureFlags = vi.fn(async () => options.evaluatedFlags ?? []);
   const context: MiddlewareContext = {
     route,
     pathname: path.split('?')[0] ?? path,
@@ -60,10 +67,12 @@ function guardContext(routeId: RouteId, options: ContextOptions = {}) {
       plan: 'CORE',
       ...options.application,
     }),
+    loadUser,
+    loadEvaluatedFeatureFlags,
     redirectCookie: createRedirectCookie(jar),
     notify,
   };
-  return { context, jar, loadSession, notify };
+  return { context, jar, loadSession, notify, loadUser, loadEvaluatedFeatureFlags };
 }
 
 describe('the auth guard', () => {
@@ -187,6 +196,89 @@ describe('the feature-flag guard', () => {
       application: { 'feature-flags': 'reports,ai-assistant' },
     });
     expect(await featureFlagsMiddleware(context)).toBeUndefined();
+  });
+});
+
+describe('the feature-flag guard with flag definitions', () => {
+  const targeted: EvaluatedFeatureFlag = {
+    key: 'ai-assistant',
+    value: true,
+    variant: 'on',
+    reason: 'TARGETING_MATCH',
+  };
+
+  it('counts a flag whose definition evaluates true for the signed-in user as present', async () => {
+    const { context } = guardContext('context-ai', { session: ACTIVE_SESSION, evaluatedFlags: [targeted] });
+    expect(await featureFlagsMiddleware(context)).toBeUndefined();
+  });
+
+  it('sends the user to / when the definition evaluates false', async () => {
+    const { context } = guardContext('context-ai', {
+      session: ACTIVE_SESSION,
+      evaluatedFlags: [{ ...targeted, value: false, variant: 'off' }],
+    });
+    expect(await featureFlagsMiddleware(context)).toEqual({ redirectTo: '/' });
+  });
+
+  it('asks for the definitions only when the list falls short, and never signed out', async () => {
+    const listed = guardContext('context-ai', {
+      session: ACTIVE_SESSION,
+      application: { 'feature-flags': 'ai-assistant' },
+    });
+    expect(await featureFlagsMiddleware(listed.context)).toBeUndefined();
+    expect(listed.loadEvaluatedFeatureFlags).not.toHaveBeenCalled();
+    const signedOut = guardContext('context-ai', { evaluatedFlags: [targeted] });
+    expect(await featureFlagsMiddleware(signedOut.context)).toEqual({ redirectTo: '/' });
+    expect(signedOut.loadEvaluatedFeatureFlags).not.toHaveBeenCalled();
+  });
+});
+
+describe('the licence guard', () => {
+  const legal = {
+    licences: [
+      { id: 'eula', title: 'End-user licence', text: 'Be kind.' },
+      { id: 'privacy', title: 'Privacy notice', text: 'We keep little.' },
+    ],
+  };
+  const user = (licenses: Record<string, unknown>): User => ({
+    id: '6a1f0f7e-4c1b-4c55-8f0e-5b2b0c1d2e3f',
+    realm: 'acme',
+    properties: { licensing: { licenses } },
+  });
+
+  it('sends a signed-in user with an unaccepted licence to /agreement, remembering the page', async () => {
+    const { context } = guardContext('launcher', {
+      session: ACTIVE_SESSION,
+      application: { legal },
+      user: user({ eula: { accepted: '2026-01-01T00:00:00.000Z' } }),
+    });
+    expect(await licencesMiddleware(context)).toEqual({ redirectTo: '/agreement?next=%2Flauncher' });
+  });
+
+  it('lets the user through once every configured licence is accepted', async () => {
+    const { context } = guardContext('launcher', {
+      session: ACTIVE_SESSION,
+      application: { legal },
+      user: user({ eula: { accepted: true }, privacy: { accepted: '2026-01-01T00:00:00.000Z' } }),
+    });
+    expect(await licencesMiddleware(context)).toBeUndefined();
+  });
+
+  it('never asks for the user in a realm without licences, signed out, or on the agreement itself', async () => {
+    const none = guardContext('launcher', { session: ACTIVE_SESSION });
+    expect(await licencesMiddleware(none.context)).toBeUndefined();
+    expect(none.loadUser).not.toHaveBeenCalled();
+    const signedOut = guardContext('launcher', { application: { legal } });
+    expect(await licencesMiddleware(signedOut.context)).toBeUndefined();
+    expect(signedOut.loadUser).not.toHaveBeenCalled();
+    for (const routeId of ['agreement', 'logout', 'about'] as const) {
+      const exempt = guardContext(routeId, {
+        session: ACTIVE_SESSION,
+        application: { legal },
+        user: user({}),
+      });
+      expect(await licencesMiddleware(exempt.context)).toBeUndefined();
+    }
   });
 });
 

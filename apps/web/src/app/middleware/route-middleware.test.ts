@@ -47,19 +47,21 @@ describe('the route middleware registry', () => {
       };
     const registry = createMiddlewareRegistry({
       auth: step('auth'),
+      licences: step('licences'),
       plan: step('plan', { redirectTo: '/launcher' }),
       'feature-flags': step('feature-flags'),
     });
     const chain = resolveRouteMiddleware({ middleware: [] }, registry);
     const outcome = await runRouteMiddleware(chain, {} as MiddlewareContext);
     expect(outcome).toEqual({ redirectTo: '/launcher' });
-    expect(calls).toEqual(['auth', 'plan']);
+    expect(calls).toEqual(['auth', 'licences', 'plan']);
   });
 
   it('lets a route add its own middleware after the global ones', async () => {
     const alternateHome = vi.fn<RouteMiddleware>(() => undefined);
     const registry = createMiddlewareRegistry({
       auth: () => undefined,
+      licences: () => undefined,
       plan: () => undefined,
       'feature-flags': () => undefined,
       'alternate-home': alternateHome,

@@ -1,6 +1,8 @@
 import {
   GLOBAL_ROUTE_MIDDLEWARE,
   type ApplicationConfig,
+  type EvaluatedFeatureFlag,
+  type User,
   type RouteDefinition,
   type Session,
 } from '@ecc/contracts';
@@ -20,6 +22,10 @@ export interface MiddlewareContext {
   href: string;
   loadSession: () => Promise<Session | null>;
   loadApplication: () => Promise<ApplicationConfig>;
+  /** The signed-in user (`GET /api/user`); null when there is none. */
+  loadUser: () => Promise<User | null>;
+  /** The realm's flag definitions evaluated for the signed-in user (`GET /api/feature-flags`). */
+  loadEvaluatedFeatureFlags: () => Promise<readonly EvaluatedFeatureFlag[]>;
   redirectCookie: RedirectCookie;
   notify: (toast: GuardToast) => void;
 }

@@ -8,6 +8,7 @@ import { createRedirectCookie } from '../../lib/session/redirect-cookie.ts';
 import {
   createFakeFetch,
   createTestRealm,
+  jsonResponse,
   TEST_SESSION,
   TEST_USER,
   type FakeServer,
@@ -140,15 +141,19 @@ describe('the route tree', () => {
       realm: createTestRealm(),
       session: TEST_SESSION,
       user: TEST_USER,
+      extra: {
+        '/api/equipment/sites': () => jsonResponse(200, { results: [] }),
+        '/api/equipment/types': () => jsonResponse(200, { results: [] }),
+      },
     });
-    const kept = await screen.findByText('No equipment yet');
+    const kept = await screen.findByText('No sites yet');
     await act(() => router.navigate({ to: '/equipment-manager/admin' }));
     expect(await screen.findByText('No equipment types yet')).toBeTruthy();
     expect(kept.isConnected).toBe(true);
     expect(kept.closest('[style*="display: none"]')).not.toBeNull();
     await act(() => router.navigate({ to: '/equipment-manager' }));
     await waitFor(() => expect(kept.closest('[style*="display: none"]')).toBeNull());
-    expect(screen.getByText('No equipment yet')).toBe(kept);
+    expect(screen.getByText('No sites yet')).toBe(kept);
   });
 
   it('fades pages in unless their meta turns the transition off', async () => {

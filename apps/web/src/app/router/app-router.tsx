@@ -13,9 +13,10 @@ import { ErrorPage } from '../../components/error-page.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { PagePending } from '../../components/page-pending.tsx';
 import { toAppError } from '../../lib/errors/to-app-error.ts';
+import { loadEvaluatedFeatureFlags } from '../../lib/feature-flags/feature-flag-queries.ts';
 import { loadApplication } from '../../lib/realm/realm-queries.ts';
 import type { RedirectCookie } from '../../lib/session/redirect-cookie.ts';
-import { loadSession } from '../../lib/session/session-queries.ts';
+import { loadSession, loadUser } from '../../lib/session/session-queries.ts';
 import { isChunkLoadError, reloadAfterChunkLoadError } from '../../lib/version/chunk-load-reload.ts';
 import { decideNavigation, type NavigationState } from '../../lib/version/navigation-decision.ts';
 import { LAYOUT_COMPONENTS } from '../layouts/layout-components.ts';
@@ -111,6 +112,8 @@ export function createRouteTree({
           href: location.href,
           loadSession: () => loadSession(context.queryClient),
           loadApplication: () => loadApplication(context.queryClient),
+          loadUser: () => loadUser(context.queryClient),
+          loadEvaluatedFeatureFlags: async () => (await loadEvaluatedFeatureFlags(context.queryClient)).flags,
           redirectCookie: context.redirectCookie,
           notify: context.notify,
         });

@@ -34,15 +34,31 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
   'calc-editor-icons': featureEmptyStatePage,
   knowledgegraph: featureEmptyStatePage,
   'knowledgegraph-3d': featureEmptyStatePage,
-  facility: featureEmptyStatePage,
-  'equipment-manager': featureEmptyStatePage,
-  'equipment-manager-admin': featureEmptyStatePage,
-  'equipment-edit': featureEmptyStatePage,
-  'equipment-view': featureEmptyStatePage,
-  'equipment-new': featureEmptyStatePage,
+  facility: () => import('../../features/facilities/facility-page.tsx').then((module) => module.FacilityPage),
+  'equipment-manager': () =>
+    import('../../features/equipment-manager/equipment-manager-page.tsx').then(
+      (module) => module.EquipmentManagerPage,
+    ),
+  'equipment-manager-admin': () =>
+    import('../../features/equipment-manager/equipment-admin-page.tsx').then(
+      (module) => module.EquipmentAdminPage,
+    ),
+  'equipment-edit': () =>
+    import('../../features/equipment-manager/equipment-edit-page.tsx').then(
+      (module) => module.EquipmentEditPage,
+    ),
+  'equipment-view': () =>
+    import('../../features/equipment-manager/equipment-view-page.tsx').then(
+      (module) => module.EquipmentViewPage,
+    ),
+  'equipment-new': () =>
+    import('../../features/equipment-manager/equipment-new-page.tsx').then(
+      (module) => module.EquipmentNewPage,
+    ),
   'reporting-analysis': featureEmptyStatePage,
   'reporting-analysis-report': featureEmptyStatePage,
-  'feature-flags': featureEmptyStatePage,
+  'feature-flags': () =>
+    import('../../features/feature-flags/feature-flags-page.tsx').then((module) => module.FeatureFlagsPage),
   'invite-manager': featureEmptyStatePage,
 };
 

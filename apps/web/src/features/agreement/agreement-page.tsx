@@ -1,7 +1,14 @@
-import { EmptyState } from '@ecc/ui';
+import { isLicenceAccepted, unacceptedLicences } from '@ecc/contracts';
+import { Alert, AlertDescription, AlertTitle, Button, EmptyState } from '@ecc/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { ScrollTextIcon } from 'lucide-react';
+import { useId, useState } from 'react';
 import { PageHeader } from '#components/page-header.tsx';
+import { pathAfterAgreement } from '#lib/licences/agreement-path.ts';
 import { useApplication } from '#lib/realm/realm-queries.ts';
+import { useCurrentUser, userQueryKey, useSession } from '#lib/session/session-queries.ts';
+import { acceptLicences } from './accept-licences.ts';
 import { legalTexts } from './legal-texts.ts';
 
 /** Realms may store a legal text itself or the address where it is published. */
@@ -9,12 +16,48 @@ function isWebAddress(text: string): boolean {
   return /^https?:\/\/\S+$/.test(text.trim());
 }
 
-/** Rendered without a layout (spec section 2), so the page carries its own landmark. */
+/**
+ * The realm's legal texts; a signed-in user with unaccepted licences accepts them here (spec sections 1 and 4)
+ * and goes on to the page they were heading for. Rendered without a layout (spec section 2), so the page
+ * carries its own landmark.
+ */
 export function AgreementPage() {
-  const texts = legalTexts(useApplication());
+  const application = useApplication();
+  const texts = legalTexts(application);
+  const { isLoggedIn } = useSession();
+  const user = useCurrentUser(isLoggedIn);
+  const pending = user ? unacceptedLicences(application, user.properties) : [];
+  const next = useLocation({ select: (location) => (location.search as Record<string, unknown>).next });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [isAgreed, setIsAgreed] = useState(false);
+  const checkboxId = useId();
+  const accept = useMutation({
+    mutationFn: () => {
+      if (!user) throw new Error('Sign in again to accept the licences.');
+      return acceptLicences(
+        user,
+        pending.map((licence) => licence.id),
+      );
+    },
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(userQueryKey, updated);
+      await navigate({ href: pathAfterAgreement(next), replace: true });
+    },
+  });
+
   return (
     <main id="main-content" tabIndex={-1} className="mx-auto max-w-3xl p-6 focus:outline-none sm:p-10">
       <PageHeader title="Agreements" description="The legal texts that apply to your use of this realm." />
+      {pending.length > 0 && (
+        <Alert kind="warning" className="mb-8">
+          <AlertTitle>Please accept the licences to continue</AlertTitle>
+          <AlertDescription>
+            Read {pending.length === 1 ? 'the licence' : `the ${pending.length} licences`} below:{' '}
+            {pending.map((licence) => licence.title).join(', ')}.
+          </AlertDescription>
+        </Alert>
+      )}
       {texts.length > 0 ? (
         <div className="grid gap-8">
           {texts.map((text) => (
@@ -33,6 +76,9 @@ export function AgreementPage() {
               ) : (
                 <p className="text-muted-foreground text-sm whitespace-pre-line">{text.text}</p>
               )}
+              {text.licenceId && user && isLicenceAccepted(user.properties, text.licenceId) && (
+                <p className="text-success text-sm">Accepted</p>
+              )}
             </section>
           ))}
         </div>
@@ -42,6 +88,40 @@ export function AgreementPage() {
           title="No agreements to show"
           description="Your realm has no licence agreement, terms or other legal texts configured. When it does, they are listed here."
         />
+      )}
+      {pending.length > 0 && (
+        <form
+          className="mt-10 grid gap-4 border-t pt-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            accept.mutate();
+          }}
+        >
+          <div className="flex items-start gap-3">
+            <input
+              id={checkboxId}
+              type="checkbox"
+              className="mt-1 size-4"
+              checked={isAgreed}
+              onChange={(event) => setIsAgreed(event.target.checked)}
+            />
+            <label htmlFor={checkboxId} className="text-sm">
+              I have read and accept {pending.map((licence) => licence.title).join(' and ')}.
+            </label>
+          </div>
+          <div aria-live="polite">
+            {accept.isError && (
+              <p role="alert" className="text-destructive text-sm">
+                Your acceptance could not be recorded: {accept.error.message}. Please try again.
+              </p>
+            )}
+          </div>
+          <div>
+            <Button type="submit" disabled={!isAgreed || accept.isPending}>
+              {accept.isPending ? 'Recording…' : 'Accept and continue'}
+            </Button>
+          </div>
+        </form>
       )}
     </main>
   );

@@ -4,6 +4,8 @@ export interface LegalText {
   id: string;
   title: string;
   text: string;
+  /** Set for the licences a user accepts (`legal.licences`). */
+  licenceId?: string;
 }
 
 /** The application's legal texts in reading order: licence agreement, terms, licences, marks, copyright. */
@@ -15,7 +17,12 @@ export function legalTexts(application: ApplicationConfig | undefined): LegalTex
     texts.push({ id: 'licence-agreement', title: 'Licence agreement', text: legal.licenceAgreement });
   if (legal.tos) texts.push({ id: 'terms-of-service', title: 'Terms of service', text: legal.tos });
   for (const licence of legal.licences ?? [])
-    texts.push({ id: `licence-${licence.id}`, title: licence.title, text: licence.text });
+    texts.push({
+      id: `licence-${licence.id}`,
+      title: licence.title,
+      text: licence.text,
+      licenceId: licence.id,
+    });
   if (legal.marks) texts.push({ id: 'marks', title: 'Trademarks', text: legal.marks });
   if (legal.copyright) texts.push({ id: 'copyright', title: 'Copyright', text: legal.copyright });
   return texts;

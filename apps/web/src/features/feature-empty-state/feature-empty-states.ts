@@ -3,7 +3,20 @@ import type { RouteId } from '@ecc/contracts';
 /** The pages the shell already hosts and later issues fill: the shell's own pages are not listed. */
 export type FeatureRouteId = Exclude<
   RouteId,
-  'about' | 'home' | 'login' | 'logout' | 'profile' | 'launcher' | 'agreement'
+  | 'about'
+  | 'home'
+  | 'login'
+  | 'logout'
+  | 'profile'
+  | 'launcher'
+  | 'agreement'
+  | 'facility'
+  | 'feature-flags'
+  | 'equipment-manager'
+  | 'equipment-manager-admin'
+  | 'equipment-edit'
+  | 'equipment-view'
+  | 'equipment-new'
 >;
 
 export interface FeatureEmptyStateText {
@@ -82,35 +95,6 @@ export const FEATURE_EMPTY_STATES: Record<FeatureRouteId, FeatureEmptyStateText>
     description:
       "The knowledge graph's lineage, drawn in three dimensions, appears here once there is data to trace.",
   },
-  facility: {
-    title: 'No facilities yet',
-    description:
-      "This realm's facilities are listed here, each with its emissions, activity data and data quality.",
-  },
-  'equipment-manager': {
-    title: 'No equipment yet',
-    description:
-      'The emission sources at each site, such as boilers, vehicles and refrigeration units, are listed here.',
-  },
-  'equipment-manager-admin': {
-    title: 'No equipment types yet',
-    description:
-      'Equipment types define what is recorded for each kind of emission source. The types you define are listed here.',
-  },
-  'equipment-edit': {
-    title: 'No equipment record to edit',
-    description:
-      'The details of this piece of equipment become editable here once the equipment manager stores them.',
-  },
-  'equipment-view': {
-    title: 'No equipment record to show',
-    description:
-      'The details and emission history of this piece of equipment are shown here once they are recorded.',
-  },
-  'equipment-new': {
-    title: 'Add equipment to this site',
-    description: 'The form for recording a new piece of equipment of this type appears here.',
-  },
   'reporting-analysis': {
     title: 'No data to analyse yet',
     description:
@@ -119,11 +103,6 @@ export const FEATURE_EMPTY_STATES: Record<FeatureRouteId, FeatureEmptyStateText>
   'reporting-analysis-report': {
     title: 'No analysis report yet',
     description: 'A saved analysis, laid out as a report to share or export, appears here.',
-  },
-  'feature-flags': {
-    title: 'No feature flags yet',
-    description:
-      "The realm's feature flags, with their variants and default, are listed here to turn on and off.",
   },
   'invite-manager': {
     title: 'No invitations yet',

@@ -5,7 +5,7 @@ import { ApiResponseError } from './api-response-error.ts';
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   timeoutMs?: number;
   signal?: AbortSignal;

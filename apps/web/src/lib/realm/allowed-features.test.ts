@@ -35,6 +35,16 @@ describe('the launcher’s features', () => {
     expect(ids({ plan: 'paid', 'feature-flags': 'ai-assistant' })).toContain('context-ai');
   });
 
+  it('offers the AI assistant when the flag definition evaluates true for the user', () => {
+    const withFlag = allowedFeatureRoutes(
+      ROUTES,
+      application({ plan: 'paid' }),
+      true,
+      new Set(['ai-assistant']),
+    );
+    expect(withFlag.map((route) => route.id)).toContain('context-ai');
+  });
+
   it('offers nothing before the realm is known', () => {
     expect(allowedFeatureRoutes(ROUTES, undefined, true)).toEqual([]);
   });

@@ -1,24 +1,32 @@
 import {
   decideRouteAccess,
-  parseFeatureFlagList,
+  presentFeatureFlags,
   ROUTES,
   type ApplicationConfig,
   type RouteDefinition,
 } from '@ecc/contracts';
+import { ROUTE_FEATURE_FLAG_KEYS, useTrueFeatureFlags } from '../feature-flags/use-true-feature-flags.ts';
 import { useSession } from '../session/session-queries.ts';
 import { useApplication } from './realm-queries.ts';
 
-/** Launcher features: routes with a description that the user's sign-in, plan and flags let them open. */
+/**
+ * Launcher features: routes with a description that the user's sign-in, plan and flags let them open. A flag
+ * counts when the application lists it or its definition evaluates true for the user, as in the route guard.
+ */
 export function allowedFeatureRoutes(
   routes: readonly RouteDefinition[],
   application: ApplicationConfig | undefined,
   isLoggedIn: boolean,
+  trueFeatureFlags: ReadonlySet<string> = new Set(),
 ): RouteDefinition[] {
   if (!application) return [];
   const context = {
     isLoggedIn,
     plan: application.plan,
-    featureFlags: parseFeatureFlagList(application['feature-flags']),
+    featureFlags: presentFeatureFlags(
+      application['feature-flags'],
+      [...trueFeatureFlags].map((key) => ({ key, value: true })),
+    ),
   };
   return routes.filter(
     (route) =>
@@ -35,5 +43,6 @@ export function routeLinkPath(route: Pick<RouteDefinition, 'path'>): string {
 export function useAllowedFeatures(): RouteDefinition[] {
   const application = useApplication();
   const { isLoggedIn } = useSession();
-  return allowedFeatureRoutes(ROUTES, application, isLoggedIn);
+  const trueFeatureFlags = useTrueFeatureFlags(ROUTE_FEATURE_FLAG_KEYS);
+  return allowedFeatureRoutes(ROUTES, application, isLoggedIn, trueFeatureFlags);
 }

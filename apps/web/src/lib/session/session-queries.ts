@@ -50,6 +50,11 @@ export function loadSession(queryClient: QueryClient): Promise<Session | null> {
   return queryClient.fetchQuery(sessionQueryOptions);
 }
 
+/** The signed-in user as the guards see it (the licence guard reads their accepted licences). */
+export function loadUser(queryClient: QueryClient): Promise<User | null> {
+  return queryClient.fetchQuery({ ...userQueryOptions, staleTime: REQUEST_RELOAD_TTL_MS });
+}
+
 export function forgetSession(queryClient: QueryClient): void {
   queryClient.setQueryData(sessionQueryKey, null);
   queryClient.setQueryData(userQueryKey, null);

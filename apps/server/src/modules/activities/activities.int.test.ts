@@ -1,0 +1,371 @@
+import {
+  activityRecordListResponseSchema,
+  activityRecordSchema,
+  activityRecordTrailResponseSchema,
+  auditLogResponseSchema,
+  facilityTrailResponseSchema,
+  type ActivityRecordDto,
+  type Realm,
+} from '@ecc/contracts';
+import { createFacilityRepository, equipment, equipmentTypes, type FacilityRow } from '@ecc/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
+import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+
+const ACME_USER = { email: 'ada@acme.test', password: 'acme-password-1' };
+const OTHER_USER = { email: 'olga@other.test', password: 'other-password-1' };
+
+/** 40 CFR 98 Tables C-1/C-2: distillate fuel oil No. 2, per mmBtu, with its default HHV of 0.138 mmBtu/gal. */
+const DIESEL = {
+  activityType: 'Boiler diesel',
+  periodStart: '2024-01-01',
+  periodEnd: '2024-01-31',
+  quantity: 1000,
+  unit: 'gal',
+  factorKey: 'epa-c1-distillate-fuel-oil-no-2',
+  scope: 1,
+  isEstimated: false,
+  notes: 'January delivery',
+};
+
+/** eGRID2022 NEWE, per MWh; 40 % of the electricity is covered by certificates. */
+const ELECTRICITY = {
+  activityType: 'Electricity',
+  periodStart: '2024-02-01',
+  periodEnd: '2024-02-29',
+  quantity: 10,
+  unit: 'MWh',
+  factorKey: 'egrid-2022-newe',
+  scope: 2,
+  certificateCoverage: 0.4,
+};
+
+describe('activity records, their results and trails', () => {
+  let testApp: TestApp;
+  let acme: Realm;
+  let facility: FacilityRow;
+  let otherFacility: FacilityRow;
+  let equipmentId: string;
+  let acmeToken: string;
+  let otherToken: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const db = testApp.database.db;
+    acme = await createTestRealm(db, { key: 'acme', domains: ['acme.test'] });
+    const other = await createTestRealm(db, { key: 'other', domains: ['other.test'] });
+    await createTestUser(db, acme, ACME_USER);
+    await createTestUser(db, other, OTHER_USER);
+    const site = {
+      sector: 'Hospitals',
+      naics: '622110',
+      country: 'US',
+      city: 'Boston',
+      state: 'MA',
+      reported: {},
+    };
+    [facility] = (await createFacilityRepository(db).insertMany(acme.id, [
+      { ...site, slug: 'north-campus', name: 'North Campus' },
+    ])) as [FacilityRow];
+    [otherFacility] = (await createFacilityRepository(db).insertMany(other.id, [
+      { ...site, slug: 'other-site', name: 'Other Site' },
+    ])) as [FacilityRow];
+    const [type] = await db
+      .insert(equipmentTypes)
+      .values({ realmId: acme.id, key: 'boiler', name: 'Boiler' })
+      .returning();
+    const [boiler] = await db
+      .insert(equipment)
+      .values({
+        realmId: acme.id,
+        facilityId: facility.id,
+        equipmentTypeId: type?.id ?? '',
+        typeVersion: 1,
+        name: 'Boiler 1',
+      })
+      .returning();
+    equipmentId = boiler?.id ?? '';
+    acmeToken = await signIn(testApp.app, ACME_USER, 'acme.test');
+    otherToken = await signIn(testApp.app, OTHER_USER, 'other.test');
+  });
+  afterAll(() => testApp.close());
+
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    as: 'acme' | 'other' = 'acme',
+  ) =>
+    testApp.app.inject({
+      method,
+      url,
+      headers: { host: `${as}.test`, ...withSession(as === 'acme' ? acmeToken : otherToken) },
+      ...(payload ? { payload } : {}),
+    });
+
+  const create = async (payload: object): Promise<ActivityRecordDto> => {
+    const response = await call('POST', '/api/facilities/north-campus/activity-records', payload);
+    expect(response.statusCode, response.body).toBe(201);
+    return activityRecordSchema.parse(response.json());
+  };
+
+  const countRecords = async () =>
+    (await call('GET', '/api/facilities/north-campus/activity-records')).json<{ total: number }>().total;
+  const countAudit = async () => (await call('GET', '/api/audit-log')).json<{ total: number }>().total;
+
+  it('creates a record with its emissions worked out by the engine', async () => {
+    const record = await create({ ...DIESEL, equipmentId });
+    // 1,000 gal × 0.138 mmBtu/gal = 138 mmBtu. CO2: 138 × 73.96 = 10,206.48 kg; CH4: 138 × 0.003 = 0.414 kg;
+    // N2O: 138 × 0.0006 = 0.0828 kg. AR5: 10,206.48 + 0.414 × 28 + 0.0828 × 265 = 10,240.014 kg CO2e.
+    expect(record.co2eKg).toBeCloseTo(10_240.014, 3);
+    expect(record).toMatchObject({
+      ...DIESEL,
+      facilityId: facility.id,
+      equipmentId,
+      scope3Category: null,
+      certificateCoverage: null,
+      co2eKgMarket: null,
+    });
+  });
+
+  it('gives Scope 2 both results: market-based applies the certificate coverage', async () => {
+    const record = await create(ELECTRICITY);
+    expect(record.co2eKg).toBeGreaterThan(0);
+    // 40 % covered by certificates: market-based = (1 − 0.4) × the grid factor = 0.6 × location-based.
+    expect(record.co2eKgMarket).toBeCloseTo(record.co2eKg * 0.6, 6);
+  });
+
+  it('lists, searches and sorts the facility’s records', async () => {
+    const listed = await call('GET', '/api/facilities/north-campus/activity-records?sort=-co2eKg');
+    const page = activityRecordListResponseSchema.parse(listed.json());
+    expect(page).toMatchObject({ count: 2, total: 2, offset: 0 });
+    expect(page.results.map((record) => record.activityType)).toEqual(['Boiler diesel', 'Electricity']);
+    const searched = await call('GET', '/api/facilities/north-campus/activity-records?q=ELECTRIC&limit=1');
+    expect(searched.json()).toMatchObject({ count: 1, total: 1, results: [{ activityType: 'Electricity' }] });
+    const badSort = await call('GET', '/api/facilities/north-campus/activity-records?sort=name');
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().message).toMatch(/^querystring\/sort: /);
+    const tooMany = await call('GET', '/api/facilities/north-campus/activity-records?limit=20001');
+    expect(tooMany.json().message).toMatch(/^querystring\/limit: /);
+  });
+
+  it('refuses bad input with 400 naming the field, and writes nothing', async () => {
+    const before = [await countRecords(), await countAudit()];
+    const cases: [object, string][] = [
+      [{ ...DIESEL, periodEnd: '2023-12-31' }, 'body/periodEnd: Period end must not be before period start'],
+      [
+        { ...DIESEL, scope3Category: 6 },
+        'body/scope3Category: A Scope 3 category is only given with scope 3',
+      ],
+      [
+        { ...DIESEL, certificateCoverage: 0.5 },
+        'body/certificateCoverage: Certificate coverage is only given with scope 2',
+      ],
+      [{ ...DIESEL, quantity: -1 }, 'body/quantity: Quantity must be zero or more'],
+      [{ ...DIESEL, periodStart: '2024-13-01' }, 'body/periodStart: Must be a date as YYYY-MM-DD'],
+      [{ ...DIESEL, scope: 4 }, 'body/scope: '],
+      [
+        { ...DIESEL, equipmentId: '00000000-0000-4000-8000-000000000000' },
+        'body/equipmentId: No equipment with this id at this facility',
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await call('POST', '/api/facilities/north-campus/activity-records', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+    expect([await countRecords(), await countAudit()]).toEqual(before);
+  });
+
+  it('refuses a unit the factor cannot take with 422 naming the field and saying what to provide', async () => {
+    const before = [await countRecords(), await countAudit()];
+    const response = await call('POST', '/api/facilities/north-campus/activity-records', {
+      ...DIESEL,
+      unit: 'km',
+    });
+    expect(response.statusCode).toBe(422);
+    const body = response.json<{
+      message: string;
+      items: { id: string | null; path: string; message: string }[];
+    }>();
+    expect(body.items).toEqual([
+      { id: null, path: 'unit', message: expect.stringContaining('provide an hhv (energy per km)') },
+    ]);
+    expect(body.message).toContain('unit: ');
+    const unknownFactor = await call('POST', '/api/facilities/north-campus/activity-records', {
+      ...DIESEL,
+      factorKey: 'no-such-factor',
+    });
+    expect(unknownFactor.statusCode).toBe(422);
+    expect(unknownFactor.json().items[0].path).toBe('factorKey');
+    expect([await countRecords(), await countAudit()]).toEqual(before);
+  });
+
+  it('updates a record partially: results follow, the audit log keeps before and after', async () => {
+    const record = await create(DIESEL);
+    const response = await call('PATCH', `/api/activity-records/${record.id}`, { quantity: 2000 });
+    expect(response.statusCode).toBe(200);
+    const updated = activityRecordSchema.parse(response.json());
+    expect(updated.quantity).toBe(2000);
+    expect(updated.co2eKg).toBeCloseTo(2 * record.co2eKg, 6);
+
+    const audit = auditLogResponseSchema.parse(
+      (await call('GET', `/api/audit-log?entityType=activity-record&entityId=${record.id}`)).json(),
+    );
+    expect(audit.results.map((entry) => entry.action)).toEqual(['update', 'create']);
+    expect(audit.results[0]).toMatchObject({
+      actorEmail: ACME_USER.email,
+      before: { quantity: 1000 },
+      after: { quantity: 2000 },
+      previousHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+
+    const mixed = await call('PATCH', `/api/activity-records/${record.id}`, { certificateCoverage: 0.2 });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().message).toBe(
+      'body/certificateCoverage: Certificate coverage is only given with scope 2',
+    );
+    const incompatible = await call('PATCH', `/api/activity-records/${record.id}`, { unit: 'km' });
+    expect(incompatible.statusCode).toBe(422);
+    expect(incompatible.json().items[0]).toMatchObject({ id: record.id, path: 'unit' });
+  });
+
+  it('deletes a record and answers it, so the caller can undo by creating it again', async () => {
+    const record = await create({ ...DIESEL, activityType: 'To delete' });
+    const deleted = await call('DELETE', `/api/activity-records/${record.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual(record);
+    expect((await call('GET', `/api/activity-records/${record.id}/trail`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/activity-records/${record.id}`)).statusCode).toBe(404);
+    const {
+      id: _id,
+      facilityId: _facility,
+      co2eKg: _co2e,
+      co2eKgMarket: _market,
+      createdOn: _c,
+      modifiedOn: _m,
+      ...input
+    } = record;
+    const restored = await create(input);
+    expect(restored.co2eKg).toBe(record.co2eKg);
+  });
+
+  it('follows a record back to its factor, formula, arithmetic and audit entries', async () => {
+    const record = await create(DIESEL);
+    const trail = activityRecordTrailResponseSchema.parse(
+      (await call('GET', `/api/activity-records/${record.id}/trail`)).json(),
+    );
+    expect(trail.record).toEqual(record);
+    expect(trail.results).toHaveLength(1);
+    const [result] = trail.results;
+    expect(result).toMatchObject({
+      scope2Method: null,
+      gwpSetId: 'AR5',
+      isFallback: false,
+      factor: {
+        key: DIESEL.factorKey,
+        version: '2024',
+        source: expect.stringContaining('40 CFR Part 98, subpart C'),
+      },
+      method: { id: 'heat-content', formula: expect.stringContaining('HHV') },
+    });
+    expect(result?.arithmetic).toContain(
+      '1,000 gal × 0.138 mmBtu/gal × 73.96 kg CO2/mmBtu = 10,206.5 kg CO2',
+    );
+    expect(result?.arithmetic).toContain('CO2e (AR5) = ');
+    expect(trail.audit.map((entry) => entry.action)).toEqual(['create']);
+
+    const electricity = (
+      await call('GET', '/api/facilities/north-campus/activity-records?q=Electricity')
+    ).json<{ results: ActivityRecordDto[] }>().results[0];
+    const dual = activityRecordTrailResponseSchema.parse(
+      (await call('GET', `/api/activity-records/${electricity?.id}/trail`)).json(),
+    );
+    expect(dual.results.map((each) => [each.scope2Method, each.isFallback])).toEqual([
+      ['location', false],
+      ['market', true],
+    ]);
+    expect(dual.results[1]?.arithmetic).toContain('× (1 − 0.4 certificate coverage)');
+  });
+
+  it('explains a facility total: its records, factors, methods and audit entries', async () => {
+    const all = facilityTrailResponseSchema.parse(
+      (await call('GET', '/api/facilities/north-campus/trail?year=2024')).json(),
+    );
+    const records = (await call('GET', '/api/facilities/north-campus/activity-records')).json<{
+      results: ActivityRecordDto[];
+    }>().results;
+    expect(all.recordCount).toBe(records.length);
+    expect(all.co2eKg).toBeCloseTo(
+      records.reduce((sum, record) => sum + record.co2eKg, 0),
+      6,
+    );
+    expect(all.factors.map((factor) => factor.key).sort()).toEqual(
+      [DIESEL.factorKey, ELECTRICITY.factorKey].sort(),
+    );
+    expect(all.methods.map((method) => method.id).sort()).toEqual([
+      'heat-content',
+      'scope2-location',
+      'scope2-market',
+    ]);
+    expect(all.audit.length).toBeGreaterThan(0);
+
+    const scope2 = facilityTrailResponseSchema.parse(
+      (await call('GET', '/api/facilities/north-campus/trail?scope=2')).json(),
+    );
+    expect(scope2.records.map((record) => record.activityType)).toEqual(['Electricity']);
+    const methane = facilityTrailResponseSchema.parse(
+      (await call('GET', '/api/facilities/north-campus/trail?gas=CH4&activityType=Boiler%20diesel')).json(),
+    );
+    // Each 1,000 gal of diesel: 0.414 kg CH4 × 28 (AR5) = 11.592 kg CO2e.
+    const diesel = records.filter((record) => record.activityType === 'Boiler diesel');
+    const gallons = diesel.reduce((sum, record) => sum + record.quantity, 0);
+    expect(methane.co2eKg).toBeCloseTo((gallons / 1000) * 11.592, 6);
+    const none = facilityTrailResponseSchema.parse(
+      (await call('GET', '/api/facilities/north-campus/trail?year=2019')).json(),
+    );
+    expect(none).toMatchObject({ co2eKg: 0, recordCount: 0, records: [], audit: [] });
+  });
+
+  it('answers 404 for another realm’s facility or record exactly as for a missing one', async () => {
+    const record = await create(DIESEL);
+    const missing = await call('GET', '/api/facilities/no-such-site/activity-records');
+    expect(missing.statusCode).toBe(404);
+    const foreignFacility = await call(
+      'GET',
+      '/api/facilities/north-campus/activity-records',
+      undefined,
+      'other',
+    );
+    expect(foreignFacility.statusCode).toBe(404);
+    expect(foreignFacility.json()).toEqual(missing.json());
+    expect(
+      (await call('POST', '/api/facilities/north-campus/activity-records', DIESEL, 'other')).statusCode,
+    ).toBe(404);
+    expect((await call('GET', '/api/facilities/north-campus/trail', undefined, 'other')).statusCode).toBe(
+      404,
+    );
+    for (const [method, url] of [
+      ['GET', `/api/activity-records/${record.id}/trail`],
+      ['PATCH', `/api/activity-records/${record.id}`],
+      ['DELETE', `/api/activity-records/${record.id}`],
+    ] as const) {
+      const response = await call(method, url, method === 'PATCH' ? { quantity: 1 } : undefined, 'other');
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().message).toBe('Activity record not found');
+    }
+    expect((await call('GET', '/api/activity-records/not-a-uuid/trail')).statusCode).toBe(404);
+    // The other realm's facility cannot take equipment of this realm either.
+    expect(
+      (
+        await call(
+          'POST',
+          `/api/facilities/${otherFacility.slug}/activity-records`,
+          { ...DIESEL, equipmentId },
+          'other',
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect((await call('GET', `/api/activity-records/${record.id}/trail`)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,185 @@
+import {
+  emissionFactorListResponseSchema,
+  estimateFailureSchema,
+  estimateResponseSchema,
+  realmEmissionFactorSchema,
+  type RealmEmissionFactorInput,
+} from '@ecc/contracts';
+import { FACTOR_LIBRARY } from '@ecc/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
+import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { FACTOR_NOT_FOUND_MESSAGE, PUBLISHED_FACTOR_MESSAGE } from './realm-factors.service.ts';
+
+const ACME_USER = { email: 'energy@acme.test', password: 'acme-password-1' };
+const OTHER_USER = { email: 'energy@other.test', password: 'other-password-1' };
+
+/** A supplier's disclosed electricity rate: 0.1 kg CO2 and 0.00001 kg CH4 per kWh. */
+const SUPPLIER_TARIFF: RealmEmissionFactorInput = {
+  name: 'Green Power Co. tariff',
+  source: 'Green Power Co. fuel mix disclosure 2024',
+  year: 2024,
+  per: 'kWh',
+  gases: { CO2: { value: 0.1, unit: 'kg' }, CH4: { value: 0.01, unit: 'g' } },
+  scope: 2,
+  electricityBasis: 'supplier-specific',
+};
+
+describe('realm emission factors', () => {
+  let testApp: TestApp;
+  let acmeToken: string;
+  let otherToken: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const db = testApp.database.db;
+    const acme = await createTestRealm(db, { key: 'acme', domains: ['acme.test'] });
+    const other = await createTestRealm(db, { key: 'other', domains: ['other.test'] });
+    await createTestUser(db, acme, ACME_USER);
+    await createTestUser(db, other, OTHER_USER);
+    acmeToken = await signIn(testApp.app, ACME_USER, 'acme.test');
+    otherToken = await signIn(testApp.app, OTHER_USER, 'other.test');
+  });
+  afterAll(() => testApp.close());
+
+  const call = (
+    realm: 'acme' | 'other',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    testApp.app.inject({
+      method,
+      url,
+      headers: { host: `${realm}.test`, ...withSession(realm === 'acme' ? acmeToken : otherToken) },
+      ...(payload ? { payload } : {}),
+    });
+
+  async function createFactor(realm: 'acme' | 'other', input: RealmEmissionFactorInput = SUPPLIER_TARIFF) {
+    const response = await call(realm, 'POST', '/api/emission-factors', input);
+    expect(response.statusCode, response.body).toBe(201);
+    return realmEmissionFactorSchema.parse(response.json());
+  }
+
+  const listIds = async (realm: 'acme' | 'other', query = '?limit=500') =>
+    emissionFactorListResponseSchema
+      .parse((await call(realm, 'GET', `/api/emission-factors${query}`)).json())
+      .results.map((factor) => factor.id);
+
+  const estimateWith = (realm: 'acme' | 'other', factorId: string) =>
+    call(realm, 'POST', '/api/emissions/estimate', {
+      gwp: 'AR5',
+      items: [
+        { id: 'office', quantity: 1000, unit: 'kWh', factor: { id: factorId }, scope2Method: 'market' },
+      ],
+    });
+
+  it('creates a draft with a realm key, which is not listed or usable until published', async () => {
+    const draft = await createFactor('acme');
+    expect(draft).toMatchObject({ ...SUPPLIER_TARIFF, status: 'draft' });
+    expect(draft.id).toMatch(/^realm:[0-9a-f-]{36}$/);
+    expect(await listIds('acme')).not.toContain(draft.id);
+    const refused = estimateFailureSchema.parse((await estimateWith('acme', draft.id)).json());
+    expect(refused.items).toEqual([
+      { id: 'office', path: 'items.0.factor.id', message: `Unknown emission factor "${draft.id}"` },
+    ]);
+  });
+
+  it('lists a published factor after the library and resolves it in estimates of its realm', async () => {
+    const draft = await createFactor('acme');
+    const published = await call('acme', 'POST', `/api/emission-factors/${draft.id}/publish`);
+    expect(published.statusCode).toBe(200);
+    expect(realmEmissionFactorSchema.parse(published.json()).status).toBe('published');
+
+    const ids = await listIds('acme');
+    expect(ids.slice(0, FACTOR_LIBRARY.length)).toEqual(FACTOR_LIBRARY.map((factor) => factor.id));
+    expect(ids).toContain(draft.id);
+    const found = emissionFactorListResponseSchema.parse(
+      (await call('acme', 'GET', '/api/emission-factors?q=green%20power')).json(),
+    );
+    expect(found.results).toEqual([
+      {
+        id: draft.id,
+        name: SUPPLIER_TARIFF.name,
+        source: SUPPLIER_TARIFF.source,
+        year: 2024,
+        per: 'kWh',
+        gases: SUPPLIER_TARIFF.gases,
+      },
+    ]);
+
+    // 1000 kWh × 0.1 kg CO2 = 100 kg CO2; 1000 × 0.01 g CH4 = 10 g = 0.01 kg CH4.
+    // AR5 CO2e = 100 + 0.01 × 28 = 100.28 kg (supplier-specific: no grid-average fallback).
+    const estimate = estimateResponseSchema.parse((await estimateWith('acme', draft.id)).json());
+    expect(estimate.items[0]?.co2e).toBeCloseTo(100.28, 9);
+    expect(estimate.items[0]?.isGridAverageFallback).toBeUndefined();
+  });
+
+  it("keeps another realm's factors invisible: not listed, unknown to the estimate, 404 to change", async () => {
+    const acmeFactor = await createFactor('acme');
+    await call('acme', 'POST', `/api/emission-factors/${acmeFactor.id}/publish`);
+    const otherDraft = await createFactor('other');
+
+    expect(await listIds('other')).not.toContain(acmeFactor.id);
+    const refused = estimateFailureSchema.parse((await estimateWith('other', acmeFactor.id)).json());
+    expect(refused.items[0]?.message).toBe(`Unknown emission factor "${acmeFactor.id}"`);
+    for (const [method, url, payload] of [
+      ['POST', `/api/emission-factors/${acmeFactor.id}/publish`, undefined],
+      ['PUT', `/api/emission-factors/${acmeFactor.id}`, SUPPLIER_TARIFF],
+      ['DELETE', `/api/emission-factors/${acmeFactor.id}`, undefined],
+    ] as const) {
+      const response = await call('other', method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().message).toBe(FACTOR_NOT_FOUND_MESSAGE);
+    }
+    const acmeDeletingOthers = await call('acme', 'DELETE', `/api/emission-factors/${otherDraft.id}`);
+    expect(acmeDeletingOthers.statusCode).toBe(404);
+    expect((await call('acme', 'DELETE', '/api/emission-factors/realm:not-a-uuid')).statusCode).toBe(404);
+    expect((await call('acme', 'DELETE', '/api/emission-factors/epa-c1-natural-gas')).statusCode).toBe(404);
+  });
+
+  it('changes and deletes drafts; a published factor is immutable (409, and the database refuses too)', async () => {
+    const draft = await createFactor('acme');
+    const renamed = await call('acme', 'PUT', `/api/emission-factors/${draft.id}`, {
+      ...SUPPLIER_TARIFF,
+      name: 'Renamed tariff',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(realmEmissionFactorSchema.parse(renamed.json()).name).toBe('Renamed tariff');
+    expect((await call('acme', 'DELETE', `/api/emission-factors/${draft.id}`)).statusCode).toBe(204);
+    expect((await call('acme', 'DELETE', `/api/emission-factors/${draft.id}`)).statusCode).toBe(404);
+
+    const kept = await createFactor('acme');
+    await call('acme', 'POST', `/api/emission-factors/${kept.id}/publish`);
+    for (const [method, payload] of [
+      ['DELETE', undefined],
+      ['PUT', SUPPLIER_TARIFF],
+    ] as const) {
+      const response = await call('acme', method, `/api/emission-factors/${kept.id}`, payload);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(PUBLISHED_FACTOR_MESSAGE);
+    }
+    await expect(
+      testApp.database.db.execute(sql`update emission_factors set name = 'tampered' where key = ${kept.id}`),
+    ).rejects.toThrow();
+    expect(await listIds('acme')).toContain(kept.id);
+  });
+
+  it('refuses a factor the engine cannot use with 422 naming the field, and stores nothing', async () => {
+    const before = await listIds('acme');
+    const response = await call('acme', 'POST', '/api/emission-factors', {
+      ...SUPPLIER_TARIFF,
+      per: 'kWhh',
+      gases: { CO2: { value: 0.1, unit: 'kgs' } },
+    });
+    expect(response.statusCode).toBe(422);
+    const { message } = response.json() as { message: string };
+    expect(message).toContain('per: Unknown factor unit "kWhh"');
+    expect(message).toContain('gases.CO2.unit: Unknown gas mass unit "kgs"');
+    const missingName = await call('acme', 'POST', '/api/emission-factors', { ...SUPPLIER_TARIFF, name: '' });
+    expect(missingName.statusCode).toBe(400);
+    expect(missingName.json().message).toMatch(/^body\/name: /);
+    expect(await listIds('acme')).toEqual(before);
+  });
+});

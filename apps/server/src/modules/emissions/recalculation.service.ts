@@ -1,0 +1,246 @@
+import type { RecalculationRunDto } from '@ecc/contracts';
+import {
+  createRecalculationRepository,
+  realmFactorLookupsOf,
+  RecalculationConflictError,
+  type DatabaseHandle,
+  type RecalculationFailureEntry,
+  type RecalculationRecordRow,
+  type RecalculationRunRow,
+} from '@ecc/db';
+import {
+  calculateActivityResults,
+  createActivityCalculator,
+  isGwpSetId,
+  type ActivityCalculator,
+  type GwpSetId,
+  type Scope,
+} from '@ecc/domain';
+
+/**
+ * Bulk recalculation of a realm (issue 4, item 3): records are read in id order a batch at a time, calculated
+ * by the engine (`calculateActivityResults`, as when a record is saved) and written with COPY together with
+ * the run's cursor, so a run that stops (crash, restart) resumes after its last committed batch. Records the
+ * engine refuses (an unknown or unpublished factor, a unit the factor cannot take) are counted as failed and
+ * logged; they do not stop the run.
+ */
+
+export const DEFAULT_RECALCULATION_GWP: GwpSetId = 'AR5';
+export const DEFAULT_RECALCULATION_BATCH_SIZE = 20_000;
+/** Above this many records a PGlite rebuild drops the results' secondary index and builds it once at the end. */
+export const INDEX_REBUILD_THRESHOLD = 100_000;
+
+export interface RecalculationLogger {
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+export interface RecalculationServiceOptions {
+  readonly batchSize?: number;
+  readonly logger?: RecalculationLogger;
+  /** Called after each committed batch with the run as stored (CLI progress lines). */
+  readonly onProgress?: (run: RecalculationRunRow) => void;
+  /** Runs inside each batch's transaction, before it commits (tests interrupt a batch here). */
+  readonly beforeBatchCommit?: (run: RecalculationRunRow) => Promise<void> | void;
+}
+
+export function toRecalculationRunDto(run: RecalculationRunRow): RecalculationRunDto {
+  return {
+    id: run.id,
+    status: run.status,
+    gwp: isGwpSetId(run.gwpSetId) ? run.gwpSetId : DEFAULT_RECALCULATION_GWP,
+    processed: run.processed,
+    total: run.total,
+    failed: run.failed,
+    fraction: run.total === 0 ? (run.status === 'completed' ? 1 : 0) : Math.min(run.processed / run.total, 1),
+    failures: run.failures,
+    error: run.error,
+    createdOn: run.createdOn.toISOString(),
+    startedOn: run.startedOn?.toISOString() ?? null,
+    finishedOn: run.finishedOn?.toISOString() ?? null,
+  };
+}
+
+/** COPY text format: a backslash, tab or line break inside a value must be escaped. */
+function copyText(value: string): string {
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (character) =>
+        character === '\\' ? '\\\\' : character === '\t' ? '\\t' : character === '\n' ? '\\n' : '\\r',
+      )
+    : value;
+}
+
+interface BatchOutcome {
+  readonly copyText: string;
+  readonly failures: RecalculationFailureEntry[];
+}
+
+/** Calculates one page of records into COPY lines; one mutable input object serves every record. */
+function calculateBatch(
+  realmId: string,
+  rows: readonly RecalculationRecordRow[],
+  calculator: ActivityCalculator,
+): BatchOutcome {
+  const gwp = calculator.gwp;
+  const lines: string[] = [];
+  const failures: RecalculationFailureEntry[] = [];
+  const record = {
+    id: '',
+    quantity: 0,
+    unit: '',
+    factorKey: '',
+    scope: 1 as Scope,
+    scope3Category: null as number | null,
+    certificateCoverage: null as number | null,
+  };
+  for (const row of rows) {
+    record.id = row[0];
+    record.quantity = row[3];
+    record.unit = row[4];
+    record.factorKey = row[5];
+    record.scope = row[6] as Scope;
+    record.scope3Category = row[7];
+    record.certificateCoverage = row[8];
+    const outcome = calculateActivityResults(record, calculator);
+    if (!outcome.ok) {
+      const [first] = outcome.errors;
+      failures.push({ id: row[0], path: first?.path ?? '', message: first?.message ?? 'Not calculable' });
+      continue;
+    }
+    const prefix = `${realmId}\t${row[0]}\t${row[1]}\t${row[2]}\t`;
+    for (const result of outcome.rows) {
+      lines.push(
+        `${prefix}${result.scope}\t${result.scope3Category ?? '\\N'}\t${result.scope2Method}\t` +
+          `${JSON.stringify(result.gases)}\t${result.co2eKg}\t${gwp}\t${copyText(result.factorKey)}\t` +
+          `${copyText(result.factorVersion)}\t${result.calculationMethodId}\t${result.isFallback ? 't' : 'f'}\n`,
+      );
+    }
+  }
+  return { copyText: lines.join(''), failures };
+}
+
+export function createRecalculationService(
+  database: DatabaseHandle,
+  options: RecalculationServiceOptions = {},
+) {
+  const repository = createRecalculationRepository(database);
+  const lookups = realmFactorLookupsOf(database.db);
+  const batchSize = options.batchSize ?? DEFAULT_RECALCULATION_BATCH_SIZE;
+  const driving = new Map<string, Promise<RecalculationRunRow | undefined>>();
+  let isStopping = false;
+
+  async function drive(run: RecalculationRunRow): Promise<RecalculationRunRow | undefined> {
+    const { realmId, id: runId } = run;
+    await repository.startRun(realmId, runId);
+    const gwp = isGwpSetId(run.gwpSetId) ? run.gwpSetId : DEFAULT_RECALCULATION_GWP;
+    const calculator = createActivityCalculator(gwp, { factors: await lookups.lookupFor(realmId) });
+    const isIndexDropped = run.total >= INDEX_REBUILD_THRESHOLD && (await repository.dropSecondaryIndex());
+    let cursor = (await repository.findRun(realmId, runId))?.cursor ?? null;
+    try {
+      for (;;) {
+        if (isStopping) return undefined;
+        let t0 = performance.now();
+        const rows = await repository.readRecords(realmId, cursor, batchSize);
+        console.log('read', rows.length, Math.round(performance.now() - t0)); t0 = performance.now();
+        if (rows.length === 0) break;
+        const batch = calculateBatch(realmId, rows, calculator);
+        console.log('calc', Math.round(performance.now() - t0)); t0 = performance.now();
+        const lastId = (rows[rows.length - 1] as RecalculationRecordRow)[0];
+        await repository.commitBatch(
+          {
+            realmId,
+            runId,
+            afterId: cursor,
+            lastId,
+            processed: rows.length,
+            failures: batch.failures,
+            copyText: batch.copyText,
+          },
+          options.beforeBatchCommit && (() => options.beforeBatchCommit?.(run)),
+        );
+        cursor = lastId;
+        console.log('commit', Math.round(performance.now() - t0));
+        if (batch.failures.length > 0) {
+          options.logger?.warn(
+            { runId, realmId, recordIds: batch.failures.map((failure) => failure.id) },
+            `Recalculation: ${batch.failures.length} records could not be calculated`,
+          );
+        }
+        if (options.onProgress) {
+          const stored = await repository.findRun(realmId, runId);
+          if (stored) options.onProgress(stored);
+        }
+        if (rows.length < batchSize) break;
+      }
+    } finally {
+      if (isIndexDropped) await repository.ensureSecondaryIndex();
+    }
+    await repository.finishRun(realmId, runId, { status: 'completed' });
+    return repository.findRun(realmId, runId);
+  }
+
+  /** Drives a run in the background; a failure marks it failed unless the service is stopping (crash-like). */
+  function schedule(run: RecalculationRunRow): Promise<RecalculationRunRow | undefined> {
+    const existing = driving.get(run.id);
+    if (existing) return existing;
+    const promise = drive(run)
+      .catch(async (error: unknown) => {
+        if (isStopping || error instanceof RecalculationConflictError) return undefined;
+        const message = error instanceof Error ? error.message : String(error);
+        options.logger?.error({ runId: run.id, realmId: run.realmId, err: error }, 'Recalculation failed');
+        await repository
+          .finishRun(run.realmId, run.id, { status: 'failed', error: message })
+          .catch(() => undefined);
+        return repository.findRun(run.realmId, run.id);
+      })
+      .finally(() => driving.delete(run.id));
+    driving.set(run.id, promise);
+    return promise;
+  }
+
+  return {
+    /** Queues a run over the realm's records and starts it; undefined when one is queued or running. */
+    async start(
+      realmId: string,
+      input: { gwp?: GwpSetId; createdBy?: string | null } = {},
+    ): Promise<RecalculationRunRow | undefined> {
+      const run = await repository.createRun(realmId, {
+        gwpSetId: input.gwp ?? DEFAULT_RECALCULATION_GWP,
+        createdBy: input.createdBy ?? null,
+      });
+      if (run) void schedule(run);
+      return run;
+    },
+
+    find: (realmId: string, runId: string) => repository.findRun(realmId, runId),
+    findUnfinished: (realmId: string) => repository.findUnfinishedOfRealm(realmId),
+
+    /** Resumes the runs left queued or running by a process that stopped; restores a dropped index. */
+    async resumeUnfinished(): Promise<void> {
+      const runs = await repository.listUnfinished();
+      if (runs.length === 0) await repository.ensureSecondaryIndex();
+      for (const run of runs) void schedule(run);
+    },
+
+    /** Drives one run to its end in the foreground (CLI) and answers it as stored. */
+    runToEnd: (run: RecalculationRunRow) => schedule(run),
+
+    /** Resolves when no run is being driven by this service (tests). */
+    async whenIdle(): Promise<void> {
+      while (driving.size > 0) await Promise.all([...driving.values()]);
+    },
+
+    /** Stops after the batch in flight; unfinished runs stay as they are and resume on the next start. */
+    async stop(): Promise<void> {
+      isStopping = true;
+      await Promise.all([...driving.values()]);
+    },
+
+    /** Stops without waiting: the batch in flight fails as if the process had died (tests). */
+    interrupt(): void {
+      isStopping = true;
+    },
+  };
+}
+
+export type RecalculationService = ReturnType<typeof createRecalculationService>;

@@ -1,0 +1,159 @@
+import {
+  createEquipmentRequestSchema,
+  createEquipmentTypeRequestSchema,
+  createEquipmentTypeVersionRequestSchema,
+  equipmentIdParamsSchema,
+  equipmentItemSchema,
+  equipmentListQuerySchema,
+  equipmentListResponseSchema,
+  equipmentSiteListResponseSchema,
+  equipmentTypeDetailSchema,
+  equipmentTypeKeyParamsSchema,
+  equipmentTypeListResponseSchema,
+  updateEquipmentRequestSchema,
+} from '@ecc/contracts';
+import { createEquipmentRepository, type Database } from '@ecc/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiError } from '#platform/errors.ts';
+import { requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import {
+  checkCanManageEquipmentTypes,
+  createEquipmentService,
+  EquipmentValidationError,
+} from './equipment.service.ts';
+
+/**
+ * The equipment manager (issue 4, item 6): equipment types (a JSON Schema per version), the equipment at the
+ * realm's facilities, and the facilities as sites. The realm is always the session's; another realm's ids
+ * answer 404 like missing ones.
+ */
+export function registerEquipmentRoutes(app: FastifyInstance, db: Database): void {
+  const service = createEquipmentService(createEquipmentRepository(db));
+  // Checked before the body is validated: a member learns nothing about what a valid type looks like.
+  const typeManagersOnly = {
+    preValidation: async (request: FastifyRequest) => checkCanManageEquipmentTypes(requireSession(request)),
+  };
+
+  void app.register(async (scope) => {
+    // Schema and property failures name every path; `issues` lists them so a form can show each at its field.
+    scope.setErrorHandler((error, _request, reply: FastifyReply) => {
+      if (error instanceof EquipmentValidationError) {
+        return reply.code(400).send({ ...apiError(400, error.message), issues: error.issues });
+      }
+      throw error;
+    });
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      '/api/equipment/types',
+      { config: { access: SESSION_ACCESS }, schema: { response: { 200: equipmentTypeListResponseSchema } } },
+      async (request) => service.listTypes(requireSession(request).realm.id),
+    );
+
+    routes.get(
+      '/api/equipment/types/:key',
+      {
+        config: { access: SESSION_ACCESS },
+        schema: { params: equipmentTypeKeyParamsSchema, response: { 200: equipmentTypeDetailSchema } },
+      },
+      async (request) => service.getType(requireSession(request).realm.id, request.params.key),
+    );
+
+    routes.post(
+      '/api/equipment/types',
+      {
+        config: { access: SESSION_ACCESS },
+        ...typeManagersOnly,
+        schema: { body: createEquipmentTypeRequestSchema, response: { 201: equipmentTypeDetailSchema } },
+      },
+      async (request, reply) => {
+        const session = requireSession(request);
+        const created = await service.createType(session.realm.id, session.user.id, request.body);
+        return reply.code(201).send(created);
+      },
+    );
+
+    routes.post(
+      '/api/equipment/types/:key/versions',
+      {
+        config: { access: SESSION_ACCESS },
+        ...typeManagersOnly,
+        schema: {
+          params: equipmentTypeKeyParamsSchema,
+          body: createEquipmentTypeVersionRequestSchema,
+          response: { 201: equipmentTypeDetailSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = requireSession(request);
+        const updated = await service.addTypeVersion(
+          session.realm.id,
+          session.user.id,
+          request.params.key,
+          request.body,
+        );
+        return reply.code(201).send(updated);
+      },
+    );
+
+    routes.get(
+      '/api/equipment/sites',
+      { config: { access: SESSION_ACCESS }, schema: { response: { 200: equipmentSiteListResponseSchema } } },
+      async (request) => service.listSites(requireSession(request).realm.id),
+    );
+
+    routes.get(
+      '/api/equipment',
+      {
+        config: { access: SESSION_ACCESS },
+        schema: { querystring: equipmentListQuerySchema, response: { 200: equipmentListResponseSchema } },
+      },
+      async (request) => service.listEquipment(requireSession(request).realm.id, request.query),
+    );
+
+    routes.get(
+      '/api/equipment/:id',
+      {
+        config: { access: SESSION_ACCESS },
+        schema: { params: equipmentIdParamsSchema, response: { 200: equipmentItemSchema } },
+      },
+      async (request) => service.getEquipment(requireSession(request).realm.id, request.params.id),
+    );
+
+    routes.post(
+      '/api/equipment',
+      {
+        config: { access: SESSION_ACCESS },
+        schema: { body: createEquipmentRequestSchema, response: { 201: equipmentItemSchema } },
+      },
+      async (request, reply) => {
+        const created = await service.createEquipment(requireSession(request).realm.id, request.body);
+        return reply.code(201).send(created);
+      },
+    );
+
+    routes.put(
+      '/api/equipment/:id',
+      {
+        config: { access: SESSION_ACCESS },
+        schema: {
+          params: equipmentIdParamsSchema,
+          body: updateEquipmentRequestSchema,
+          response: { 200: equipmentItemSchema },
+        },
+      },
+      async (request) =>
+        service.updateEquipment(requireSession(request).realm.id, request.params.id, request.body),
+    );
+
+    routes.delete(
+      '/api/equipment/:id',
+      { config: { access: SESSION_ACCESS }, schema: { params: equipmentIdParamsSchema } },
+      async (request, reply) => {
+        await service.deleteEquipment(requireSession(request).realm.id, request.params.id);
+        return reply.code(204).send();
+      },
+    );
+  });
+}

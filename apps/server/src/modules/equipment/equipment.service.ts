@@ -1,0 +1,176 @@
+import {
+  currentApplication,
+  type CreateEquipmentRequest,
+  type CreateEquipmentTypeRequest,
+  type CreateEquipmentTypeVersionRequest,
+  type EquipmentItem,
+  type EquipmentTypeDetail,
+  type UpdateEquipmentRequest,
+} from '@ecc/contracts';
+import type { EquipmentRepository, UserRow } from '@ecc/db';
+import type { ActiveSession } from '#platform/sessions.ts';
+import { HttpError } from '#platform/errors.ts';
+import {
+  checkEquipmentProperties,
+  checkEquipmentTypeSchema,
+  type SchemaIssue,
+} from './equipment-schema-validation.ts';
+
+export const EQUIPMENT_ADMIN_ONLY_MESSAGE = 'Only administrators may change equipment types';
+export const EQUIPMENT_CORE_ONLY_MESSAGE = 'Equipment types can be changed on the CORE plan only';
+
+/** A 400 whose body names every problem: `message` joins them, `issues` lists them for a form. */
+export class EquipmentValidationError extends HttpError {
+  constructor(readonly issues: readonly SchemaIssue[]) {
+    super(400, issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '));
+    this.name = 'EquipmentValidationError';
+  }
+}
+
+/** Who may define equipment types: an administrator of a realm on the CORE plan (spec: admin area CORE only). */
+export function checkCanManageEquipmentTypes(
+  session: Pick<ActiveSession, 'realm'> & { user: Pick<UserRow, 'role'> },
+) {
+  if (session.user.role !== 'admin') throw new HttpError(403, EQUIPMENT_ADMIN_ONLY_MESSAGE);
+  if (currentApplication(session.realm).plan !== 'CORE')
+    throw new HttpError(403, EQUIPMENT_CORE_ONLY_MESSAGE);
+}
+
+const typeNotFound = (key: string) => new HttpError(404, `No equipment type has the key ${key}`);
+const equipmentNotFound = (id: string) => new HttpError(404, `No equipment has the id ${id}`);
+
+export function createEquipmentService(repository: EquipmentRepository) {
+  /** Realms whose built-in types are known to be in place, so the check runs once per realm and process. */
+  const seededRealms = new Set<string>();
+  const ensureTypes = async (realmId: string) => {
+    if (seededRealms.has(realmId)) return;
+    await repository.ensureBuiltInTypes(realmId);
+    seededRealms.add(realmId);
+  };
+
+  async function checkTypeVersion(
+    body: CreateEquipmentTypeVersionRequest,
+  ): Promise<{ activityTypes: string[]; calculationMethodId: string | null }> {
+    const issues = checkEquipmentTypeSchema(body.schema);
+    const calculationMethodId = body.calculationMethodId ?? null;
+    if (calculationMethodId !== null) {
+      const known = await repository.listCalculationMethodIds();
+      if (!known.includes(calculationMethodId)) {
+        issues.push({
+          path: 'body/calculationMethodId',
+          message: `Unknown calculation method ${calculationMethodId}`,
+        });
+      }
+    }
+    if (issues.length > 0) throw new EquipmentValidationError(issues);
+    return { activityTypes: [...new Set(body.activityTypes ?? [])], calculationMethodId };
+  }
+
+  async function requireType(realmId: string, key: string): Promise<EquipmentTypeDetail> {
+    await ensureTypes(realmId);
+    const type = await repository.findType(realmId, key);
+    if (!type) throw typeNotFound(key);
+    return type;
+  }
+
+  function checkProperties(type: EquipmentTypeDetail, properties: Record<string, unknown>): void {
+    const issues = checkEquipmentProperties(
+      `${type.id}@${type.currentVersion}`,
+      type.current.schema,
+      properties,
+    );
+    if (issues.length > 0) throw new EquipmentValidationError(issues);
+  }
+
+  return {
+    async listTypes(realmId: string) {
+      await ensureTypes(realmId);
+      return { results: await repository.listTypes(realmId) };
+    },
+
+    getType: requireType,
+
+    async createType(realmId: string, userId: string, body: CreateEquipmentTypeRequest) {
+      await ensureTypes(realmId);
+      const version = await checkTypeVersion(body);
+      const created = await repository.createType(realmId, {
+        key: body.key,
+        name: body.name,
+        schema: body.schema,
+        ...version,
+        createdBy: userId,
+      });
+      if (!created) throw new HttpError(409, `An equipment type with the key ${body.key} exists already`);
+      return created;
+    },
+
+    async addTypeVersion(
+      realmId: string,
+      userId: string,
+      key: string,
+      body: CreateEquipmentTypeVersionRequest,
+    ) {
+      await requireType(realmId, key);
+      const version = await checkTypeVersion(body);
+      const updated = await repository.addTypeVersion(realmId, key, {
+        schema: body.schema,
+        ...version,
+        createdBy: userId,
+        ...(body.name ? { name: body.name } : {}),
+      });
+      if (!updated) throw typeNotFound(key);
+      return updated;
+    },
+
+    async listSites(realmId: string) {
+      return { results: await repository.listSites(realmId) };
+    },
+
+    async listEquipment(realmId: string, filter: { facilityId?: string; type?: string }) {
+      const results = await repository.listEquipment(realmId, {
+        facilityId: filter.facilityId,
+        typeKey: filter.type,
+      });
+      return { results };
+    },
+
+    async getEquipment(realmId: string, id: string): Promise<EquipmentItem> {
+      const item = await repository.findEquipment(realmId, id);
+      if (!item) throw equipmentNotFound(id);
+      return item;
+    },
+
+    async createEquipment(realmId: string, body: CreateEquipmentRequest): Promise<EquipmentItem> {
+      if (!(await repository.hasFacility(realmId, body.facilityId))) {
+        throw new HttpError(404, `No facility has the id ${body.facilityId}`);
+      }
+      const type = await requireType(realmId, body.typeKey);
+      checkProperties(type, body.properties);
+      return repository.createEquipment(realmId, {
+        facilityId: body.facilityId,
+        equipmentTypeId: type.id,
+        typeVersion: type.currentVersion,
+        name: body.name,
+        properties: body.properties,
+      });
+    },
+
+    async updateEquipment(realmId: string, id: string, body: UpdateEquipmentRequest): Promise<EquipmentItem> {
+      const existing = await repository.findEquipment(realmId, id);
+      if (!existing) throw equipmentNotFound(id);
+      const type = await requireType(realmId, existing.typeKey);
+      checkProperties(type, body.properties);
+      const updated = await repository.updateEquipment(realmId, id, {
+        typeVersion: type.currentVersion,
+        name: body.name,
+        properties: body.properties,
+      });
+      if (!updated) throw equipmentNotFound(id);
+      return updated;
+    },
+
+    async deleteEquipment(realmId: string, id: string): Promise<void> {
+      if (!(await repository.deleteEquipment(realmId, id))) throw equipmentNotFound(id);
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import {
+  facilityDetailResponseSchema,
+  facilityListResponseSchema,
+  facilitySectorsResponseSchema,
+} from '@ecc/contracts';
+import { DEMO_USER, seedDemoRealm } from '@ecc/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
+import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+
+const OTHER_USER = { email: 'olga@other.test', password: 'other-password-1' };
+
+describe('GET /api/facilities and the facility view data', () => {
+  let testApp: TestApp;
+  let demoToken: string;
+  let otherToken: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await seedDemoRealm(testApp.database.db);
+    const other = await createTestRealm(testApp.database.db, { key: 'other', domains: ['other.test'] });
+    await createTestUser(testApp.database.db, other, OTHER_USER);
+    demoToken = await signIn(testApp.app, DEMO_USER);
+    otherToken = await signIn(testApp.app, OTHER_USER, 'other.test');
+  });
+  afterAll(() => testApp.close());
+
+  const get = (url: string, as: 'demo' | 'other' = 'demo') =>
+    testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        host: as === 'demo' ? 'localhost' : 'other.test',
+        ...withSession(as === 'demo' ? demoToken : otherToken),
+      },
+    });
+
+  const list = async (query: string) =>
+    facilityListResponseSchema.parse((await get(`/api/facilities${query}`)).json());
+
+  it('lists the realm’s facilities by name with location and latest-year CO2e, a page at a time', async () => {
+    const page = await list('?limit=5&offset=5');
+    expect(page).toMatchObject({ count: 5, total: 20, offset: 5 });
+    const all = await list('');
+    expect(all.results.map((facility) => facility.name)).toEqual(
+      [...all.results.map((facility) => facility.name)].sort((left, right) => left.localeCompare(right)),
+    );
+    expect(all.results.find((facility) => facility.slug === 'hudson-yards-office')).toMatchObject({
+      name: 'Hudson Yards Office Tower',
+      sector: 'Offices',
+      naics: '531120',
+      location: { city: 'New York', state: 'NY', country: 'US', latitude: expect.any(Number) },
+      latestYear: 2025,
+      co2eKgLatestYear: expect.any(Number),
+    });
+  });
+
+  it('searches name, city, state and NAICS in any case, and filters by sector', async () => {
+    expect((await list('?q=riverbend')).results.map((facility) => facility.slug)).toEqual([
+      'riverbend-power-station',
+    ]);
+    expect((await list('?q=BOSTON')).results.map((facility) => facility.slug)).toEqual([
+      'harborview-general-hospital',
+    ]);
+    expect((await list('?q=bayern')).results.map((facility) => facility.slug)).toEqual(['klinikum-isar']);
+    expect((await list('?q=3273')).results.map((facility) => facility.naics)).toEqual(['327310', '327310']);
+    expect((await list('?q=50%25')).total).toBe(0);
+    const dataCentres = await list('?sector=Data%20centres');
+    expect(dataCentres.results.map((facility) => facility.slug).sort()).toEqual([
+      'cascade-data-center',
+      'slough-data-centre',
+    ]);
+    expect((await list('?q=tx&sector=Cement')).results.map((facility) => facility.slug)).toEqual([
+      'lone-star-cement',
+    ]);
+  });
+
+  it('refuses a page size over 500 naming the parameter', async () => {
+    const response = await get('/api/facilities?limit=501');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^querystring\/limit: /);
+  });
+
+  it('counts facilities per sector', async () => {
+    const sectors = facilitySectorsResponseSchema.parse((await get('/api/facilities/sectors')).json());
+    expect(sectors.results).toContainEqual({ sector: 'Warehouses', count: 3 });
+    expect(sectors.results.reduce((sum, row) => sum + row.count, 0)).toBe(20);
+  });
+
+  it('answers a facility with its summary: totals by year and month, breakdowns and data quality', async () => {
+    const response = await get('/api/facilities/harborview-general-hospital');
+    expect(response.statusCode).toBe(200);
+    const { facility, summary } = facilityDetailResponseSchema.parse(response.json());
+    expect(facility.slug).toBe('harborview-general-hospital');
+    expect(summary.gwpSetId).toBe('AR5');
+    expect(summary.years.map((year) => year.year)).toEqual([2023, 2024, 2025]);
+    for (const year of summary.years) {
+      expect(year.co2eKg).toBeCloseTo(year.scope1 + year.scope2Location + year.scope3, 6);
+    }
+    expect(summary.monthly).toHaveLength(36);
+    expect(summary.monthly[0]?.month).toBe('2023-01');
+    expect(summary.bySource.map((source) => source.activityType)).toContain('Refrigerant losses');
+    expect(summary.byGas.map((gas) => gas.gas)).toEqual(
+      expect.arrayContaining(['CO2', 'CH4', 'N2O', 'HFC-125']),
+    );
+    expect(summary.intensity).toMatchObject({ unit: 'MWh', year: 2025 });
+    expect(summary.dataQuality.some((flag) => flag.kind === 'estimated')).toBe(true);
+    const latest = (await list('?q=harborview')).results[0];
+    expect(latest?.co2eKgLatestYear).toBeCloseTo(summary.years.at(-1)?.co2eKg ?? 0, 6);
+  });
+
+  it('answers 404 for a missing facility and for another realm’s, alike', async () => {
+    const missing = await get('/api/facilities/no-such-site');
+    expect(missing.statusCode).toBe(404);
+    const foreign = await get('/api/facilities/harborview-general-hospital', 'other');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+    expect((await get('/api/facilities', 'other')).json()).toEqual({
+      results: [],
+      count: 0,
+      total: 0,
+      offset: 0,
+    });
+    expect((await get('/api/facilities/sectors', 'other')).json()).toEqual({ results: [] });
+  });
+});

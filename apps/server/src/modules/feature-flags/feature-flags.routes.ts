@@ -1,0 +1,147 @@
+import {
+  evaluatedFeatureFlagsResponseSchema,
+  featureFlagDefinitionListSchema,
+  featureFlagDefinitionSchema,
+  featureFlagKeyParamsSchema,
+  featureFlagSchema,
+  currentApplication,
+} from '@ecc/contracts';
+import { createRealmConfigRepository, type Database } from '@ecc/db';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '#platform/errors.ts';
+import { requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import {
+  canManageFeatureFlags,
+  evaluateFeatureFlags,
+  evaluationContextFor,
+  toDefinitionList,
+  type FlagLogger,
+} from './feature-flags.service.ts';
+
+export const FORBIDDEN_FLAG_MESSAGE = 'Only administrators may manage feature flags';
+
+/** flagd logs with a list of arguments, pino with (object, message): join them into one line. */
+function flagLogger(log: FastifyBaseLogger): FlagLogger {
+  const line = (args: unknown[]) => args.map(String).join(' ');
+  return {
+    error: (...args) => log.error(line(args)),
+    warn: (...args) => log.warn(line(args)),
+    info: (...args) => log.info(line(args)),
+    debug: (...args) => log.debug(line(args)),
+  };
+}
+
+function notFound(key: string): HttpError {
+  return new HttpError(404, `No feature flag has the key ${key}`);
+}
+
+/**
+ * Feature flags of the signed-in user's realm (spec sections 3 and 4): the evaluated flags for anyone signed in,
+ * the definitions for administrators. Definitions live in the realm's application config; the realm is always
+ * the session's.
+ */
+export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const realmConfigs = createRealmConfigRepository(db);
+
+  const requireManager = (request: FastifyRequest) => {
+    const session = requireSession(request);
+    if (!canManageFeatureFlags(session.user)) throw new HttpError(403, FORBIDDEN_FLAG_MESSAGE);
+    return session;
+  };
+  // Checked before the body is validated: a member learns nothing about what a valid definition looks like.
+  const managerOnly = { preValidation: async (request: FastifyRequest) => void requireManager(request) };
+
+  api.get(
+    '/api/feature-flags',
+    {
+      config: { access: SESSION_ACCESS },
+      schema: { response: { 200: evaluatedFeatureFlagsResponseSchema } },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const definitions = currentApplication(session.realm).flags ?? {};
+      return {
+        flags: evaluateFeatureFlags(
+          definitions,
+          evaluationContextFor(session.realm, session.user),
+          flagLogger(request.log),
+        ),
+        canManageDefinitions: canManageFeatureFlags(session.user),
+      };
+    },
+  );
+
+  api.get(
+    '/api/feature-flags/definitions',
+    {
+      config: { access: SESSION_ACCESS },
+      ...managerOnly,
+      schema: { response: { 200: featureFlagDefinitionListSchema } },
+    },
+    async (request) => {
+      const session = requireManager(request);
+      const definitions = await realmConfigs.findFeatureFlags(session.realm.id);
+      return { definitions: toDefinitionList(definitions ?? {}) };
+    },
+  );
+
+  api.post(
+    '/api/feature-flags/definitions',
+    {
+      config: { access: SESSION_ACCESS },
+      ...managerOnly,
+      schema: { body: featureFlagDefinitionSchema, response: { 201: featureFlagDefinitionSchema } },
+    },
+    async (request, reply) => {
+      const session = requireManager(request);
+      const { key, ...flag } = request.body;
+      const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) =>
+        Object.hasOwn(flags, key) ? { result: false } : { flags: { ...flags, [key]: flag }, result: true },
+      );
+      if (!changed?.result)
+        throw new HttpError(409, `key: A feature flag with the key ${key} already exists`);
+      return reply.code(201).send({ key, ...flag });
+    },
+  );
+
+  api.put(
+    '/api/feature-flags/definitions/:key',
+    {
+      config: { access: SESSION_ACCESS },
+      ...managerOnly,
+      schema: {
+        params: featureFlagKeyParamsSchema,
+        body: featureFlagSchema,
+        response: { 200: featureFlagDefinitionSchema },
+      },
+    },
+    async (request) => {
+      const session = requireManager(request);
+      const { key } = request.params;
+      const flag = request.body;
+      const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) =>
+        Object.hasOwn(flags, key) ? { flags: { ...flags, [key]: flag }, result: true } : { result: false },
+      );
+      if (!changed?.result) throw notFound(key);
+      return { key, ...flag };
+    },
+  );
+
+  api.delete(
+    '/api/feature-flags/definitions/:key',
+    { config: { access: SESSION_ACCESS }, ...managerOnly, schema: { params: featureFlagKeyParamsSchema } },
+    async (request, reply) => {
+      const session = requireManager(request);
+      const { key } = request.params;
+      const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) => {
+        if (!Object.hasOwn(flags, key)) return { result: false };
+        const { [key]: _removed, ...remaining } = flags;
+        return { flags: remaining, result: true };
+      });
+      if (!changed?.result) throw notFound(key);
+      return reply.code(204).send();
+    },
+  );
+}

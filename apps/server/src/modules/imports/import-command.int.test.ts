@@ -1,0 +1,101 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { facilities, type DatabaseHandle } from '@ecc/db';
+import { createTestDatabase } from '@ecc/db/testing';
+import { eq } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPOSITORY_ROOT } from '#platform/config.ts';
+import { createTestRealm } from '#test-support/test-realms.ts';
+import { EXIT_FAILURE, EXIT_OK, runCli } from '../../cli.ts';
+
+/** EPA's published files live beside the repository, never in it (see ../shared/data/epa-ghgrp-2020/README.md). */
+const GHGRP_DIRECTORY = join(REPOSITORY_ROOT, '..', 'shared', 'data', 'epa-ghgrp-2020');
+const WORKBOOK = join(GHGRP_DIRECTORY, 'ghgp_data_2020.xlsx');
+const SHEET_CSV = join(GHGRP_DIRECTORY, 'direct-emitters-2020.csv');
+
+describe('import commands', () => {
+  let database: DatabaseHandle;
+  let workDir: string;
+  let realmId: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    realmId = (await createTestRealm(database.db, { key: 'acme' })).id;
+    workDir = mkdtempSync(join(tmpdir(), 'ecc-import-'));
+  });
+  afterAll(async () => {
+    await database.close();
+    rmSync(workDir, { recursive: true, force: true });
+  });
+
+  async function ecc(...args: string[]) {
+    let stdout = '';
+    let stderr = '';
+    const exitCode = await runCli(args, {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: {},
+      database,
+    });
+    return { exitCode, stdout, stderr };
+  }
+
+  it.skipIf(!existsSync(WORKBOOK))(
+    'imports the 2020 GHGRP workbook: 6,515 facilities whose reported totals match the sheet, once',
+    async () => {
+      const run = await ecc('import', 'ghgrp', '--realm', 'acme', WORKBOOK);
+      expect(run.stderr).toBe('');
+      expect(run.exitCode).toBe(EXIT_OK);
+      expect(run.stdout).toContain('Imported 6515 facilities of reporting year 2020');
+      expect(run.stdout).toContain('6515 created, 0 updated');
+
+      const stored = await database.db
+        .select({ ghgrpId: facilities.ghgrpId, reported: facilities.reported })
+        .from(facilities)
+        .where(eq(facilities.realmId, realmId));
+      expect(stored).toHaveLength(6515);
+      // The CSV export of the same sheet is the independent witness of what the workbook says.
+      const sheet = Papa.parse<Record<string, string>>(readFileSync(SHEET_CSV, 'utf8'), {
+        header: true,
+        skipEmptyLines: true,
+      }).data;
+      const published = new Map(
+        sheet.map((row) => [row['Facility Id'], Number(row['Total reported direct emissions'])]),
+      );
+      let total = 0;
+      for (const facility of stored) {
+        const year = (facility.reported as Record<string, { reportedCo2eT: number }>)['2020'];
+        expect(year?.reportedCo2eT, facility.ghgrpId ?? '').toBe(published.get(facility.ghgrpId ?? ''));
+        total += year?.reportedCo2eT ?? 0;
+      }
+      // The README's sanity figure: about 2.40 billion t CO2e over the 6,515 rows.
+      expect(total / 1e9).toBeCloseTo(2.4, 2);
+
+      const again = await ecc('import', 'ghgrp', '--realm', 'acme', WORKBOOK);
+      expect(again.exitCode).toBe(EXIT_OK);
+      expect(again.stdout).toContain('was imported before');
+      expect(await database.db.$count(facilities, eq(facilities.realmId, realmId))).toBe(6515);
+    },
+    240_000,
+  );
+
+  it('lists every row error of an activity file as "row N, column C: message" and exits 1', async () => {
+    const file = join(workDir, 'bad.csv');
+    writeFileSync(
+      file,
+      'facility,activityType,periodStart,periodEnd,quantity,unit,factorKey\n' +
+        'nowhere,Gas,2024-01-01,2024-01-31,5,scf,epa-hub-2024-natural-gas-scf\n' +
+        'nowhere,Gas,2024-02-01,2024-01-31,-1,scf,epa-hub-2024-natural-gas-scf\n',
+    );
+    const run = await ecc('import', 'activities', '--realm', 'acme', file);
+    expect(run.exitCode).toBe(EXIT_FAILURE);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'row 2, column facility: No facility has the slug or name "nowhere"',
+      'row 3, column facility: No facility has the slug or name "nowhere"',
+      'row 3, column periodEnd: Period end 2024-01-31 is before period start 2024-02-01',
+      'row 3, column quantity: Quantity must not be negative (got -1)',
+      'Nothing was imported: the file has 4 row errors',
+    ]);
+  });
+});

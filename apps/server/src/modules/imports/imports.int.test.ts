@@ -1,0 +1,418 @@
+import type { Realm } from '@ecc/contracts';
+import {
+  activityRecords,
+  auditLog,
+  createFacilityRepository,
+  emissionResults,
+  facilities,
+  importBatches,
+} from '@ecc/db';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
+import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+
+const ACME_USER = { email: 'ada@acme.test', password: 'acme-password-1' };
+const OTHER_USER = { email: 'olga@other.test', password: 'other-password-1' };
+
+const HEADER = 'Site,Fuel,Start Date,End Date,Amount,UoM,Emission Factor,Scope';
+const GOOD_ROWS = [
+  'north-campus,Boiler diesel,2024-01-01,2024-01-31,1000,gal,epa-c1-distillate-fuel-oil-no-2,1',
+  'North Campus,Electricity,2024-02-01,2024-02-29,10,MWh,egrid-2022-newe,2',
+];
+const BAD_ROW = 'north-campus,Boiler diesel,2024-03-01,2024-03-31,lots,gal,epa-c1-distillate-fuel-oil-no-2,1';
+
+function csv(lines: string[]): Buffer {
+  return Buffer.from(`${[HEADER, ...lines].join('\n')}\n`);
+}
+
+/** A GHGRP workbook in miniature: title rows above the header, as EPA publishes it. */
+async function ghgrpWorkbook(rows: (string | number | null)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet('Summary Info').addRow(['About this workbook']);
+  const sheet = workbook.addWorksheet('Direct Emitters');
+  sheet.addRow(['Greenhouse Gas Reporting Program (GHGRP)']);
+  sheet.addRow(['Direct emitters, reporting year 2020']);
+  sheet.addRow([]);
+  sheet.addRow([
+    'Facility Id',
+    'Facility Name',
+    'City',
+    'State',
+    'Zip Code',
+    'Address',
+    'Latitude',
+    'Longitude',
+    'Primary NAICS Code',
+    'Industry Type (subparts)',
+    'Industry Type (sectors)',
+    'Total reported direct emissions',
+    'CO2 emissions (non-biogenic) ',
+    'Methane (CH4) emissions ',
+    'Nitrous Oxide (N2O) emissions ',
+  ]);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const BROOKLYN = [
+  1000112,
+  '23rd and 3rd',
+  'BROOKLYN',
+  'NY',
+  '11232',
+  '730 3rd Avenue',
+  40.663,
+  -74,
+  '221112',
+  'C,D',
+  'Power Plants',
+  60819.7,
+  60751.2,
+  31.25,
+  37.25,
+];
+const MELISSA = [
+  1004377,
+  '121 REGIONAL DISPOSAL FACILITY',
+  'MELISSA',
+  'TX',
+  '75454',
+  '3820 SAM RAYBURN HIGHWAY',
+  33.29857,
+  -96.53586,
+  '562212',
+  'HH',
+  'Waste',
+  504064,
+  null,
+  504064,
+  null,
+];
+
+describe('imports', () => {
+  let testApp: TestApp;
+  let acme: Realm;
+  let other: Realm;
+  let acmeToken: string;
+  let otherToken: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const db = testApp.database.db;
+    acme = await createTestRealm(db, { key: 'acme', domains: ['acme.test'] });
+    other = await createTestRealm(db, { key: 'other', domains: ['other.test'] });
+    await createTestUser(db, acme, ACME_USER);
+    await createTestUser(db, other, OTHER_USER);
+    const site = { sector: 'Hospitals', naics: '622110', country: 'US', reported: {} };
+    await createFacilityRepository(db).insertMany(acme.id, [
+      { ...site, slug: 'north-campus', name: 'North Campus' },
+    ]);
+    await createFacilityRepository(db).insertMany(other.id, [
+      { ...site, slug: 'other-site', name: 'Other Site' },
+    ]);
+    acmeToken = await signIn(testApp.app, ACME_USER, 'acme.test');
+    otherToken = await signIn(testApp.app, OTHER_USER, 'other.test');
+  });
+  afterAll(() => testApp.close());
+
+  function upload(
+    url: string,
+    file: { name: string; content: Buffer } | undefined,
+    fields: Record<string, string> = {},
+    options: { token?: string; host?: string; accept?: string } = {},
+  ) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    if (file) form.append('file', new Blob([new Uint8Array(file.content)]), file.name);
+    return testApp.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        host: options.host ?? 'acme.test',
+        ...withSession(options.token ?? acmeToken),
+        ...(options.accept ? { accept: options.accept } : {}),
+      },
+      payload: form,
+    });
+  }
+
+  const countRecords = async (realm: Realm) =>
+    (await testApp.database.db.select().from(activityRecords).where(eq(activityRecords.realmId, realm.id)))
+      .length;
+
+  it('previews a file: columns, a suggested mapping, its rows and every row error', async () => {
+    const response = await upload('/api/imports/activities/preview', {
+      name: 'energy.csv',
+      content: csv([...GOOD_ROWS, BAD_ROW]),
+    });
+    expect(response.statusCode).toBe(200);
+    const preview = response.json();
+    expect(preview).toMatchObject({
+      fileName: 'energy.csv',
+      columns: HEADER.split(','),
+      mapping: {
+        facility: 'Site',
+        activityType: 'Fuel',
+        periodStart: 'Start Date',
+        periodEnd: 'End Date',
+        quantity: 'Amount',
+        unit: 'UoM',
+        factorKey: 'Emission Factor',
+        scope: 'Scope',
+      },
+      missingFields: [],
+      rowCount: 3,
+      errors: [{ row: 4, column: 'Amount', message: 'Expected a number, received "lots"' }],
+      existingBatch: null,
+    });
+    expect(preview.rows[0]).toEqual({ row: 2, cells: GOOD_ROWS[0]?.split(',') });
+  });
+
+  it('commits nothing when one row is bad, and answers 422 naming each bad row and column', async () => {
+    const response = await upload('/api/imports/activities', {
+      name: 'energy.csv',
+      content: csv([
+        ...GOOD_ROWS,
+        BAD_ROW,
+        'nowhere,Gas,2024-01-01,2024-01-31,5,scf,epa-hub-2024-natural-gas-scf,1',
+      ]),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: 'Nothing was imported: the file has 2 row errors',
+      errors: [
+        { row: 4, column: 'Amount', message: 'Expected a number, received "lots"' },
+        { row: 5, column: 'Site', message: 'No facility has the slug or name "nowhere"' },
+      ],
+    });
+    expect(await countRecords(acme)).toBe(0);
+    expect(await testApp.database.db.select().from(importBatches)).toEqual([]);
+  });
+
+  it('imports every row with its results and audit entries, and a second import of the file is a no-op', async () => {
+    const file = { name: 'energy.csv', content: csv(GOOD_ROWS) };
+    const first = await upload('/api/imports/activities', file);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      isNew: true,
+      recordCount: 2,
+      batch: { kind: 'activities', rowCount: 2 },
+    });
+    const records = await testApp.database.db
+      .select()
+      .from(activityRecords)
+      .where(eq(activityRecords.realmId, acme.id));
+    expect(
+      records.map((record) => [record.activityType, record.quantity, record.unit, record.scope]),
+    ).toEqual([
+      ['Boiler diesel', 1000, 'gal', 1],
+      ['Electricity', 10, 'MWh', 2],
+    ]);
+    expect(records.every((record) => record.importBatchId === first.json().batch.id)).toBe(true);
+    const results = await testApp.database.db
+      .select()
+      .from(emissionResults)
+      .where(eq(emissionResults.realmId, acme.id));
+    // The diesel record has one result; the electricity record a location-based and a market-based one.
+    expect(results.map((result) => result.scope2Method).sort()).toEqual(['', 'location', 'market']);
+    // 1000 gal × 0.138 mmBtu/gal × 73.96 kg CO2/mmBtu = 10,206.48 kg CO2.
+    expect(results.find((result) => result.scope === 1)?.gases.CO2).toBeCloseTo(10206.48, 6);
+    const audit = await testApp.database.db.select().from(auditLog).where(eq(auditLog.realmId, acme.id));
+    expect(audit.filter((entry) => entry.entityType === 'activity-record')).toHaveLength(2);
+
+    const again = await upload('/api/imports/activities', file);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ...first.json(), isNew: false });
+    expect(await countRecords(acme)).toBe(2);
+    const preview = await upload('/api/imports/activities/preview', file);
+    expect(preview.json().existingBatch).toEqual(first.json().batch);
+  });
+
+  it('streams progress lines ending with the result when NDJSON is accepted', async () => {
+    const response = await upload(
+      '/api/imports/activities',
+      { name: 'march.csv', content: csv([GOOD_ROWS[0]?.replace(/2024-01/g, '2024-03') ?? '']) },
+      {},
+      { accept: 'application/x-ndjson' },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/x-ndjson');
+    const lines = response.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines[0]).toEqual({ type: 'progress', done: 0, total: 1 });
+    expect(lines.at(-2)).toEqual({ type: 'progress', done: 1, total: 1 });
+    expect(lines.at(-1)).toMatchObject({ type: 'result', result: { isNew: true, recordCount: 1 } });
+  });
+
+  it('imports the first sheet of an XLSX file with an explicit mapping, dates as date cells', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Data');
+    sheet.addRow(['where', 'what', 'from', 'until', 'how much', 'unit', 'factor']);
+    sheet.addRow([
+      'north-campus',
+      'Boiler gas',
+      new Date('2024-04-01'),
+      new Date('2024-04-30'),
+      2000,
+      'scf',
+      'epa-hub-2024-natural-gas-scf',
+    ]);
+    const mapping = {
+      facility: 'where',
+      activityType: 'what',
+      periodStart: 'from',
+      periodEnd: 'until',
+      quantity: 'how much',
+      unit: 'unit',
+      factorKey: 'factor',
+    };
+    const response = await upload(
+      '/api/imports/activities',
+      { name: 'april.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) },
+      { mapping: JSON.stringify(mapping) },
+    );
+    expect(response.statusCode).toBe(200);
+    const [record] = await testApp.database.db
+      .select()
+      .from(activityRecords)
+      .where(eq(activityRecords.activityType, 'Boiler gas'));
+    expect(record).toMatchObject({
+      periodStart: '2024-04-01',
+      periodEnd: '2024-04-30',
+      quantity: 2000,
+      scope: 1,
+    });
+  });
+
+  it('answers 400 naming the field for a missing file, bad mapping JSON or an unmapped required field', async () => {
+    const noFile = await upload('/api/imports/activities', undefined, { mapping: '{}' });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().message).toBe('file: Required');
+    const badJson = await upload(
+      '/api/imports/activities',
+      { name: 'a.csv', content: csv(GOOD_ROWS) },
+      { mapping: '{' },
+    );
+    expect(badJson.json()).toMatchObject({
+      statusCode: 400,
+      message: 'mapping: Must be JSON: an object of field → column name',
+    });
+    const unmapped = await upload(
+      '/api/imports/activities',
+      { name: 'b.csv', content: csv([BAD_ROW]) },
+      { mapping: JSON.stringify({ facility: 'Site', quantity: 'Nope' }) },
+    );
+    expect(unmapped.statusCode).toBe(400);
+    expect(unmapped.json().message).toContain('mapping.quantity: The file has no column "Nope"');
+    expect(unmapped.json().message).toContain('mapping.unit: Map a column to unit');
+  });
+
+  it('never resolves another realm’s facility: its slug is a row error like an unknown one', async () => {
+    const response = await upload('/api/imports/activities', {
+      name: 'sneaky.csv',
+      content: csv(['other-site,Gas,2024-01-01,2024-01-31,5,scf,epa-hub-2024-natural-gas-scf,1']),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([
+      { row: 2, column: 'Site', message: 'No facility has the slug or name "other-site"' },
+    ]);
+    expect(await countRecords(other)).toBe(0);
+  });
+
+  it('creates GHGRP facilities under title rows, re-based to AR5, and updates them on a later workbook', async () => {
+    const first = await upload(
+      '/api/imports/ghgrp',
+      {
+        name: 'ghgp_data_2020.xlsx',
+        content: await ghgrpWorkbook([BROOKLYN, MELISSA]),
+      },
+      {},
+      { token: otherToken, host: 'other.test' },
+    );
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      isNew: true,
+      reportingYear: 2020,
+      gwpSetId: 'AR5',
+      facilityCount: 2,
+      createdCount: 2,
+      updatedCount: 0,
+      reportedTotalCo2eT: 60819.7 + 504064,
+    });
+    const stored = await testApp.database.db
+      .select()
+      .from(facilities)
+      .where(eq(facilities.realmId, other.id));
+    const brooklyn = stored.find((facility) => facility.ghgrpId === '1000112');
+    expect(brooklyn).toMatchObject({
+      slug: '23rd-and-3rd-1000112',
+      name: '23rd and 3rd',
+      sector: 'Power Plants',
+      naics: '221112',
+      city: 'BROOKLYN',
+      postalCode: '11232',
+      latitude: 40.663,
+      country: 'US',
+    });
+    const reported = (brooklyn?.reported as Record<string, { gases: Record<string, number>; co2eT: number }>)[
+      '2020'
+    ];
+    // CH4 31.25 t CO2e ÷ 25 = 1.25 t; N2O 37.25 ÷ 298 = 0.125 t. AR5: 60751.2 + 1.25 × 28 + 0.125 × 265 = 60819.325.
+    expect(reported?.gases).toEqual({ CO2: 60751.2, CH4: 1.25, N2O: 0.125 });
+    expect(reported?.co2eT).toBeCloseTo(60819.325, 9);
+    expect(stored.filter((facility) => facility.realmId === acme.id)).toEqual([]);
+
+    const renamed = [...BROOKLYN];
+    renamed[1] = '23rd and 3rd Generating Station';
+    const second = await upload(
+      '/api/imports/ghgrp',
+      {
+        name: 'ghgp_data_2020.xlsx',
+        content: await ghgrpWorkbook([renamed]),
+      },
+      {},
+      { token: otherToken, host: 'other.test' },
+    );
+    expect(second.json()).toMatchObject({ isNew: true, createdCount: 0, updatedCount: 1 });
+    const after = await testApp.database.db
+      .select()
+      .from(facilities)
+      .where(eq(facilities.ghgrpId, '1000112'));
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      id: brooklyn?.id,
+      slug: brooklyn?.slug,
+      name: '23rd and 3rd Generating Station',
+    });
+  });
+
+  it('refuses a GHGRP workbook with a bad row (422, nothing written) or without the sheet (400)', async () => {
+    const bad = [...MELISSA];
+    bad[11] = 'n/a';
+    const response = await upload('/api/imports/ghgrp', {
+      name: 'ghgp_data_2021.xlsx',
+      content: await ghgrpWorkbook([BROOKLYN, bad]),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([
+      { row: 6, column: 'Total reported direct emissions', message: 'Expected a number, received "n/a"' },
+    ]);
+    expect(
+      await testApp.database.db.select().from(facilities).where(eq(facilities.ghgrpId, '1000112')),
+    ).toHaveLength(1);
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Suppliers').addRow(['Facility Id']);
+    const noSheet = await upload('/api/imports/ghgrp', {
+      name: 'ghgp_data_2020.xlsx',
+      content: Buffer.from(await workbook.xlsx.writeBuffer()),
+    });
+    expect(noSheet.statusCode).toBe(400);
+    expect(noSheet.json().message).toBe('file: The workbook has no "Direct Emitters" sheet');
+  });
+});

@@ -1,0 +1,189 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  activityImportPreviewSchema,
+  activityImportResultSchema,
+  ghgrpImportResultSchema,
+  importFailureSchema,
+  MAX_IMPORT_FILE_BYTES,
+  NDJSON_CONTENT_TYPE,
+  type ImportProgressLine,
+} from '@ecc/contracts';
+import type { Database } from '@ecc/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiError, HttpError, InvalidInputError } from '#platform/errors.ts';
+import { requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import {
+  commitActivityImport,
+  importGhgrpWorkbook,
+  ImportRowsError,
+  parseMapping,
+  previewActivityImport,
+  type ImportFile,
+} from './imports.service.ts';
+
+interface UploadedForm {
+  file: ImportFile;
+  fields: Record<string, string>;
+}
+
+/** The multipart body: exactly one file in the field `file`, and text fields beside it. */
+async function readUpload(request: FastifyRequest): Promise<UploadedForm> {
+  if (!request.isMultipart()) {
+    throw new HttpError(400, 'file: Send the file as multipart/form-data in the field "file"');
+  }
+  let file: ImportFile | undefined;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const content = await part.toBuffer();
+      if (part.fieldname === 'file') file = { fileName: part.filename || 'upload', content };
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  if (!file) throw new HttpError(400, 'file: Required');
+  return { file, fields };
+}
+
+function actorOf(request: FastifyRequest) {
+  const { user } = requireSession(request);
+  return { id: user.id, email: user.email };
+}
+
+function realmOf(request: FastifyRequest) {
+  const { realm } = requireSession(request);
+  return { id: realm.id, properties: realm.properties as Record<string, unknown> };
+}
+
+/** 400 for a bad file or mapping (`field: message` lines joined), 422 with every row error. */
+function toFailure(error: unknown): { statusCode: 400 | 422; body: unknown } | undefined {
+  if (error instanceof ImportRowsError) {
+    return { statusCode: 422 as const, body: { ...apiError(422, error.message), errors: error.errors } };
+  }
+  if (error instanceof InvalidInputError) {
+    return { statusCode: 400 as const, body: apiError(400, error.issues.join('; ')) };
+  }
+  return undefined;
+}
+
+function wantsProgress(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes(NDJSON_CONTENT_TYPE);
+}
+
+/**
+ * Runs an import and answers its result as JSON, or, when the caller accepts NDJSON, as a stream of
+ * `{"type":"progress","done","total"}` lines while rows are written, ending with a `result` or `error` line.
+ * Validation happens before the first line, so only a late failure (the database) arrives as an `error` line;
+ * row errors still answer 422 as JSON.
+ */
+async function runImport(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (onProgress?: (done: number, total: number) => void) => Promise<unknown>,
+): Promise<unknown> {
+  if (!wantsProgress(request)) {
+    try {
+      return await work();
+    } catch (error) {
+      const failure = toFailure(error);
+      if (!failure) throw error;
+      return reply.code(failure.statusCode).send(failure.body);
+    }
+  }
+  let isStreaming = false;
+  const writeLine = (line: ImportProgressLine) => reply.raw.write(`${JSON.stringify(line)}\n`);
+  try {
+    const result = await work((done, total) => {
+      if (!isStreaming) {
+        isStreaming = true;
+        reply.hijack();
+        reply.raw.writeHead(200, {
+          'content-type': `${NDJSON_CONTENT_TYPE}; charset=utf-8`,
+          'cache-control': 'no-store',
+        });
+      }
+      writeLine({ type: 'progress', done, total });
+    });
+    if (!isStreaming) return result;
+    writeLine({ type: 'result', result });
+  } catch (error) {
+    if (!isStreaming) {
+      const failure = toFailure(error);
+      if (!failure) throw error;
+      return reply.code(failure.statusCode).send(failure.body);
+    }
+    request.log.error({ err: error }, 'Import failed while writing');
+    writeLine({ type: 'error', error: toFailure(error)?.body ?? apiError(500, 'Internal Server Error') });
+  }
+  reply.raw.end();
+  return reply;
+}
+
+/**
+ * Imports (issue 4, item 7). Multipart parsing is registered in this plugin's scope only, so every other route
+ * keeps accepting JSON alone. Files up to MAX_IMPORT_FILE_BYTES; the access check runs before any is read.
+ */
+export async function registerImportRoutes(app: FastifyInstance, database: Database): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024 * 1024 },
+      throwFileSizeLimit: true,
+    });
+
+    scope.post(
+      '/api/imports/activities/preview',
+      {
+        config: { access: SESSION_ACCESS, acceptsMultipart: true },
+        schema: { response: { 200: activityImportPreviewSchema } },
+      },
+      async (request) => {
+        const { file, fields } = await readUpload(request);
+        try {
+          return await previewActivityImport(database, realmOf(request), file, parseMapping(fields.mapping));
+        } catch (error) {
+          if (error instanceof InvalidInputError) throw new HttpError(400, error.issues.join('; '));
+          throw error;
+        }
+      },
+    );
+
+    scope.post(
+      '/api/imports/activities',
+      {
+        config: { access: SESSION_ACCESS, acceptsMultipart: true },
+        schema: { response: { 200: activityImportResultSchema, 422: importFailureSchema } },
+      },
+      async (request, reply) => {
+        const { file, fields } = await readUpload(request);
+        return runImport(request, reply, async (onProgress) =>
+          commitActivityImport(
+            database,
+            realmOf(request),
+            actorOf(request),
+            file,
+            parseMapping(fields.mapping),
+            onProgress,
+          ),
+        );
+      },
+    );
+
+    scope.post(
+      '/api/imports/ghgrp',
+      {
+        config: { access: SESSION_ACCESS, acceptsMultipart: true },
+        schema: { response: { 200: ghgrpImportResultSchema, 422: importFailureSchema } },
+      },
+      async (request, reply) => {
+        const { file, fields } = await readUpload(request);
+        const year = fields.year === undefined || fields.year === '' ? undefined : Number(fields.year);
+        if (year !== undefined && !(Number.isInteger(year) && year >= 2010 && year <= 2100)) {
+          throw new HttpError(400, 'year: Must be a reporting year such as 2020');
+        }
+        return runImport(request, reply, async (onProgress) =>
+          importGhgrpWorkbook(database, realmOf(request), actorOf(request), file, { year, onProgress }),
+        );
+      },
+    );
+  });
+}

@@ -1,0 +1,349 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { extname } from 'node:path';
+import {
+  activityImportMappingSchema,
+  IMPORT_PREVIEW_ROW_LIMIT,
+  type ActivityImportMapping,
+  type ActivityImportPreview,
+  type ActivityImportResult,
+  type GhgrpImportResult,
+  type ImportBatch,
+} from '@ecc/contracts';
+import {
+  createImportRepository,
+  libraryVersionLabelOf,
+  realmFactorLookupsOf,
+  type Database,
+  type GhgrpFacilityValues,
+  type ImportActor,
+  type ImportBatchRow,
+  type ImportProgress,
+} from '@ecc/db';
+import {
+  cellText,
+  createActivityCalculator,
+  findGhgrpHeaderRow,
+  GHGRP_DIRECT_EMITTERS_SHEET,
+  ghgrpFacilitySlug,
+  ghgrpYearFromFileName,
+  indexGhgrpColumns,
+  missingActivityFields,
+  parseCsv,
+  parseGhgrpRow,
+  realmGwpSetId,
+  suggestActivityMapping,
+  toImportTable,
+  validateActivityRows,
+  type ActivityResultRow,
+  type GhgrpColumnIndex,
+  type ImportRow,
+  type ImportRowError,
+  type ImportTable,
+} from '@ecc/domain';
+import { formatZodIssues, InvalidInputError } from '#platform/errors.ts';
+import { readWorksheetRows, WorkbookError } from './read-workbook.ts';
+
+/** A file as uploaded or read from disk. */
+export interface ImportFile {
+  fileName: string;
+  content: Buffer;
+}
+
+/** The realm an import writes into, as the session (or the CLI's --realm) gives it. */
+export interface ImportRealm {
+  id: string;
+  properties: Readonly<Record<string, unknown>>;
+}
+
+/** Rows with problems: answered 422 with every error, and nothing was written. */
+export class ImportRowsError extends Error {
+  constructor(readonly errors: readonly ImportRowError[]) {
+    const count = errors.length;
+    super(`Nothing was imported: the file has ${count} row ${count === 1 ? 'error' : 'errors'}`);
+    this.name = 'ImportRowsError';
+  }
+}
+
+export function sha256Hex(content: Buffer): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+function isXlsx(file: ImportFile): boolean {
+  // An XLSX file is a ZIP archive ("PK" first), whatever its name says.
+  return extname(file.fileName).toLowerCase() === '.xlsx' || file.content.subarray(0, 2).toString() === 'PK';
+}
+
+async function withWorkbookErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof WorkbookError) throw new InvalidInputError([`file: ${error.message}`]);
+    throw error;
+  }
+}
+
+/** A CSV or XLSX file's table (the first sheet of a workbook). */
+export async function readActivityTable(file: ImportFile): Promise<ImportTable> {
+  if (!isXlsx(file)) return parseCsv(file.content.toString('utf8'));
+  return withWorkbookErrors(async () => {
+    const rows: ImportRow[] = [];
+    for await (const row of readWorksheetRows(file.content)) rows.push(row);
+    return toImportTable(rows);
+  });
+}
+
+function toBatch(row: ImportBatchRow): ImportBatch {
+  return {
+    id: row.id,
+    kind: row.kind,
+    fileName: row.fileName,
+    fileHash: row.fileHash,
+    rowCount: row.rowCount,
+    createdOn: row.createdOn.toISOString(),
+  };
+}
+
+/** The mapping field of a request: JSON text of field → column; absent means "suggest one". */
+export function parseMapping(text: string | undefined): ActivityImportMapping | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new InvalidInputError(['mapping: Must be JSON: an object of field → column name']);
+  }
+  const parsed = activityImportMappingSchema.safeParse(data);
+  if (!parsed.success)
+    throw new InvalidInputError(formatZodIssues(parsed.error.issues).map((line) => `mapping.${line}`));
+  return parsed.data;
+}
+
+function checkMapping(table: ImportTable, mapping: ActivityImportMapping): void {
+  if (table.columns.length === 0) throw new InvalidInputError(['file: The file has no header row']);
+  const problems: string[] = [];
+  for (const [field, column] of Object.entries(mapping)) {
+    if (!table.columns.includes(column))
+      problems.push(`mapping.${field}: The file has no column "${column}"`);
+  }
+  for (const field of missingActivityFields(mapping))
+    problems.push(`mapping.${field}: Map a column to ${field}`);
+  if (problems.length > 0) throw new InvalidInputError(problems);
+}
+
+async function validateActivities(
+  db: Database,
+  realm: ImportRealm,
+  table: ImportTable,
+  mapping: ActivityImportMapping,
+) {
+  const facilityIds = new Map<string, string>();
+  const keys = await createImportRepository(db).listFacilityKeys(realm.id);
+  // Slugs win over names; a name shared by two facilities is ambiguous and matches neither.
+  const nameCounts = new Map<string, number>();
+  for (const { name } of keys)
+    nameCounts.set(name.toLowerCase(), (nameCounts.get(name.toLowerCase()) ?? 0) + 1);
+  for (const { id, name } of keys) {
+    if (nameCounts.get(name.toLowerCase()) === 1) facilityIds.set(name.toLowerCase(), id);
+  }
+  for (const { id, slug } of keys) facilityIds.set(slug.toLowerCase(), id);
+  const calculator = createActivityCalculator(realmGwpSetId(realm.properties), {
+    factors: await realmFactorLookupsOf(db).lookupFor(realm.id),
+    factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
+  });
+  return {
+    calculator,
+    ...validateActivityRows(table, mapping, {
+      findFacilityId: (key) => facilityIds.get(key.toLowerCase()),
+      calculator,
+    }),
+  };
+}
+
+/** Columns, a mapping (the given one or a suggestion), the first rows, and every row error of the file. */
+export async function previewActivityImport(
+  db: Database,
+  realm: ImportRealm,
+  file: ImportFile,
+  requestedMapping: ActivityImportMapping | undefined,
+): Promise<ActivityImportPreview> {
+  const table = await readActivityTable(file);
+  if (table.columns.length === 0) throw new InvalidInputError(['file: The file has no header row']);
+  const mapping = requestedMapping ?? suggestActivityMapping(table.columns);
+  for (const [field, column] of Object.entries(mapping)) {
+    if (!table.columns.includes(column)) {
+      throw new InvalidInputError([`mapping.${field}: The file has no column "${column}"`]);
+    }
+  }
+  const missingFields = missingActivityFields(mapping);
+  const fileHash = sha256Hex(file.content);
+  const existing = await createImportRepository(db).findBatch(realm.id, 'activities', fileHash);
+  const errors =
+    missingFields.length === 0 ? (await validateActivities(db, realm, table, mapping)).errors : [];
+  return {
+    fileName: file.fileName,
+    fileHash,
+    columns: [...table.columns],
+    mapping,
+    missingFields,
+    rows: table.rows.slice(0, IMPORT_PREVIEW_ROW_LIMIT).map((row) => ({
+      row: row.rowNumber,
+      cells: table.columns.map((_column, index) => cellText(row.cells[index])),
+    })),
+    rowCount: table.rows.length,
+    errors,
+    existingBatch: existing ? toBatch(existing) : null,
+  };
+}
+
+/** All or nothing: any row error throws ImportRowsError; the same file again answers its earlier batch. */
+export async function commitActivityImport(
+  db: Database,
+  realm: ImportRealm,
+  actor: ImportActor,
+  file: ImportFile,
+  requestedMapping: ActivityImportMapping | undefined,
+  onProgress?: ImportProgress,
+): Promise<ActivityImportResult> {
+  const fileHash = sha256Hex(file.content);
+  const repository = createImportRepository(db);
+  const earlier = await repository.findBatch(realm.id, 'activities', fileHash);
+  if (earlier) return { batch: toBatch(earlier), isNew: false, recordCount: earlier.rowCount };
+  const table = await readActivityTable(file);
+  const mapping = requestedMapping ?? suggestActivityMapping(table.columns);
+  checkMapping(table, mapping);
+  const { activities, errors, calculator } = await validateActivities(db, realm, table, mapping);
+  if (errors.length > 0) throw new ImportRowsError(errors);
+  if (activities.length === 0) throw new InvalidInputError(['file: The file has no data rows']);
+
+  // Ids are chosen here so each record's results (computed during validation) can be written beside it.
+  const records = activities.map(({ rowNumber: _rowNumber, results, ...record }) => ({
+    record: { ...record, id: randomUUID(), createdBy: actor.id },
+    results,
+  }));
+  const resultsById = new Map<string, readonly ActivityResultRow[]>(
+    records.map(({ record, results }) => [record.id, results]),
+  );
+  const commit = await repository.commitActivities(
+    realm.id,
+    { kind: 'activities', fileName: file.fileName, fileHash, rowCount: records.length, createdBy: actor.id },
+    records.map(({ record }) => record),
+    {
+      actor,
+      onProgress,
+      resultsOf: (row) =>
+        (resultsById.get(row.id) ?? []).map((result) => ({
+          ...result,
+          gases: { ...result.gases },
+          activityRecordId: row.id,
+          facilityId: row.facilityId,
+          periodStart: row.periodStart,
+          gwpSetId: calculator.gwp,
+        })),
+    },
+  );
+  return { batch: toBatch(commit.batch), isNew: commit.isNew, recordCount: commit.batch.rowCount };
+}
+
+interface GhgrpImportOptions {
+  /** The reporting year; by default read from the file name (EPA names them `ghgp_data_2020.xlsx`). */
+  year?: number;
+  onProgress?: ImportProgress;
+}
+
+/**
+ * Creates or updates a facility for each row of the workbook's Direct Emitters sheet, with its reported
+ * emissions for the year re-based to the realm's GWP set. Any bad row: ImportRowsError, nothing written.
+ */
+export async function importGhgrpWorkbook(
+  db: Database,
+  realm: ImportRealm,
+  actor: ImportActor,
+  file: ImportFile,
+  options: GhgrpImportOptions = {},
+): Promise<GhgrpImportResult> {
+  const year = options.year ?? ghgrpYearFromFileName(file.fileName);
+  if (year === undefined) {
+    throw new InvalidInputError([
+      'year: The reporting year is not in the file name (ghgp_data_2020.xlsx); give it with the upload',
+    ]);
+  }
+  const gwp = realmGwpSetId(realm.properties);
+  const fileHash = sha256Hex(file.content);
+  const repository = createImportRepository(db);
+
+  const facilities: GhgrpFacilityValues[] = [];
+  const errors: ImportRowError[] = [];
+  const seen = new Map<string, number>();
+  let reportedTotalCo2eT = 0;
+  let rebasedTotalCo2eT = 0;
+  await withWorkbookErrors(async () => {
+    // Title rows sit above the header (their number changes between editions): skipped until it turns up.
+    let columns: GhgrpColumnIndex | undefined;
+    for await (const { rowNumber, cells } of readWorksheetRows(file.content, {
+      sheetName: GHGRP_DIRECT_EMITTERS_SHEET,
+    })) {
+      if (!columns) {
+        if (findGhgrpHeaderRow([cells]) === 0) columns = indexGhgrpColumns(cells);
+        continue;
+      }
+      if (cells.every((cell) => cellText(cell) === '')) continue;
+      const parsed = parseGhgrpRow(columns, rowNumber, cells, { year, gwp });
+      if (!parsed.ok) {
+        errors.push(...parsed.errors);
+        continue;
+      }
+      const { facility } = parsed;
+      const earlierRow = seen.get(facility.ghgrpId);
+      if (earlierRow !== undefined) {
+        errors.push({
+          row: rowNumber,
+          column: 'Facility Id',
+          message: `Facility Id ${facility.ghgrpId} is also on row ${earlierRow}`,
+        });
+        continue;
+      }
+      seen.set(facility.ghgrpId, rowNumber);
+      reportedTotalCo2eT += facility.reported.reportedCo2eT;
+      rebasedTotalCo2eT += facility.reported.co2eT;
+      facilities.push({
+        ghgrpId: facility.ghgrpId,
+        slug: ghgrpFacilitySlug(facility.name, facility.ghgrpId),
+        name: facility.name,
+        sector: facility.sector,
+        naics: facility.naics,
+        address: facility.address,
+        city: facility.city,
+        state: facility.state,
+        postalCode: facility.postalCode,
+        country: 'US',
+        latitude: facility.latitude,
+        longitude: facility.longitude,
+        reported: { [String(year)]: facility.reported },
+      });
+    }
+    if (!columns) {
+      throw new InvalidInputError([
+        `file: The "${GHGRP_DIRECT_EMITTERS_SHEET}" sheet has no header row with Facility Id, Facility Name and Total reported direct emissions`,
+      ]);
+    }
+  });
+  if (errors.length > 0) throw new ImportRowsError(errors);
+
+  const commit = await repository.upsertGhgrpFacilities(
+    realm.id,
+    { kind: 'ghgrp', fileName: file.fileName, fileHash, rowCount: facilities.length, createdBy: actor.id },
+    facilities,
+    { actor, onProgress: options.onProgress },
+  );
+  return {
+    batch: toBatch(commit.batch),
+    isNew: commit.isNew,
+    reportingYear: year,
+    gwpSetId: gwp,
+    facilityCount: facilities.length,
+    createdCount: commit.createdCount,
+    updatedCount: commit.updatedCount,
+    reportedTotalCo2eT,
+    rebasedTotalCo2eT,
+  };
+}

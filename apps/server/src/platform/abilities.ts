@@ -1,0 +1,105 @@
+import { messages } from '@ecc/contracts';
+import type { AuthzRepository } from '@ecc/db';
+import {
+  buildAbility,
+  confineRulesToRealms,
+  isOperatorRealm,
+  loadAbilityRules,
+  realmsBelow,
+  realmTreeFromRealms,
+  type AbilityLoadLogger,
+  type AbilityRule,
+  type AccessAbility,
+  type PermissionAction,
+  type PermissionSubject,
+  type RealmTree,
+  type RecordConditions,
+} from '@ecc/domain';
+import type { ActiveSession } from './sessions.ts';
+
+export interface AbilityService {
+  /** The signed-in user's ability, built from their grants once per session object (so once per request). */
+  abilityOf(session: ActiveSession): Promise<AccessAbility>;
+  /** The key of the realm with this id, if any: records name their realm by id, rules by key. */
+  realmKeyOf(realmId: string): Promise<string | undefined>;
+}
+
+/**
+ * Whether some rule lets the user do `action` on `subject` records of this realm: the route-level check, before
+ * any record is known. Rules for other realms do not count, as a route works on the session's realm.
+ */
+export function canActInRealm(
+  ability: AccessAbility,
+  action: PermissionAction,
+  subject: PermissionSubject,
+  realmKey: string,
+): boolean {
+  return ability.rulesFor(action, subject).some((rule) => {
+    if (rule.inverted) return false;
+    const realms = (rule.conditions as RecordConditions | undefined)?.realm?.$in;
+    return realms === undefined || realms.includes(realmKey);
+  });
+}
+
+/**
+ * Abilities from the grants in the database (through the domain's conversion): the user's own, their groups'
+ * and roles' (the default role of `users.role` included) and the same-key roles of the realms above. A realm's
+ * default roles are created on first use, so a realm made after start-up works at once. Outside the operator's
+ * realms, every rule is confined to the user's realm and the realms below it.
+ */
+export function createAbilityService(authz: AuthzRepository, logger: AbilityLoadLogger): AbilityService {
+  const ensuredRealms = new Map<string, Promise<void>>();
+  const abilities = new WeakMap<ActiveSession, Promise<AccessAbility>>();
+
+  function ensureDefaultRoles(realmId: string): Promise<void> {
+    let ensured = ensuredRealms.get(realmId);
+    if (!ensured) {
+      ensured = authz.ensureDefaultRoles(realmId);
+      // A failure is retried by the next request rather than remembered.
+      ensured.catch(() => ensuredRealms.delete(realmId));
+      ensuredRealms.set(realmId, ensured);
+    }
+    return ensured;
+  }
+
+  async function load(session: ActiveSession): Promise<AccessAbility> {
+    const user = { id: session.user.id, realmKey: session.realm.key };
+    let realmTree: RealmTree;
+    try {
+      realmTree = realmTreeFromRealms(await authz.realmTree());
+    } catch (error) {
+      logger.error(messages.rightsLoadFailed, error);
+      return buildAbility([]);
+    }
+    const { rules } = await loadAbilityRules(
+      async () => {
+        await ensureDefaultRoles(session.realm.id);
+        return authz.listPermissions(
+          session.realm.id,
+          { type: 'user', id: session.user.id },
+          { isInherited: true },
+        );
+      },
+      // Rights name the grants' purpose; decisions do not need them.
+      async () => [],
+      logger,
+      { user, realmTree },
+    );
+    const confined: AbilityRule[] = isOperatorRealm(user.realmKey)
+      ? rules
+      : confineRulesToRealms(rules, [user.realmKey, ...realmsBelow(realmTree, user.realmKey)]);
+    return buildAbility(confined);
+  }
+
+  return {
+    realmKeyOf: (realmId) => authz.realmKeyOf(realmId),
+    abilityOf(session) {
+      let ability = abilities.get(session);
+      if (!ability) {
+        ability = load(session);
+        abilities.set(session, ability);
+      }
+      return ability;
+    },
+  };
+}

@@ -1,0 +1,334 @@
+import { equipmentTypeKeySchema, type EquipmentType } from '@ecc/contracts';
+import {
+  buildEquipmentSchema,
+  EQUIPMENT_ACTIVITY_TYPES,
+  EQUIPMENT_CALCULATION_METHODS,
+  equipmentFieldsOf,
+  validateEquipmentProperties,
+} from '@ecc/domain';
+import {
+  Alert,
+  AlertDescription,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  EmptyState,
+  FormField,
+  Input,
+  Skeleton,
+  controlClasses,
+  cn,
+  toast,
+} from '@ecc/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LayersIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { PageHeader } from '#components/page-header.tsx';
+import {
+  createEquipmentType,
+  createEquipmentTypeVersion,
+  equipmentQueryKeys,
+  equipmentTypeQuery,
+  equipmentTypesQuery,
+  issuesByField,
+} from './equipment-api.ts';
+import { EquipmentLoadError } from './equipment-load-error.tsx';
+import { FieldBuilder } from './field-builder.tsx';
+import { emptyFieldDraft, fieldDraftsOf, fieldsFromDrafts, type FieldDraft } from './field-drafts.ts';
+import { SchemaForm, errorsByField, type SchemaFormValues } from './schema-form.tsx';
+
+type EditorMode = { kind: 'new' } | { kind: 'version'; key: string };
+
+const slugOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+
+/** `/equipment-manager/admin` (CORE plan): the realm's equipment types, new types and new versions. */
+export function EquipmentAdminPage() {
+  const types = useQuery(equipmentTypesQuery);
+  const [mode, setMode] = useState<EditorMode>({ kind: 'new' });
+
+  return (
+    <>
+      <PageHeader
+        title="Equipment types"
+        description="Each type is a form for one kind of emission source. Changing a type adds a version; existing equipment keeps the version it was saved with until edited."
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
+        <section aria-labelledby="equipment-type-list" className="grid gap-3 rounded-lg border p-3">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="equipment-type-list" className="text-sm font-semibold">
+              Types
+            </h2>
+            <Button size="xs" variant="outline" onClick={() => setMode({ kind: 'new' })}>
+              New type
+            </Button>
+          </div>
+          {types.isPending ? (
+            <Skeleton className="h-60" aria-label="Loading equipment types" />
+          ) : types.isError ? (
+            <EquipmentLoadError
+              title="The types could not be loaded"
+              error={types.error}
+              onRetry={() => void types.refetch()}
+            />
+          ) : types.data.results.length === 0 ? (
+            <EmptyState
+              icon={<LayersIcon />}
+              title="No equipment types yet"
+              description="Create the first one."
+            />
+          ) : (
+            <ul className="grid gap-0.5">
+              {types.data.results.map((type) => (
+                <li key={type.key}>
+                  <button
+                    type="button"
+                    aria-pressed={mode.kind === 'version' && mode.key === type.key}
+                    onClick={() => setMode({ kind: 'version', key: type.key })}
+                    className={cn(
+                      'flex w-full items-center justify-between gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                      mode.kind === 'version' && mode.key === type.key && 'bg-secondary font-medium',
+                    )}
+                  >
+                    <span className="min-w-0 truncate">{type.name}</span>
+                    <span className="text-muted-foreground text-xs">v{type.currentVersion}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {mode.kind === 'new' ? (
+          <TypeEditor key="new" onSaved={(key) => setMode({ kind: 'version', key })} />
+        ) : (
+          <VersionEditor
+            key={mode.key}
+            typeKey={mode.key}
+            onSaved={(key) => setMode({ kind: 'version', key })}
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+function VersionEditor({ typeKey, onSaved }: { typeKey: string; onSaved: (key: string) => void }) {
+  const type = useQuery(equipmentTypeQuery(typeKey));
+  if (type.isPending) return <Skeleton className="h-96" aria-label="Loading the type" />;
+  if (type.isError) {
+    return (
+      <EquipmentLoadError
+        title="The type could not be loaded"
+        error={type.error}
+        onRetry={() => void type.refetch()}
+      />
+    );
+  }
+  return <TypeEditor key={`${typeKey}-${type.data.currentVersion}`} existing={type.data} onSaved={onSaved} />;
+}
+
+function TypeEditor({
+  existing,
+  onSaved,
+}: {
+  existing?: EquipmentType & { versions: { version: number; createdOn: string }[] };
+  onSaved: (key: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(existing?.name ?? '');
+  const [key, setKey] = useState(existing?.key ?? '');
+  const [isKeyEdited, setIsKeyEdited] = useState(false);
+  const [drafts, setDrafts] = useState<FieldDraft[]>(() =>
+    existing ? fieldDraftsOf(equipmentFieldsOf(existing.current.schema).fields) : [emptyFieldDraft()],
+  );
+  const [activityTypes, setActivityTypes] = useState<string[]>(existing?.current.activityTypes ?? []);
+  const [calculationMethodId, setCalculationMethodId] = useState(existing?.current.calculationMethodId ?? '');
+  const [preview, setPreview] = useState<SchemaFormValues>({});
+  const [isShowingErrors, setIsShowingErrors] = useState(false);
+  const [formError, setFormError] = useState<string | undefined>();
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [isSaving, setIsSaving] = useState(false);
+
+  const effectiveKey = existing ? existing.key : isKeyEdited ? key : slugOf(name);
+  const { fields, errors } = fieldsFromDrafts(drafts);
+  const schema = buildEquipmentSchema(fields, name.trim() || undefined);
+  const keyError = existing
+    ? undefined
+    : equipmentTypeKeySchema.safeParse(effectiveKey).error?.issues[0]?.message;
+  const nameError = name.trim() === '' ? 'Required' : undefined;
+  const previewErrors = errorsByField(
+    validateEquipmentProperties(fields, preview).filter((issue) => issue.message !== 'Required'),
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setIsShowingErrors(true);
+    setFormError(undefined);
+    setServerErrors({});
+    if (nameError || keyError || Object.keys(errors).length > 0) return;
+    if (fields.length === 0) {
+      setFormError('Add at least one field.');
+      return;
+    }
+    const version = { schema, activityTypes, calculationMethodId: calculationMethodId || null };
+    setIsSaving(true);
+    try {
+      const saved = existing
+        ? await createEquipmentTypeVersion(existing.key, { ...version, name: name.trim() })
+        : await createEquipmentType({ ...version, key: effectiveKey, name: name.trim() });
+      await queryClient.invalidateQueries({ queryKey: equipmentQueryKeys.all });
+      toast({
+        title: existing ? `Version ${saved.currentVersion} saved` : 'Equipment type created',
+        description: saved.name,
+        variant: 'success',
+      });
+      onSaved(saved.key);
+    } catch (error) {
+      setServerErrors(issuesByField(error, 'body'));
+      setFormError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <div className="grid min-w-0 gap-6 xl:grid-cols-[1fr_22rem]">
+      <Card>
+        <CardHeader>
+          <h2 className="leading-none font-semibold">
+            {existing ? `${existing.name}: new version ${existing.currentVersion + 1}` : 'New equipment type'}
+          </h2>
+          {existing ? (
+            <p className="text-muted-foreground text-sm">
+              Versions: {existing.versions.map((version) => `v${version.version}`).join(', ')}
+            </p>
+          ) : null}
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField label="Type name" error={isShowingErrors ? nameError : undefined}>
+                <Input value={name} onChange={(event) => setName(event.target.value)} />
+              </FormField>
+              <FormField
+                label="Type key"
+                description={existing ? 'Keys do not change.' : 'Used in addresses; filled from the name.'}
+                error={isShowingErrors ? (keyError ?? serverErrors.key) : undefined}
+              >
+                <Input
+                  value={effectiveKey}
+                  readOnly={existing !== undefined}
+                  spellCheck={false}
+                  onChange={(event) => {
+                    setIsKeyEdited(true);
+                    setKey(event.target.value);
+                  }}
+                />
+              </FormField>
+            </div>
+            <fieldset className="grid gap-3">
+              <legend className="mb-2 text-sm font-semibold">Fields</legend>
+              <FieldBuilder
+                drafts={drafts}
+                errors={errors}
+                isShowingErrors={isShowingErrors}
+                onChange={setDrafts}
+              />
+            </fieldset>
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-semibold">Activity types that apply</legend>
+              <div className="grid gap-1.5 sm:grid-cols-2">
+                {EQUIPMENT_ACTIVITY_TYPES.map((activity) => (
+                  <label key={activity.id} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="accent-primary size-4"
+                      checked={activityTypes.includes(activity.id)}
+                      onChange={(event) =>
+                        setActivityTypes(
+                          event.target.checked
+                            ? [...activityTypes, activity.id]
+                            : activityTypes.filter((id) => id !== activity.id),
+                        )
+                      }
+                    />
+                    {activity.name}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <FormField
+              label="Calculation method"
+              error={serverErrors.calculationMethodId}
+              description={
+                EQUIPMENT_CALCULATION_METHODS.find((method) => method.id === calculationMethodId)?.formula
+              }
+            >
+              <select
+                className={cn(controlClasses, 'h-9')}
+                value={calculationMethodId}
+                onChange={(event) => setCalculationMethodId(event.target.value)}
+              >
+                <option value="">None</option>
+                {EQUIPMENT_CALCULATION_METHODS.map((method) => (
+                  <option key={method.id} value={method.id}>
+                    {method.name}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <div aria-live="polite">
+              {formError ? (
+                <Alert kind="error">
+                  <AlertDescription>Not saved: {formError}</AlertDescription>
+                </Alert>
+              ) : null}
+            </div>
+            <div>
+              <Button type="submit" disabled={isSaving}>
+                {isSaving ? 'Saving…' : existing ? 'Save new version' : 'Create type'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+      <section aria-labelledby="equipment-type-preview" className="grid content-start gap-4">
+        <Card>
+          <CardHeader>
+            <h2 id="equipment-type-preview" className="leading-none font-semibold">
+              Preview
+            </h2>
+            <p className="text-muted-foreground text-sm">The form as users will see it. Try it out.</p>
+          </CardHeader>
+          <CardContent>
+            {fields.length === 0 ? (
+              <p className="text-muted-foreground text-sm">Fields appear here as you define them.</p>
+            ) : (
+              <SchemaForm
+                fields={fields}
+                values={preview}
+                errors={previewErrors}
+                onChange={setPreview}
+                idPrefix="preview"
+              />
+            )}
+          </CardContent>
+        </Card>
+        <details className="rounded-lg border p-3">
+          <summary className="cursor-pointer text-sm font-semibold">JSON Schema</summary>
+          <pre
+            className="bg-muted mt-2 max-h-96 overflow-auto rounded p-2 text-xs"
+            data-testid="equipment-type-json"
+          >
+            {JSON.stringify(schema, null, 2)}
+          </pre>
+        </details>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import type { EquipmentSite, EquipmentType } from '@ecc/contracts';
+import { EmptyState, Input, Label, Skeleton, buttonVariants, cn } from '@ecc/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { FactoryIcon, WrenchIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { PageHeader } from '#components/page-header.tsx';
+import { equipmentListQuery, equipmentSitesQuery, equipmentTypesQuery } from './equipment-api.ts';
+import { EquipmentLoadError } from './equipment-load-error.tsx';
+import { equipmentPaths } from './equipment-paths.ts';
+import { matchesSiteSearch } from './site-search.ts';
+
+const ALL = '';
+const choiceClasses =
+  'flex w-full items-center justify-between gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+const chosenClasses = 'bg-secondary font-medium text-secondary-foreground';
+
+function countFor(site: EquipmentSite | undefined, sites: readonly EquipmentSite[], typeKey: string): number {
+  const counted = site ? [site] : sites;
+  return counted.reduce(
+    (sum, each) => sum + (typeKey === ALL ? each.equipmentTotal : (each.equipmentCounts[typeKey] ?? 0)),
+    0,
+  );
+}
+
+/** `/equipment-manager`: the realm's sites on the left, their equipment by type on the right. */
+export function EquipmentManagerPage() {
+  const sites = useQuery(equipmentSitesQuery);
+  const types = useQuery(equipmentTypesQuery);
+  const [siteId, setSiteId] = useState(ALL);
+  const [typeKey, setTypeKey] = useState(ALL);
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+
+  if (sites.isPending || types.isPending) {
+    return (
+      <>
+        <PageHeader title="Equipment manager" />
+        <div className="grid gap-4 md:grid-cols-[18rem_1fr]" aria-busy="true" aria-label="Loading equipment">
+          <Skeleton className="h-80" />
+          <Skeleton className="h-80" />
+        </div>
+      </>
+    );
+  }
+  if (sites.isError || types.isError) {
+    return (
+      <>
+        <PageHeader title="Equipment manager" />
+        <EquipmentLoadError
+          title="The equipment could not be loaded"
+          error={sites.error ?? types.error ?? new Error('Unknown error')}
+          onRetry={() => void Promise.all([sites.refetch(), types.refetch()])}
+        />
+      </>
+    );
+  }
+  const allSites = sites.data.results;
+  if (allSites.length === 0) {
+    return (
+      <>
+        <PageHeader title="Equipment manager" />
+        <EmptyState
+          icon={<FactoryIcon />}
+          title="No sites yet"
+          description="Equipment belongs to a site. Once this realm has facilities, their boilers, vehicles and refrigeration units are managed here."
+        />
+      </>
+    );
+  }
+  const shownSites = allSites.filter((site) => matchesSiteSearch(site, search));
+  const site = allSites.find((candidate) => candidate.id === siteId);
+  const type = types.data.results.find((candidate) => candidate.key === typeKey);
+
+  return (
+    <>
+      <PageHeader
+        title="Equipment manager"
+        description="The emission sources at each site, by type. Choose a site and a type to add equipment."
+      />
+      <div className="grid items-start gap-6 md:grid-cols-[18rem_1fr]">
+        <section aria-labelledby="equipment-sites" className="grid gap-3 rounded-lg border p-3">
+          <h2 id="equipment-sites" className="text-sm font-semibold">
+            Sites
+          </h2>
+          <div className="grid gap-1">
+            <Label htmlFor={searchId} className="sr-only">
+              Search sites
+            </Label>
+            <Input
+              id={searchId}
+              type="search"
+              placeholder="Search sites"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <ul className="grid max-h-[60vh] gap-0.5 overflow-y-auto" aria-label="Sites">
+            <li>
+              <button
+                type="button"
+                className={cn(choiceClasses, siteId === ALL && chosenClasses)}
+                aria-pressed={siteId === ALL}
+                onClick={() => setSiteId(ALL)}
+              >
+                <span>All sites</span>
+                <span className="text-muted-foreground tabular-nums">
+                  {countFor(undefined, allSites, ALL)}
+                </span>
+              </button>
+            </li>
+            {shownSites.map((each) => (
+              <li key={each.id}>
+                <button
+                  type="button"
+                  className={cn(choiceClasses, siteId === each.id && chosenClasses)}
+                  aria-pressed={siteId === each.id}
+                  onClick={() => setSiteId(each.id)}
+                >
+                  <span className="min-w-0">
+                    <span className="block truncate">{each.name}</span>
+                    <span className="text-muted-foreground block truncate text-xs">
+                      {[each.city, each.state, each.country].filter(Boolean).join(', ')}
+                    </span>
+                  </span>
+                  <span className="text-muted-foreground tabular-nums">{each.equipmentTotal}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {shownSites.length === 0 ? (
+            <p className="text-muted-foreground text-sm" role="status">
+              No site matches “{search}”.
+            </p>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="equipment-list-heading" className="grid min-w-0 gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="equipment-list-heading" className="text-lg font-semibold">
+              {site ? site.name : 'All sites'}
+              {type ? ` · ${type.name}` : ''}
+            </h2>
+            {site && type ? (
+              <Link to={equipmentPaths.create(site.id, type.key)} className={buttonVariants({ size: 'sm' })}>
+                Add {type.name.toLowerCase()}
+              </Link>
+            ) : (
+              <p className="text-muted-foreground text-sm">Choose a site and a type to add equipment.</p>
+            )}
+          </div>
+          <div role="group" aria-label="Equipment types" className="flex flex-wrap gap-1.5">
+            {[
+              { key: ALL, name: 'All types' } as Pick<EquipmentType, 'key' | 'name'>,
+              ...types.data.results,
+            ].map((each) => (
+              <button
+                key={each.key}
+                type="button"
+                aria-pressed={typeKey === each.key}
+                onClick={() => setTypeKey(each.key)}
+                className={cn(
+                  'rounded-full border px-3 py-1 text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                  typeKey === each.key &&
+                    'border-primary bg-primary text-primary-foreground hover:bg-primary/90',
+                )}
+              >
+                {each.name}{' '}
+                <span className="tabular-nums opacity-75">{countFor(site, allSites, each.key)}</span>
+              </button>
+            ))}
+          </div>
+          <EquipmentTable siteId={siteId} typeKey={typeKey} />
+        </section>
+      </div>
+    </>
+  );
+}
+
+function EquipmentTable({ siteId, typeKey }: { siteId: string; typeKey: string }) {
+  const list = useQuery(equipmentListQuery(siteId, typeKey));
+  if (list.isPending) return <Skeleton className="h-40" aria-label="Loading equipment" />;
+  if (list.isError) {
+    return (
+      <EquipmentLoadError
+        title="The equipment could not be loaded"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  }
+  if (list.data.results.length === 0) {
+    return (
+      <EmptyState
+        icon={<WrenchIcon />}
+        title="No equipment here yet"
+        description="Choose a site and a type, then add equipment with the type's form."
+      />
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Equipment</caption>
+        <thead className="bg-muted/50 text-left">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Type
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Site
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {list.data.results.map((item) => (
+            <tr key={item.id}>
+              <td className="px-3 py-2">
+                <Link
+                  to={equipmentPaths.view(item.typeKey, item.id)}
+                  className="text-primary font-medium underline-offset-4 hover:underline"
+                >
+                  {item.name}
+                </Link>
+              </td>
+              <td className="px-3 py-2">{item.typeName}</td>
+              <td className="px-3 py-2">{item.facilityName}</td>
+              <td className="px-3 py-2 text-right">
+                <Link
+                  to={equipmentPaths.edit(item.typeKey, item.id)}
+                  className={buttonVariants({ variant: 'ghost', size: 'xs' })}
+                  aria-label={`Edit ${item.name}`}
+                >
+                  Edit
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { isApiResponseError } from '#lib/api/api-response-error.ts';
+import { equipmentFieldsOf } from '@ecc/domain';
+import { Button, ConfirmDialog, Skeleton, buttonVariants, toast } from '@ecc/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { PageHeader } from '#components/page-header.tsx';
+import { deleteEquipment, equipmentQueryKeys } from './equipment-api.ts';
+import { EquipmentLoadError } from './equipment-load-error.tsx';
+import { equipmentPaths } from './equipment-paths.ts';
+import { useEquipmentWithType } from './use-equipment-with-type.ts';
+
+function displayValue(value: unknown, unit: string | undefined): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return `${value.toLocaleString()}${unit ? ` ${unit}` : ''}`;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export function EquipmentNotFound() {
+  return (
+    <>
+      <PageHeader title="Equipment not found" description="This realm has no equipment with that id." />
+      <Link to={equipmentPaths.browser()} className="text-primary underline">
+        Back to the equipment list
+      </Link>
+    </>
+  );
+}
+
+/** `/equipment-manager/{schema}/{id}/view`: one piece of equipment, its properties in its type's words. */
+export function EquipmentViewPage() {
+  const { item, type, isPending, error, retry } = useEquipmentWithType();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  if (isPending) {
+    return (
+      <div className="grid max-w-xl gap-4" aria-busy="true" aria-label="Loading the equipment">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-40" />
+      </div>
+    );
+  }
+  if (isApiResponseError(item.error, 404)) return <EquipmentNotFound />;
+  if (error || !item.data || !type.data) {
+    return (
+      <EquipmentLoadError
+        title="The equipment could not be loaded"
+        error={error ?? new Error('Unknown error')}
+        onRetry={retry}
+      />
+    );
+  }
+  const equipment = item.data;
+  const version =
+    type.data.versions.find((candidate) => candidate.version === equipment.typeVersion) ?? type.data.current;
+  const { fields } = equipmentFieldsOf(version.schema);
+  const listed = new Set(fields.map((field) => field.name));
+  const others = Object.entries(equipment.properties).filter(([name]) => !listed.has(name));
+
+  return (
+    <>
+      <PageHeader
+        title={equipment.name}
+        description={`${equipment.typeName} at ${equipment.facilityName} · type version ${equipment.typeVersion}`}
+      />
+      <div className="grid max-w-2xl gap-6">
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-lg border p-4 text-sm">
+          {fields.map((field) => (
+            <div key={field.name} className="contents">
+              <dt className="text-muted-foreground">{field.label}</dt>
+              <dd>{displayValue(equipment.properties[field.name], field.unit)}</dd>
+            </div>
+          ))}
+          {others.map(([name, value]) => (
+            <div key={name} className="contents">
+              <dt className="text-muted-foreground">{name}</dt>
+              <dd>{displayValue(value, undefined)}</dd>
+            </div>
+          ))}
+        </dl>
+        {version.activityTypes.length > 0 || version.calculationMethodId ? (
+          <p className="text-muted-foreground text-sm">
+            Activity: {version.activityTypes.join(', ') || '—'} · Calculation method:{' '}
+            {version.calculationMethodId ?? '—'}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Link to={equipmentPaths.edit(equipment.typeKey, equipment.id)} className={buttonVariants()}>
+            Edit
+          </Link>
+          <ConfirmDialog
+            title={`Delete ${equipment.name}?`}
+            description="The equipment and its properties are removed. This cannot be undone."
+            confirmLabel="Delete"
+            variant="destructive"
+            trigger={<Button variant="outline">Delete</Button>}
+            onConfirm={async () => {
+              try {
+                await deleteEquipment(equipment.id);
+              } catch (failure) {
+                toast({
+                  title: 'Not deleted',
+                  description: (failure as Error).message,
+                  variant: 'destructive',
+                });
+                throw failure;
+              }
+              await queryClient.invalidateQueries({ queryKey: equipmentQueryKeys.all });
+              toast({ title: 'Equipment deleted', description: equipment.name, variant: 'success' });
+              await navigate({ href: equipmentPaths.browser() });
+            }}
+          />
+          <Link to={equipmentPaths.browser()} className={buttonVariants({ variant: 'ghost' })}>
+            Back to the list
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { emptyFieldDraft, fieldDraftsOf, fieldsFromDrafts, type FieldDraft } from './field-drafts.ts';
+
+const draft = (values: Partial<FieldDraft>): FieldDraft => ({ ...emptyFieldDraft(), ...values });
+
+describe('fieldsFromDrafts', () => {
+  it('turns drafts into fields: trimmed, numbers parsed, options split, unit only on numbers', () => {
+    const { fields, errors } = fieldsFromDrafts([
+      draft({
+        name: 'chargeKg',
+        label: ' Charge ',
+        type: 'number',
+        unit: 'kg',
+        minimum: '0',
+        maximum: '500',
+        isRequired: true,
+      }),
+      draft({
+        name: 'gas',
+        label: 'Gas',
+        type: 'enum',
+        options: 'HFC-134a, R-410A,, HFC-134a',
+        unit: 'ignored',
+      }),
+    ]);
+    expect(errors).toEqual({});
+    expect(fields).toEqual([
+      {
+        name: 'chargeKg',
+        label: 'Charge',
+        type: 'number',
+        unit: 'kg',
+        minimum: 0,
+        maximum: 500,
+        isRequired: true,
+      },
+      { name: 'gas', label: 'Gas', type: 'enum', options: ['HFC-134a', 'R-410A'], isRequired: false },
+    ]);
+  });
+
+  it('names each draft’s problems and leaves it out', () => {
+    const bad = [
+      draft({ id: 'a', name: '9lives', label: '', type: 'number', minimum: 'x', maximum: '' }),
+      draft({ id: 'b', name: 'size', label: 'Size', type: 'integer', minimum: '10', maximum: '5' }),
+      draft({ id: 'c', name: 'kind', label: 'Kind', type: 'enum', options: ' , ' }),
+      draft({ id: 'd', name: 'size', label: 'Size again', type: 'string' }),
+    ];
+    const { fields, errors } = fieldsFromDrafts(bad);
+    expect(fields).toEqual([]);
+    expect(errors).toEqual({
+      a: {
+        name: 'Start with a letter; use letters, digits and underscores',
+        label: 'Required',
+        minimum: 'Must be a number',
+      },
+      b: { maximum: 'Must not be below the minimum' },
+      c: { options: 'Give at least one option' },
+      d: { name: 'Another field has this name' },
+    });
+  });
+});
+
+describe('fieldDraftsOf', () => {
+  it('round-trips fields through drafts', () => {
+    const fields = [
+      { name: 'a', label: 'A', type: 'integer' as const, minimum: 1, isRequired: true },
+      { name: 'b', label: 'B', type: 'enum' as const, options: ['x', 'y'], isRequired: false },
+    ];
+    expect(fieldsFromDrafts(fieldDraftsOf(fields)).fields).toEqual(fields);
+  });
+});

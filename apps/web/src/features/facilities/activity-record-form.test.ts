@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { ApiResponseError } from '#lib/api/api-response-error.ts';
+import {
+  EMPTY_RECORD_FORM,
+  recordToFormValues,
+  serverFieldErrors,
+  validateRecordForm,
+  type ActivityRecordFormValues,
+} from './activity-record-form.ts';
+
+const VALID: ActivityRecordFormValues = {
+  ...EMPTY_RECORD_FORM,
+  activityType: 'natural-gas',
+  periodStart: '2025-01-01',
+  periodEnd: '2025-01-31',
+  quantity: '1000',
+  unit: 'therm',
+  factorKey: 'epa-hub-2024-natural-gas',
+  scope: '1',
+};
+
+describe('the activity record form', () => {
+  it('turns valid text into the API input, with empty optional fields as null', () => {
+    const result = validateRecordForm(VALID);
+    expect(result).toEqual({
+      isValid: true,
+      input: expect.objectContaining({
+        activityType: 'natural-gas',
+        quantity: 1000,
+        scope: 1,
+        equipmentId: null,
+        notes: null,
+        scope3Category: null,
+        certificateCoverage: null,
+        isEstimated: false,
+      }),
+    });
+  });
+
+  it('names every missing field in words a user understands', () => {
+    const result = validateRecordForm(EMPTY_RECORD_FORM);
+    expect(result.isValid).toBe(false);
+    if (result.isValid) return;
+    expect(result.errors).toEqual({
+      activityType: 'Activity type is required',
+      periodStart: 'Must be a date as YYYY-MM-DD',
+      periodEnd: 'Must be a date as YYYY-MM-DD',
+      quantity: 'Quantity is required',
+      unit: 'Unit is required',
+      factorKey: 'Factor is required',
+    });
+  });
+
+  it('refuses a negative quantity and a period that ends before it starts, on the field to change', () => {
+    const result = validateRecordForm({ ...VALID, quantity: '-5', periodEnd: '2024-12-31' });
+    expect(result.isValid).toBe(false);
+    if (result.isValid) return;
+    expect(result.errors.quantity).toBe('Quantity must be zero or more');
+    expect(result.errors.periodEnd).toBe('Period end must not be before period start');
+  });
+
+  it('refuses certificate coverage outside scope 2', () => {
+    const result = validateRecordForm({ ...VALID, certificateCoverage: '0.5' });
+    expect(result.isValid).toBe(false);
+    if (result.isValid) return;
+    expect(result.errors.certificateCoverage).toBe('Certificate coverage is only given with scope 2');
+  });
+
+  it('fills the edit form from a record, dates without their time', () => {
+    expect(
+      recordToFormValues({
+        activityType: 'electricity',
+        equipmentId: null,
+        periodStart: '2025-02-01T00:00:00.000Z',
+        periodEnd: '2025-02-28',
+        quantity: 1200.5,
+        unit: 'kWh',
+        factorKey: 'egrid-2022-us',
+        scope: 2,
+        scope3Category: null,
+        certificateCoverage: 0.25,
+        isEstimated: true,
+        notes: null,
+      }),
+    ).toEqual({
+      activityType: 'electricity',
+      equipmentId: '',
+      periodStart: '2025-02-01',
+      periodEnd: '2025-02-28',
+      quantity: '1200.5',
+      unit: 'kWh',
+      factorKey: 'egrid-2022-us',
+      scope: '2',
+      scope3Category: '',
+      certificateCoverage: '0.25',
+      isEstimated: true,
+      notes: '',
+    });
+  });
+});
+
+describe("the server's refusal of a record", () => {
+  it('puts a 400 on the field its message names', () => {
+    const error = new ApiResponseError(400, 'Bad Request', {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'body/quantity Expected number, received string',
+    });
+    expect(serverFieldErrors(error)).toEqual({ fields: { quantity: 'Expected number, received string' } });
+  });
+
+  it("puts each 422 item on its path's field, and what names no field on the form", () => {
+    const error = new ApiResponseError(422, 'Unprocessable Entity', {
+      message: 'The record cannot be calculated',
+      items: [
+        { id: 'record', path: 'unit', message: 'Unit "parsec" cannot be converted to mmBtu' },
+        { id: 'record', path: 'factorKey', message: 'Unknown factor "nope"' },
+        { id: 'record', path: '', message: 'Provide a heat content' },
+      ],
+    });
+    expect(serverFieldErrors(error)).toEqual({
+      fields: { unit: 'Unit "parsec" cannot be converted to mmBtu', factorKey: 'Unknown factor "nope"' },
+      form: 'Provide a heat content',
+    });
+  });
+
+  it('shows any other failure on the form with its message', () => {
+    const error = new ApiResponseError(404, 'Not Found', {
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Facility not found',
+    });
+    expect(serverFieldErrors(error)).toEqual({ fields: {}, form: 'Facility not found' });
+    expect(serverFieldErrors(new TypeError('Failed to fetch'))).toEqual({
+      fields: {},
+      form: 'The record could not be saved. Try again.',
+    });
+  });
+});

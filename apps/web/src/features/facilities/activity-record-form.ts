@@ -1,0 +1,158 @@
+import { activityRecordInputSchema, type ActivityRecordInput } from '@ecc/contracts';
+import { isApiResponseError } from '#lib/api/api-response-error.ts';
+
+/** The add and edit forms hold text, as inputs do; the contracts schema decides what is valid. */
+export interface ActivityRecordFormValues {
+  activityType: string;
+  equipmentId: string;
+  periodStart: string;
+  periodEnd: string;
+  quantity: string;
+  unit: string;
+  factorKey: string;
+  scope: string;
+  scope3Category: string;
+  certificateCoverage: string;
+  isEstimated: boolean;
+  notes: string;
+}
+
+export type ActivityRecordField = keyof ActivityRecordFormValues;
+export type FieldErrors = Partial<Record<ActivityRecordField, string>>;
+
+export const EMPTY_RECORD_FORM: ActivityRecordFormValues = {
+  activityType: '',
+  equipmentId: '',
+  periodStart: '',
+  periodEnd: '',
+  quantity: '',
+  unit: '',
+  factorKey: '',
+  scope: '1',
+  scope3Category: '',
+  certificateCoverage: '',
+  isEstimated: false,
+  notes: '',
+};
+
+const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_RECORD_FORM));
+
+function optionalNumber(text: string): number | null {
+  return text.trim() === '' ? null : Number(text);
+}
+
+/** Text to the API's input; an empty quantity stays a string so the schema names it. */
+function toCandidate(values: ActivityRecordFormValues): Record<string, unknown> {
+  return {
+    activityType: values.activityType,
+    periodStart: values.periodStart,
+    periodEnd: values.periodEnd,
+    quantity: values.quantity.trim() === '' ? undefined : Number(values.quantity),
+    unit: values.unit,
+    factorKey: values.factorKey,
+    scope: Number(values.scope),
+    scope3Category: optionalNumber(values.scope3Category),
+    certificateCoverage: optionalNumber(values.certificateCoverage),
+    isEstimated: values.isEstimated,
+    equipmentId: values.equipmentId === '' ? null : values.equipmentId,
+    notes: values.notes.trim() === '' ? null : values.notes,
+  };
+}
+
+export type RecordFormResult =
+  { isValid: true; input: ActivityRecordInput } | { isValid: false; errors: FieldErrors };
+
+/** Checks the form with the same schema the server uses, and gives each problem to its field. */
+export function validateRecordForm(values: ActivityRecordFormValues): RecordFormResult {
+  const parsed = activityRecordInputSchema.safeParse(toCandidate(values));
+  if (parsed.success) return { isValid: true, input: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (!FORM_FIELDS.has(field)) continue;
+    const key = field as ActivityRecordField;
+    errors[key] ??=
+      field === 'quantity' && issue.code === 'invalid_type' ? 'Quantity is required' : issue.message;
+  }
+  return { isValid: false, errors };
+}
+
+/** The record's values as form text, for the inline edit. */
+export function recordToFormValues(record: {
+  activityType: string;
+  equipmentId: string | null;
+  periodStart: string;
+  periodEnd: string;
+  quantity: number;
+  unit: string;
+  factorKey: string;
+  scope: number;
+  scope3Category: number | null;
+  certificateCoverage: number | null;
+  isEstimated: boolean;
+  notes: string | null;
+}): ActivityRecordFormValues {
+  return {
+    activityType: record.activityType,
+    equipmentId: record.equipmentId ?? '',
+    periodStart: record.periodStart.slice(0, 10),
+    periodEnd: record.periodEnd.slice(0, 10),
+    quantity: String(record.quantity),
+    unit: record.unit,
+    factorKey: record.factorKey,
+    scope: String(record.scope),
+    scope3Category: record.scope3Category === null ? '' : String(record.scope3Category),
+    certificateCoverage: record.certificateCoverage === null ? '' : String(record.certificateCoverage),
+    isEstimated: record.isEstimated,
+    notes: record.notes ?? '',
+  };
+}
+
+/** The field a path such as `body/quantity`, `quantity` or `items.0.unit` names, when the form has it. */
+function fieldOfPath(path: string): ActivityRecordField | undefined {
+  const field = path
+    .split(/[./\s]/)
+    .reverse()
+    .find((segment) => FORM_FIELDS.has(segment));
+  return field as ActivityRecordField | undefined;
+}
+
+/** The `items` of a 422 body: each a path and a message. */
+function unprocessableItems(body: unknown): { path: string; message: string }[] {
+  if (typeof body !== 'object' || body === null || !('items' in body) || !Array.isArray(body.items))
+    return [];
+  return body.items.flatMap((item: unknown) =>
+    typeof item === 'object' && item !== null && 'message' in item && typeof item.message === 'string'
+      ? [{ path: 'path' in item ? String(item.path) : '', message: item.message }]
+      : [],
+  );
+}
+
+/**
+ * The server's refusal, given to the fields it names: a 400 names the field at the start of its message
+ * (`body/quantity …`), a 422 lists items with a path. What names no field is returned as `form`.
+ */
+export function serverFieldErrors(error: unknown): { fields: FieldErrors; form?: string } {
+  if (!isApiResponseError(error)) return { fields: {}, form: 'The record could not be saved. Try again.' };
+  const fields: FieldErrors = {};
+  if (error.status === 422) {
+    const unplaced: string[] = [];
+    for (const item of unprocessableItems(error.body)) {
+      const field = fieldOfPath(item.path);
+      if (field === undefined) unplaced.push(item.message);
+      else fields[field] ??= item.message;
+    }
+    const form =
+      unplaced.length > 0 ? unplaced.join(' ') : Object.keys(fields).length > 0 ? undefined : error.message;
+    return form === undefined ? { fields } : { fields, form };
+  }
+  if (error.status === 400) {
+    const match = /^body\/(\w+)\s*(.*)$/.exec(error.message);
+    const field = match?.[1] === undefined ? undefined : fieldOfPath(match[1]);
+    if (field !== undefined) {
+      fields[field] = match?.[2] || error.message;
+      return { fields };
+    }
+  }
+  return { fields, form: error.message };
+}

@@ -1,0 +1,400 @@
+import type { ActivityRecordDto, ActivityRecordPatch } from '@ecc/contracts';
+import { Button, Input, Label, cn } from '@ecc/ui';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { formatNumber } from '#lib/format/format-number.ts';
+import {
+  recordToFormValues,
+  serverFieldErrors,
+  validateRecordForm,
+  type ActivityRecordFormValues,
+  type FieldErrors,
+} from './activity-record-form.ts';
+import { formatCo2e } from './facility-format.ts';
+import { SortableHeader } from './sortable-header.tsx';
+import { filterRows, sortRows, type SortState } from './table-rows.ts';
+import type { useRecordMutations } from './use-record-mutations.ts';
+
+type RecordColumn =
+  | 'periodStart'
+  | 'activityType'
+  | 'equipment'
+  | 'quantity'
+  | 'unit'
+  | 'factorKey'
+  | 'scope'
+  | 'co2eKg'
+  | 'co2eKgMarket'
+  | 'isEstimated';
+
+const COLUMNS: { key: RecordColumn; label: string; isNumeric?: boolean }[] = [
+  { key: 'periodStart', label: 'Period' },
+  { key: 'activityType', label: 'Activity' },
+  { key: 'equipment', label: 'Equipment' },
+  { key: 'quantity', label: 'Quantity', isNumeric: true },
+  { key: 'unit', label: 'Unit' },
+  { key: 'factorKey', label: 'Factor' },
+  { key: 'scope', label: 'Scope', isNumeric: true },
+  { key: 'co2eKg', label: 'CO2e', isNumeric: true },
+  { key: 'co2eKgMarket', label: 'CO2e market', isNumeric: true },
+  { key: 'isEstimated', label: 'Estimated' },
+];
+
+const GRID_COLUMNS =
+  'grid-cols-[13.5rem_minmax(7rem,1fr)_minmax(7rem,1fr)_7rem_5rem_minmax(9rem,1.4fr)_5rem_8rem_9rem_6.5rem_12rem]';
+const ROW_HEIGHT = 40;
+const EDIT_ROW_HEIGHT = 112;
+const EDITABLE_FIELDS = ['periodStart', 'periodEnd', 'quantity', 'unit', 'factorKey'] as const;
+type EditableField = (typeof EDITABLE_FIELDS)[number];
+const EDIT_LABELS: Record<EditableField, string> = {
+  periodStart: 'Period start',
+  periodEnd: 'Period end',
+  quantity: 'Quantity',
+  unit: 'Unit',
+  factorKey: 'Factor',
+};
+
+interface RecordRowProps {
+  record: ActivityRecordDto;
+  equipmentName: string;
+  onEdit: (record: ActivityRecordDto) => void;
+  onDelete: (record: ActivityRecordDto) => void;
+  onTrail: (record: ActivityRecordDto) => void;
+  isDeleting: boolean;
+}
+
+/** One read-only row: plain text cells, so that scrolling through 10,000 records renders little. */
+const RecordRow = memo(function RecordRow({
+  record,
+  equipmentName,
+  onEdit,
+  onDelete,
+  onTrail,
+  isDeleting,
+}: RecordRowProps) {
+  const description = `${record.activityType} ${record.periodStart.slice(0, 10)}`;
+  return (
+    <>
+      <div role="cell" className="px-3 whitespace-nowrap tabular-nums">
+        {record.periodStart.slice(0, 10)} – {record.periodEnd.slice(0, 10)}
+      </div>
+      <div role="cell" className="truncate px-3">
+        {record.activityType}
+      </div>
+      <div role="cell" className="truncate px-3">
+        {equipmentName}
+      </div>
+      <div role="cell" className="px-3 text-right tabular-nums">
+        {formatNumber(record.quantity)}
+      </div>
+      <div role="cell" className="px-3">
+        {record.unit}
+      </div>
+      <div role="cell" className="truncate px-3 font-mono text-xs" title={record.factorKey}>
+        {record.factorKey}
+      </div>
+      <div role="cell" className="px-3 text-right">
+        {record.scope}
+      </div>
+      <div role="cell" className="px-3 text-right tabular-nums">
+        {formatCo2e(record.co2eKg)}
+      </div>
+      <div role="cell" className="px-3 text-right tabular-nums">
+        {record.co2eKgMarket === null ? '—' : formatCo2e(record.co2eKgMarket)}
+      </div>
+      <div role="cell" className="px-3">
+        {record.isEstimated ? 'Estimated' : ''}
+      </div>
+      <div role="cell" className="flex gap-1 px-2">
+        <Button
+          variant="ghost"
+          size="xs"
+          aria-label={`Show the trail of ${description}`}
+          onClick={() => onTrail(record)}
+        >
+          Trail
+        </Button>
+        <Button variant="ghost" size="xs" aria-label={`Edit ${description}`} onClick={() => onEdit(record)}>
+          Edit
+        </Button>
+        <Button
+          variant="ghost"
+          size="xs"
+          aria-label={`Delete ${description}`}
+          disabled={isDeleting}
+          onClick={() => onDelete(record)}
+        >
+          Delete
+        </Button>
+      </div>
+    </>
+  );
+});
+
+/** The row being edited: the editable fields as inputs, checked with the contracts schema before the PATCH. */
+function EditRow({
+  record,
+  mutations,
+  onDone,
+}: {
+  record: ActivityRecordDto;
+  mutations: ReturnType<typeof useRecordMutations>;
+  onDone: () => void;
+}) {
+  const original = useMemo(() => recordToFormValues(record), [record]);
+  const [values, setValues] = useState<ActivityRecordFormValues>(original);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | undefined>();
+  const firstInput = useRef<HTMLInputElement>(null);
+  useEffect(() => firstInput.current?.focus(), []);
+
+  const save = () => {
+    setFormError(undefined);
+    const result = validateRecordForm(values);
+    if (!result.isValid) {
+      setErrors(result.errors);
+      return;
+    }
+    const patch: ActivityRecordPatch = {};
+    for (const field of EDITABLE_FIELDS) {
+      if (values[field] !== original[field]) Object.assign(patch, { [field]: result.input[field] });
+    }
+    if (Object.keys(patch).length === 0) {
+      onDone();
+      return;
+    }
+    mutations.update.mutate(
+      { id: record.id, patch },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const refusal = serverFieldErrors(error);
+          setErrors(refusal.fields);
+          setFormError(refusal.form);
+        },
+      },
+    );
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') onDone();
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      save();
+    }
+  };
+
+  return (
+    <div role="cell" className="col-span-full grid gap-2 px-3 py-2" onKeyDown={onKeyDown}>
+      <div className="flex flex-wrap items-start gap-2">
+        {EDITABLE_FIELDS.map((field, index) => {
+          const id = `edit-${record.id}-${field}`;
+          const error = errors[field];
+          return (
+            <div key={field} className="grid gap-1">
+              <Label htmlFor={id} className="text-xs">
+                {EDIT_LABELS[field]}
+              </Label>
+              <Input
+                id={id}
+                ref={index === 0 ? firstInput : undefined}
+                type={field.startsWith('period') ? 'date' : field === 'quantity' ? 'number' : 'text'}
+                step={field === 'quantity' ? 'any' : undefined}
+                className={cn('h-8', field === 'factorKey' ? 'w-56' : 'w-36')}
+                value={values[field]}
+                aria-invalid={error === undefined ? undefined : true}
+                aria-describedby={error === undefined ? undefined : `${id}-error`}
+                onChange={(event) => {
+                  setValues((previous) => ({ ...previous, [field]: event.target.value }));
+                  setErrors((previous) => ({ ...previous, [field]: undefined }));
+                }}
+              />
+              {error !== undefined && (
+                <p id={`${id}-error`} className="max-w-56 text-xs text-destructive">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <div className="flex gap-1 self-center pt-4">
+          <Button size="sm" onClick={save} disabled={mutations.update.isPending}>
+            Save
+          </Button>
+          <Button size="sm" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+      {formError !== undefined && (
+        <p role="alert" className="text-xs text-destructive">
+          {formError}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function recordValue(equipmentNames: ReadonlyMap<string, string>) {
+  return (record: ActivityRecordDto, column: RecordColumn) =>
+    column === 'equipment'
+      ? record.equipmentId === null
+        ? null
+        : (equipmentNames.get(record.equipmentId) ?? record.equipmentId)
+      : record[column];
+}
+
+/**
+ * The facility's activity records: sortable by every column, filtered by text, edited inline and deleted with
+ * an undo. Only the rows in view are rendered, so 10,000 records cost no more than a screenful.
+ */
+export function ActivityRecordsTable({
+  records,
+  equipmentNames,
+  mutations,
+  onTrail,
+}: {
+  records: readonly ActivityRecordDto[];
+  equipmentNames: ReadonlyMap<string, string>;
+  mutations: ReturnType<typeof useRecordMutations>;
+  onTrail: (record: ActivityRecordDto) => void;
+}) {
+  const [sort, setSort] = useState<SortState<RecordColumn>>({ key: 'periodStart', direction: 'descending' });
+  const [filter, setFilter] = useState('');
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const filtered = useMemo(
+    () =>
+      filterRows(records, filter, (record) => [
+        record.activityType,
+        record.unit,
+        record.factorKey,
+        record.periodStart.slice(0, 10),
+        record.notes,
+        record.equipmentId === null ? null : equipmentNames.get(record.equipmentId),
+      ]),
+    [records, filter, equipmentNames],
+  );
+  const rows = useMemo(
+    () => sortRows(filtered, sort, recordValue(equipmentNames)),
+    [filtered, sort, equipmentNames],
+  );
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read while rendering this table only; no memoized child receives its functions.
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]?.id === editingId ? EDIT_ROW_HEIGHT : ROW_HEIGHT),
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 12,
+    initialRect: { width: 1200, height: 520 },
+  });
+  useEffect(() => virtualizer.measure(), [editingId, virtualizer]);
+
+  const onEdit = useCallback((record: ActivityRecordDto) => setEditingId(record.id), []);
+  const removeRecord = mutations.remove.mutate;
+  const onDelete = useCallback((record: ActivityRecordDto) => removeRecord(record.id), [removeRecord]);
+
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor="record-filter">Filter records</Label>
+          <Input
+            id="record-filter"
+            type="search"
+            className="w-72"
+            placeholder="Activity, unit, factor, date, equipment"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        </div>
+        <p aria-live="polite" className="text-sm text-muted-foreground">
+          {rows.length === records.length
+            ? `${records.length} ${records.length === 1 ? 'record' : 'records'}`
+            : `${rows.length} of ${records.length} records match`}
+        </p>
+      </div>
+      <div className="overflow-x-auto rounded-lg border">
+        <div
+          role="table"
+          aria-label="Activity records"
+          aria-rowcount={rows.length + 1}
+          className="min-w-[1280px] text-sm"
+        >
+          <div role="rowgroup" className="border-b bg-muted/50">
+            <div role="row" aria-rowindex={1} className={`grid ${GRID_COLUMNS}`}>
+              {COLUMNS.map((column) => (
+                <SortableHeader
+                  key={column.key}
+                  columnKey={column.key}
+                  label={column.label}
+                  sort={sort}
+                  onSort={setSort}
+                  isNumeric={column.isNumeric}
+                />
+              ))}
+              <div role="columnheader" className="px-3 py-2.5 font-medium">
+                Actions
+              </div>
+            </div>
+          </div>
+          <div
+            ref={scrollRef}
+            role="rowgroup"
+            className="max-h-[520px] overflow-y-auto"
+            data-testid="records-scroll"
+          >
+            {rows.length === 0 ? (
+              <p className="p-6 text-center text-muted-foreground">
+                {records.length === 0
+                  ? 'No activity records yet: add the first one above.'
+                  : 'No records match the filter.'}
+              </p>
+            ) : (
+              <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
+                {virtualizer.getVirtualItems().map((item) => {
+                  const record = rows[item.index];
+                  if (record === undefined) return null;
+                  const isEditing = record.id === editingId;
+                  return (
+                    <div
+                      key={record.id}
+                      role="row"
+                      aria-rowindex={item.index + 2}
+                      className={cn(
+                        'absolute inset-x-0 grid items-center border-b',
+                        GRID_COLUMNS,
+                        isEditing && 'bg-accent/40',
+                      )}
+                      style={{
+                        height: isEditing ? EDIT_ROW_HEIGHT : ROW_HEIGHT,
+                        transform: `translateY(${item.start}px)`,
+                      }}
+                    >
+                      {isEditing ? (
+                        <EditRow record={record} mutations={mutations} onDone={() => setEditingId(null)} />
+                      ) : (
+                        <RecordRow
+                          record={record}
+                          equipmentName={
+                            record.equipmentId === null
+                              ? '—'
+                              : (equipmentNames.get(record.equipmentId) ?? '—')
+                          }
+                          onEdit={onEdit}
+                          onDelete={onDelete}
+                          onTrail={onTrail}
+                          isDeleting={mutations.remove.isPending && mutations.remove.variables === record.id}
+                        />
+                      )}
+                    </div>
+                  );
+                })}
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

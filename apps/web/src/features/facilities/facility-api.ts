@@ -1,0 +1,179 @@
+import {
+  activityRecordListResponseSchema,
+  activityRecordSchema,
+  activityRecordTrailResponseSchema,
+  emissionFactorListResponseSchema,
+  equipmentListResponseSchema,
+  facilityDetailResponseSchema,
+  facilityListResponseSchema,
+  facilitySectorsResponseSchema,
+  facilityTrailResponseSchema,
+  MAX_ACTIVITY_RECORD_PAGE_SIZE,
+  MAX_FACILITY_PAGE_SIZE,
+  type ActivityRecordDto,
+  type ActivityRecordInput,
+  type ActivityRecordPatch,
+} from '@ecc/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '#lib/api/api.ts';
+import type { TrailRequest } from './facility-types.ts';
+
+export const facilityQueryKeys = {
+  all: ['facilities'] as const,
+  list: (q: string, sector: string) => ['facilities', 'list', q, sector] as const,
+  sectors: () => ['facilities', 'sectors'] as const,
+  detail: (slug: string) => ['facilities', 'detail', slug] as const,
+  records: (slug: string) => ['facilities', 'records', slug] as const,
+  trail: (slug: string, request: TrailRequest) => ['facilities', 'trail', slug, request] as const,
+  recordTrail: (id: string) => ['facilities', 'record-trail', id] as const,
+};
+
+function queryString(values: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** The first page of matching facilities, as many as one page holds; the table says when there are more. */
+export function facilityListQuery(q: string, sector: string) {
+  return queryOptions({
+    queryKey: facilityQueryKeys.list(q, sector),
+    queryFn: async ({ signal }) =>
+      facilityListResponseSchema.parse(
+        await api.get(`/api/facilities${queryString({ q, sector, limit: MAX_FACILITY_PAGE_SIZE })}`, {
+          signal,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const facilitySectorsQuery = queryOptions({
+  queryKey: facilityQueryKeys.sectors(),
+  queryFn: async ({ signal }) =>
+    facilitySectorsResponseSchema.parse(await api.get('/api/facilities/sectors', { signal })),
+});
+
+export function facilityDetailQuery(slug: string) {
+  return queryOptions({
+    queryKey: facilityQueryKeys.detail(slug),
+    queryFn: async ({ signal }) =>
+      facilityDetailResponseSchema.parse(
+        await api.get(`/api/facilities/${encodeURIComponent(slug)}`, { signal }),
+      ),
+  });
+}
+
+/** Every record of the facility in one answer: the table sorts and filters them in the browser. */
+export function activityRecordsQuery(slug: string) {
+  return queryOptions({
+    queryKey: facilityQueryKeys.records(slug),
+    queryFn: async ({ signal }) =>
+      activityRecordListResponseSchema.parse(
+        await api.get(
+          `/api/facilities/${encodeURIComponent(slug)}/activity-records?limit=${MAX_ACTIVITY_RECORD_PAGE_SIZE}`,
+          { signal },
+        ),
+      ),
+  });
+}
+
+export function facilityTrailQuery(slug: string, request: TrailRequest) {
+  const year = request.year ?? (request.month === undefined ? undefined : Number(request.month.slice(0, 4)));
+  return queryOptions({
+    queryKey: facilityQueryKeys.trail(slug, request),
+    queryFn: async ({ signal }) =>
+      facilityTrailResponseSchema.parse(
+        await api.get(
+          `/api/facilities/${encodeURIComponent(slug)}/trail${queryString({
+            year,
+            scope: request.scope,
+            activityType: request.activityType,
+            gas: request.gas,
+          })}`,
+          { signal },
+        ),
+      ),
+  });
+}
+
+export function recordTrailQuery(id: string) {
+  return queryOptions({
+    queryKey: facilityQueryKeys.recordTrail(id),
+    queryFn: async ({ signal }) =>
+      activityRecordTrailResponseSchema.parse(
+        await api.get(`/api/activity-records/${encodeURIComponent(id)}/trail`, { signal }),
+      ),
+  });
+}
+
+export async function createActivityRecord(
+  slug: string,
+  input: ActivityRecordInput,
+): Promise<ActivityRecordDto> {
+  return activityRecordSchema.parse(
+    await api.post(`/api/facilities/${encodeURIComponent(slug)}/activity-records`, input),
+  );
+}
+
+export async function updateActivityRecord(
+  id: string,
+  patch: ActivityRecordPatch,
+): Promise<ActivityRecordDto> {
+  return activityRecordSchema.parse(
+    await api.request(`/api/activity-records/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch }),
+  );
+}
+
+/** Answers the deleted record, which is all an undo needs to create it again. */
+export async function deleteActivityRecord(id: string): Promise<ActivityRecordDto> {
+  return activityRecordSchema.parse(
+    await api.request(`/api/activity-records/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );
+}
+
+/** The fields of a record that a POST takes: an undone delete comes back with the same data (and a new id). */
+export function recordToInput(record: ActivityRecordDto): ActivityRecordInput {
+  return {
+    activityType: record.activityType,
+    periodStart: record.periodStart.slice(0, 10),
+    periodEnd: record.periodEnd.slice(0, 10),
+    quantity: record.quantity,
+    unit: record.unit,
+    factorKey: record.factorKey,
+    scope: record.scope as 1 | 2 | 3,
+    scope3Category: record.scope3Category,
+    certificateCoverage: record.certificateCoverage,
+    isEstimated: record.isEstimated,
+    equipmentId: record.equipmentId,
+    notes: record.notes,
+  };
+}
+
+/** Library and realm factors matching the text, for the factor picker. */
+export function emissionFactorOptionsQuery(q: string) {
+  return queryOptions({
+    queryKey: ['emission-factors', 'options', q] as const,
+    queryFn: async ({ signal }) =>
+      emissionFactorListResponseSchema.parse(
+        await api.get(`/api/emission-factors${queryString({ q, limit: 25 })}`, { signal }),
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** The equipment at a facility, from the equipment manager; the view lists the summary's names without it. */
+export function facilityEquipmentQuery(facilityId: string) {
+  return queryOptions({
+    queryKey: ['equipment', 'by-facility', facilityId] as const,
+    queryFn: async ({ signal }) =>
+      equipmentListResponseSchema.parse(
+        await api.get(`/api/equipment${queryString({ facilityId })}`, { signal }),
+      ),
+    retry: false,
+  });
+}

@@ -1,0 +1,273 @@
+import type { ActivityRecordDto, FacilityDetailResponse, FacilityTrailResponse } from '@ecc/contracts';
+import { ROUTES } from '@ecc/contracts';
+import { toastStore } from '@ecc/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '#lib/query/query-client.ts';
+import { jsonResponse } from '#test/fixtures.ts';
+import { FacilityDetailView } from './facility-detail-view.tsx';
+
+const ROUTE = ROUTES.find((route) => route.id === 'facility')!;
+
+function record(id: string, overrides: Partial<ActivityRecordDto>): ActivityRecordDto {
+  return {
+    id,
+    facilityId: 'facility-1',
+    equipmentId: null,
+    activityType: 'natural-gas',
+    periodStart: '2025-01-01',
+    periodEnd: '2025-01-31',
+    quantity: 100,
+    unit: 'therm',
+    factorKey: 'epa-hub-natural-gas',
+    scope: 1,
+    scope3Category: null,
+    certificateCoverage: null,
+    isEstimated: false,
+    notes: null,
+    co2eKg: 531,
+    co2eKgMarket: null,
+    createdOn: '2026-01-01T00:00:00.000Z',
+    modifiedOn: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const RECORDS = [
+  record('r1', { quantity: 300, periodStart: '2025-03-01', periodEnd: '2025-03-31', co2eKg: 1593 }),
+  record('r2', { quantity: 100, co2eKg: 531 }),
+  record('r3', {
+    activityType: 'electricity',
+    quantity: 5000,
+    unit: 'kWh',
+    factorKey: 'egrid-2022-us',
+    scope: 2,
+    periodStart: '2025-02-01',
+    periodEnd: '2025-02-28',
+    co2eKg: 1900,
+    co2eKgMarket: 1200,
+  }),
+];
+
+const totals = { scope1: 0, scope2Location: 0, scope2Market: 0, scope3: 0 };
+const DETAIL: FacilityDetailResponse = {
+  facility: {
+    id: 'facility-1',
+    slug: 'north-plant',
+    name: 'North Plant',
+    sector: 'Power Plants',
+    naics: '221112',
+    location: {
+      address: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      postalCode: '62701',
+      country: 'US',
+      latitude: 39.8,
+      longitude: -89.6,
+    },
+    co2eKgLatestYear: 4024,
+    latestYear: 2025,
+  },
+  summary: {
+    gwpSetId: 'AR5',
+    years: [
+      { year: 2024, co2eKg: 3659, ...totals, scope1: 2000, scope2Location: 1659, scope2Market: 1000 },
+      { year: 2025, co2eKg: 4024, ...totals, scope1: 2124, scope2Location: 1900, scope2Market: 1200 },
+    ],
+    monthly: [
+      { month: '2025-01', co2eKg: 531, ...totals, scope1: 531 },
+      { month: '2025-02', co2eKg: 1900, ...totals, scope2Location: 1900, scope2Market: 1200 },
+    ],
+    bySource: [
+      { activityType: 'natural-gas', co2eKg: 2124 },
+      { activityType: 'electricity', co2eKg: 1900 },
+    ],
+    byEquipment: [],
+    byGas: [{ gas: 'CO2', kg: 4000, co2eKg: 4000 }],
+    intensity: null,
+    dataQuality: [
+      { kind: 'gap', activityType: 'natural-gas', month: '2025-02', message: 'No record for this month' },
+    ],
+    reported: {},
+  },
+};
+
+const TRAIL: FacilityTrailResponse = {
+  co2eKg: 4024,
+  recordCount: 3,
+  records: RECORDS,
+  factors: [
+    {
+      key: 'epa-hub-natural-gas',
+      name: 'Natural gas',
+      source: 'EPA GHG Emission Factors Hub',
+      version: '2024',
+      year: 2024,
+      per: 'mmBtu',
+      gases: { CO2: { value: 53.06, unit: 'kg' } },
+    },
+  ],
+  methods: [{ id: 'combustion', name: 'Fuel combustion', formula: 'quantity × HHV × factor' }],
+  audit: [
+    {
+      id: 1,
+      sequence: 1,
+      occurredOn: '2026-01-01T00:00:00.000Z',
+      actorEmail: 'demo@example.com',
+      action: 'create',
+      entityType: 'activity-record',
+      entityId: 'r1',
+      before: null,
+      after: {},
+      hash: 'a'.repeat(64),
+      previousHash: '0'.repeat(64),
+    },
+  ],
+};
+
+function renderDetail() {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      calls.push({
+        method,
+        path: url.pathname + url.search,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      if (url.pathname === '/api/facilities/north-plant') return jsonResponse(200, DETAIL);
+      if (url.pathname === '/api/facilities/north-plant/activity-records' && method === 'GET') {
+        return jsonResponse(200, { results: RECORDS, count: 3, total: 3, offset: 0 });
+      }
+      if (url.pathname === '/api/facilities/north-plant/activity-records' && method === 'POST') {
+        return jsonResponse(201, record('r4', {}));
+      }
+      if (url.pathname === '/api/facilities/north-plant/trail') return jsonResponse(200, TRAIL);
+      if (url.pathname === '/api/activity-records/r2' && method === 'DELETE')
+        return jsonResponse(200, RECORDS[1]);
+      return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'Not found' }, 'Not Found');
+    }),
+  );
+  const rootRoute = createRootRoute();
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([
+      createRoute({
+        getParentRoute: () => rootRoute,
+        path: '/facility/next/$slug',
+        component: () => <FacilityDetailView slug="north-plant" route={ROUTE} />,
+      }),
+    ]),
+    history: createMemoryHistory({ initialEntries: ['/facility/next/north-plant'] }),
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+function quantities(): string[] {
+  const table = screen.getByRole('table', { name: 'Activity records' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[3]?.textContent ?? '');
+}
+
+// jsdom lays nothing out: the virtualised table measures its scroll box through clientWidth/clientHeight and its rows through offsetHeight.
+const layoutProperties = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
+beforeAll(() => {
+  for (const property of layoutProperties) {
+    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 800 });
+  }
+});
+afterAll(() => {
+  for (const property of layoutProperties) Reflect.deleteProperty(HTMLElement.prototype, property);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  toastStore.dispatch({ type: 'REMOVE_TOAST' });
+});
+
+describe('the facility view', () => {
+  it('shows the facility, this year against last, the flags and the records', async () => {
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'North Plant', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Sector Power Plants · NAICS 221112')).toBeTruthy();
+    expect(screen.getByTestId('kpi-CO2e 2025').textContent).toBe('4.02 t CO2e');
+    // (4024 − 3659) / 3659 = 9.975…%
+    expect(screen.getByText('+9.98% vs last year')).toBeTruthy();
+    expect(screen.getByTestId('kpi-Scope 2 (market-based) 2025').textContent).toBe('1.2 t CO2e');
+    expect(screen.getByText(/No record for this month/)).toBeTruthy();
+    await waitFor(() => expect(quantities()).toEqual(['300', '5,000', '100']));
+  });
+
+  it('sorts the records by a column and filters them by text', async () => {
+    renderDetail();
+    await waitFor(() => expect(quantities()).toHaveLength(3));
+    await userEvent.click(screen.getByRole('button', { name: 'Quantity' }));
+    expect(quantities()).toEqual(['100', '300', '5,000']);
+    expect(screen.getByRole('columnheader', { name: 'Quantity' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Quantity' }));
+    expect(quantities()).toEqual(['5,000', '300', '100']);
+    await userEvent.type(screen.getByLabelText('Filter records'), 'kwh');
+    expect(quantities()).toEqual(['5,000']);
+    expect(screen.getByText('1 of 3 records match')).toBeTruthy();
+  });
+
+  it('refuses an incomplete record at its fields without calling the server', async () => {
+    const calls = renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add record' }));
+    expect(screen.getByText('Activity type is required')).toBeTruthy();
+    expect(screen.getByText('Quantity is required')).toBeTruthy();
+    expect(screen.getByLabelText('Quantity').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('opens the trail of a total with its factor, source, version, formula and audit entry', async () => {
+    const calls = renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Show the trail of Scope 1 2025' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Trail: Scope 1 2025' });
+    expect(
+      await within(sheet).findByText('Natural gas — EPA GHG Emission Factors Hub, version 2024 (2024)'),
+    ).toBeTruthy();
+    expect(within(sheet).getByText('quantity × HHV × factor')).toBeTruthy();
+    expect(within(sheet).getByText(/demo@example.com created activity-record r1/)).toBeTruthy();
+    expect(calls.map((call) => call.path)).toContain('/api/facilities/north-plant/trail?year=2025&scope=1');
+  });
+
+  it('deletes a record with an undo that creates it again', async () => {
+    const calls = renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete natural-gas 2025-01-01' }));
+    await waitFor(() => expect(toastStore.getState().toasts[0]?.title).toBe('Record deleted'));
+    const undo = toastStore.getState().toasts[0]?.action;
+    expect(undo?.label).toBe('Undo');
+    undo?.onClick();
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      activityType: 'natural-gas',
+      quantity: 100,
+      unit: 'therm',
+      periodStart: '2025-01-01',
+      factorKey: 'epa-hub-natural-gas',
+      scope: 1,
+    });
+  });
+});

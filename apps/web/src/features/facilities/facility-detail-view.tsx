@@ -1,0 +1,281 @@
+import type {
+  ActivityRecordDto,
+  DataQualityFlag,
+  FacilityDetailResponse,
+  RouteDefinition,
+} from '@ecc/contracts';
+import { EmptyState, Skeleton } from '@ecc/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { AlertTriangleIcon, Building2Icon } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { PageHeader } from '#components/page-header.tsx';
+import { isApiResponseError } from '#lib/api/api-response-error.ts';
+import { formatNumber } from '#lib/format/format-number.ts';
+import { ActivityRecordAddForm } from './activity-record-add-form.tsx';
+import { ActivityRecordsTable } from './activity-records-table.tsx';
+import { BreakdownBars, type BreakdownEntry } from './breakdown-bars.tsx';
+import { EmissionsChart } from './emissions-chart.tsx';
+import { activityRecordsQuery, facilityDetailQuery, facilityEquipmentQuery } from './facility-api.ts';
+import { formatCo2e, formatLocation, formatMonth } from './facility-format.ts';
+import type { TrailRequest } from './facility-types.ts';
+import { KpiCards } from './kpi-cards.tsx';
+import { LoadError } from './load-error.tsx';
+import { TrailSheet, type TrailSubject } from './trail-sheet.tsx';
+import { useRecordMutations } from './use-record-mutations.ts';
+
+const FLAG_LABELS: Record<DataQualityFlag['kind'], string> = {
+  gap: 'Gap',
+  outlier: 'Outlier',
+  estimated: 'Estimated',
+};
+
+function DataQualityList({ flags }: { flags: readonly DataQualityFlag[] }) {
+  return (
+    <section
+      aria-labelledby="facility-data-quality"
+      className="grid content-start gap-2 rounded-lg border p-4"
+    >
+      <h3 id="facility-data-quality" className="font-semibold">
+        Data quality
+      </h3>
+      {flags.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No gaps, outliers or estimated data found.</p>
+      ) : (
+        <ul className="grid max-h-72 gap-1.5 overflow-auto text-sm">
+          {flags.map((flag) => (
+            <li key={`${flag.kind}-${flag.activityType}-${flag.month}`} className="flex gap-2">
+              <AlertTriangleIcon
+                aria-hidden="true"
+                className="mt-0.5 size-4 shrink-0 text-warning-foreground"
+              />
+              <span>
+                <span className="font-medium">{FLAG_LABELS[flag.kind]}</span> · {flag.activityType},{' '}
+                {formatMonth(flag.month)}: {flag.message}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function EquipmentList({ detail }: { detail: FacilityDetailResponse }) {
+  const equipment = useQuery(facilityEquipmentQuery(detail.facility.id));
+  const byId = new Map(detail.summary.byEquipment.map((entry) => [entry.equipmentId, entry.co2eKg]));
+  const items =
+    equipment.data?.results.map((item) => ({
+      id: item.id,
+      name: `${item.name} (${item.typeName})`,
+      href: `/equipment-manager/${item.typeKey}/${item.id}/view`,
+      co2eKg: byId.get(item.id),
+    })) ??
+    detail.summary.byEquipment
+      .filter((entry) => entry.equipmentId !== null)
+      .map((entry) => ({
+        id: entry.equipmentId ?? '',
+        name: entry.name,
+        href: undefined,
+        co2eKg: entry.co2eKg,
+      }));
+  return (
+    <section aria-labelledby="facility-equipment" className="grid content-start gap-2 rounded-lg border p-4">
+      <h3 id="facility-equipment" className="font-semibold">
+        Equipment at this facility
+      </h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No equipment is recorded for this facility.</p>
+      ) : (
+        <ul className="grid max-h-72 gap-1 overflow-auto text-sm">
+          {items.map((item) => (
+            <li key={item.id} className="flex justify-between gap-2">
+              {item.href === undefined ? (
+                <span>{item.name}</span>
+              ) : (
+                <Link to={item.href} className="text-primary underline-offset-4 hover:underline">
+                  {item.name}
+                </Link>
+              )}
+              <span className="tabular-nums text-muted-foreground">
+                {item.co2eKg === undefined ? '' : formatCo2e(item.co2eKg)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="grid gap-4" aria-busy="true" aria-label="Loading the facility">
+      <Skeleton className="h-8 w-1/3" />
+      <Skeleton className="h-4 w-1/2" />
+      <div className="grid gap-3 sm:grid-cols-3 xl:grid-cols-6">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} className="h-24" />
+        ))}
+      </div>
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+/** One facility: where it is, its figures, where they come from, and the records behind them. */
+export function FacilityDetailView({ slug, route }: { slug: string; route: RouteDefinition }) {
+  const detail = useQuery(facilityDetailQuery(slug));
+  const records = useQuery(activityRecordsQuery(slug));
+  const mutations = useRecordMutations(slug);
+  const [trail, setTrail] = useState<TrailSubject | null>(null);
+  const openTrail = useCallback((request: TrailRequest) => setTrail({ kind: 'total', request }), []);
+  const openRecordTrail = useCallback(
+    (record: ActivityRecordDto) =>
+      setTrail({
+        kind: 'record',
+        recordId: record.id,
+        title: `${record.activityType}, ${record.periodStart.slice(0, 10)}`,
+      }),
+    [],
+  );
+
+  const summary = detail.data?.summary;
+  const equipmentNames = useMemo(
+    () =>
+      new Map(
+        (summary?.byEquipment ?? []).flatMap((entry) =>
+          entry.equipmentId === null ? [] : [[entry.equipmentId, entry.name] as const],
+        ),
+      ),
+    [summary],
+  );
+  const breakdowns = useMemo(() => {
+    if (summary === undefined) return undefined;
+    const sources: BreakdownEntry[] = summary.bySource.map((entry) => ({
+      key: entry.activityType,
+      label: entry.activityType,
+      co2eKg: entry.co2eKg,
+      trail: { title: `CO2e of ${entry.activityType}`, activityType: entry.activityType },
+    }));
+    const equipment: BreakdownEntry[] = summary.byEquipment.map((entry) => ({
+      key: entry.equipmentId ?? 'none',
+      label: entry.name,
+      co2eKg: entry.co2eKg,
+      trail: { title: `CO2e of ${entry.name}`, equipmentId: entry.equipmentId },
+    }));
+    const gases: BreakdownEntry[] = summary.byGas.map((entry) => ({
+      key: entry.gas,
+      label: entry.gas,
+      co2eKg: entry.co2eKg,
+      detail: `${formatNumber(entry.kg)} kg ${entry.gas}`,
+      trail: { title: `CO2e of ${entry.gas}`, gas: entry.gas },
+    }));
+    return { sources, equipment, gases };
+  }, [summary]);
+  const activityTypes = useMemo(
+    () => [...new Set((records.data?.results ?? []).map((record) => record.activityType))].sort(),
+    [records.data],
+  );
+  const equipmentOptions = useMemo(
+    () => [...equipmentNames].map(([id, name]) => ({ id, name })),
+    [equipmentNames],
+  );
+
+  if (detail.isPending) return <DetailSkeleton />;
+  if (detail.isError) {
+    return (
+      <>
+        <PageHeader title={route.title} />
+        {isApiResponseError(detail.error, 404) ? (
+          <EmptyState
+            icon={<Building2Icon />}
+            title="Facility not found"
+            description="No facility of this realm has this address."
+            action={
+              <Link to="/facility/next" className="text-primary underline-offset-4 hover:underline">
+                All facilities
+              </Link>
+            }
+          />
+        ) : (
+          <LoadError
+            title="The facility could not be loaded"
+            error={detail.error}
+            onRetry={() => void detail.refetch()}
+          />
+        )}
+      </>
+    );
+  }
+
+  const { facility } = detail.data;
+  const summaryData = detail.data.summary;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link to="/facility/next" className="text-muted-foreground hover:underline">
+          Facilities
+        </Link>
+      </nav>
+      <header className="mb-6 grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{facility.name}</h1>
+        <p className="text-muted-foreground">{formatLocation(facility.location)}</p>
+        <p className="text-sm text-muted-foreground">
+          Sector {facility.sector} · NAICS {facility.naics ?? '—'}
+        </p>
+      </header>
+      <div className="grid gap-6">
+        <KpiCards summary={summaryData} onTrail={openTrail} />
+        <section aria-labelledby="facility-over-time" className="grid gap-2 rounded-lg border p-4">
+          <h2 id="facility-over-time" className="font-semibold">
+            Emissions over time
+          </h2>
+          <EmissionsChart monthly={summaryData.monthly} onTrail={openTrail} />
+        </section>
+        {breakdowns !== undefined && (
+          <div className="grid gap-4 lg:grid-cols-3">
+            <BreakdownBars title="By source" entries={breakdowns.sources} onTrail={openTrail} />
+            <BreakdownBars title="By equipment" entries={breakdowns.equipment} onTrail={openTrail} />
+            <BreakdownBars title="By gas" entries={breakdowns.gases} onTrail={openTrail} />
+          </div>
+        )}
+        <div className="grid gap-4 lg:grid-cols-2">
+          <DataQualityList flags={summaryData.dataQuality} />
+          <EquipmentList detail={detail.data} />
+        </div>
+        <section aria-labelledby="facility-records" className="grid gap-3">
+          <h2 id="facility-records" className="text-lg font-semibold">
+            Activity records
+          </h2>
+          <ActivityRecordAddForm
+            mutations={mutations}
+            activityTypes={activityTypes}
+            equipment={equipmentOptions}
+          />
+          {records.isPending ? (
+            <div className="grid gap-1" aria-busy="true" aria-label="Loading the records">
+              {Array.from({ length: 8 }, (_, index) => (
+                <Skeleton key={index} className="h-9 w-full" />
+              ))}
+            </div>
+          ) : records.isError ? (
+            <LoadError
+              title="The records could not be loaded"
+              error={records.error}
+              onRetry={() => void records.refetch()}
+            />
+          ) : (
+            <ActivityRecordsTable
+              records={records.data.results}
+              equipmentNames={equipmentNames}
+              mutations={mutations}
+              onTrail={openRecordTrail}
+            />
+          )}
+        </section>
+      </div>
+      <TrailSheet slug={slug} subject={trail} onClose={() => setTrail(null)} />
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import type { AuditEntryDto, FacilityTrailResponse, TrailFactor } from '@ecc/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  auditChanges,
+  describeAuditEntry,
+  describeFactor,
+  describeFactorValues,
+  formatCo2e,
+  formatMonth,
+  formatPercentChange,
+  latestYears,
+  percentChange,
+} from './facility-format.ts';
+import { narrowTrail } from './narrow-trail.ts';
+
+const NATURAL_GAS: TrailFactor = {
+  key: 'epa-hub-2024-stationary-natural-gas',
+  name: 'Natural gas, stationary combustion',
+  source: 'EPA GHG Emission Factors Hub',
+  version: '2024',
+  year: 2024,
+  per: 'mmBtu',
+  gases: { CO2: { value: 53.06, unit: 'kg' }, CH4: { value: 0.001, unit: 'kg' } },
+  hhv: { value: 0.001026, energy: 'mmBtu', per: 'scf' },
+};
+
+const UPDATE: AuditEntryDto = {
+  id: 7,
+  sequence: 7,
+  occurredOn: '2026-11-23T10:00:00.000Z',
+  actorEmail: 'demo@example.com',
+  action: 'update',
+  entityType: 'activity-record',
+  entityId: 'r1',
+  before: { quantity: 100, unit: 'therm', modifiedOn: 'a' },
+  after: { quantity: 120, unit: 'therm', modifiedOn: 'b' },
+  hash: 'f'.repeat(64),
+  previousHash: 'e'.repeat(64),
+};
+
+describe('the trail text', () => {
+  it('names a factor with its source, version and year', () => {
+    expect(describeFactor(NATURAL_GAS)).toBe(
+      'Natural gas, stationary combustion — EPA GHG Emission Factors Hub, version 2024 (2024)',
+    );
+  });
+
+  it("gives a factor's value per gas and its heat content", () => {
+    expect(describeFactorValues(NATURAL_GAS)).toBe(
+      '53.06 kg CO2 + 0.001 kg CH4 per mmBtu; heat content 0.001026 mmBtu/scf',
+    );
+    expect(describeFactorValues({ ...NATURAL_GAS, gases: {}, hhv: undefined })).toBe('per mmBtu');
+  });
+
+  it('tells who changed what and when, and which fields changed (not the bookkeeping ones)', () => {
+    expect(describeAuditEntry(UPDATE, () => 'Nov 23, 2026 10:00')).toBe(
+      'demo@example.com changed activity-record r1 on Nov 23, 2026 10:00',
+    );
+    expect(auditChanges(UPDATE)).toEqual(['quantity: 100 → 120']);
+    expect(describeAuditEntry({ ...UPDATE, actorEmail: null, action: 'create' }, (iso) => iso)).toBe(
+      'The system created activity-record r1 on 2026-11-23T10:00:00.000Z',
+    );
+    expect(auditChanges({ ...UPDATE, before: null })).toEqual([]);
+  });
+});
+
+describe('the figures', () => {
+  it('shows kg below a tonne and tonnes from there', () => {
+    expect(formatCo2e(950.5)).toBe('950.5 kg CO2e');
+    expect(formatCo2e(1_234_567)).toBe('1,234.57 t CO2e');
+  });
+
+  it('compares this year with last year in per cent', () => {
+    expect(percentChange(110, 100)).toBeCloseTo(10);
+    expect(formatPercentChange(percentChange(90, 100))).toBe('−10% vs last year');
+    expect(formatPercentChange(percentChange(100, 100))).toBe('±0% vs last year');
+    expect(formatPercentChange(percentChange(100, 0))).toBe('No earlier year to compare');
+    expect(formatPercentChange(percentChange(100, undefined))).toBe('No earlier year to compare');
+  });
+
+  it('picks the latest year and the one just before it', () => {
+    const totals = { co2eKg: 1, scope1: 1, scope2Location: 0, scope2Market: 0, scope3: 0 };
+    const { current, previous } = latestYears([
+      { year: 2023, ...totals },
+      { year: 2025, ...totals },
+      { year: 2024, ...totals },
+    ]);
+    expect(current?.year).toBe(2025);
+    expect(previous?.year).toBe(2024);
+    expect(
+      latestYears([
+        { year: 2025, ...totals },
+        { year: 2022, ...totals },
+      ]).previous,
+    ).toBeUndefined();
+  });
+
+  it('writes a month out', () => {
+    expect(formatMonth('2025-03')).toBe('Mar 2025');
+  });
+});
+
+describe('narrowing a trail to a month or a piece of equipment', () => {
+  const record = (
+    id: string,
+    periodStart: string,
+    equipmentId: string | null,
+    co2eKg: number,
+    factorKey: string,
+  ) => ({
+    id,
+    facilityId: 'f',
+    equipmentId,
+    activityType: 'natural-gas',
+    periodStart,
+    periodEnd: periodStart,
+    quantity: 1,
+    unit: 'therm',
+    factorKey,
+    scope: 1,
+    scope3Category: null,
+    certificateCoverage: null,
+    isEstimated: false,
+    notes: null,
+    co2eKg,
+    co2eKgMarket: null,
+    createdOn: '',
+    modifiedOn: '',
+  });
+  const trail: FacilityTrailResponse = {
+    co2eKg: 60,
+    recordCount: 3,
+    records: [
+      record('a', '2025-01-01', 'boiler', 10, 'gas'),
+      record('b', '2025-02-01', 'boiler', 20, 'gas'),
+      record('c', '2025-02-01', null, 30, 'diesel'),
+    ],
+    factors: [NATURAL_GAS, { ...NATURAL_GAS, key: 'gas' }, { ...NATURAL_GAS, key: 'diesel' }],
+    methods: [],
+    audit: [
+      { ...UPDATE, entityId: 'a' },
+      { ...UPDATE, entityId: 'c' },
+    ],
+  };
+
+  it("keeps the month's records, their factors and audit entries, and sums them", () => {
+    const narrowed = narrowTrail(trail, { title: 'Feb', month: '2025-02' });
+    expect(narrowed.records.map((entry) => entry.id)).toEqual(['b', 'c']);
+    expect(narrowed.co2eKg).toBe(50);
+    expect(narrowed.recordCount).toBe(2);
+    expect(narrowed.factors.map((factor) => factor.key)).toEqual(['gas', 'diesel']);
+    expect(narrowed.audit.map((entry) => entry.entityId)).toEqual(['c']);
+  });
+
+  it('keeps the records without equipment for the "no equipment" bar, and leaves other trails alone', () => {
+    expect(narrowTrail(trail, { title: 'None', equipmentId: null }).co2eKg).toBe(30);
+    expect(narrowTrail(trail, { title: 'Year', year: 2025 })).toBe(trail);
+  });
+});

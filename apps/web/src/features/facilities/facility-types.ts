@@ -1,0 +1,29 @@
+/** The scope columns of a facility's totals; `co2eKg` counts Scope 2 location-based. */
+export type ScopeKey = 'scope1' | 'scope2Location' | 'scope2Market' | 'scope3';
+
+export const SCOPE_LABELS: Record<ScopeKey, string> = {
+  scope1: 'Scope 1',
+  scope2Location: 'Scope 2 (location-based)',
+  scope2Market: 'Scope 2 (market-based)',
+  scope3: 'Scope 3',
+};
+
+export const SCOPE_NUMBERS: Record<ScopeKey, 1 | 2 | 3> = {
+  scope1: 1,
+  scope2Location: 2,
+  scope2Market: 2,
+  scope3: 3,
+};
+
+/** Which total a trail explains: the server's filters, plus narrowings the server has no filter for. */
+export interface TrailRequest {
+  title: string;
+  year?: number;
+  scope?: 1 | 2 | 3;
+  activityType?: string;
+  gas?: string;
+  /** `YYYY-MM`: a chart month; the year's trail is narrowed to the records of that month. */
+  month?: string;
+  /** An equipment bar; the trail is narrowed to that equipment's records. */
+  equipmentId?: string | null;
+}

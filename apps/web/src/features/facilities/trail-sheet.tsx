@@ -1,0 +1,243 @@
+import type {
+  ActivityRecordDto,
+  ActivityRecordTrailResponse,
+  AuditEntryDto,
+  CalculationMethodDto,
+  FacilityTrailResponse,
+  TrailFactor,
+} from '@ecc/contracts';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Skeleton } from '@ecc/ui';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { formatDate } from '#lib/format/format-date.ts';
+import { facilityTrailQuery, recordTrailQuery } from './facility-api.ts';
+import {
+  auditChanges,
+  describeAuditEntry,
+  describeFactor,
+  describeFactorValues,
+  formatCo2e,
+} from './facility-format.ts';
+import type { TrailRequest } from './facility-types.ts';
+import { LoadError } from './load-error.tsx';
+import { narrowTrail } from './narrow-trail.ts';
+
+/** What the sheet explains: a total of the facility, or one record. */
+export type TrailSubject =
+  { kind: 'total'; request: TrailRequest } | { kind: 'record'; recordId: string; title: string };
+
+const SHEET_CLASSES =
+  'top-0 right-0 left-auto h-full max-h-screen w-full max-w-xl translate-x-0 translate-y-0 content-start overflow-y-auto rounded-none sm:max-w-xl';
+
+function formatWhen(iso: string): string {
+  try {
+    return formatDate(iso, 'MMM d, yyyy HH:mm');
+  } catch {
+    return iso;
+  }
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function FactorList({ factors }: { factors: readonly TrailFactor[] }) {
+  if (factors.length === 0) return <p className="text-sm text-muted-foreground">No factors.</p>;
+  return (
+    <ul className="grid gap-2 text-sm" data-testid="trail-factors">
+      {factors.map((factor) => (
+        <li key={factor.key} className="rounded border p-2">
+          <p className="font-medium">{describeFactor(factor)}</p>
+          <p className="text-muted-foreground">{describeFactorValues(factor)}</p>
+          <p className="font-mono text-xs text-muted-foreground">{factor.key}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MethodList({ methods }: { methods: readonly CalculationMethodDto[] }) {
+  if (methods.length === 0) return <p className="text-sm text-muted-foreground">No methods.</p>;
+  return (
+    <ul className="grid gap-2 text-sm">
+      {methods.map((method) => (
+        <li key={method.id}>
+          <p className="font-medium">{method.name}</p>
+          <code className="block rounded bg-muted px-2 py-1 text-xs whitespace-pre-wrap">
+            {method.formula}
+          </code>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AuditList({ audit }: { audit: readonly AuditEntryDto[] }) {
+  if (audit.length === 0) return <p className="text-sm text-muted-foreground">No audit entries.</p>;
+  return (
+    <ol className="grid gap-2 text-sm" data-testid="trail-audit">
+      {audit.map((entry) => (
+        <li key={entry.id} className="rounded border p-2">
+          <p>{describeAuditEntry(entry, formatWhen)}</p>
+          {auditChanges(entry).map((change) => (
+            <p key={change} className="text-xs text-muted-foreground">
+              {change}
+            </p>
+          ))}
+          <p className="truncate font-mono text-[10px] text-muted-foreground" title={entry.hash}>
+            #{entry.sequence} · hash {entry.hash.slice(0, 16)}…
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function RecordList({ records, total }: { records: readonly ActivityRecordDto[]; total: number }) {
+  if (records.length === 0) return <p className="text-sm text-muted-foreground">No records.</p>;
+  return (
+    <>
+      <ul className="grid max-h-64 gap-1 overflow-auto text-sm">
+        {records.map((record) => (
+          <li key={record.id} className="flex justify-between gap-2 border-b py-1">
+            <span>
+              {record.periodStart.slice(0, 10)} · {record.activityType} · {record.quantity} {record.unit}
+            </span>
+            <span className="tabular-nums">{formatCo2e(record.co2eKg)}</span>
+          </li>
+        ))}
+      </ul>
+      {total > records.length && (
+        <p className="text-xs text-muted-foreground">
+          The first {records.length} of {total} records are listed.
+        </p>
+      )}
+    </>
+  );
+}
+
+function TotalTrail({ slug, request }: { slug: string; request: TrailRequest }) {
+  const trail = useQuery(facilityTrailQuery(slug, request));
+  if (trail.isPending) return <TrailSkeleton />;
+  if (trail.isError) {
+    return (
+      <LoadError
+        title="The trail could not be loaded"
+        error={trail.error}
+        onRetry={() => void trail.refetch()}
+      />
+    );
+  }
+  const shown: FacilityTrailResponse = narrowTrail(trail.data, request);
+  return (
+    <div className="grid gap-5" aria-live="polite">
+      <p className="text-lg font-semibold tabular-nums">
+        {formatCo2e(shown.co2eKg)} from {shown.recordCount} {shown.recordCount === 1 ? 'record' : 'records'}
+      </p>
+      <Section title="Emission factors">
+        <FactorList factors={shown.factors} />
+      </Section>
+      <Section title="Formula">
+        <MethodList methods={shown.methods} />
+      </Section>
+      <Section title="Records">
+        <RecordList records={shown.records} total={shown.recordCount} />
+      </Section>
+      <Section title="Audit entries">
+        <AuditList audit={shown.audit} />
+      </Section>
+    </div>
+  );
+}
+
+function RecordTrail({ recordId }: { recordId: string }) {
+  const trail = useQuery(recordTrailQuery(recordId));
+  if (trail.isPending) return <TrailSkeleton />;
+  if (trail.isError) {
+    return (
+      <LoadError
+        title="The trail could not be loaded"
+        error={trail.error}
+        onRetry={() => void trail.refetch()}
+      />
+    );
+  }
+  const data: ActivityRecordTrailResponse = trail.data;
+  return (
+    <div className="grid gap-5" aria-live="polite">
+      <p className="text-lg font-semibold tabular-nums">
+        {data.record.quantity} {data.record.unit} of {data.record.activityType} →{' '}
+        {formatCo2e(data.record.co2eKg)}
+      </p>
+      {data.results.map((result, index) => (
+        <Section
+          key={`${result.factor.key}-${result.scope2Method ?? index}`}
+          title={
+            result.scope2Method === null
+              ? 'Calculation'
+              : `Calculation (Scope 2 ${result.scope2Method}-based)`
+          }
+        >
+          <FactorList factors={[result.factor]} />
+          <MethodList methods={[result.method]} />
+          <code
+            className="block rounded bg-muted px-2 py-1 text-xs whitespace-pre-wrap"
+            data-testid="trail-arithmetic"
+          >
+            {result.arithmetic}
+          </code>
+          <p className="text-sm">
+            {formatCo2e(result.co2eKg)} on GWP set {result.gwpSetId}
+            {result.isFallback && ' — grid-average factor used for want of a market-based one'}
+          </p>
+        </Section>
+      ))}
+      <Section title="Audit entries">
+        <AuditList audit={data.audit} />
+      </Section>
+    </div>
+  );
+}
+
+function TrailSkeleton() {
+  return (
+    <div className="grid gap-3" aria-busy="true" aria-label="Loading the trail">
+      <Skeleton className="h-7 w-2/3" />
+      <Skeleton className="h-20 w-full" />
+      <Skeleton className="h-12 w-full" />
+      <Skeleton className="h-32 w-full" />
+    </div>
+  );
+}
+
+/** A side sheet with what is behind a number: records, factors with source and version, formula, audit. */
+export function TrailSheet({
+  slug,
+  subject,
+  onClose,
+}: {
+  slug: string;
+  subject: TrailSubject | null;
+  onClose: () => void;
+}) {
+  const title = subject === null ? '' : subject.kind === 'total' ? subject.request.title : subject.title;
+  return (
+    <Dialog open={subject !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      <DialogContent className={SHEET_CLASSES}>
+        <DialogHeader>
+          <DialogTitle>Trail: {title}</DialogTitle>
+          <DialogDescription>
+            The records, emission factors, formula and audit entries behind this figure.
+          </DialogDescription>
+        </DialogHeader>
+        {subject?.kind === 'total' && <TotalTrail slug={slug} request={subject.request} />}
+        {subject?.kind === 'record' && <RecordTrail recordId={subject.recordId} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

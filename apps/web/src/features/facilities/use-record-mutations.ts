@@ -1,0 +1,64 @@
+import type { ActivityRecordInput, ActivityRecordPatch } from '@ecc/contracts';
+import { toast } from '@ecc/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  createActivityRecord,
+  deleteActivityRecord,
+  facilityQueryKeys,
+  recordToInput,
+  updateActivityRecord,
+} from './facility-api.ts';
+import { formatCo2e } from './facility-format.ts';
+
+/** Add, edit and delete (with undo) of a facility's records; each refreshes the totals that depend on them. */
+export function useRecordMutations(slug: string) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: facilityQueryKeys.detail(slug) }),
+      queryClient.invalidateQueries({ queryKey: facilityQueryKeys.records(slug) }),
+      queryClient.invalidateQueries({ queryKey: ['facilities', 'trail', slug] }),
+      queryClient.invalidateQueries({ queryKey: ['facilities', 'record-trail'] }),
+      queryClient.invalidateQueries({ queryKey: ['facilities', 'list'] }),
+    ]);
+
+  const create = useMutation({
+    mutationFn: (input: ActivityRecordInput) => createActivityRecord(slug, input),
+    onSuccess: refresh,
+  });
+
+  const update = useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: ActivityRecordPatch }) =>
+      updateActivityRecord(id, patch),
+    onSuccess: refresh,
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteActivityRecord(id),
+    onSuccess: async (deleted) => {
+      await refresh();
+      toast({
+        title: 'Record deleted',
+        description: `${deleted.activityType}, ${deleted.periodStart.slice(0, 10)}: ${formatCo2e(deleted.co2eKg)}`,
+        action: {
+          label: 'Undo',
+          altText: 'Undo the deletion of the record',
+          onClick: () =>
+            create.mutate(recordToInput(deleted), {
+              onSuccess: () => toast({ title: 'Record restored', variant: 'success' }),
+              onError: (error) =>
+                toast({
+                  title: 'The record could not be restored',
+                  description: error.message,
+                  variant: 'destructive',
+                }),
+            }),
+        },
+      });
+    },
+    onError: (error) =>
+      toast({ title: 'The record could not be deleted', description: error.message, variant: 'destructive' }),
+  });
+
+  return { create, update, remove };
+}

@@ -1,0 +1,202 @@
+/**
+ * Benchmark of bulk recalculation (issue 4, Performance: 1,000,000 activity records on PGlite in under 60 s,
+ * reported as records/s, and on PostgreSQL). Seeds N records in one realm (a third each: distillate fuel in
+ * gallons through the heat content, natural gas in scf, and electricity in kWh with 40% certificates, which
+ * gives two Scope 2 results), then times, in the same run:
+ *  - our recalculation (`createRecalculationService`, as `POST /api/recalculations` and the CLI run it), first
+ *    into an empty results table, then again replacing the results it wrote;
+ *  - a peer: one `INSERT … SELECT` computing a single factor's CO2e in SQL, one result per record — the floor
+ *    of what the database itself can write, with no JavaScript, no reading out and no per-record logic.
+ * On PGlite (a temporary data directory, as the server uses) and, with `--postgres`, on a throwaway PostgreSQL
+ * started like the test runner's (or the server in DATABASE_URL, when set).
+ * Run: `npx tsx bench/recalculate.bench.ts [--records 1000000] [--postgres] [--skip-pglite] [--skip-peer]`.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { createRecalculationService } from '../apps/server/src/modules/emissions/recalculation.service.ts';
+import {
+  createDatabase,
+  createRealmRepository,
+  createDefaultRealmConfig,
+  type DatabaseHandle,
+} from '../packages/db/src/index.ts';
+import { startThrowawayPostgres } from '../scripts/test-support/postgres-server.mjs';
+
+const { values: flags } = parseArgs({
+  options: {
+    records: { type: 'string', default: '1000000' },
+    postgres: { type: 'boolean', default: false },
+    'skip-pglite': { type: 'boolean', default: false },
+    'skip-peer': { type: 'boolean', default: false },
+  },
+});
+const RECORD_COUNT = Number(flags.records);
+const SEED_CHUNK = 100_000;
+
+function seconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(1)} s`;
+}
+
+function rate(count: number, milliseconds: number): string {
+  return `${Math.round(count / (milliseconds / 1000)).toLocaleString('en-US')} records/s`;
+}
+
+/** COPY text into a table, through the driver under drizzle (PGlite blob or pg-copy-streams). */
+async function copyInto(database: DatabaseHandle, target: string, text: string): Promise<void> {
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (database.kind === 'pglite') {
+    await (client as PGlite).query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+    return;
+  }
+  const connection = await (client as pg.Pool).connect();
+  try {
+    await pipeline(Readable.from([text]), connection.query(copyFrom(`COPY ${target} FROM STDIN`)));
+  } finally {
+    connection.release();
+  }
+}
+
+async function execute(database: DatabaseHandle, text: string, params: unknown[] = []): Promise<number> {
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (database.kind === 'pglite') return (await (client as PGlite).query(text, params)).affectedRows ?? 0;
+  return (await (client as pg.Pool).query(text, params)).rowCount ?? 0;
+}
+
+async function seed(database: DatabaseHandle, label: string): Promise<{ realmId: string; rows: number }> {
+  const realm = await createRealmRepository(database.db).insert({
+    key: 'bench',
+    parentId: null,
+    active: true,
+    realm: 'bench',
+    name: 'Recalculation benchmark',
+    type: 'organization',
+    domains: [],
+    properties: { config: createDefaultRealmConfig({ plan: 'CORE' }) },
+  });
+  if (!realm) throw new Error('realm not created');
+  const facilityId = randomUUID();
+  await execute(
+    database,
+    `INSERT INTO facilities (id, realm_id, slug, name, sector, country) VALUES ($1, $2, 'plant', 'Plant', 'Manufacturing', 'US')`,
+    [facilityId, realm.id],
+  );
+  const started = performance.now();
+  let resultRows = 0;
+  for (let start = 0; start < RECORD_COUNT; start += SEED_CHUNK) {
+    const lines: string[] = [];
+    for (let index = start; index < Math.min(start + SEED_CHUNK, RECORD_COUNT); index++) {
+      const month = String((index % 12) + 1).padStart(2, '0');
+      const prefix = `${randomUUID()}\t${realm.id}\t${facilityId}\t`;
+      const period = `2024-${month}-01\t2024-${month}-28\t`;
+      const quantity = 100 + (index % 997);
+      switch (index % 3) {
+        case 0:
+          lines.push(`${prefix}fuel\t${period}${quantity}\tgal\tepa-c1-distillate-fuel-oil-no-2\t1\t\\N\n`);
+          resultRows += 1;
+          break;
+        case 1:
+          lines.push(`${prefix}fuel\t${period}${quantity * 100}\tscf\tepa-c1-natural-gas\t1\t\\N\n`);
+          resultRows += 1;
+          break;
+        default:
+          lines.push(
+            `${prefix}electricity\t${period}${quantity * 1000}\tkWh\tegrid-2022-us-average\t2\t0.4\n`,
+          );
+          resultRows += 2;
+      }
+    }
+    await copyInto(
+      database,
+      'activity_records (id, realm_id, facility_id, activity_type, period_start, period_end, quantity, unit, factor_key, scope, certificate_coverage)',
+      lines.join(''),
+    );
+  }
+  await execute(database, 'ANALYZE activity_records');
+  console.info(
+    `${label}: seeded ${RECORD_COUNT.toLocaleString('en-US')} records in ${seconds(performance.now() - started)}`,
+  );
+  return { realmId: realm.id, rows: resultRows };
+}
+
+async function ours(database: DatabaseHandle, realmId: string, label: string): Promise<number> {
+  const service = createRecalculationService(database);
+  const started = performance.now();
+  const run = await service.start(realmId, { gwp: 'AR5' });
+  if (!run) throw new Error('a run is already going');
+  await service.whenIdle();
+  const elapsed = performance.now() - started;
+  const done = await service.find(realmId, run.id);
+  if (done?.status !== 'completed' || done.processed !== RECORD_COUNT || done.failed !== 0) {
+    throw new Error(`run ended ${JSON.stringify(done)}`);
+  }
+  console.info(`${label}: ${seconds(elapsed)}, ${rate(RECORD_COUNT, elapsed)}`);
+  return elapsed;
+}
+
+/** Distillate No. 2 per gallon, AR5: 0.138 mmBtu/gal × (73.96 kg CO2, 0.003 kg CH4 × 28, 0.0006 kg N2O × 265). */
+const PEER_SQL = `INSERT INTO emission_results (realm_id, activity_record_id, facility_id, period_start, scope,
+    scope2_method, gases, co2e_kg, gwp_set_id, factor_key, factor_version, calculation_method_id, is_fallback)
+  SELECT realm_id, id, facility_id, period_start, 1, '',
+    jsonb_build_object('CO2', quantity * 0.138 * 73.96, 'CH4', quantity * 0.138 * 0.003, 'N2O', quantity * 0.138 * 0.0006),
+    quantity * 0.138 * (73.96 + 0.003 * 28 + 0.0006 * 265), 'AR5', 'epa-c1-distillate-fuel-oil-no-2', '2024',
+    'heat-content', false
+  FROM activity_records WHERE realm_id = $1`;
+
+async function peer(database: DatabaseHandle, realmId: string, label: string): Promise<void> {
+  const deleteStarted = performance.now();
+  await execute(database, 'DELETE FROM emission_results WHERE realm_id = $1', [realmId]);
+  console.info(`${label}: deleting the realm's results took ${seconds(performance.now() - deleteStarted)}`);
+  const started = performance.now();
+  const inserted = await execute(database, PEER_SQL, [realmId]);
+  const elapsed = performance.now() - started;
+  if (inserted !== RECORD_COUNT) throw new Error(`peer inserted ${inserted} rows`);
+  console.info(
+    `${label}: peer INSERT … SELECT (one row per record): ${seconds(elapsed)}, ${rate(RECORD_COUNT, elapsed)}`,
+  );
+}
+
+async function bench(database: DatabaseHandle, label: string): Promise<void> {
+  await database.migrate();
+  const { realmId, rows } = await seed(database, label);
+  console.info(`${label}: our recalculation writes ${rows.toLocaleString('en-US')} result rows`);
+  await ours(database, realmId, `${label}: ours, empty results table`);
+  await ours(database, realmId, `${label}: ours, replacing the previous results`);
+  if (!flags['skip-peer']) await peer(database, realmId, label);
+}
+
+console.info(
+  `Recalculation benchmark, ${RECORD_COUNT.toLocaleString('en-US')} records, node ${process.version}, ${new Date().toISOString()}`,
+);
+if (!flags['skip-pglite']) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ecc-recalculate-bench-'));
+  const database = await createDatabase({ dataDir });
+  try {
+    await bench(database, 'PGlite');
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (flags.postgres || process.env.DATABASE_URL) {
+  const server = process.env.DATABASE_URL ? undefined : await startThrowawayPostgres({ log: console.info });
+  try {
+    const database = await createDatabase({
+      databaseUrl: process.env.DATABASE_URL ?? (server?.url as string),
+    });
+    try {
+      await bench(database, 'PostgreSQL');
+    } finally {
+      await database.close();
+    }
+  } finally {
+    server?.stop();
+  }
+}

@@ -1,0 +1,63 @@
+import { messages } from '@ecc/contracts';
+import { expectPathname, expectRouteTitle, visibleToasts } from '../support/app-shell.ts';
+import { expect, fetchSessionStatus, signInThroughApi, test } from '../support/fixtures.ts';
+import { IDLE_REALM, SIMPLE_REALM } from '../support/realms.ts';
+
+test.describe('the inactivity timeout (session length 120 s)', () => {
+  test.use({ realm: IDLE_REALM });
+
+  test.beforeEach(async ({ page }) => {
+    // The page's clock runs 30 s behind the server's, so the server-side session (which also ends after 120 s)
+    // is still valid when the page's inactivity timer fires.
+    await page.clock.install({ time: new Date(Date.now() - 30_000) });
+    await signInThroughApi(page, IDLE_REALM);
+    await page.goto('/launcher');
+    await expectRouteTitle(page, 'Launcher');
+  });
+
+  test('warns a minute before the end; Cancel restarts the timers', async ({ page }) => {
+    const warning = visibleToasts(page).filter({ hasText: messages.sessionExpireSoonTitle });
+    await page.clock.fastForward('00:59');
+    await expect(warning).toHaveCount(0);
+    await page.clock.fastForward('00:02');
+    await expect(warning).toHaveCount(1);
+    await expect(warning).toContainText(messages.sessionExpireSoonDescription);
+
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await expect(warning).toHaveCount(0);
+    await page.clock.fastForward('00:50');
+    await expect(warning).toHaveCount(0);
+    await expectPathname(page, '/launcher');
+  });
+
+  test('logs the user out at the end, with the destructive toast', async ({ page }) => {
+    await page.clock.fastForward('01:01');
+    await expect(visibleToasts(page).filter({ hasText: messages.sessionExpireSoonTitle })).toHaveCount(1);
+    await page.clock.fastForward('01:00');
+    const loggedOut = visibleToasts(page).filter({ hasText: messages.loggedOutInactiveTitle });
+    await expect(loggedOut).toHaveCount(1);
+    await expect(loggedOut).toContainText(messages.loggedOutInactiveDescription);
+    await expectPathname(page, '/login');
+    expect(await fetchSessionStatus(page)).toBe(401);
+  });
+});
+
+test.describe('a 401 on a call', () => {
+  test.use({ realm: SIMPLE_REALM });
+
+  test('shows the server message with "Please log in again." and goes to /logout', async ({ page }) => {
+    await signInThroughApi(page, SIMPLE_REALM);
+    await page.goto('/launcher');
+    await expectRouteTitle(page, 'Launcher');
+    // The session ends behind the app's back; the guards still hold the cached session for a moment.
+    await page.evaluate(async () => {
+      await fetch('/api/auth/logout');
+    });
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    const toast = visibleToasts(page).filter({ hasText: 'Unauthorized' });
+    await expect(toast).toHaveCount(1);
+    await expect(toast).toContainText(messages.pleaseLogInAgain);
+    await expectPathname(page, '/login');
+  });
+});

@@ -1,0 +1,217 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { createActivityRepository, type NewActivityRecord } from './activity-repository.ts';
+import { createAuditLogRepository, type NewAuditEntry } from './audit-log-repository.ts';
+import type { Database } from './create-database.ts';
+import { createEmissionResultRepository, type NewEmissionResult } from './emission-result-repository.ts';
+import { facilities, importBatches, type ActivityRecordRow, type ImportBatchRow } from './schema.ts';
+
+export type ImportKind = ImportBatchRow['kind'];
+
+export interface NewImportBatch {
+  kind: ImportKind;
+  fileName: string;
+  /** SHA-256 of the file's bytes, hex. */
+  fileHash: string;
+  rowCount: number;
+  createdBy: string | null;
+}
+
+export interface ImportActor {
+  id: string | null;
+  email: string | null;
+}
+
+/** A facility from a GHGRP workbook; `reported` holds one year, merged into the years already stored. */
+export interface GhgrpFacilityValues {
+  ghgrpId: string;
+  slug: string;
+  name: string;
+  sector: string;
+  naics: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  reported: Record<string, unknown>;
+}
+
+export type ImportProgress = (done: number, total: number) => void;
+
+/** `isNew` false: the same file was imported before, and the earlier batch is answered with nothing written. */
+export interface ImportCommit {
+  batch: ImportBatchRow;
+  isNew: boolean;
+}
+
+/** Rows per statement: the facility upsert binds 14 values a row, well under PostgreSQL's 65,535. */
+const FACILITY_CHUNK = 1000;
+const RECORD_CHUNK = 2000;
+
+/**
+ * Imports write a batch row and everything the file holds in one transaction, so a failure leaves nothing
+ * behind; the batch's unique (realm, kind, file hash) makes a second import of the same file a no-op.
+ */
+export function createImportRepository(db: Database) {
+  async function insertBatch(
+    transaction: Database,
+    realmId: string,
+    batch: NewImportBatch,
+  ): Promise<ImportBatchRow | undefined> {
+    const rows = await transaction
+      .insert(importBatches)
+      .values({ ...batch, realmId })
+      .onConflictDoNothing()
+      .returning();
+    return rows[0];
+  }
+
+  async function findBatch(realmId: string, kind: ImportKind, fileHash: string) {
+    const rows = await db
+      .select()
+      .from(importBatches)
+      .where(
+        and(
+          eq(importBatches.realmId, realmId),
+          eq(importBatches.kind, kind),
+          eq(importBatches.fileHash, fileHash),
+        ),
+      )
+      .limit(1);
+    return rows[0];
+  }
+
+  /** A concurrent import of the same file won the race: answer its batch, as a later re-import would. */
+  async function earlierBatch(realmId: string, batch: NewImportBatch): Promise<ImportCommit> {
+    const existing = await findBatch(realmId, batch.kind, batch.fileHash);
+    if (!existing) throw new Error('The import batch was neither written nor found');
+    return { batch: existing, isNew: false };
+  }
+
+  return {
+    findBatch,
+
+    /** The realm's facilities by id, slug and name, for resolving the facility column of an activity file. */
+    async listFacilityKeys(realmId: string): Promise<{ id: string; slug: string; name: string }[]> {
+      return db
+        .select({ id: facilities.id, slug: facilities.slug, name: facilities.name })
+        .from(facilities)
+        .where(eq(facilities.realmId, realmId));
+    },
+
+    /**
+     * Writes the batch, the records and their results (computed by `resultsOf` once each record has its id),
+     * and one audit entry per record, all in one transaction.
+     */
+    async commitActivities(
+      realmId: string,
+      batch: NewImportBatch,
+      records: readonly Omit<NewActivityRecord, 'importBatchId'>[],
+      options: {
+        actor: ImportActor;
+        resultsOf: (record: ActivityRecordRow) => NewEmissionResult[];
+        onProgress?: ImportProgress;
+      },
+    ): Promise<ImportCommit> {
+      if (await findBatch(realmId, batch.kind, batch.fileHash)) return earlierBatch(realmId, batch);
+      const committed = await db.transaction(async (transaction) => {
+        const inserted = await insertBatch(transaction, realmId, batch);
+        if (!inserted) return undefined;
+        const activities = createActivityRepository(transaction);
+        const results = createEmissionResultRepository(transaction);
+        const audit = createAuditLogRepository(transaction);
+        options.onProgress?.(0, records.length);
+        for (let start = 0; start < records.length; start += RECORD_CHUNK) {
+          const chunk = records
+            .slice(start, start + RECORD_CHUNK)
+            .map((record) => ({ ...record, importBatchId: inserted.id }));
+          const rows = await activities.insertMany(realmId, chunk);
+          await results.insertMany(realmId, rows.flatMap(options.resultsOf));
+          await audit.appendMany(
+            realmId,
+            rows.map(
+              (row): NewAuditEntry => ({
+                actorId: options.actor.id,
+                actorEmail: options.actor.email,
+                action: 'create',
+                entityType: 'activity-record',
+                entityId: row.id,
+                before: null,
+                after: { ...row, source: `import ${inserted.fileName} (batch ${inserted.id})` },
+              }),
+            ),
+          );
+          options.onProgress?.(start + chunk.length, records.length);
+        }
+        return inserted;
+      });
+      return committed ? { batch: committed, isNew: true } : earlierBatch(realmId, batch);
+    },
+
+    /**
+     * Creates or updates facilities by GHGRP id. An existing facility keeps its id and slug and gets the
+     * workbook's name, location, NAICS and sector; its `reported` years are merged with the imported one.
+     */
+    async upsertGhgrpFacilities(
+      realmId: string,
+      batch: NewImportBatch,
+      values: readonly GhgrpFacilityValues[],
+      options: { actor: ImportActor; onProgress?: ImportProgress },
+    ): Promise<ImportCommit & { createdCount: number; updatedCount: number }> {
+      if (await findBatch(realmId, batch.kind, batch.fileHash)) {
+        return { ...(await earlierBatch(realmId, batch)), createdCount: 0, updatedCount: 0 };
+      }
+      const committed = await db.transaction(async (transaction) => {
+        const inserted = await insertBatch(transaction, realmId, batch);
+        if (!inserted) return undefined;
+        let createdCount = 0;
+        options.onProgress?.(0, values.length);
+        for (let start = 0; start < values.length; start += FACILITY_CHUNK) {
+          const chunk = values.slice(start, start + FACILITY_CHUNK);
+          const rows = await transaction
+            .insert(facilities)
+            .values(chunk.map((value) => ({ ...value, realmId })))
+            .onConflictDoUpdate({
+              target: [facilities.realmId, facilities.ghgrpId],
+              targetWhere: sql`${facilities.ghgrpId} is not null`,
+              set: {
+                name: sql`excluded.name`,
+                sector: sql`excluded.sector`,
+                naics: sql`excluded.naics`,
+                address: sql`excluded.address`,
+                city: sql`excluded.city`,
+                state: sql`excluded.state`,
+                postalCode: sql`excluded.postal_code`,
+                country: sql`excluded.country`,
+                latitude: sql`excluded.latitude`,
+                longitude: sql`excluded.longitude`,
+                reported: sql`${facilities.reported} || excluded.reported`,
+                modifiedOn: sql`now()`,
+              },
+            })
+            // xmax is 0 on a row version this statement inserted, and set on one it updated.
+            .returning({ isCreated: sql<boolean>`(xmax = 0)` });
+          createdCount += rows.filter((row) => row.isCreated).length;
+          options.onProgress?.(start + chunk.length, values.length);
+        }
+        const counts = { createdCount, updatedCount: values.length - createdCount };
+        await createAuditLogRepository(transaction).append(realmId, {
+          actorId: options.actor.id,
+          actorEmail: options.actor.email,
+          action: 'create',
+          entityType: 'import-batch',
+          entityId: inserted.id,
+          before: null,
+          after: { kind: inserted.kind, fileName: inserted.fileName, fileHash: inserted.fileHash, ...counts },
+        });
+        return { batch: inserted, ...counts };
+      });
+      if (!committed) return { ...(await earlierBatch(realmId, batch)), createdCount: 0, updatedCount: 0 };
+      return { ...committed, isNew: true };
+    },
+  };
+}
+
+export type ImportRepository = ReturnType<typeof createImportRepository>;

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import {
+  energyInMwh,
+  NO_EQUIPMENT_NAME,
+  PUBLISHED_CO2E_GAS,
+  summarizeFacility,
+  type SummaryRecord,
+  type SummaryResult,
+} from './facility-summary.ts';
+
+const boilerId = '00000000-0000-4000-8000-000000000001';
+
+const results: SummaryResult[] = [
+  // Natural gas in January 2024: 1,000 kg CO2 and 1 kg CH4 → AR5: 1,000 + 1 × 28 = 1,028 kg CO2e.
+  {
+    periodStart: '2024-01-01',
+    scope: 1,
+    scope2Method: '',
+    gases: { CO2: 1000, CH4: 1 },
+    co2eKg: 1028,
+    activityType: 'Natural gas',
+    equipmentId: boilerId,
+  },
+  // Electricity in March 2024, dual-reported: 400 kg location-based, 100 kg market-based.
+  {
+    periodStart: '2024-03-01',
+    scope: 2,
+    scope2Method: 'location',
+    gases: { CO2: 400 },
+    co2eKg: 400,
+    activityType: 'Electricity',
+    equipmentId: null,
+  },
+  {
+    periodStart: '2024-03-01',
+    scope: 2,
+    scope2Method: 'market',
+    gases: { CO2: 100 },
+    co2eKg: 100,
+    activityType: 'Electricity',
+    equipmentId: null,
+  },
+  // Business travel in 2025 with a factor published as CO2e only.
+  {
+    periodStart: '2025-02-01',
+    scope: 3,
+    scope2Method: '',
+    gases: {},
+    co2eKg: 50,
+    activityType: 'Business travel',
+    equipmentId: null,
+  },
+];
+
+const records: SummaryRecord[] = [
+  {
+    activityType: 'Natural gas',
+    periodStart: '2024-01-01',
+    quantity: 100,
+    unit: 'mmBtu',
+    isEstimated: false,
+  },
+  { activityType: 'Electricity', periodStart: '2024-03-01', quantity: 2, unit: 'MWh', isEstimated: true },
+  // 1,000 gal × 0.138 mmBtu/gal = 138 mmBtu = 40.4437… MWh (1 mmBtu = 0.29307107 MWh).
+  {
+    activityType: 'Fleet diesel',
+    periodStart: '2025-02-01',
+    quantity: 1000,
+    unit: 'gal',
+    isEstimated: false,
+    hhv: { value: 0.138, energy: 'mmBtu', per: 'gal' },
+  },
+];
+
+describe('summarizeFacility', () => {
+  const summary = summarizeFacility({
+    gwpSetId: 'AR5',
+    results,
+    records,
+    equipmentNames: new Map([[boilerId, 'Boiler 1']]),
+    reported: { '2020': { co2e: 5 } },
+  });
+
+  it('totals each year by scope, counting Scope 2 location-based and giving market-based beside it', () => {
+    expect(summary.years).toEqual([
+      { year: 2024, co2eKg: 1428, scope1: 1028, scope2Location: 400, scope2Market: 100, scope3: 0 },
+      { year: 2025, co2eKg: 50, scope1: 0, scope2Location: 0, scope2Market: 0, scope3: 50 },
+    ]);
+  });
+
+  it('gives every month from the first to the last, with zeros for months without results', () => {
+    expect(summary.monthly.map((month) => month.month)).toHaveLength(14);
+    expect(summary.monthly[0]).toEqual({
+      month: '2024-01',
+      co2eKg: 1028,
+      scope1: 1028,
+      scope2Location: 0,
+      scope2Market: 0,
+      scope3: 0,
+    });
+    expect(summary.monthly[1]?.co2eKg).toBe(0);
+    expect(summary.monthly.at(-1)?.month).toBe('2025-02');
+  });
+
+  it('breaks the location-based total down by source, equipment and gas, largest first', () => {
+    expect(summary.bySource).toEqual([
+      { activityType: 'Natural gas', co2eKg: 1028 },
+      { activityType: 'Electricity', co2eKg: 400 },
+      { activityType: 'Business travel', co2eKg: 50 },
+    ]);
+    expect(summary.byEquipment).toEqual([
+      { equipmentId: boilerId, name: 'Boiler 1', co2eKg: 1028 },
+      { equipmentId: null, name: NO_EQUIPMENT_NAME, co2eKg: 450 },
+    ]);
+    // CO2: 1,000 + 400 = 1,400 kg; CH4: 1 kg × 28 (AR5) = 28 kg CO2e.
+    expect(summary.byGas).toEqual([
+      { gas: 'CO2', kg: 1400, co2eKg: 1400 },
+      { gas: PUBLISHED_CO2E_GAS, kg: 50, co2eKg: 50 },
+      { gas: 'CH4', kg: 1, co2eKg: 28 },
+    ]);
+  });
+
+  it('gives the latest year’s intensity per MWh of energy used and the data-quality flags', () => {
+    // 2025: 50 kg CO2e / 40.44380766 MWh of diesel.
+    expect(summary.intensity?.year).toBe(2025);
+    expect(summary.intensity?.unit).toBe('MWh');
+    expect(summary.intensity?.co2eKgPerUnit).toBeCloseTo(50 / (138 * 0.29307107), 6);
+    expect(summary.dataQuality).toEqual([
+      expect.objectContaining({ kind: 'estimated', activityType: 'Electricity', month: '2024-03' }),
+    ]);
+    expect(summary.reported).toEqual({ '2020': { co2e: 5 } });
+    expect(summary.gwpSetId).toBe('AR5');
+  });
+
+  it('is empty, with no intensity, for a facility without results', () => {
+    const empty = summarizeFacility({
+      gwpSetId: 'AR6',
+      results: [],
+      records: [],
+      equipmentNames: new Map(),
+      reported: {},
+    });
+    expect(empty).toMatchObject({ years: [], monthly: [], bySource: [], byGas: [], intensity: null });
+  });
+});
+
+describe('energyInMwh', () => {
+  it('converts energy units directly and fuels through their heat content, else gives undefined', () => {
+    expect(energyInMwh({ ...records[1]!, quantity: 2500, unit: 'kWh' })).toBe(2.5);
+    expect(energyInMwh({ ...records[0]!, quantity: 10, unit: 'gal' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,164 @@
+import type { FacilityMonthTotals, FacilitySummary, FacilityYearTotals } from '@ecc/contracts';
+import { detectDataQualityFlags, monthOf, monthsBetween, type QualityRecord } from './data-quality.ts';
+import { isGasId, toCo2e, type GwpSetId } from './gwp.ts';
+import { findConversionFactor } from './units.ts';
+
+/** One emission result with the fields of its activity record the summary groups by. */
+export interface SummaryResult {
+  /** `YYYY-MM-DD`; the result counts for the month and year it starts in. */
+  readonly periodStart: string;
+  readonly scope: number;
+  /** 'location' | 'market' for Scope 2, '' otherwise. */
+  readonly scope2Method: string;
+  /** kg of each gas, before any GWP. */
+  readonly gases: Readonly<Record<string, number>>;
+  readonly co2eKg: number;
+  readonly activityType: string;
+  readonly equipmentId: string | null;
+}
+
+/** A record for data quality and intensity; `hhv` (the factor's heat content) lets fuel volumes count as energy. */
+export interface SummaryRecord extends QualityRecord {
+  readonly hhv?: { readonly value: number; readonly energy: string; readonly per: string } | undefined;
+}
+
+export interface FacilitySummaryInput {
+  readonly gwpSetId: GwpSetId;
+  readonly results: readonly SummaryResult[];
+  readonly records: readonly SummaryRecord[];
+  /** Names of the facility's equipment by id. */
+  readonly equipmentNames: ReadonlyMap<string, string>;
+  readonly reported: Readonly<Record<string, unknown>>;
+}
+
+/** The GWP set results are stored on until realms can choose their own (GHG Protocol's current default). */
+export const REPORTING_GWP_SET_ID: GwpSetId = 'AR5';
+
+/** The name the breakdown gives results whose records are linked to no equipment. */
+export const NO_EQUIPMENT_NAME = 'Not linked to equipment';
+/** Results of factors published as CO2e only carry no per-gas masses; the gas breakdown shows them as this. */
+export const PUBLISHED_CO2E_GAS = 'CO2e (published)';
+export const INTENSITY_UNIT = 'MWh';
+
+interface Totals {
+  scope1: number;
+  scope2Location: number;
+  scope2Market: number;
+  scope3: number;
+}
+
+const emptyTotals = (): Totals => ({ scope1: 0, scope2Location: 0, scope2Market: 0, scope3: 0 });
+
+/** Market-based Scope 2 is reported beside the totals, never inside them. */
+function isMarketBased(result: SummaryResult): boolean {
+  return result.scope2Method === 'market';
+}
+
+function addTo(totals: Totals, result: SummaryResult): void {
+  if (result.scope === 1) totals.scope1 += result.co2eKg;
+  else if (result.scope === 3) totals.scope3 += result.co2eKg;
+  else if (isMarketBased(result)) totals.scope2Market += result.co2eKg;
+  else totals.scope2Location += result.co2eKg;
+}
+
+/** `co2eKg` counts Scope 2 location-based, so electricity is counted once. */
+function withTotal(totals: Totals) {
+  return { co2eKg: totals.scope1 + totals.scope2Location + totals.scope3, ...totals };
+}
+
+function addAmount(map: Map<string, number>, key: string, amount: number): void {
+  map.set(key, (map.get(key) ?? 0) + amount);
+}
+
+/** Energy of a record in MWh: energy units convert directly, fuel quantities through the factor's heat content. */
+export function energyInMwh(record: SummaryRecord): number | undefined {
+  const direct = findConversionFactor(record.unit, INTENSITY_UNIT);
+  if (direct !== undefined) return record.quantity * direct;
+  if (!record.hhv) return undefined;
+  const toHeatBasis = findConversionFactor(record.unit, record.hhv.per);
+  const energyToMwh = findConversionFactor(record.hhv.energy, INTENSITY_UNIT);
+  if (toHeatBasis === undefined || energyToMwh === undefined) return undefined;
+  return record.quantity * toHeatBasis * record.hhv.value * energyToMwh;
+}
+
+/**
+ * The facility view's figures from a facility's emission results and records. Every `co2eKg` counts Scope 2
+ * location-based (market-based is given beside it as `scope2Market`). Monthly totals run without holes from the
+ * first to the last month with results. Intensity is the latest year's CO2e per MWh of energy used (fuels
+ * through their heat content, electricity as metered).
+ */
+export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary {
+  const byYear = new Map<number, Totals>();
+  const byMonth = new Map<string, Totals>();
+  const bySource = new Map<string, number>();
+  const byEquipment = new Map<string, number>();
+  const gasMasses = new Map<string, number>();
+  let publishedCo2e = 0;
+
+  for (const result of input.results) {
+    const month = monthOf(result.periodStart);
+    const year = Number(month.slice(0, 4));
+    if (!byYear.has(year)) byYear.set(year, emptyTotals());
+    if (!byMonth.has(month)) byMonth.set(month, emptyTotals());
+    addTo(byYear.get(year) ?? emptyTotals(), result);
+    addTo(byMonth.get(month) ?? emptyTotals(), result);
+    if (isMarketBased(result)) continue;
+    addAmount(bySource, result.activityType, result.co2eKg);
+    addAmount(byEquipment, result.equipmentId ?? '', result.co2eKg);
+    const gases = Object.entries(result.gases);
+    if (gases.length === 0) publishedCo2e += result.co2eKg;
+    for (const [gas, kg] of gases) addAmount(gasMasses, gas, kg);
+  }
+
+  const years: FacilityYearTotals[] = [...byYear.entries()]
+    .sort(([left], [right]) => left - right)
+    .map(([year, totals]) => ({ year, ...withTotal(totals) }));
+  const months = [...byMonth.keys()].sort();
+  const monthly: FacilityMonthTotals[] =
+    months.length === 0
+      ? []
+      : monthsBetween(months[0] ?? '', months.at(-1) ?? '').map((month) => ({
+          month,
+          ...withTotal(byMonth.get(month) ?? emptyTotals()),
+        }));
+
+  const byGas = [...gasMasses.entries()].map(([gas, kg]) => ({
+    gas,
+    kg,
+    co2eKg: isGasId(gas) ? toCo2e(kg, gas, input.gwpSetId) : 0,
+  }));
+  if (publishedCo2e > 0) byGas.push({ gas: PUBLISHED_CO2E_GAS, kg: publishedCo2e, co2eKg: publishedCo2e });
+
+  const descending = <T extends { co2eKg: number }>(rows: T[]) =>
+    rows.sort((left, right) => right.co2eKg - left.co2eKg);
+
+  return {
+    gwpSetId: input.gwpSetId,
+    years,
+    monthly,
+    bySource: descending([...bySource.entries()].map(([activityType, co2eKg]) => ({ activityType, co2eKg }))),
+    byEquipment: descending(
+      [...byEquipment.entries()].map(([equipmentId, co2eKg]) => ({
+        equipmentId: equipmentId === '' ? null : equipmentId,
+        name: equipmentId === '' ? NO_EQUIPMENT_NAME : (input.equipmentNames.get(equipmentId) ?? equipmentId),
+        co2eKg,
+      })),
+    ),
+    byGas: descending(byGas),
+    intensity: intensityOf(input.records, years.at(-1)),
+    dataQuality: detectDataQualityFlags(input.records),
+    reported: { ...input.reported },
+  };
+}
+
+function intensityOf(records: readonly SummaryRecord[], latest: FacilityYearTotals | undefined) {
+  if (!latest) return null;
+  let energy = 0;
+  for (const record of records) {
+    if (Number(record.periodStart.slice(0, 4)) !== latest.year) continue;
+    energy += energyInMwh(record) ?? 0;
+  }
+  return energy > 0
+    ? { co2eKgPerUnit: latest.co2eKg / energy, unit: INTENSITY_UNIT, year: latest.year }
+    : null;
+}
