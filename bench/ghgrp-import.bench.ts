@@ -76,14 +76,14 @@ try {
     importTimes.push(performance.now() - startedAt);
     if (result.createdCount !== 6515)
       throw new Error(`Expected 6515 facilities, created ${result.createdCount}`);
-    console.log(
+    console.info(
       `run ${run + 1}: read ${rows} rows in ${(readTimes.at(-1)! / 1000).toFixed(2)} s; ` +
         `imported ${result.createdCount} facilities in ${(importTimes.at(-1)! / 1000).toFixed(2)} s`,
     );
   }
   const read = median(readTimes);
   const imported = median(importTimes);
-  console.log(
+  console.info(
     `median of ${RUNS}: exceljs streaming read ${(read / 1000).toFixed(2)} s; ` +
       `import ${(imported / 1000).toFixed(2)} s (${(imported / read).toFixed(2)}× the read; target < 30 s)`,
   );

@@ -13,13 +13,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createRecalculationService } from '../apps/server/src/modules/emissions/recalculation.service.ts';
 import {
@@ -47,6 +47,23 @@ function seconds(milliseconds: number): string {
 
 function rate(count: number, milliseconds: number): string {
   return `${Math.round(count / (milliseconds / 1000)).toLocaleString('en-US')} records/s`;
+}
+
+/**
+ * Wall time and this process's CPU time. The machine is shared, so wall time depends on the other jobs; on
+ * PGlite (in this process) CPU time is the work itself, on PostgreSQL it is the JavaScript side only.
+ */
+async function measure(work: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const cpuStart = process.cpuUsage();
+  const started = performance.now();
+  await work();
+  const wall = performance.now() - started;
+  const cpu = process.cpuUsage(cpuStart);
+  return { wall, cpu: (cpu.user + cpu.system) / 1000 };
+}
+
+function describe({ wall, cpu }: { wall: number; cpu: number }): string {
+  return `wall ${seconds(wall)} (${rate(RECORD_COUNT, wall)}), process CPU ${seconds(cpu)} (${rate(RECORD_COUNT, cpu)})`;
 }
 
 /** COPY text into a table, through the driver under drizzle (PGlite blob or pg-copy-streams). */
@@ -126,19 +143,20 @@ async function seed(database: DatabaseHandle, label: string): Promise<{ realmId:
   return { realmId: realm.id, rows: resultRows };
 }
 
-async function ours(database: DatabaseHandle, realmId: string, label: string): Promise<number> {
+async function ours(database: DatabaseHandle, realmId: string, label: string): Promise<void> {
   const service = createRecalculationService(database);
-  const started = performance.now();
-  const run = await service.start(realmId, { gwp: 'AR5' });
-  if (!run) throw new Error('a run is already going');
-  await service.whenIdle();
-  const elapsed = performance.now() - started;
-  const done = await service.find(realmId, run.id);
+  let runId = '';
+  const timing = await measure(async () => {
+    const run = await service.start(realmId, { gwp: 'AR5' });
+    if (!run) throw new Error('a run is already going');
+    runId = run.id;
+    await service.whenIdle();
+  });
+  const done = await service.find(realmId, runId);
   if (done?.status !== 'completed' || done.processed !== RECORD_COUNT || done.failed !== 0) {
     throw new Error(`run ended ${JSON.stringify(done)}`);
   }
-  console.info(`${label}: ${seconds(elapsed)}, ${rate(RECORD_COUNT, elapsed)}`);
-  return elapsed;
+  console.info(`${label}: ${describe(timing)}`);
 }
 
 /** Distillate No. 2 per gallon, AR5: 0.138 mmBtu/gal × (73.96 kg CO2, 0.003 kg CH4 × 28, 0.0006 kg N2O × 265). */
@@ -154,13 +172,12 @@ async function peer(database: DatabaseHandle, realmId: string, label: string): P
   const deleteStarted = performance.now();
   await execute(database, 'DELETE FROM emission_results WHERE realm_id = $1', [realmId]);
   console.info(`${label}: deleting the realm's results took ${seconds(performance.now() - deleteStarted)}`);
-  const started = performance.now();
-  const inserted = await execute(database, PEER_SQL, [realmId]);
-  const elapsed = performance.now() - started;
+  let inserted = 0;
+  const timing = await measure(async () => {
+    inserted = await execute(database, PEER_SQL, [realmId]);
+  });
   if (inserted !== RECORD_COUNT) throw new Error(`peer inserted ${inserted} rows`);
-  console.info(
-    `${label}: peer INSERT … SELECT (one row per record): ${seconds(elapsed)}, ${rate(RECORD_COUNT, elapsed)}`,
-  );
+  console.info(`${label}: peer INSERT … SELECT (one row per record): ${describe(timing)}`);
 }
 
 async function bench(database: DatabaseHandle, label: string): Promise<void> {
@@ -173,7 +190,10 @@ async function bench(database: DatabaseHandle, label: string): Promise<void> {
 }
 
 console.info(
-  `Recalculation benchmark, ${RECORD_COUNT.toLocaleString('en-US')} records, node ${process.version}, ${new Date().toISOString()}`,
+  `Recalculation benchmark, ${RECORD_COUNT.toLocaleString('en-US')} records, node ${process.version}, ` +
+    `${new Date().toISOString()}, load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
 );
 if (!flags['skip-pglite']) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ecc-recalculate-bench-'));

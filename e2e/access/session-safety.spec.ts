@@ -46,13 +46,16 @@ test.describe('a 401 on a call', () => {
   test.use({ realm: SIMPLE_REALM });
 
   test('shows the server message with "Please log in again." and goes to /logout', async ({ page }) => {
+    await page.clock.install();
     await signInThroughApi(page, SIMPLE_REALM);
     await page.goto('/launcher');
     await expectRouteTitle(page, 'Launcher');
-    // The session ends behind the app's back; the guards still hold the cached session for a moment.
+    // The session ends behind the app's back. Six seconds on, the cached user is stale (query staleTime 5 s)
+    // while the guards still trust the cached session (10 s): the profile's call for the user answers 401.
     await page.evaluate(async () => {
       await fetch('/api/auth/logout');
     });
+    await page.clock.fastForward(6000);
     await page.getByRole('button', { name: /^Account menu for/ }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     const toast = visibleToasts(page).filter({ hasText: 'Unauthorized' });

@@ -94,7 +94,20 @@ test('an administrator creates an equipment type, then an item from its generate
       .getByRole('button', { name: new RegExp(`${typeName} 1`) })
       .click();
     await expect(
-      page.getByRole('table', { name: 'Equipment' }).getByRole('link', { name: itemName }),
+      page.getByRole('table', { name: 'Equipment' }).getByRole('link', { name: itemName, exact: true }),
     ).toBeVisible();
+  });
+
+  await test.step('delete it after confirming', async () => {
+    await page
+      .getByRole('table', { name: 'Equipment' })
+      .getByRole('link', { name: itemName, exact: true })
+      .click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(`Delete ${itemName}?`);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Equipment manager' })).toBeVisible();
+    await expect(page.getByRole('link', { name: itemName, exact: true })).toHaveCount(0);
   });
 });

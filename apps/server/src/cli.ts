@@ -43,8 +43,8 @@ export const USAGE = `Emissions Control Center operator commands: npm run ecc --
       is suggested from the header names unless given. Row errors are listed as "row N, column C: message".
       Importing the same file again changes nothing.
   recalculate --realm K [--gwp AR4|AR5|AR6]
-      Recalculates every activity record of realm K (GWP set AR5 unless given), printing progress; resumes the
-      realm's unfinished run if there is one. Records that cannot be calculated are counted and listed.
+      Recalculates every activity record of realm K (on the realm's GWP set unless given), printing progress;
+      resumes the realm's unfinished run if there is one. Records that cannot be calculated are counted and listed.
   user create --realm K --email E --password P [--role ${USER_ROLES.join('|')}]
       A user in realm K (role ${USER_ROLES[1]} unless given).
 

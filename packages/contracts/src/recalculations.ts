@@ -6,7 +6,7 @@ import { z } from './zod.ts';
 export const RECALCULATION_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 
 export const recalculationStartSchema = z.object({
-  /** The GWP set the results are calculated on; AR5 unless given. */
+  /** The GWP set the results are calculated on; the realm's set (AR5 unless the realm names one) if not given. */
   gwp: gwpSetIdSchema.optional(),
 });
 export type RecalculationStartBody = z.infer<typeof recalculationStartSchema>;

@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
 import { likePattern } from './facility-repository.ts';
 import { activityRecords, emissionResults, equipment, type ActivityRecordRow } from './schema.ts';
@@ -37,38 +36,69 @@ export interface ActivityRecordTrailFilter {
   activityType?: string;
 }
 
+/** Above this many records, their results are read by facility rather than by id. */
+const ID_LIST_LIMIT = 1000;
+
 /** Every function takes the realm id first and touches only that realm's records. */
 export function createActivityRepository(db: Database) {
-  const location = alias(emissionResults, 'location_result');
-  const market = alias(emissionResults, 'market_result');
-  const co2eKg = sql<number>`coalesce(${location.co2eKg}, ${market.co2eKg}, 0)`.mapWith(Number);
-
-  const selectWithEmissions = () =>
-    db
-      .select({ record: activityRecords, co2eKg, co2eKgMarket: market.co2eKg })
-      .from(activityRecords)
-      .leftJoin(
-        location,
+  /** The CO2e of each record among `recordIds` (all of the facility's when there are many). */
+  async function emissionsOf(
+    realmId: string,
+    facilityId: string | undefined,
+    recordIds: readonly string[],
+  ): Promise<Map<string, { location: number | null; market: number | null }>> {
+    const totals = new Map<string, { location: number | null; market: number | null }>();
+    if (recordIds.length === 0) return totals;
+    // A long id list costs more to send and plan than reading the facility's few narrow result rows.
+    const byRecords = facilityId === undefined || recordIds.length <= ID_LIST_LIMIT;
+    const rows = await db
+      .select({
+        activityRecordId: emissionResults.activityRecordId,
+        scope2Method: emissionResults.scope2Method,
+        co2eKg: emissionResults.co2eKg,
+      })
+      .from(emissionResults)
+      .where(
         and(
-          eq(location.realmId, activityRecords.realmId),
-          eq(location.activityRecordId, activityRecords.id),
-          sql`${location.scope2Method} <> 'market'`,
-        ),
-      )
-      .leftJoin(
-        market,
-        and(
-          eq(market.realmId, activityRecords.realmId),
-          eq(market.activityRecordId, activityRecords.id),
-          eq(market.scope2Method, 'market'),
+          eq(emissionResults.realmId, realmId),
+          byRecords
+            ? inArray(emissionResults.activityRecordId, [...recordIds])
+            : eq(emissionResults.facilityId, facilityId),
         ),
       );
+    for (const row of rows) {
+      const entry = totals.get(row.activityRecordId) ?? { location: null, market: null };
+      if (row.scope2Method === 'market') entry.market = (entry.market ?? 0) + row.co2eKg;
+      else entry.location = (entry.location ?? 0) + row.co2eKg;
+      totals.set(row.activityRecordId, entry);
+    }
+    return totals;
+  }
 
-  const sortColumns: Record<ActivityRecordSortField, SQL | typeof activityRecords.periodStart> = {
+  /**
+   * Records with their CO2e: location-based (or the only result), and market-based for Scope 2. Read apart and
+   * merged here: a join per result row degrades to nested loops on tables without fresh planner statistics.
+   */
+  async function withEmissions(
+    realmId: string,
+    facilityId: string | undefined,
+    records: readonly ActivityRecordRow[],
+  ): Promise<ActivityRecordWithEmissions[]> {
+    const totals = await emissionsOf(
+      realmId,
+      facilityId,
+      records.map((record) => record.id),
+    );
+    return records.map((record) => {
+      const found = totals.get(record.id);
+      return { record, co2eKg: found?.location ?? found?.market ?? 0, co2eKgMarket: found?.market ?? null };
+    });
+  }
+
+  const sortColumns: Record<Exclude<ActivityRecordSortField, 'co2eKg'>, SQL> = {
     periodStart: sql`${activityRecords.periodStart}`,
     activityType: sql`${activityRecords.activityType}`,
     quantity: sql`${activityRecords.quantity}`,
-    co2eKg: sql`coalesce(${location.co2eKg}, ${market.co2eKg}, 0)`,
     scope: sql`${activityRecords.scope}`,
     modifiedOn: sql`${activityRecords.modifiedOn}`,
   };
@@ -105,40 +135,60 @@ export function createActivityRepository(db: Database) {
       filter: ActivityRecordListFilter,
     ): Promise<{ rows: ActivityRecordWithEmissions[]; total: number }> {
       const isDescending = filter.sort.startsWith('-');
-      const field = (isDescending ? filter.sort.slice(1) : filter.sort) as ActivityRecordSortField;
-      const column = sortColumns[field] ?? sortColumns.periodStart;
+      const field = isDescending ? filter.sort.slice(1) : filter.sort;
       const where = and(
         eq(activityRecords.realmId, realmId),
         eq(activityRecords.facilityId, facilityId),
         searchOf(filter.q),
       );
-      const [rows, totals] = await Promise.all([
-        selectWithEmissions()
-          .where(where)
-          .orderBy(isDescending ? desc(column) : asc(column), asc(activityRecords.id))
-          .limit(filter.limit)
-          .offset(filter.offset),
-        db.select({ total: count() }).from(activityRecords).where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+      const counts = await db.select({ total: count() }).from(activityRecords).where(where);
+      const total = counts[0]?.total ?? 0;
+      if (field === 'co2eKg') {
+        // CO2e lives in the results: sort the facility's records here, then take the page.
+        const all = await withEmissions(
+          realmId,
+          facilityId,
+          await db.select().from(activityRecords).where(where),
+        );
+        const direction = isDescending ? -1 : 1;
+        all.sort(
+          (left, right) =>
+            direction * (left.co2eKg - right.co2eKg) || left.record.id.localeCompare(right.record.id),
+        );
+        return { rows: all.slice(filter.offset, filter.offset + filter.limit), total };
+      }
+      const column = sortColumns[field as keyof typeof sortColumns] ?? sortColumns.periodStart;
+      const records = await db
+        .select()
+        .from(activityRecords)
+        .where(where)
+        .orderBy(isDescending ? desc(column) : asc(column), asc(activityRecords.id))
+        .limit(filter.limit)
+        .offset(filter.offset);
+      return { rows: await withEmissions(realmId, facilityId, records), total };
     },
 
     async findById(realmId: string, id: string): Promise<ActivityRecordWithEmissions | undefined> {
-      const rows = await selectWithEmissions()
+      const rows = await db
+        .select()
+        .from(activityRecords)
         .where(and(eq(activityRecords.realmId, realmId), eq(activityRecords.id, id)))
         .limit(1);
-      return rows[0];
+      return (await withEmissions(realmId, undefined, rows))[0];
     },
 
-    /** The records a total is made of (first `limit`, latest first) and how many there are. */
+    /** The records a total is made of, latest first. */
     async listForTrail(
       realmId: string,
       facilityId: string,
       filter: ActivityRecordTrailFilter,
     ): Promise<ActivityRecordWithEmissions[]> {
-      return selectWithEmissions()
+      const records = await db
+        .select()
+        .from(activityRecords)
         .where(and(...trailConditions(realmId, facilityId, filter)))
         .orderBy(desc(activityRecords.periodStart), asc(activityRecords.id));
+      return withEmissions(realmId, facilityId, records);
     },
 
     /** The fields data-quality checks read, for every record of a facility. */

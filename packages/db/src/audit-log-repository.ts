@@ -59,6 +59,9 @@ export function auditEntryHash(previousHash: string, entry: HashedContent): stri
   return createHash('sha256').update(previousHash).update(content).digest('hex');
 }
 
+/** Above this many entities, entries are found by scanning the entity type rather than by id. */
+const ID_LIST_LIMIT = 1000;
+
 /** Rows per insert statement: well under PostgreSQL's 65,535 bind parameters. */
 const INSERT_CHUNK = 2000;
 
@@ -200,6 +203,25 @@ export function createAuditLogRepository(db: Database) {
       limit: number,
     ): Promise<AuditLogRow[]> {
       if (entityIds.length === 0) return [];
+      if (entityIds.length > ID_LIST_LIMIT) {
+        // A long id list costs more to send and plan than scanning the narrow entity columns of the type.
+        const wanted = new Set(entityIds);
+        const candidates = await db
+          .select({ id: auditLog.id, entityId: auditLog.entityId })
+          .from(auditLog)
+          .where(and(eq(auditLog.realmId, realmId), eq(auditLog.entityType, entityType)))
+          .orderBy(desc(auditLog.sequence));
+        const ids = candidates
+          .filter((candidate) => wanted.has(candidate.entityId))
+          .slice(0, limit)
+          .map((candidate) => candidate.id);
+        if (ids.length === 0) return [];
+        return db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.realmId, realmId), inArray(auditLog.id, ids)))
+          .orderBy(desc(auditLog.sequence));
+      }
       return db
         .select()
         .from(auditLog)

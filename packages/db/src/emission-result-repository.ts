@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
 import { activityRecords, emissionResults, type EmissionResultRow } from './schema.ts';
 
@@ -18,6 +18,9 @@ export interface FacilityResultRow {
   activityType: string;
   equipmentId: string | null;
 }
+
+/** Above this many records, their results are read by facility rather than by id. */
+const ID_LIST_LIMIT = 1000;
 
 /** Rows per insert statement: well under PostgreSQL's 65,535 bind parameters. */
 const INSERT_CHUNK = 2000;
@@ -55,11 +58,21 @@ export function createEmissionResultRepository(db: Database) {
         );
     },
 
+    /** The results of these records; with the facility given, many records are read by facility instead. */
     async listForRecords(
       realmId: string,
       activityRecordIds: readonly string[],
+      facilityId?: string,
     ): Promise<EmissionResultRow[]> {
       if (activityRecordIds.length === 0) return [];
+      if (facilityId !== undefined && activityRecordIds.length > ID_LIST_LIMIT) {
+        const wanted = new Set(activityRecordIds);
+        const rows = await db
+          .select()
+          .from(emissionResults)
+          .where(and(eq(emissionResults.realmId, realmId), eq(emissionResults.facilityId, facilityId)));
+        return rows.filter((row) => wanted.has(row.activityRecordId));
+      }
       return db
         .select()
         .from(emissionResults)
@@ -71,32 +84,43 @@ export function createEmissionResultRepository(db: Database) {
         );
     },
 
-    /** Every result of a facility with its record's activity type and equipment. */
+    /**
+     * Every result of a facility with its record's activity type and equipment. Read apart and merged here: a
+     * join per result row degrades to nested loops on tables without fresh planner statistics.
+     */
     async listForFacility(realmId: string, facilityId: string): Promise<FacilityResultRow[]> {
-      return db
-        .select({
-          activityRecordId: emissionResults.activityRecordId,
-          periodStart: emissionResults.periodStart,
-          scope: emissionResults.scope,
-          scope3Category: emissionResults.scope3Category,
-          scope2Method: emissionResults.scope2Method,
-          gases: emissionResults.gases,
-          co2eKg: emissionResults.co2eKg,
-          gwpSetId: emissionResults.gwpSetId,
-          factorKey: emissionResults.factorKey,
-          activityType: activityRecords.activityType,
-          equipmentId: activityRecords.equipmentId,
-        })
-        .from(emissionResults)
-        .innerJoin(
-          activityRecords,
-          and(
-            eq(activityRecords.realmId, emissionResults.realmId),
-            eq(activityRecords.id, emissionResults.activityRecordId),
-          ),
-        )
-        .where(and(eq(emissionResults.realmId, realmId), eq(emissionResults.facilityId, facilityId)))
-        .orderBy(emissionResults.periodStart, sql`${emissionResults.activityRecordId}`);
+      const [results, records] = await Promise.all([
+        db
+          .select({
+            activityRecordId: emissionResults.activityRecordId,
+            periodStart: emissionResults.periodStart,
+            scope: emissionResults.scope,
+            scope3Category: emissionResults.scope3Category,
+            scope2Method: emissionResults.scope2Method,
+            gases: emissionResults.gases,
+            co2eKg: emissionResults.co2eKg,
+            gwpSetId: emissionResults.gwpSetId,
+            factorKey: emissionResults.factorKey,
+          })
+          .from(emissionResults)
+          .where(and(eq(emissionResults.realmId, realmId), eq(emissionResults.facilityId, facilityId)))
+          .orderBy(asc(emissionResults.periodStart)),
+        db
+          .select({
+            id: activityRecords.id,
+            activityType: activityRecords.activityType,
+            equipmentId: activityRecords.equipmentId,
+          })
+          .from(activityRecords)
+          .where(and(eq(activityRecords.realmId, realmId), eq(activityRecords.facilityId, facilityId))),
+      ]);
+      const recordById = new Map(records.map((record) => [record.id, record]));
+      return results.flatMap((result) => {
+        const record = recordById.get(result.activityRecordId);
+        return record
+          ? [{ ...result, activityType: record.activityType, equipmentId: record.equipmentId }]
+          : [];
+      });
     },
   };
 }

@@ -131,17 +131,15 @@ export function createImportRepository(db: Database) {
           await results.insertMany(realmId, rows.flatMap(options.resultsOf));
           await audit.appendMany(
             realmId,
-            rows.map(
-              (row): NewAuditEntry => ({
-                actorId: options.actor.id,
-                actorEmail: options.actor.email,
-                action: 'create',
-                entityType: 'activity-record',
-                entityId: row.id,
-                before: null,
-                after: { ...row, source: `import ${inserted.fileName} (batch ${inserted.id})` },
-              }),
-            ),
+            rows.map((row): NewAuditEntry => ({
+              actorId: options.actor.id,
+              actorEmail: options.actor.email,
+              action: 'create',
+              entityType: 'activity-record',
+              entityId: row.id,
+              before: null,
+              after: { ...row, source: `import ${inserted.fileName} (batch ${inserted.id})` },
+            })),
           );
           options.onProgress?.(start + chunk.length, records.length);
         }

@@ -64,6 +64,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: RouteAccess | undefined;
+  /** The route's body schema (zod), for tests that build requests for every route. */
+  bodySchema?: unknown;
 }
 
 declare module 'fastify' {
@@ -188,7 +190,7 @@ export function registerRouteAccess(app: FastifyInstance, dependencies: RouteAcc
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const access = route.config?.access;
     for (const method of methods) {
-      routes.push({ method, url: route.url, access });
+      routes.push({ method, url: route.url, access, bodySchema: route.schema?.body });
       if (!access) throw new MissingRouteAccessError(method, route.url);
     }
   });

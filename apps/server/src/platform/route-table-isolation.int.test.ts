@@ -13,8 +13,10 @@ import { eq, getTableColumns, getTableName, is } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from '@ecc/contracts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import type { RegisteredRoute } from './route-access.ts';
 
 /*
  * The tenant wall, route by route: realm A's administrator calls every registered API route against realm B's
@@ -64,6 +66,83 @@ function canonical(snapshot: Map<string, Row[]>): Record<string, string[]> {
 /** `:facilityId` → `facilityId`. */
 function parametersOf(url: string): string[] {
   return [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  prefixItems?: JsonSchema[];
+  minItems?: number;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+};
+
+const TEXT_CANDIDATES = ['replayed', 'replayed-1', 'R1', '2024-01-01', 'kWh', 'a', '1'];
+
+/**
+ * A value the schema accepts, built from its JSON Schema: required and optional fields alike, each id field
+ * filled by `idFor` (B's ids), so handlers get past validation and meet B's records.
+ */
+function sampleOf(schema: JsonSchema, field: string, idFor: (field: string) => string, depth = 0): unknown {
+  if (depth > 8) return undefined;
+  if ('const' in schema) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const options = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (options) {
+    const option = options.find((each) => each.type !== 'null') ?? options[0];
+    return option ? sampleOf(option, field, idFor, depth + 1) : null;
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((each) => each !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([name, property]) => [
+          name,
+          sampleOf(property, name, idFor, depth + 1),
+        ]),
+      );
+    case 'array': {
+      if (schema.prefixItems)
+        return schema.prefixItems.map((item) => sampleOf(item, field, idFor, depth + 1));
+      const item = schema.items ? sampleOf(schema.items, field, idFor, depth + 1) : 'replayed';
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => item);
+    }
+    case 'number':
+    case 'integer': {
+      const lowest =
+        schema.minimum ?? (schema.exclusiveMinimum === undefined ? 1 : schema.exclusiveMinimum + 1);
+      return Math.min(Math.max(lowest, 1), schema.maximum ?? Number.MAX_SAFE_INTEGER);
+    }
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'string':
+      return sampleText(schema, field, idFor);
+    default:
+      return undefined;
+  }
+}
+
+function sampleText(schema: JsonSchema, field: string, idFor: (field: string) => string): string {
+  if (schema.format === 'uuid' || /id$/i.test(field)) return idFor(field);
+  if (schema.format === 'date') return '2024-01-01';
+  if (schema.format === 'date-time') return '2024-01-01T00:00:00.000Z';
+  if (schema.format === 'email') return 'replayed@alpha.example.com';
+  const pattern = schema.pattern === undefined ? undefined : new RegExp(schema.pattern, 'u');
+  const text =
+    TEXT_CANDIDATES.find((candidate) => !pattern || pattern.test(candidate)) ?? TEXT_CANDIDATES[0]!;
+  return text.padEnd(schema.minLength ?? 0, 'x');
 }
 
 describe('route table isolation: realm A against realm B', () => {
@@ -143,11 +222,33 @@ describe('route table isolation: realm A against realm B', () => {
     return { ...body, ...smuggled() };
   }
 
-  function requestsFor(method: string, url: string): InjectOptions[] {
+  function idFor(field: string): string {
+    return valuesByField.get(field)?.[0] ?? valuesByField.get('id')?.[0] ?? realmBId;
+  }
+
+  /**
+   * Bodies for a route: one its own schema accepts (B's ids in every id field), the same with B's realm and owner
+   * added, and B's rows replayed (names replaced).
+   */
+  function bodiesFor(route: RegisteredRoute): Row[] {
+    const bodies: Row[] = [];
+    if (route.bodySchema instanceof z.ZodType) {
+      const jsonSchema = z.toJSONSchema(route.bodySchema, { io: 'input', unrepresentable: 'any' });
+      const valid = sampleOf(jsonSchema as JsonSchema, '', idFor);
+      if (typeof valid === 'object' && valid !== null && !Array.isArray(valid)) {
+        bodies.push(valid as Row, { ...(valid as Row), ...smuggled() });
+      }
+    }
+    return [...bodies, bodyFrom(undefined), ...sampleRows.map(bodyFrom)];
+  }
+
+  function requestsFor(route: RegisteredRoute): InjectOptions[] {
+    const { method, url } = route;
     const parameters = parametersOf(url);
     const candidates = parameters.map(candidatesFor);
     const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
-    const count = Math.max(1, ...candidates.map((list) => list.length), hasBody ? sampleRows.length + 1 : 1);
+    const bodies = hasBody ? bodiesFor(route) : [];
+    const count = Math.max(1, ...candidates.map((list) => list.length), bodies.length);
     const query = new URLSearchParams({
       ...(smuggled() as Record<string, string>),
       // A search for one of B's facilities by name: it may be echoed, nothing more.
@@ -169,7 +270,7 @@ describe('route table isolation: realm A against realm B', () => {
           'x-realm-id': realmBId,
           'x-realm-key': DEMO_REALM_KEY,
         },
-        ...(hasBody ? { payload: bodyFrom(sampleRows[index - 1]) } : {}),
+        ...(hasBody ? { payload: bodies[index % bodies.length] } : {}),
       };
     });
   }
@@ -213,7 +314,7 @@ describe('route table isolation: realm A against realm B', () => {
     const leaks: string[] = [];
     let calls = 0;
     for (const route of ordered) {
-      for (let request of requestsFor(route.method, route.url)) {
+      for (let request of requestsFor(route)) {
         let response = await testApp.app.inject(request);
         if (response.statusCode === 401 && (await isSignedOut())) {
           // A route before this one signed A out (GET /api/auth/logout): sign in again and retry.

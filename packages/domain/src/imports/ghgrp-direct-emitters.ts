@@ -15,7 +15,6 @@ export const GHGRP_DIRECT_EMITTERS_SHEET = 'Direct Emitters';
 /** The GWP set EPA computed the workbook's CO2e columns with (GHGRP used AR4 through reporting year 2023). */
 export const GHGRP_REPORTED_GWP: GwpSetId = 'AR4';
 
-
 const COLUMNS = {
   id: 'Facility Id',
   name: 'Facility Name',

@@ -28,6 +28,11 @@ describe('validateActivityRows', () => {
       { rowNumber: 2, facilityId: 'id-a', quantity: 1000, unit: 'scf', scope: 1, isEstimated: false },
       { rowNumber: 3, facilityId: 'id-b', quantity: 5.5, unit: 'MWh', scope: 2, isEstimated: true },
     ]);
+    // The engine's results come with each row: one for Scope 1, location- and market-based for Scope 2.
+    expect(activities.map((activity) => activity.results.map((result) => result.scope2Method))).toEqual([
+      [''],
+      ['location', 'market'],
+    ]);
   });
 
   it('names the row, column and problem of every bad cell and returns no activity for that row', () => {

@@ -438,6 +438,7 @@ export async function facilityTrail(
   const results = await createEmissionResultRepository(db).listForRecords(
     realmId,
     records.map((row) => row.record.id),
+    facility.id,
   );
   // The total counts Scope 2 location-based, as the facility summary does.
   let totalResults = results.filter((result) => result.scope2Method !== 'market');

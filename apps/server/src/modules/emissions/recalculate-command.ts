@@ -1,11 +1,7 @@
 import { createRealmRepository, type DatabaseHandle, type RecalculationRunRow } from '@ecc/db';
-import { GWP_SET_IDS, isGwpSetId } from '@ecc/domain';
+import { GWP_SET_IDS, isGwpSetId, realmGwpSetId } from '@ecc/domain';
 import { InvalidInputError } from '#platform/errors.ts';
-import {
-  createRecalculationService,
-  DEFAULT_RECALCULATION_GWP,
-  toRecalculationRunDto,
-} from './recalculation.service.ts';
+import { createRecalculationService, toRecalculationRunDto } from './recalculation.service.ts';
 
 export interface RecalculateCommandOutput {
   write(text: string): unknown;
@@ -27,10 +23,12 @@ export async function runRecalculateCommand(
   input: { realmKey: string; gwp: string | undefined },
   output: RecalculateCommandOutput,
 ): Promise<RecalculationRunRow> {
-  const gwp = input.gwp ?? DEFAULT_RECALCULATION_GWP;
-  if (!isGwpSetId(gwp)) throw new InvalidInputError([`gwp: Use one of ${GWP_SET_IDS.join(', ')}`]);
+  if (input.gwp !== undefined && !isGwpSetId(input.gwp)) {
+    throw new InvalidInputError([`gwp: Use one of ${GWP_SET_IDS.join(', ')}`]);
+  }
   const realm = await createRealmRepository(database.db).findByKey(input.realmKey);
   if (!realm) throw new InvalidInputError([`realm: No realm has the key ${input.realmKey}`]);
+  const gwp = input.gwp ?? realmGwpSetId(realm.properties);
   const startedAt = performance.now();
   const service = createRecalculationService(database, {
     onProgress: (run) => output.write(progressLine(run, startedAt)),

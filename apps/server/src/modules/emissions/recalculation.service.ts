@@ -12,6 +12,7 @@ import {
   calculateActivityResults,
   createActivityCalculator,
   isGwpSetId,
+  REPORTING_GWP_SET_ID,
   type ActivityCalculator,
   type GwpSetId,
   type Scope,
@@ -25,7 +26,8 @@ import {
  * logged; they do not stop the run.
  */
 
-export const DEFAULT_RECALCULATION_GWP: GwpSetId = 'AR5';
+/** For a run stored with a set this version does not know; new runs name the realm's set. */
+export const DEFAULT_RECALCULATION_GWP: GwpSetId = REPORTING_GWP_SET_ID;
 export const DEFAULT_RECALCULATION_BATCH_SIZE = 20_000;
 /** Above this many records a PGlite rebuild drops the results' secondary index and builds it once at the end. */
 export const INDEX_REBUILD_THRESHOLD = 100_000;
@@ -139,12 +141,9 @@ export function createRecalculationService(
     try {
       for (;;) {
         if (isStopping) return undefined;
-        let t0 = performance.now();
         const rows = await repository.readRecords(realmId, cursor, batchSize);
-        console.log('read', rows.length, Math.round(performance.now() - t0)); t0 = performance.now();
         if (rows.length === 0) break;
         const batch = calculateBatch(realmId, rows, calculator);
-        console.log('calc', Math.round(performance.now() - t0)); t0 = performance.now();
         const lastId = (rows[rows.length - 1] as RecalculationRecordRow)[0];
         await repository.commitBatch(
           {
@@ -159,7 +158,6 @@ export function createRecalculationService(
           options.beforeBatchCommit && (() => options.beforeBatchCommit?.(run)),
         );
         cursor = lastId;
-        console.log('commit', Math.round(performance.now() - t0));
         if (batch.failures.length > 0) {
           options.logger?.warn(
             { runId, realmId, recordIds: batch.failures.map((failure) => failure.id) },

@@ -258,6 +258,33 @@ describe('bulk recalculation', () => {
     }
   });
 
+  it('reads back text with tabs and backslashes exactly (COPY escapes) and names it in the failure', async () => {
+    const odd = await createTestRealm(db, { key: 'odd', domains: ['odd.test'] });
+    const facilityId = await seedFacility(db, odd);
+    const [record] = await db
+      .insert(activityRecords)
+      .values({
+        realmId: odd.id,
+        facilityId,
+        activityType: 'fuel',
+        periodStart: '2024-01-01',
+        periodEnd: '2024-01-31',
+        quantity: 1,
+        unit: 'gal',
+        factorKey: 'odd\tkey \\ with\nbreaks',
+        scope: 1,
+      })
+      .returning({ id: activityRecords.id });
+    const service = createRecalculationService(testApp.database);
+    const run = await service.start(odd.id);
+    await service.whenIdle();
+    const done = await service.find(odd.id, run?.id ?? '');
+    expect(done).toMatchObject({ status: 'completed', processed: 1, failed: 1 });
+    expect(done?.failures).toEqual([
+      { id: record?.id, path: 'factorKey', message: 'Unknown emission factor "odd\tkey \\ with\nbreaks"' },
+    ]);
+  });
+
   it('runs from the operator command with a progress line per batch', async () => {
     const lines: string[] = [];
     const run = await runRecalculateCommand(

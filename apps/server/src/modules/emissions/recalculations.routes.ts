@@ -4,6 +4,7 @@ import {
   recalculationStartSchema,
 } from '@ecc/contracts';
 import type { DatabaseHandle } from '@ecc/db';
+import { realmGwpSetId } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '#platform/errors.ts';
@@ -32,7 +33,7 @@ export function registerRecalculationRoutes(app: FastifyInstance, database: Data
     async (request, reply) => {
       const session = requireSession(request);
       const run = await service.start(session.realm.id, {
-        gwp: request.body?.gwp,
+        gwp: request.body?.gwp ?? realmGwpSetId(session.realm.properties),
         createdBy: session.user.id,
       });
       if (!run) {

@@ -2,6 +2,7 @@ import type { Realm } from '@ecc/contracts';
 import {
   activityRecords,
   auditLog,
+  createAuditLogRepository,
   createFacilityRepository,
   emissionResults,
   facilities,
@@ -205,7 +206,8 @@ describe('imports', () => {
     const records = await testApp.database.db
       .select()
       .from(activityRecords)
-      .where(eq(activityRecords.realmId, acme.id));
+      .where(eq(activityRecords.realmId, acme.id))
+      .orderBy(activityRecords.periodStart);
     expect(
       records.map((record) => [record.activityType, record.quantity, record.unit, record.scope]),
     ).toEqual([
@@ -223,6 +225,8 @@ describe('imports', () => {
     expect(results.find((result) => result.scope === 1)?.gases.CO2).toBeCloseTo(10206.48, 6);
     const audit = await testApp.database.db.select().from(auditLog).where(eq(auditLog.realmId, acme.id));
     expect(audit.filter((entry) => entry.entityType === 'activity-record')).toHaveLength(2);
+    const [chain] = await createAuditLogRepository(testApp.database.db).verify('acme');
+    expect(chain?.firstBreak).toBeUndefined();
 
     const again = await upload('/api/imports/activities', file);
     expect(again.statusCode).toBe(200);
@@ -241,6 +245,7 @@ describe('imports', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/x-ndjson');
+    expect(response.headers['content-security-policy']).toBeDefined();
     const lines = response.body
       .trim()
       .split('\n')

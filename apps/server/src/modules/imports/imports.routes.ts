@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import {
   activityImportPreviewSchema,
@@ -73,50 +74,52 @@ function wantsProgress(request: FastifyRequest): boolean {
 /**
  * Runs an import and answers its result as JSON, or, when the caller accepts NDJSON, as a stream of
  * `{"type":"progress","done","total"}` lines while rows are written, ending with a `result` or `error` line.
- * Validation happens before the first line, so only a late failure (the database) arrives as an `error` line;
- * row errors still answer 422 as JSON.
+ * Validation happens before the first line, so a bad file still answers 400 or 422 as JSON; only a failure while
+ * writing (the database, after the transaction rolled back) arrives as an `error` line.
  */
 async function runImport(
   request: FastifyRequest,
   reply: FastifyReply,
   work: (onProgress?: (done: number, total: number) => void) => Promise<unknown>,
 ): Promise<unknown> {
-  if (!wantsProgress(request)) {
-    try {
-      return await work();
-    } catch (error) {
-      const failure = toFailure(error);
-      if (!failure) throw error;
-      return reply.code(failure.statusCode).send(failure.body);
-    }
+  const answerFailure = (error: unknown) => {
+    const failure = toFailure(error);
+    if (!failure) throw error;
+    return reply.code(failure.statusCode).send(failure.body);
+  };
+  if (!wantsProgress(request)) return work().catch(answerFailure);
+
+  const lines = new PassThrough();
+  const writeLine = (line: ImportProgressLine) => lines.write(`${JSON.stringify(line)}\n`);
+  let startStreaming: () => void = () => undefined;
+  const firstProgress = new Promise<'streaming'>((resolve) => {
+    startStreaming = () => resolve('streaming');
+  });
+  const running = work((done, total) => {
+    startStreaming();
+    writeLine({ type: 'progress', done, total });
+  });
+  const outcome = await Promise.race([
+    running.then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    ),
+    firstProgress,
+  ]);
+  if (outcome !== 'streaming') {
+    if ('error' in outcome) return answerFailure(outcome.error);
+    return outcome.result;
   }
-  let isStreaming = false;
-  const writeLine = (line: ImportProgressLine) => reply.raw.write(`${JSON.stringify(line)}\n`);
-  try {
-    const result = await work((done, total) => {
-      if (!isStreaming) {
-        isStreaming = true;
-        reply.hijack();
-        reply.raw.writeHead(200, {
-          'content-type': `${NDJSON_CONTENT_TYPE}; charset=utf-8`,
-          'cache-control': 'no-store',
-        });
-      }
-      writeLine({ type: 'progress', done, total });
-    });
-    if (!isStreaming) return result;
-    writeLine({ type: 'result', result });
-  } catch (error) {
-    if (!isStreaming) {
-      const failure = toFailure(error);
-      if (!failure) throw error;
-      return reply.code(failure.statusCode).send(failure.body);
-    }
-    request.log.error({ err: error }, 'Import failed while writing');
-    writeLine({ type: 'error', error: toFailure(error)?.body ?? apiError(500, 'Internal Server Error') });
-  }
-  reply.raw.end();
-  return reply;
+  running.then(
+    (result) => lines.end(`${JSON.stringify({ type: 'result', result } satisfies ImportProgressLine)}\n`),
+    (error: unknown) => {
+      request.log.error({ err: error }, 'Import failed while writing');
+      const body = toFailure(error)?.body ?? apiError(500, 'Internal Server Error');
+      lines.end(`${JSON.stringify({ type: 'error', error: body } satisfies ImportProgressLine)}\n`);
+    },
+  );
+  // Sent as a stream payload, so the onSend hooks (security headers, cache-control) still apply.
+  return reply.type(`${NDJSON_CONTENT_TYPE}; charset=utf-8`).send(lines);
 }
 
 /**

@@ -41,7 +41,7 @@ const COLUMNS: { key: RecordColumn; label: string; isNumeric?: boolean }[] = [
 ];
 
 const GRID_COLUMNS =
-  'grid-cols-[13.5rem_minmax(7rem,1fr)_minmax(7rem,1fr)_7rem_5rem_minmax(9rem,1.4fr)_5rem_8rem_9rem_6.5rem_12rem]';
+  'grid-cols-[13.5rem_minmax(7rem,1fr)_minmax(7rem,1fr)_7rem_5rem_minmax(9rem,1.4fr)_5rem_9.5rem_9.5rem_6.5rem_12rem]';
 const ROW_HEIGHT = 40;
 const EDIT_ROW_HEIGHT = 112;
 const EDITABLE_FIELDS = ['periodStart', 'periodEnd', 'quantity', 'unit', 'factorKey'] as const;
@@ -84,7 +84,7 @@ const RecordRow = memo(function RecordRow({
       <div role="cell" className="truncate px-3">
         {equipmentName}
       </div>
-      <div role="cell" className="px-3 text-right tabular-nums">
+      <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
         {formatNumber(record.quantity)}
       </div>
       <div role="cell" className="px-3">
@@ -96,10 +96,10 @@ const RecordRow = memo(function RecordRow({
       <div role="cell" className="px-3 text-right">
         {record.scope}
       </div>
-      <div role="cell" className="px-3 text-right tabular-nums">
+      <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
         {formatCo2e(record.co2eKg)}
       </div>
-      <div role="cell" className="px-3 text-right tabular-nums">
+      <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
         {record.co2eKgMarket === null ? '—' : formatCo2e(record.co2eKgMarket)}
       </div>
       <div role="cell" className="px-3">
@@ -319,7 +319,7 @@ export function ActivityRecordsTable({
           role="table"
           aria-label="Activity records"
           aria-rowcount={rows.length + 1}
-          className="min-w-[1280px] text-sm"
+          className="min-w-[1320px] text-sm"
         >
           <div role="rowgroup" className="border-b bg-muted/50">
             <div role="row" aria-rowindex={1} className={`grid ${GRID_COLUMNS}`}>

@@ -41,8 +41,8 @@ export const BreakdownBars = memo(function BreakdownBars({
                 aria-label={`${entry.label}: ${formatCo2e(entry.co2eKg)}. Show the trail`}
                 onClick={() => onTrail(entry.trail)}
               >
-                <span className="flex justify-between gap-2">
-                  <span className="truncate">{entry.label}</span>
+                <span className="flex flex-wrap justify-between gap-x-2">
+                  <span>{entry.label}</span>
                   <span className="tabular-nums text-muted-foreground">
                     {formatCo2e(entry.co2eKg)}
                     {entry.detail !== undefined && ` · ${entry.detail}`}

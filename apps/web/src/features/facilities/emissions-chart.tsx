@@ -1,11 +1,11 @@
 import type { FacilityMonthTotals } from '@ecc/contracts';
 import { memo, useMemo } from 'react';
-import { formatCo2e, formatMonth } from './facility-format.ts';
+import { formatCo2e, formatCo2eCompact, formatMonth } from './facility-format.ts';
 import { SCOPE_LABELS, type TrailRequest } from './facility-types.ts';
 
 const WIDTH = 960;
 const HEIGHT = 260;
-const PADDING = { top: 12, right: 8, bottom: 28, left: 96 };
+const PADDING = { top: 12, right: 8, bottom: 28, left: 64 };
 const STACK = [
   { key: 'scope1', className: 'fill-primary' },
   { key: 'scope2Location', className: 'fill-primary/45' },
@@ -56,7 +56,7 @@ export const EmissionsChart = memo(function EmissionsChart({
                 textAnchor="end"
                 className="fill-muted-foreground text-[11px]"
               >
-                {formatCo2e(tick)}
+                {formatCo2eCompact(tick)}
               </text>
             </g>
           );

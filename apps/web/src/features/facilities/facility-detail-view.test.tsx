@@ -155,8 +155,15 @@ function renderDetail() {
         return jsonResponse(201, record('r4', {}));
       }
       if (url.pathname === '/api/facilities/north-plant/trail') return jsonResponse(200, TRAIL);
+      if (url.pathname === '/api/equipment') return jsonResponse(200, { results: [] });
+      if (url.pathname === '/api/emission-factors') {
+        return jsonResponse(200, { results: [], count: 0, total: 0, offset: 0 });
+      }
       if (url.pathname === '/api/activity-records/r2' && method === 'DELETE')
         return jsonResponse(200, RECORDS[1]);
+      if (url.pathname === '/api/activity-records/r2' && method === 'PATCH') {
+        return jsonResponse(200, { ...RECORDS[1], quantity: 150 });
+      }
       return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'Not found' }, 'Not Found');
     }),
   );
@@ -269,5 +276,26 @@ describe('the facility view', () => {
       factorKey: 'epa-hub-natural-gas',
       scope: 1,
     });
+  });
+
+  it('edits a record inline, refusing a bad value at its field and sending only what changed', async () => {
+    const calls = renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit natural-gas 2025-01-01' }));
+    const quantity = screen.getByLabelText('Quantity', { selector: '#edit-r2-quantity' });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Quantity must be zero or more')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '150{Enter}');
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')).toEqual({
+        method: 'PATCH',
+        path: '/api/activity-records/r2',
+        body: { quantity: 150 },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
   });
 });

@@ -12,6 +12,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '#components/page-header.tsx';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
+import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
 import { ActivityRecordAddForm } from './activity-record-add-form.tsx';
 import { ActivityRecordsTable } from './activity-records-table.tsx';
 import { BreakdownBars, type BreakdownEntry } from './breakdown-bars.tsx';
@@ -245,9 +246,12 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
           <EquipmentList detail={detail.data} />
         </div>
         <section aria-labelledby="facility-records" className="grid gap-3">
-          <h2 id="facility-records" className="text-lg font-semibold">
-            Activity records
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="facility-records" className="text-lg font-semibold">
+              Activity records
+            </h2>
+            <ActivityImportButton />
+          </div>
           <ActivityRecordAddForm
             mutations={mutations}
             activityTypes={activityTypes}

@@ -6,6 +6,7 @@ import {
   describeFactor,
   describeFactorValues,
   formatCo2e,
+  formatCo2eCompact,
   formatMonth,
   formatPercentChange,
   latestYears,
@@ -67,7 +68,10 @@ describe('the trail text', () => {
 describe('the figures', () => {
   it('shows kg below a tonne and tonnes from there', () => {
     expect(formatCo2e(950.5)).toBe('950.5 kg CO2e');
-    expect(formatCo2e(1_234_567)).toBe('1,234.57 t CO2e');
+    expect(formatCo2e(123_456)).toBe('123.46 t CO2e');
+    expect(formatCo2e(1_234_567_890)).toBe('1,234,568 t CO2e');
+    expect(formatCo2eCompact(144_813_070)).toBe('144.8K t');
+    expect(formatCo2eCompact(0)).toBe('0 kg');
   });
 
   it('compares this year with last year in per cent', () => {

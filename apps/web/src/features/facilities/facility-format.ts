@@ -12,8 +12,21 @@ const factorNumberFormat = new Intl.NumberFormat(DEFAULT_LOCALE, { maximumSignif
 
 /** kg CO2e as the view shows it: tonnes from 1,000 kg, so that facility totals stay readable. */
 export function formatCo2e(kg: number): string {
+  // From 1,000 t the decimals are noise on screen; the trail gives the exact figures.
+  if (Math.abs(kg) >= 1_000_000) return `${formatNumber(Math.round(kg / 1000))} t CO2e`;
   if (Math.abs(kg) >= 1000) return `${formatNumber(kg / 1000)} t CO2e`;
   return `${formatNumber(kg)} kg CO2e`;
+}
+
+const compactFormat = new Intl.NumberFormat(DEFAULT_LOCALE, {
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/** A chart axis label: `145K t`, `950 kg`. */
+export function formatCo2eCompact(kg: number): string {
+  if (Math.abs(kg) >= 1000) return `${compactFormat.format(kg / 1000)} t`;
+  return `${compactFormat.format(kg)} kg`;
 }
 
 /** The percentage change from one value to the next; undefined when there is nothing to compare with. */

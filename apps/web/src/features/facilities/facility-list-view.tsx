@@ -4,6 +4,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Building2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '#components/page-header.tsx';
+import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
+import { GhgrpImportButton } from '#lib/imports/ghgrp-import-dialog.tsx';
 import type { PageProps } from '#lib/routing/page-props.ts';
 import { facilityListQuery, facilitySectorsQuery } from './facility-api.ts';
 import { FacilityMap } from './facility-map.tsx';
@@ -79,7 +81,11 @@ export function FacilityListView({ route }: PageProps) {
             ))}
           </select>
         </div>
-        <p aria-live="polite" className="text-sm text-muted-foreground">
+        <div className="ml-auto flex gap-2">
+          <GhgrpImportButton />
+          <ActivityImportButton />
+        </div>
+        <p aria-live="polite" className="w-full text-sm text-muted-foreground">
           {facilities.data === undefined
             ? ''
             : facilities.data.total > facilities.data.count
@@ -111,7 +117,8 @@ export function FacilityListView({ route }: PageProps) {
           <EmptyState
             icon={<Building2Icon />}
             title="No facilities yet"
-            description="Import facilities from an EPA GHGRP data summary workbook with `npm run ecc -- import ghgrp --realm KEY FILE`, or import activity data as CSV or XLSX; each facility then appears here with its emissions."
+            description="Import facilities from an EPA GHGRP data summary workbook here or with `npm run ecc -- import ghgrp --realm KEY FILE`, then add activity data as CSV or XLSX; each facility then appears here with its emissions."
+            action={<GhgrpImportButton size="default" />}
           />
         )
       ) : (

@@ -18,7 +18,7 @@ const COLUMNS: { key: FacilityColumn; label: string; isNumeric?: boolean }[] = [
 ];
 
 const ROW_HEIGHT = 40;
-const GRID_COLUMNS = 'grid-cols-[minmax(12rem,2fr)_minmax(8rem,1fr)_6rem_minmax(8rem,1fr)_6rem_13rem]';
+const GRID_COLUMNS = 'grid-cols-[minmax(12rem,2fr)_minmax(8rem,1fr)_6rem_minmax(8rem,1fr)_6rem_15rem]';
 
 function placeOf(facility: FacilityDto): string {
   return [facility.location.city, facility.location.state].filter(Boolean).join(', ');
@@ -109,7 +109,7 @@ export function FacilityTable({ facilities }: { facilities: readonly FacilityDto
                 <div role="cell" className="px-3">
                   {facility.location.country}
                 </div>
-                <div role="cell" className="px-3 text-right tabular-nums">
+                <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
                   {facility.co2eKgLatestYear === null
                     ? '—'
                     : `${formatCo2e(facility.co2eKgLatestYear)} (${facility.latestYear})`}

@@ -13,8 +13,9 @@ import { formatCo2e } from './facility-format.ts';
 /** Add, edit and delete (with undo) of a facility's records; each refreshes the totals that depend on them. */
 export function useRecordMutations(slug: string) {
   const queryClient = useQueryClient();
+  // Not awaited by the mutations: the form is free again at once, and the totals follow when refetched.
   const refresh = () =>
-    Promise.all([
+    void Promise.all([
       queryClient.invalidateQueries({ queryKey: facilityQueryKeys.detail(slug) }),
       queryClient.invalidateQueries({ queryKey: facilityQueryKeys.records(slug) }),
       queryClient.invalidateQueries({ queryKey: ['facilities', 'trail', slug] }),
@@ -35,8 +36,8 @@ export function useRecordMutations(slug: string) {
 
   const remove = useMutation({
     mutationFn: (id: string) => deleteActivityRecord(id),
-    onSuccess: async (deleted) => {
-      await refresh();
+    onSuccess: (deleted) => {
+      refresh();
       toast({
         title: 'Record deleted',
         description: `${deleted.activityType}, ${deleted.periodStart.slice(0, 10)}: ${formatCo2e(deleted.co2eKg)}`,

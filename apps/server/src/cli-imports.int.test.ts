@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '#platform/config.ts';
 import { createTestRealm } from '#test-support/test-realms.ts';
-import { EXIT_FAILURE, EXIT_OK, runCli } from '../../cli.ts';
+import { EXIT_FAILURE, EXIT_OK, runCli } from './cli.ts';
 
 /** EPA's published files live beside the repository, never in it (see ../shared/data/epa-ghgrp-2020/README.md). */
 const GHGRP_DIRECTORY = join(REPOSITORY_ROOT, '..', 'shared', 'data', 'epa-ghgrp-2020');

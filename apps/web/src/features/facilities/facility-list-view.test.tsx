@@ -1,0 +1,129 @@
+import { ROUTES, type FacilityDto } from '@ecc/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '#lib/query/query-client.ts';
+import { jsonResponse } from '#test/fixtures.ts';
+import { FacilityListView } from './facility-list-view.tsx';
+
+const ROUTE = ROUTES.find((route) => route.id === 'facility')!;
+
+const NORTH_PLANT: FacilityDto = {
+  id: 'f1',
+  slug: 'north-plant',
+  name: 'North Plant',
+  sector: 'Power Plants',
+  naics: '221112',
+  location: {
+    address: null,
+    city: 'Springfield',
+    state: 'IL',
+    postalCode: null,
+    country: 'US',
+    latitude: 39.8,
+    longitude: -89.6,
+  },
+  co2eKgLatestYear: 236_393,
+  latestYear: 2025,
+};
+
+function renderList(answer: (url: URL) => Response) {
+  const requests: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      requests.push(url.pathname + url.search);
+      if (url.pathname === '/api/facilities/sectors') {
+        return jsonResponse(200, { results: [{ sector: 'Power Plants', count: 1 }] });
+      }
+      return answer(url);
+    }),
+  );
+  const rootRoute = createRootRoute();
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([
+      createRoute({
+        getParentRoute: () => rootRoute,
+        path: '/facility/next',
+        component: () => <FacilityListView route={ROUTE} />,
+      }),
+    ]),
+    history: createMemoryHistory({ initialEntries: ['/facility/next'] }),
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, requests };
+}
+
+const page = (results: FacilityDto[]) =>
+  jsonResponse(200, { results, count: results.length, total: results.length, offset: 0 });
+
+// jsdom lays nothing out: the virtualised table measures its scroll box through clientWidth/clientHeight.
+const layoutProperties = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
+beforeAll(() => {
+  for (const property of layoutProperties) {
+    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 800 });
+  }
+});
+afterAll(() => {
+  for (const property of layoutProperties) Reflect.deleteProperty(HTMLElement.prototype, property);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the facility list', () => {
+  it('says how to get facilities in when the realm has none', async () => {
+    renderList(() => page([]));
+    expect(await screen.findByRole('heading', { name: 'No facilities yet' })).toBeTruthy();
+    expect(screen.getByText(/npm run ecc -- import ghgrp/)).toBeTruthy();
+  });
+
+  it('searches once the typing pauses, keeps the search in the URL, and links each facility', async () => {
+    const { router, requests } = renderList((url) =>
+      page(url.searchParams.get('q') === 'spring' ? [NORTH_PLANT] : []),
+    );
+    await screen.findByRole('heading', { name: 'No facilities yet' });
+    await userEvent.type(screen.getByLabelText('Search facilities'), 'spring');
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'spring' }));
+    const link = await screen.findByRole('link', { name: 'North Plant' });
+    expect(link.getAttribute('href')).toBe('/facility/next/north-plant');
+    expect(screen.getByRole('link', { name: 'North Plant, Springfield' })).toBeTruthy();
+    // One request per pause, not one per key.
+    expect(requests.filter((request) => request.startsWith('/api/facilities?q='))).toEqual([
+      '/api/facilities?q=spring&limit=500',
+    ]);
+  });
+
+  it('shows a failed load with the reason and retries on request', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let isDown = true;
+    renderList(() =>
+      isDown
+        ? jsonResponse(503, {
+            statusCode: 503,
+            error: 'Service Unavailable',
+            message: 'Database is starting',
+          })
+        : page([NORTH_PLANT]),
+    );
+    expect(await screen.findByText('Database is starting')).toBeTruthy();
+    isDown = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'North Plant' })).toBeTruthy();
+  });
+});
