@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Playwright's webServer command: creates the realms the end-to-end tests need with the real operator CLI
-// (`realm setup`, one process) in a fresh DATA_DIR, then starts the real product on that directory. The CLI runs first because PGlite's data
-// directory lock lets only one process hold it. Once the server has exited the directory is deleted.
+// (`realm setup`, one process for all of them) in a fresh DATA_DIR, then starts the real product on that
+// directory. The CLI runs first because PGlite's data directory lock lets only one process hold it. Once the
+// server has exited the directory is deleted.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
