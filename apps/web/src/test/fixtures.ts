@@ -130,6 +130,14 @@ export function createFakeFetch(server: FakeServer) {
             );
       case '/api/auth/logout':
         return jsonResponse(200, { url: '/login' });
+      case '/api/feature-flags':
+        return server.session
+          ? jsonResponse(200, { flags: [], canManageDefinitions: false })
+          : jsonResponse(
+              401,
+              { statusCode: 401, error: 'Unauthorized', message: 'Not signed in' },
+              'Unauthorized',
+            );
       default:
         return jsonResponse(
           404,

@@ -211,7 +211,8 @@ afterEach(() => {
   toastStore.dispatch({ type: 'REMOVE_TOAST' });
 });
 
-describe('the facility view', () => {
+// Each test renders the whole view and types into it: slow on a loaded machine, so more than the default 5 s.
+describe('the facility view', { timeout: 20_000 }, () => {
   it('shows the facility, this year against last, the flags and the records', async () => {
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'North Plant', level: 1 })).toBeTruthy();

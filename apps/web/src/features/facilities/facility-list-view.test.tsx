@@ -86,7 +86,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the facility list', () => {
+// Each test renders the whole view and types into it: slow on a loaded machine, so more than the default 5 s.
+describe('the facility list', { timeout: 20_000 }, () => {
   it('says how to get facilities in when the realm has none', async () => {
     renderList(() => page([]));
     expect(await screen.findByRole('heading', { name: 'No facilities yet' })).toBeTruthy();
