@@ -88,20 +88,6 @@ export function createEmissionFactorRepository(db: Database) {
   }
 
   return {
-    /** The shipped library as synced into the database (rows without a realm), in key order. */
-    async listLibrary(): Promise<EmissionFactor[]> {
-      const rows = await db
-        .select({
-          key: emissionFactors.key,
-          name: emissionFactors.name,
-          definition: emissionFactors.definition,
-        })
-        .from(emissionFactors)
-        .where(isNull(emissionFactors.realmId))
-        .orderBy(asc(emissionFactors.key));
-      return rows.map((row) => toFactor(row.key, row.name, row.definition) as EmissionFactor);
-    },
-
     /** The realm's own factors, oldest first; only the published ones unless drafts are asked for. */
     async listRealmFactors(
       realmId: string,

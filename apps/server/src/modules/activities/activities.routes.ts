@@ -12,9 +12,10 @@ import {
   facilityTrailResponseSchema,
 } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
+import type { PermissionAction } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import {
   ActivityCalculationError,
   activityRecordTrail,
@@ -37,12 +38,14 @@ const serializeAsJson = () => (data: unknown) => JSON.stringify(data);
  */
 export function registerActivityRoutes(app: FastifyInstance, db: Database): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const access = { access: SESSION_ACCESS };
+  const access = (action: PermissionAction) => ({
+    access: permissionAccess(action, 'ActivityRecord', { route: 'facility' }),
+  });
 
   api.get(
     '/api/facilities/:slug/activity-records',
     {
-      config: access,
+      config: access('read'),
       schema: {
         params: facilitySlugParamsSchema,
         querystring: activityRecordListQuerySchema,
@@ -57,7 +60,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
   api.post(
     '/api/facilities/:slug/activity-records',
     {
-      config: access,
+      config: access('create'),
       schema: {
         params: facilitySlugParamsSchema,
         body: activityRecordInputSchema,
@@ -85,7 +88,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
   api.patch(
     '/api/activity-records/:id',
     {
-      config: access,
+      config: access('update'),
       schema: {
         params: activityRecordIdParamsSchema,
         body: activityRecordPatchSchema,
@@ -112,7 +115,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
   api.delete(
     '/api/activity-records/:id',
     {
-      config: access,
+      config: access('delete'),
       schema: { params: activityRecordIdParamsSchema, response: { 200: activityRecordSchema } },
     },
     async (request) => {
@@ -124,7 +127,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
   api.get(
     '/api/activity-records/:id/trail',
     {
-      config: access,
+      config: access('read'),
       schema: { params: activityRecordIdParamsSchema, response: { 200: activityRecordTrailResponseSchema } },
     },
     async (request) => activityRecordTrail(db, requireSession(request).realm.id, request.params.id),
@@ -133,7 +136,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
   api.get(
     '/api/facilities/:slug/trail',
     {
-      config: access,
+      config: access('read'),
       schema: {
         params: facilitySlugParamsSchema,
         querystring: facilityTrailQuerySchema,

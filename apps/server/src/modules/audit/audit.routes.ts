@@ -2,7 +2,7 @@ import { auditLogQuerySchema, auditLogResponseSchema } from '@ecc/contracts';
 import { auditRowToEntry, createAuditLogRepository, type Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import { permissionAccess, requireSession } from '#platform/route-access.ts';
 
 /** The realm's append-only audit log, newest first (issue 4, item 1). */
 export function registerAuditRoutes(app: FastifyInstance, db: Database): void {
@@ -12,7 +12,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database): void {
   api.get(
     '/api/audit-log',
     {
-      config: { access: SESSION_ACCESS },
+      config: { access: permissionAccess('read', 'AuditLog') },
       schema: { querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema } },
     },
     async (request) => {

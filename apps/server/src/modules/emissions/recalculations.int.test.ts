@@ -3,9 +3,12 @@ import { recalculationRunSchema, type Realm, type RecalculationRunDto } from '@e
 import {
   activityRecords,
   createEmissionFactorRepository,
+  createRealmRepository,
+  DEMO_REALM_KEY,
   emissionResults,
   facilities,
   recalculationRuns,
+  seedDemoRealm,
   type Database,
 } from '@ecc/db';
 import { and, asc, eq } from 'drizzle-orm';
@@ -283,6 +286,22 @@ describe('bulk recalculation', () => {
     expect(done?.failures).toEqual([
       { id: record?.id, path: 'factorKey', message: 'Unknown emission factor "odd\tkey \\ with\nbreaks"' },
     ]);
+  });
+
+  it('reproduces the results the demo realm was seeded with, realm factors included', async () => {
+    await seedDemoRealm(db);
+    const demo = await createRealmRepository(db).findByKey(DEMO_REALM_KEY);
+    if (!demo) throw new Error('demo realm missing');
+    const seeded = await resultsOf(db, demo);
+    const service = createRecalculationService(testApp.database, { batchSize: 1000 });
+    const run = await service.start(demo.id, { gwp: 'AR5' });
+    await service.whenIdle();
+    expect(await service.find(demo.id, run?.id ?? '')).toMatchObject({ status: 'completed', failed: 0 });
+    const recalculated = await resultsOf(db, demo);
+    expect(recalculated.map(({ recordId, method, isFallback }) => [recordId, method, isFallback])).toEqual(
+      seeded.map(({ recordId, method, isFallback }) => [recordId, method, isFallback]),
+    );
+    recalculated.forEach((row, index) => expect(row.co2eKg).toBeCloseTo(seeded[index]?.co2eKg ?? NaN, 9));
   });
 
   it('runs from the operator command with a progress line per batch', async () => {

@@ -10,7 +10,7 @@ import { buildEquipmentSchema } from '@ecc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
-import { EQUIPMENT_ADMIN_ONLY_MESSAGE, EQUIPMENT_CORE_ONLY_MESSAGE } from './equipment.service.ts';
+import { planNotIncludedMessage } from '@ecc/contracts';
 
 const ADMIN = { email: 'admin@acme.test', password: 'admin-password-1', role: 'admin' as const };
 const MEMBER = { email: 'member@acme.test', password: 'member-password-1' };
@@ -214,7 +214,7 @@ describe('the equipment API', () => {
       expect(byMember.json()).toEqual({
         statusCode: 403,
         error: 'Forbidden',
-        message: EQUIPMENT_ADMIN_ONLY_MESSAGE,
+        message: 'You are not allowed to create EquipmentType',
       });
       const memberVersion = await call(member, 'POST', '/api/equipment/types/boiler/versions', {
         schema: {},
@@ -228,7 +228,7 @@ describe('the equipment API', () => {
         'basic.test',
       );
       expect(byBasic.statusCode).toBe(403);
-      expect(byBasic.json().message).toBe(EQUIPMENT_CORE_ONLY_MESSAGE);
+      expect(byBasic.json().message).toBe(planNotIncludedMessage('Equipment types', ['CORE']));
     });
 
     it('answers 404 for a key the realm does not have', async () => {

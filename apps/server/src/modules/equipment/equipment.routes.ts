@@ -13,15 +13,11 @@ import {
   updateEquipmentRequestSchema,
 } from '@ecc/contracts';
 import { createEquipmentRepository, type Database } from '@ecc/db';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiError } from '#platform/errors.ts';
-import { requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
-import {
-  checkCanManageEquipmentTypes,
-  createEquipmentService,
-  EquipmentValidationError,
-} from './equipment.service.ts';
+import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { createEquipmentService, EquipmentValidationError } from './equipment.service.ts';
 
 /**
  * The equipment manager (issue 4, item 6): equipment types (a JSON Schema per version), the equipment at the
@@ -30,10 +26,6 @@ import {
  */
 export function registerEquipmentRoutes(app: FastifyInstance, db: Database): void {
   const service = createEquipmentService(createEquipmentRepository(db));
-  // Checked before the body is validated: a member learns nothing about what a valid type looks like.
-  const typeManagersOnly = {
-    preValidation: async (request: FastifyRequest) => checkCanManageEquipmentTypes(requireSession(request)),
-  };
 
   void app.register(async (scope) => {
     // Schema and property failures name every path; `issues` lists them so a form can show each at its field.
@@ -47,14 +39,17 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
 
     routes.get(
       '/api/equipment/types',
-      { config: { access: SESSION_ACCESS }, schema: { response: { 200: equipmentTypeListResponseSchema } } },
+      {
+        config: { access: permissionAccess('read', 'EquipmentType') },
+        schema: { response: { 200: equipmentTypeListResponseSchema } },
+      },
       async (request) => service.listTypes(requireSession(request).realm.id),
     );
 
     routes.get(
       '/api/equipment/types/:key',
       {
-        config: { access: SESSION_ACCESS },
+        config: { access: permissionAccess('read', 'EquipmentType') },
         schema: { params: equipmentTypeKeyParamsSchema, response: { 200: equipmentTypeDetailSchema } },
       },
       async (request) => service.getType(requireSession(request).realm.id, request.params.key),
@@ -63,8 +58,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
     routes.post(
       '/api/equipment/types',
       {
-        config: { access: SESSION_ACCESS },
-        ...typeManagersOnly,
+        config: { access: permissionAccess('create', 'EquipmentType', { route: 'equipment-manager-admin' }) },
         schema: { body: createEquipmentTypeRequestSchema, response: { 201: equipmentTypeDetailSchema } },
       },
       async (request, reply) => {
@@ -77,8 +71,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
     routes.post(
       '/api/equipment/types/:key/versions',
       {
-        config: { access: SESSION_ACCESS },
-        ...typeManagersOnly,
+        config: { access: permissionAccess('update', 'EquipmentType', { route: 'equipment-manager-admin' }) },
         schema: {
           params: equipmentTypeKeyParamsSchema,
           body: createEquipmentTypeVersionRequestSchema,
@@ -99,14 +92,17 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
 
     routes.get(
       '/api/equipment/sites',
-      { config: { access: SESSION_ACCESS }, schema: { response: { 200: equipmentSiteListResponseSchema } } },
+      {
+        config: { access: permissionAccess('read', 'Equipment') },
+        schema: { response: { 200: equipmentSiteListResponseSchema } },
+      },
       async (request) => service.listSites(requireSession(request).realm.id),
     );
 
     routes.get(
       '/api/equipment',
       {
-        config: { access: SESSION_ACCESS },
+        config: { access: permissionAccess('read', 'Equipment') },
         schema: { querystring: equipmentListQuerySchema, response: { 200: equipmentListResponseSchema } },
       },
       async (request) => service.listEquipment(requireSession(request).realm.id, request.query),
@@ -115,7 +111,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
     routes.get(
       '/api/equipment/:id',
       {
-        config: { access: SESSION_ACCESS },
+        config: { access: permissionAccess('read', 'Equipment') },
         schema: { params: equipmentIdParamsSchema, response: { 200: equipmentItemSchema } },
       },
       async (request) => service.getEquipment(requireSession(request).realm.id, request.params.id),
@@ -124,7 +120,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
     routes.post(
       '/api/equipment',
       {
-        config: { access: SESSION_ACCESS },
+        config: { access: permissionAccess('create', 'Equipment') },
         schema: { body: createEquipmentRequestSchema, response: { 201: equipmentItemSchema } },
       },
       async (request, reply) => {
@@ -136,7 +132,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
     routes.put(
       '/api/equipment/:id',
       {
-        config: { access: SESSION_ACCESS },
+        config: { access: permissionAccess('update', 'Equipment') },
         schema: {
           params: equipmentIdParamsSchema,
           body: updateEquipmentRequestSchema,
@@ -149,7 +145,10 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
 
     routes.delete(
       '/api/equipment/:id',
-      { config: { access: SESSION_ACCESS }, schema: { params: equipmentIdParamsSchema } },
+      {
+        config: { access: permissionAccess('delete', 'Equipment') },
+        schema: { params: equipmentIdParamsSchema },
+      },
       async (request, reply) => {
         await service.deleteEquipment(requireSession(request).realm.id, request.params.id);
         return reply.code(204).send();

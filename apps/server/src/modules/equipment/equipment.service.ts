@@ -1,5 +1,4 @@
 import {
-  currentApplication,
   type CreateEquipmentRequest,
   type CreateEquipmentTypeRequest,
   type CreateEquipmentTypeVersionRequest,
@@ -7,8 +6,7 @@ import {
   type EquipmentTypeDetail,
   type UpdateEquipmentRequest,
 } from '@ecc/contracts';
-import type { EquipmentRepository, UserRow } from '@ecc/db';
-import type { ActiveSession } from '#platform/sessions.ts';
+import type { EquipmentRepository } from '@ecc/db';
 import { HttpError } from '#platform/errors.ts';
 import {
   checkEquipmentProperties,
@@ -16,24 +14,12 @@ import {
   type SchemaIssue,
 } from './equipment-schema-validation.ts';
 
-export const EQUIPMENT_ADMIN_ONLY_MESSAGE = 'Only administrators may change equipment types';
-export const EQUIPMENT_CORE_ONLY_MESSAGE = 'Equipment types can be changed on the CORE plan only';
-
 /** A 400 whose body names every problem: `message` joins them, `issues` lists them for a form. */
 export class EquipmentValidationError extends HttpError {
   constructor(readonly issues: readonly SchemaIssue[]) {
     super(400, issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '));
     this.name = 'EquipmentValidationError';
   }
-}
-
-/** Who may define equipment types: an administrator of a realm on the CORE plan (spec: admin area CORE only). */
-export function checkCanManageEquipmentTypes(
-  session: Pick<ActiveSession, 'realm'> & { user: Pick<UserRow, 'role'> },
-) {
-  if (session.user.role !== 'admin') throw new HttpError(403, EQUIPMENT_ADMIN_ONLY_MESSAGE);
-  if (currentApplication(session.realm).plan !== 'CORE')
-    throw new HttpError(403, EQUIPMENT_CORE_ONLY_MESSAGE);
 }
 
 const typeNotFound = (key: string) => new HttpError(404, `No equipment type has the key ${key}`);

@@ -8,7 +8,7 @@ import {
 import type { Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { facilityDetail, listFacilities, listSectors } from './facilities.service.ts';
 
 /** The facility list and the facility view's data (issue 4, item 5). */
@@ -18,7 +18,7 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
   api.get(
     '/api/facilities',
     {
-      config: { access: SESSION_ACCESS },
+      config: { access: permissionAccess('read', 'Facility', { route: 'facility' }) },
       schema: { querystring: facilityListQuerySchema, response: { 200: facilityListResponseSchema } },
     },
     async (request) => listFacilities(db, requireSession(request).realm.id, request.query),
@@ -26,14 +26,17 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
 
   api.get(
     '/api/facilities/sectors',
-    { config: { access: SESSION_ACCESS }, schema: { response: { 200: facilitySectorsResponseSchema } } },
+    {
+      config: { access: permissionAccess('read', 'Facility', { route: 'facility' }) },
+      schema: { response: { 200: facilitySectorsResponseSchema } },
+    },
     async (request) => listSectors(db, requireSession(request).realm.id),
   );
 
   api.get(
     '/api/facilities/:slug',
     {
-      config: { access: SESSION_ACCESS },
+      config: { access: permissionAccess('read', 'Facility', { route: 'facility' }) },
       schema: { params: facilitySlugParamsSchema, response: { 200: facilityDetailResponseSchema } },
     },
     async (request) => facilityDetail(db, requireSession(request).realm.id, request.params.slug),
