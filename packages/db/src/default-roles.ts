@@ -70,7 +70,6 @@ const MEMBER_GRANTS: readonly DefaultGrant[] = [
   own('imports', 'ImportBatch', 'create'),
   own('reports', 'Report', 'read'),
   own('reports', 'AuditLog', 'read'),
-  own('feature-flags', 'FeatureFlag', 'read'),
   own('users', 'User', 'read', '\\principal'),
   own('users', 'User', 'update', '\\principal'),
 ];

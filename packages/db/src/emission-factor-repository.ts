@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { EmissionFactor } from '@ecc/domain';
 import type { Database } from './create-database.ts';
 import { emissionFactorSources, emissionFactorVersions, emissionFactors } from './schema.ts';

@@ -135,6 +135,17 @@ export async function assertCan(
   throw new HttpError(403, forbiddenMessage(action, subject));
 }
 
+/** Whether the signed-in user may do `action` on `subject` records of their own realm (e.g. to show edit controls). */
+export async function canInOwnRealm(
+  request: FastifyRequest,
+  action: PermissionAction,
+  subject: PermissionSubject,
+): Promise<boolean> {
+  const session = requireSession(request);
+  if (!request.abilityService) throw new Error('canInOwnRealm needs the route access hook');
+  return canActInRealm(await request.abilityService.abilityOf(session), action, subject, session.realm.key);
+}
+
 async function resolveSession(
   request: FastifyRequest,
   dependencies: RouteAccessDependencies,

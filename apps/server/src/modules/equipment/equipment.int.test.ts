@@ -330,7 +330,7 @@ describe('the equipment API', () => {
         (await call(member, 'PUT', `/api/equipment/${otherItemId}`, { name: 'mine', properties: {} }))
           .statusCode,
       ).toBe(404);
-      expect((await call(member, 'DELETE', `/api/equipment/${otherItemId}`)).statusCode).toBe(404);
+      expect((await call(admin, 'DELETE', `/api/equipment/${otherItemId}`)).statusCode).toBe(404);
       const onOtherSite = await call(member, 'POST', '/api/equipment', {
         facilityId: otherPlantId,
         typeKey: 'switchgear',
@@ -359,9 +359,11 @@ describe('the equipment API', () => {
     });
 
     it('deletes an item; a second delete answers 404', async () => {
-      expect((await call(member, 'DELETE', `/api/equipment/${itemId}`)).statusCode).toBe(204);
+      // Members add and edit equipment; removing it is an administrator's decision.
+      expect((await call(member, 'DELETE', `/api/equipment/${itemId}`)).statusCode).toBe(403);
+      expect((await call(admin, 'DELETE', `/api/equipment/${itemId}`)).statusCode).toBe(204);
       expect((await call(member, 'GET', `/api/equipment/${itemId}`)).statusCode).toBe(404);
-      expect((await call(member, 'DELETE', `/api/equipment/${itemId}`)).statusCode).toBe(404);
+      expect((await call(admin, 'DELETE', `/api/equipment/${itemId}`)).statusCode).toBe(404);
     });
 
     it('requires a session', async () => {

@@ -129,18 +129,18 @@ describe('feature flag API', () => {
   });
 
   it('answers 403 to a member on every definitions route, before looking at the body', async () => {
-    for (const [method, url, payload] of [
-      ['GET', '/api/feature-flags/definitions', undefined],
-      ['POST', '/api/feature-flags/definitions', { key: 'Bad!' }],
-      ['PUT', '/api/feature-flags/definitions/targeted', { ...BETA, defaultVariant: 'on' }],
-      ['DELETE', '/api/feature-flags/definitions/targeted', undefined],
+    for (const [method, url, payload, action] of [
+      ['GET', '/api/feature-flags/definitions', undefined, 'read'],
+      ['POST', '/api/feature-flags/definitions', { key: 'Bad!' }, 'create'],
+      ['PUT', '/api/feature-flags/definitions/targeted', { ...BETA, defaultVariant: 'on' }, 'update'],
+      ['DELETE', '/api/feature-flags/definitions/targeted', undefined, 'delete'],
     ] as const) {
       const response = await call(memberToken, method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(403);
       expect(response.json()).toEqual({
         statusCode: 403,
         error: 'Forbidden',
-        message: 'Only administrators may manage feature flags',
+        message: `You are not allowed to ${action} FeatureFlag`,
       });
     }
     const listed = await call(adminToken, 'GET', '/api/feature-flags/definitions');

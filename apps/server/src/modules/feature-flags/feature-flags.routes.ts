@@ -7,19 +7,16 @@ import {
   currentApplication,
 } from '@ecc/contracts';
 import { createRealmConfigRepository, type Database } from '@ecc/db';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '#platform/errors.ts';
-import { requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import { canInOwnRealm, permissionAccess, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
 import {
-  canManageFeatureFlags,
   evaluateFeatureFlags,
   evaluationContextFor,
   toDefinitionList,
   type FlagLogger,
 } from './feature-flags.service.ts';
-
-export const FORBIDDEN_FLAG_MESSAGE = 'Only administrators may manage feature flags';
 
 /** flagd logs with a list of arguments, pino with (object, message): join them into one line. */
 function flagLogger(log: FastifyBaseLogger): FlagLogger {
@@ -45,14 +42,6 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
   const api = app.withTypeProvider<ZodTypeProvider>();
   const realmConfigs = createRealmConfigRepository(db);
 
-  const requireManager = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    if (!canManageFeatureFlags(session.user)) throw new HttpError(403, FORBIDDEN_FLAG_MESSAGE);
-    return session;
-  };
-  // Checked before the body is validated: a member learns nothing about what a valid definition looks like.
-  const managerOnly = { preValidation: async (request: FastifyRequest) => void requireManager(request) };
-
   api.get(
     '/api/feature-flags',
     {
@@ -68,7 +57,7 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
           evaluationContextFor(session.realm, session.user),
           flagLogger(request.log),
         ),
-        canManageDefinitions: canManageFeatureFlags(session.user),
+        canManageDefinitions: await canInOwnRealm(request, 'update', 'FeatureFlag'),
       };
     },
   );
@@ -76,12 +65,11 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
   api.get(
     '/api/feature-flags/definitions',
     {
-      config: { access: SESSION_ACCESS },
-      ...managerOnly,
+      config: { access: permissionAccess('read', 'FeatureFlag') },
       schema: { response: { 200: featureFlagDefinitionListSchema } },
     },
     async (request) => {
-      const session = requireManager(request);
+      const session = requireSession(request);
       const definitions = await realmConfigs.findFeatureFlags(session.realm.id);
       return { definitions: toDefinitionList(definitions ?? {}) };
     },
@@ -90,12 +78,11 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
   api.post(
     '/api/feature-flags/definitions',
     {
-      config: { access: SESSION_ACCESS },
-      ...managerOnly,
+      config: { access: permissionAccess('create', 'FeatureFlag') },
       schema: { body: featureFlagDefinitionSchema, response: { 201: featureFlagDefinitionSchema } },
     },
     async (request, reply) => {
-      const session = requireManager(request);
+      const session = requireSession(request);
       const { key, ...flag } = request.body;
       const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) =>
         Object.hasOwn(flags, key) ? { result: false } : { flags: { ...flags, [key]: flag }, result: true },
@@ -109,8 +96,7 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
   api.put(
     '/api/feature-flags/definitions/:key',
     {
-      config: { access: SESSION_ACCESS },
-      ...managerOnly,
+      config: { access: permissionAccess('update', 'FeatureFlag') },
       schema: {
         params: featureFlagKeyParamsSchema,
         body: featureFlagSchema,
@@ -118,7 +104,7 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
       },
     },
     async (request) => {
-      const session = requireManager(request);
+      const session = requireSession(request);
       const { key } = request.params;
       const flag = request.body;
       const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) =>
@@ -131,9 +117,12 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
 
   api.delete(
     '/api/feature-flags/definitions/:key',
-    { config: { access: SESSION_ACCESS }, ...managerOnly, schema: { params: featureFlagKeyParamsSchema } },
+    {
+      config: { access: permissionAccess('delete', 'FeatureFlag') },
+      schema: { params: featureFlagKeyParamsSchema },
+    },
     async (request, reply) => {
-      const session = requireManager(request);
+      const session = requireSession(request);
       const { key } = request.params;
       const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) => {
         if (!Object.hasOwn(flags, key)) return { result: false };

@@ -17,11 +17,6 @@ export interface FlagLogger {
   debug(...args: unknown[]): void;
 }
 
-/** Who may change flag definitions until permission rules land: the realm's administrators. */
-export function canManageFeatureFlags(user: Pick<UserRow, 'role'>): boolean {
-  return user.role === 'admin';
-}
-
 /** What targeting sees of the signed-in user (spec section 3: realm, e-mail, id and plan). */
 export function evaluationContextFor(realm: Realm, user: Pick<UserRow, 'id' | 'email'>) {
   const context: FeatureFlagEvaluationContext = {
