@@ -21,6 +21,7 @@ import {
   createEmissionFactorRepository,
   createEmissionResultRepository,
   createFacilityRepository,
+  createRealmRepository,
   isRealmFactorKey,
   libraryVersionLabelOf,
   type ActivityRecordRow,
@@ -36,8 +37,9 @@ import {
   FACTOR_LIBRARY_BY_ID,
   isGasId,
   isGwpSetId,
-  REPORTING_GWP_SET_ID,
+  realmGwpSetId,
   toCo2e,
+  type GwpSetId,
   type ActivityCalculator,
   type ActivityResultRow,
   type EmissionFactor,
@@ -53,8 +55,23 @@ export const FACILITY_NOT_FOUND = 'Facility not found';
 
 const factorVersionOf = (_key: string, factor: EmissionFactor) => libraryVersionLabelOf(factor);
 
-/** One calculator for library factors for the process: the engine keeps its compiled plans per calculator. */
-const libraryCalculator = createActivityCalculator(REPORTING_GWP_SET_ID, { factorVersionOf });
+/** One calculator for library factors per GWP set for the process: the engine keeps its compiled plans per calculator. */
+const libraryCalculators = new Map<GwpSetId, ActivityCalculator>();
+
+function libraryCalculator(gwp: GwpSetId): ActivityCalculator {
+  let calculator = libraryCalculators.get(gwp);
+  if (!calculator) {
+    calculator = createActivityCalculator(gwp, { factorVersionOf });
+    libraryCalculators.set(gwp, calculator);
+  }
+  return calculator;
+}
+
+/** The realm's GWP set, so a saved record's results match what a bulk recalculation of the realm writes. */
+async function realmGwpOf(db: Database, realmId: string): Promise<GwpSetId> {
+  const realm = await createRealmRepository(db).findById(realmId);
+  return realmGwpSetId(realm?.properties ?? {});
+}
 
 /** The realm's own published factor of this key (`realm:<uuid>`), never another realm's or a draft. */
 async function findRealmFactor(
@@ -72,13 +89,18 @@ async function factorOf(db: Database, realmId: string, key: string): Promise<Emi
 }
 
 /** A record on a realm factor gets a calculator that sees the library and that one factor. */
-async function calculatorFor(db: Database, realmId: string, factorKey: string): Promise<ActivityCalculator> {
-  if (!isRealmFactorKey(factorKey)) return libraryCalculator;
+async function calculatorFor(
+  db: Database,
+  realmId: string,
+  factorKey: string,
+  gwp: GwpSetId,
+): Promise<ActivityCalculator> {
+  if (!isRealmFactorKey(factorKey)) return libraryCalculator(gwp);
   const realmFactor = await findRealmFactor(db, realmId, factorKey);
   const factors: FactorLookup = {
     get: (id) => (id === factorKey ? realmFactor : FACTOR_LIBRARY_BY_ID.get(id)),
   };
-  return createActivityCalculator(REPORTING_GWP_SET_ID, { factors, factorVersionOf });
+  return createActivityCalculator(gwp, { factors, factorVersionOf });
 }
 
 /** A write the engine cannot calculate: 422 with every problem named by field, nothing written. */
@@ -138,8 +160,9 @@ async function calculate(
   realmId: string,
   recordId: string | null,
   input: ActivityRecordInput,
-): Promise<readonly ActivityResultRow[]> {
-  const calculator = await calculatorFor(db, realmId, input.factorKey);
+): Promise<CalculatedResults> {
+  const gwp = await realmGwpOf(db, realmId);
+  const calculator = await calculatorFor(db, realmId, input.factorKey, gwp);
   const outcome = calculateActivityResults(
     {
       id: recordId ?? 'new',
@@ -152,14 +175,19 @@ async function calculate(
     },
     calculator,
   );
-  if (outcome.ok) return outcome.rows;
+  if (outcome.ok) return { rows: outcome.rows, gwp };
   throw new ActivityCalculationError({
     message: `The activity record cannot be calculated: ${outcome.errors.map((error) => `${error.path}: ${error.message}`).join('; ')}`,
     items: outcome.errors.map((error) => ({ id: recordId, path: error.path, message: error.message })),
   });
 }
 
-function resultValues(record: ActivityRecordRow, rows: readonly ActivityResultRow[]) {
+interface CalculatedResults {
+  rows: readonly ActivityResultRow[];
+  gwp: GwpSetId;
+}
+
+function resultValues(record: ActivityRecordRow, { rows, gwp }: CalculatedResults) {
   return rows.map((row) => ({
     activityRecordId: record.id,
     facilityId: record.facilityId,
@@ -169,7 +197,7 @@ function resultValues(record: ActivityRecordRow, rows: readonly ActivityResultRo
     scope2Method: row.scope2Method,
     gases: { ...row.gases },
     co2eKg: row.co2eKg,
-    gwpSetId: REPORTING_GWP_SET_ID,
+    gwpSetId: gwp,
     factorKey: row.factorKey,
     factorVersion: row.factorVersion,
     calculationMethodId: row.calculationMethodId,
@@ -249,7 +277,7 @@ export async function createActivityRecord(
       entityType: ACTIVITY_RECORD_ENTITY,
       entityId: record.id,
       before: null,
-      after: auditSnapshot(record, results),
+      after: auditSnapshot(record, results.rows),
     });
     return record.id;
   });
@@ -324,7 +352,7 @@ export async function updateActivityRecord(
       entityType: ACTIVITY_RECORD_ENTITY,
       entityId: id,
       before: auditSnapshot(existing.record, previousResults.map(asResultRow)),
-      after: auditSnapshot(updated, results),
+      after: auditSnapshot(updated, results.rows),
     });
   });
   return requireRecordDto(db, realmId, id);

@@ -72,7 +72,7 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
   api.post(
     '/api/emission-factors',
     {
-      config: { access: SESSION_ACCESS },
+      config: { access: permissionAccess('create', 'EmissionFactor') },
       schema: { body: realmEmissionFactorInputSchema, response: { 201: realmEmissionFactorSchema } },
     },
     async (request, reply) =>
@@ -82,7 +82,7 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
   api.put(
     '/api/emission-factors/:id',
     {
-      config: { access: SESSION_ACCESS },
+      config: { access: permissionAccess('update', 'EmissionFactor') },
       schema: {
         params: emissionFactorIdParamsSchema,
         body: realmEmissionFactorInputSchema,
@@ -95,7 +95,7 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
   api.post(
     '/api/emission-factors/:id/publish',
     {
-      config: { access: SESSION_ACCESS },
+      config: { access: permissionAccess('update', 'EmissionFactor') },
       schema: { params: emissionFactorIdParamsSchema, response: { 200: realmEmissionFactorSchema } },
     },
     async (request) => realmFactors.publish(requireSession(request).realm.id, request.params.id),
@@ -103,7 +103,10 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
 
   api.delete(
     '/api/emission-factors/:id',
-    { config: { access: SESSION_ACCESS }, schema: { params: emissionFactorIdParamsSchema } },
+    {
+      config: { access: permissionAccess('delete', 'EmissionFactor') },
+      schema: { params: emissionFactorIdParamsSchema },
+    },
     async (request, reply) => {
       await realmFactors.delete(requireSession(request).realm.id, request.params.id);
       return reply.code(204).send();

@@ -12,8 +12,10 @@ import { createTestApp, signIn, withSession, type TestApp } from '#test-support/
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 import { FACTOR_NOT_FOUND_MESSAGE, PUBLISHED_FACTOR_MESSAGE } from './realm-factors.service.ts';
 
-const ACME_USER = { email: 'energy@acme.test', password: 'acme-password-1' };
-const OTHER_USER = { email: 'energy@other.test', password: 'other-password-1' };
+// Managing factors and recalculating a realm are administrators' work (members read); see the member test below.
+const ACME_USER = { email: 'energy@acme.test', password: 'acme-password-1', role: 'admin' as const };
+const ACME_MEMBER = { email: 'member@acme.test', password: 'member-password-1' };
+const OTHER_USER = { email: 'energy@other.test', password: 'other-password-1', role: 'admin' as const };
 
 /** A supplier's disclosed electricity rate: 0.1 kg CO2 and 0.00001 kg CH4 per kWh. */
 const SUPPLIER_TARIFF: RealmEmissionFactorInput = {
@@ -37,6 +39,7 @@ describe('realm emission factors', () => {
     const acme = await createTestRealm(db, { key: 'acme', domains: ['acme.test'] });
     const other = await createTestRealm(db, { key: 'other', domains: ['other.test'] });
     await createTestUser(db, acme, ACME_USER);
+    await createTestUser(db, acme, ACME_MEMBER);
     await createTestUser(db, other, OTHER_USER);
     acmeToken = await signIn(testApp.app, ACME_USER, 'acme.test');
     otherToken = await signIn(testApp.app, OTHER_USER, 'other.test');
@@ -74,6 +77,28 @@ describe('realm emission factors', () => {
         { id: 'office', quantity: 1000, unit: 'kWh', factor: { id: factorId }, scope2Method: 'market' },
       ],
     });
+
+  it('lets members read the factor list but not add, change, publish or delete factors (403)', async () => {
+    const memberToken = await signIn(testApp.app, ACME_MEMBER, 'acme.test');
+    const asMember = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      testApp.app.inject({
+        method,
+        url,
+        headers: { host: 'acme.test', ...withSession(memberToken) },
+        ...(payload ? { payload } : {}),
+      });
+    expect((await asMember('GET', '/api/emission-factors')).statusCode).toBe(200);
+    const created = await asMember('POST', '/api/emission-factors', SUPPLIER_TARIFF);
+    expect(created.statusCode).toBe(403);
+    expect(created.json().message).toBe('You are not allowed to create EmissionFactor');
+    const draft = await createFactor('acme');
+    expect((await asMember('PUT', `/api/emission-factors/${draft.id}`, SUPPLIER_TARIFF)).statusCode).toBe(
+      403,
+    );
+    expect((await asMember('POST', `/api/emission-factors/${draft.id}/publish`)).statusCode).toBe(403);
+    expect((await asMember('DELETE', `/api/emission-factors/${draft.id}`)).statusCode).toBe(403);
+    expect((await call('acme', 'DELETE', `/api/emission-factors/${draft.id}`)).statusCode).toBe(204);
+  });
 
   it('creates a draft with a realm key, which is not listed or usable until published', async () => {
     const draft = await createFactor('acme');

@@ -18,8 +18,10 @@ import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 import { runRecalculateCommand } from './recalculate-command.ts';
 import { createRecalculationService } from './recalculation.service.ts';
 
-const ACME_USER = { email: 'analyst@acme.test', password: 'acme-password-1' };
-const OTHER_USER = { email: 'analyst@other.test', password: 'other-password-1' };
+// Managing factors and recalculating a realm are administrators' work (members read); see the member test below.
+const ACME_USER = { email: 'analyst@acme.test', password: 'acme-password-1', role: 'admin' as const };
+const ACME_MEMBER = { email: 'member@acme.test', password: 'member-password-1' };
+const OTHER_USER = { email: 'analyst@other.test', password: 'other-password-1', role: 'admin' as const };
 
 // Per distillate record: 100 gal × 0.138 mmBtu/gal = 13.8 mmBtu;
 // AR5 CO2e = 13.8 × (73.96 + 0.003 × 28 + 0.0006 × 265) = 13.8 × 74.203 = 1,024.0014 kg.
@@ -101,6 +103,7 @@ describe('bulk recalculation', () => {
     acme = await createTestRealm(db, { key: 'acme', domains: ['acme.test'] });
     other = await createTestRealm(db, { key: 'other', domains: ['other.test'] });
     await createTestUser(db, acme, ACME_USER);
+    await createTestUser(db, acme, ACME_MEMBER);
     await createTestUser(db, other, OTHER_USER);
     acmeToken = await signIn(testApp.app, ACME_USER, 'acme.test');
     otherToken = await signIn(testApp.app, OTHER_USER, 'other.test');
@@ -131,6 +134,18 @@ describe('bulk recalculation', () => {
       headers: { host: `${realm}.test`, ...withSession(realm === 'acme' ? acmeToken : otherToken) },
       ...(payload ? { payload } : {}),
     });
+
+  it('refuses to let a member start a recalculation (403), and starts none', async () => {
+    const memberToken = await signIn(testApp.app, ACME_MEMBER, 'acme.test');
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/recalculations',
+      headers: { host: 'acme.test', ...withSession(memberToken) },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('You are not allowed to update Realm');
+  });
 
   async function waitForEnd(realm: 'acme' | 'other', id: string): Promise<RecalculationRunDto> {
     for (let attempt = 0; attempt < 400; attempt++) {

@@ -8,7 +8,7 @@ import { realmGwpSetId } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '#platform/errors.ts';
-import { requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { createRecalculationService, toRecalculationRunDto } from './recalculation.service.ts';
 
 export const RECALCULATION_NOT_FOUND_MESSAGE = 'Recalculation not found';
@@ -27,7 +27,7 @@ export function registerRecalculationRoutes(app: FastifyInstance, database: Data
   api.post(
     '/api/recalculations',
     {
-      config: { access: SESSION_ACCESS },
+      config: { access: permissionAccess('update', 'Realm') },
       schema: { body: recalculationStartSchema.nullish(), response: { 202: recalculationRunSchema } },
     },
     async (request, reply) => {
@@ -50,7 +50,7 @@ export function registerRecalculationRoutes(app: FastifyInstance, database: Data
   api.get(
     '/api/recalculations/:id',
     {
-      config: { access: SESSION_ACCESS },
+      config: { access: permissionAccess('read', 'ActivityRecord') },
       schema: { params: recalculationIdParamsSchema, response: { 200: recalculationRunSchema } },
     },
     async (request) => {
