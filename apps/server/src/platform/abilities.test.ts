@@ -58,7 +58,7 @@ describe('the default roles', () => {
     ['create', 'EmissionFactor', false],
     ['create', 'ImportBatch', true],
     ['read', 'AuditLog', true],
-    ['read', 'FeatureFlag', true],
+    ['read', 'FeatureFlag', false],
     ['update', 'FeatureFlag', false],
     ['read', 'Permission', false],
     ['update', 'Realm', false],
