@@ -7,13 +7,16 @@ import {
   type EmissionFactor,
   type Scope,
 } from '@ecc/domain';
+import { and, asc, eq } from 'drizzle-orm';
 import { createActivityRepository, type NewActivityRecord } from './activity-repository.ts';
 import { createAuditLogRepository, type NewAuditEntry } from './audit-log-repository.ts';
 import type { Database } from './create-database.ts';
 import { createEmissionFactorRepository, type NewRealmFactor } from './emission-factor-repository.ts';
 import { createEmissionResultRepository, type NewEmissionResult } from './emission-result-repository.ts';
+import { seedDemoEquipment } from './demo-equipment-seed.ts';
 import { createFacilityRepository, type NewFacility } from './facility-repository.ts';
 import { libraryVersionLabelOf } from './reference-data-sync.ts';
+import { equipment, equipmentTypes } from './schema.ts';
 
 /*
  * The demo organisation's emissions (issue 4, item 8): about twenty believable sites in the US, the UK and
@@ -524,8 +527,51 @@ function roundToMeterReading(value: number): number {
   return Number(value.toFixed(Math.min(digits, 3))) || Number(value.toPrecision(3));
 }
 
+/** The equipment type whose items consume each demo activity, so "by equipment" breakdowns have data. */
+const EQUIPMENT_TYPE_OF_ACTIVITY: Readonly<Record<string, string>> = {
+  'Natural gas': 'boiler',
+  Coal: 'boiler',
+  'Fuel oil': 'boiler',
+  'Backup generator diesel': 'generator',
+  'Fleet diesel': 'vehicle-fleet',
+  'Forklift propane': 'vehicle-fleet',
+  'Refrigerant losses': 'refrigeration',
+};
+
+/** Per facility, the first item of each equipment type (by name). */
+async function demoEquipmentByFacility(
+  db: Database,
+  realmId: string,
+): Promise<Map<string, Map<string, string>>> {
+  const rows = await db
+    .select({ id: equipment.id, facilityId: equipment.facilityId, typeKey: equipmentTypes.key })
+    .from(equipment)
+    .innerJoin(
+      equipmentTypes,
+      and(eq(equipmentTypes.realmId, equipment.realmId), eq(equipmentTypes.id, equipment.equipmentTypeId)),
+    )
+    .where(eq(equipment.realmId, realmId))
+    .orderBy(asc(equipment.name));
+  const byFacility = new Map<string, Map<string, string>>();
+  for (const row of rows) {
+    const byType = byFacility.get(row.facilityId) ?? new Map<string, string>();
+    if (!byType.has(row.typeKey)) byType.set(row.typeKey, row.id);
+    byFacility.set(row.facilityId, byType);
+  }
+  return byFacility;
+}
+
+function equipmentOf(
+  equipmentByFacility: Map<string, Map<string, string>>,
+  facilityId: string,
+  activityType: string,
+): string | null {
+  const typeKey = EQUIPMENT_TYPE_OF_ACTIVITY[activityType];
+  return (typeKey && equipmentByFacility.get(facilityId)?.get(typeKey)) ?? null;
+}
+
 /**
- * Creates the demo facilities, their records, emission results and audit entries in the realm. Call it once,
+ * Creates the demo facilities, their equipment, records, emission results and audit entries in the realm. Call it once,
  * in the transaction that creates the demo realm. Batched: a few thousand records in a handful of statements.
  */
 export async function seedDemoEmissions(db: Database, realmId: string): Promise<{ recordCount: number }> {
@@ -550,6 +596,8 @@ export async function seedDemoEmissions(db: Database, realmId: string): Promise<
     realmId,
     DEMO_SITES.map(({ streams: _streams, ...facility }) => facility),
   );
+  await seedDemoEquipment(db, realmId);
+  const equipmentByFacility = await demoEquipmentByFacility(db, realmId);
   const random = seededRandom(20_231_101);
   const records: (NewActivityRecord & { id: string })[] = [];
   const results: NewEmissionResult[] = [];
@@ -586,6 +634,7 @@ export async function seedDemoEmissions(db: Database, realmId: string): Promise<
           const record = {
             id,
             facilityId: facility.id,
+            equipmentId: equipmentOf(equipmentByFacility, facility.id, stream.activityType),
             activityType: stream.activityType,
             periodStart: `${year}-${pad(month)}-01`,
             periodEnd: `${year}-${pad(month)}-${pad(lastDayOf(year, month))}`,

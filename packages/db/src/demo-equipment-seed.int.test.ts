@@ -1,8 +1,10 @@
 import { BUILT_IN_EQUIPMENT_TYPES, equipmentFieldsOf, validateEquipmentProperties } from '@ecc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from './create-database.ts';
 import { createEquipmentRepository } from './equipment-repository.ts';
 import { createRealmRepository } from './realm-repository.ts';
+import { activityRecords, equipment } from './schema.ts';
 import { DEMO_REALM_KEY, seedDemoRealm } from './seed-demo-realm.ts';
 import { createTestDatabase } from './testing/test-database.ts';
 
@@ -44,5 +46,16 @@ describe('the demo equipment seed', () => {
       generator: 1,
       'vehicle-fleet': 1,
     });
+  });
+
+  it('links the fuel and refrigerant records of a site to its equipment, so "by equipment" has data', async () => {
+    const rows = await database.db
+      .select({ activityType: activityRecords.activityType, equipmentName: equipment.name })
+      .from(activityRecords)
+      .innerJoin(equipment, eq(equipment.id, activityRecords.equipmentId))
+      .where(eq(activityRecords.realmId, realmId));
+    const linkedTypes = new Set(rows.map((row) => row.activityType));
+    expect(linkedTypes.has('Natural gas')).toBe(true);
+    expect(linkedTypes.has('Electricity')).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
 import { DEFAULT_REALM_KEY } from '@ecc/contracts';
 import type { Database } from './create-database.ts';
 import { seedDemoEmissions } from './demo-emissions-seed.ts';
-import { seedDemoEquipment } from './demo-equipment-seed.ts';
 import { hashPassword } from './password-hash.ts';
 import { createDefaultRealmConfig } from './realm-defaults.ts';
 import { createRealmRepository } from './realm-repository.ts';
@@ -78,7 +77,6 @@ export async function seedDemoRealm(db: Database): Promise<{ isCreated: boolean 
       });
     }
     await seedDemoEmissions(transaction, realm.id);
-    await seedDemoEquipment(transaction, realm.id);
     return { isCreated: true };
   });
 }
