@@ -23,3 +23,4 @@ export * from './validation.ts';
 export * from './zod-error-map.ts';
 export { z } from './zod.ts';
 export * from './equipment.ts';
+export * from './invitations.ts';

@@ -563,6 +563,72 @@ export const recalculationRuns = pgTable(
   ],
 );
 
+export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'revoked'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/**
+ * An invitation to join a realm (issue 3 item 9). Only the SHA-256 of the link's token is kept, so a database
+ * read never yields a usable link. A pending invitation past `expires_at` is expired whatever its status says;
+ * at most one pending invitation per realm and e-mail (partial unique index).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    email: text('email').notNull(),
+    role: text('role').$type<UserRole>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status').$type<InvitationStatus>().notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    invitedBy: uuid('invited_by'),
+    acceptedUserId: uuid('accepted_user_id'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('invitations_token_hash_unique').on(table.tokenHash),
+    uniqueIndex('invitations_one_pending_per_email')
+      .on(table.realmId, table.email)
+      .where(sql`${table.status} = 'pending'`),
+    index('invitations_realm_index').on(table.realmId, table.createdOn),
+    check('invitations_email_lowercase', sql`${table.email} = lower(${table.email})`),
+    check('invitations_role_check', sql`${table.role} in ('admin', 'member')`),
+    check('invitations_status_check', sql`${table.status} in ('pending', 'accepted', 'expired', 'revoked')`),
+  ],
+);
+
+/** Every e-mail the server sends, sent or not: `sent_on` when SMTP took it, `error` when it failed. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentOn: timestamp('sent_on', { withTimezone: true, mode: 'date' }),
+    error: text('error'),
+  },
+  (table) => [index('outbox_emails_realm_index').on(table.realmId, table.createdOn)],
+);
+
+/**
+ * Events the browser's analytics client sent to the proxy path (RudderStack HTTP API shape), kept when no
+ * `ANALYTICS_DATA_PLANE_URL` is set or forwarding failed. `payload` is the event as received.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedOn: timestamp('received_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('analytics_events_realm_index').on(table.realmId, table.receivedOn)],
+);
+
 export type FacilityRow = typeof facilities.$inferSelect;
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeVersionRow = typeof equipmentTypeVersions.$inferSelect;
@@ -576,3 +642,6 @@ export type RecalculationRunRow = typeof recalculationRuns.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
 export type PermissionRow = typeof permissions.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;
+export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
+export type AnalyticsEventRow = typeof analyticsEvents.$inferSelect;

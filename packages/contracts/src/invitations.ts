@@ -1,0 +1,69 @@
+import { z } from './zod.ts';
+
+export const INVITATION_ROLES = ['admin', 'member'] as const;
+export type InvitationRole = (typeof INVITATION_ROLES)[number];
+export const INVITATION_STATUS_VALUES = ['pending', 'accepted', 'expired', 'revoked'] as const;
+export type InvitationStatusValue = (typeof INVITATION_STATUS_VALUES)[number];
+
+/** How long an invitation link stays usable. */
+export const INVITATION_VALIDITY_DAYS = 7;
+/** Shortest password an invited person may choose; the same rule as `user create`. */
+export const INVITATION_MIN_PASSWORD_LENGTH = 8;
+
+/** The link's token: 32 random bytes, base64url. */
+export const invitationTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{20,128}$/, { message: 'Must be an invitation token' });
+
+export const createInvitationRequestSchema = z.object({
+  email: z.email({ message: 'Must be an e-mail address' }).max(254),
+  role: z.enum(INVITATION_ROLES, { message: `Must be one of ${INVITATION_ROLES.join(', ')}` }),
+});
+export type CreateInvitationRequest = z.infer<typeof createInvitationRequestSchema>;
+
+export const invitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(INVITATION_ROLES),
+  status: z.enum(INVITATION_STATUS_VALUES),
+  expiresAt: z.iso.datetime({ offset: true }),
+  createdOn: z.iso.datetime({ offset: true }),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationListSchema = z.object({ invitations: z.array(invitationSchema) });
+export type InvitationList = z.infer<typeof invitationListSchema>;
+
+export const invitationIdParamsSchema = z.object({ id: z.uuid({ message: 'Must be an invitation id' }) });
+export const invitationTokenParamsSchema = z.object({ token: invitationTokenSchema });
+
+/** What the accept page shows before the password is set. */
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  realmName: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+export const invitationPasswordSchema = z
+  .string()
+  .min(INVITATION_MIN_PASSWORD_LENGTH, `Must be at least ${INVITATION_MIN_PASSWORD_LENGTH} characters`)
+  .max(200, 'Must be at most 200 characters');
+
+export const acceptInvitationRequestSchema = z.object({
+  token: invitationTokenSchema,
+  password: invitationPasswordSchema,
+});
+export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequestSchema>;
+
+/** The accept page's form: the password typed twice. */
+export const acceptInvitationFormSchema = z
+  .object({ password: invitationPasswordSchema, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'Must match the password',
+    path: ['confirmPassword'],
+  });
+export type AcceptInvitationForm = z.infer<typeof acceptInvitationFormSchema>;
+
+/** Unknown, used, expired and revoked tokens all answer this, so a token's history is not revealed. */
+export const INVITATION_NOT_FOUND_MESSAGE = 'This invitation link is not valid: it may have expired or been used';
