@@ -10,6 +10,7 @@ import {
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerActivityRoutes } from './modules/activities/activities.routes.ts';
+import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthzRoutes } from './modules/authz/authz.routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerActivityRoutes(app, database.db);
   registerAuditRoutes(app, database.db);
   await registerImportRoutes(app, database.db);
+  registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl });
   registerPublicPageRoutes(app, context);
   await registerWebAppRoutes(app, context);
   return app;

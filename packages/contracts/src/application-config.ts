@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { analyticsSettingsSchema } from './analytics.ts';
 import { DEFAULT_AUTH_SESSION_LENGTH_SECONDS } from './constants.ts';
 import { featureFlagSchema } from './feature-flag.ts';
 import { planSchema } from './plans.ts';
@@ -83,5 +84,6 @@ export const applicationConfigSchema = z.object({
     .optional(),
   trademarks: z.object({ full: z.string().optional() }).optional(),
   themes: z.array(themeEntrySchema).optional(),
+  analytics: analyticsSettingsSchema.optional(),
 });
 export type ApplicationConfig = z.infer<typeof applicationConfigSchema>;

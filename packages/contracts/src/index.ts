@@ -1,4 +1,5 @@
 export * from './activities.ts';
+export * from './analytics.ts';
 export * from './api-error.ts';
 export * from './application-config.ts';
 export * from './audit.ts';

@@ -66,4 +66,5 @@ export const acceptInvitationFormSchema = z
 export type AcceptInvitationForm = z.infer<typeof acceptInvitationFormSchema>;
 
 /** Unknown, used, expired and revoked tokens all answer this, so a token's history is not revealed. */
-export const INVITATION_NOT_FOUND_MESSAGE = 'This invitation link is not valid: it may have expired or been used';
+export const INVITATION_NOT_FOUND_MESSAGE =
+  'This invitation link is not valid: it may have expired or been used';

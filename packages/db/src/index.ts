@@ -24,3 +24,6 @@ export * from './session-repository.ts';
 export * from './user-repository.ts';
 export * from './equipment-repository.ts';
 export * from './import-repository.ts';
+export * from './analytics-event-repository.ts';
+export * from './invitation-repository.ts';
+export * from './user-identity-repository.ts';

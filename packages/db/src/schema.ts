@@ -100,9 +100,34 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * A user's sign-in identity at an OpenID Connect provider: linked by (realm, issuer, subject), never by e-mail,
+ * so a provider that lets people choose their address cannot take over an account.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: uuid('realm_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('user_identities_realm_issuer_subject_unique').on(table.realmId, table.issuer, table.subject),
+    index('user_identities_user_index').on(table.realmId, table.userId),
+    foreignKey({
+      columns: [table.realmId, table.userId],
+      foreignColumns: [users.realmId, users.id],
+    }).onDelete('cascade'),
+  ],
+);
+
 export type RealmRow = typeof realms.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type UserIdentityRow = typeof userIdentities.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Authorization (issue 3, spec sections 3 and 6). Every realm-owned row carries `realm_id`; references between

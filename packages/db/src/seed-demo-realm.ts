@@ -1,4 +1,4 @@
-import { DEFAULT_REALM_KEY } from '@ecc/contracts';
+import { ANALYTICS_PROXY_PATH, DEFAULT_REALM_KEY, type RealmConfig } from '@ecc/contracts';
 import type { Database } from './create-database.ts';
 import { seedDemoEmissions } from './demo-emissions-seed.ts';
 import { hashPassword } from './password-hash.ts';
@@ -34,6 +34,23 @@ const DEMO_THEME_ID = '5f0c8a3e-7d41-4b6a-9c2e-1d3f5a7b9c0e';
 /** Served from apps/web/public/brand. */
 export const DEMO_LOGO_PATH = '/brand/logo.svg';
 export const DEMO_LOGIN_BACKGROUND_PATH = '/brand/login-background.svg';
+/** The demo realm's analytics write key: events go to this server's proxy path and are stored there. */
+export const DEMO_ANALYTICS_WRITE_KEY = 'demo-analytics-write-key';
+
+function withDemoAnalytics(config: RealmConfig): RealmConfig {
+  return {
+    ...config,
+    applications: config.applications.map((application) => ({
+      ...application,
+      analytics: {
+        trackingEnabled: true,
+        providerEnabled: true,
+        writeKey: DEMO_ANALYTICS_WRITE_KEY,
+        proxyPath: ANALYTICS_PROXY_PATH,
+      },
+    })),
+  };
+}
 
 /**
  * Creates the demo realm with its administrator and demo user when no realm has its key yet; otherwise leaves
@@ -57,13 +74,15 @@ export async function seedDemoRealm(db: Database): Promise<{ isCreated: boolean 
       type: 'organization',
       domains: [],
       properties: {
-        config: createDefaultRealmConfig({
-          plan: 'CORE',
-          themeId: DEMO_THEME_ID,
-          themeName: DEMO_REALM_NAME,
-          logo: DEMO_LOGO_PATH,
-          loginBackground: DEMO_LOGIN_BACKGROUND_PATH,
-        }),
+        config: withDemoAnalytics(
+          createDefaultRealmConfig({
+            plan: 'CORE',
+            themeId: DEMO_THEME_ID,
+            themeName: DEMO_REALM_NAME,
+            logo: DEMO_LOGO_PATH,
+            loginBackground: DEMO_LOGIN_BACKGROUND_PATH,
+          }),
+        ),
       },
     });
     if (!realm) return { isCreated: false };

@@ -22,8 +22,10 @@ describe('loadConfig', () => {
       defaultRealmKey: 'demo',
       administrator: undefined,
       isProxyTrusted: false,
+      isOidcInsecureAllowed: false,
       logLevel: 'info',
       webDistDir: resolve(REPOSITORY_ROOT, 'apps/web/dist'),
+      smtpUrl: undefined,
     });
   });
 
@@ -38,6 +40,7 @@ describe('loadConfig', () => {
         ECC_ADMIN_EMAIL: 'ops@example.com',
         ECC_ADMIN_PASSWORD: 'long-password',
         ECC_TRUST_PROXY: '1',
+        ECC_OIDC_ALLOW_INSECURE: '1',
         LOG_LEVEL: 'debug',
         WEB_DIST_DIR: 'web',
       },
@@ -51,8 +54,10 @@ describe('loadConfig', () => {
       defaultRealmKey: 'acme',
       administrator: { email: 'ops@example.com', password: 'long-password' },
       isProxyTrusted: true,
+      isOidcInsecureAllowed: true,
       logLevel: 'debug',
       webDistDir: '/srv/web',
+      smtpUrl: undefined,
     });
   });
 

@@ -17,8 +17,14 @@ export interface ServerConfig {
   defaultRealmKey: string;
   administrator: { email: string; password: string } | undefined;
   isProxyTrusted: boolean;
+  /** ECC_OIDC_ALLOW_INSECURE: sign-in providers may be reached over http and on private addresses (tests, development). */
+  isOidcInsecureAllowed: boolean;
   logLevel: LogLevel;
   webDistDir: string;
+  /** smtp://… or smtps://… — when set, e-mail goes through this server; else to the log (and the outbox). */
+  smtpUrl: string | undefined;
+  /** Where the analytics proxy forwards events (RudderStack data plane); unset: they are stored. */
+  analyticsDataPlaneUrl: string | undefined;
 }
 
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -54,8 +60,13 @@ const environmentSchema = z
       z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`),
     ),
     ECC_TRUST_PROXY: optional(booleanFlag),
+    ECC_OIDC_ALLOW_INSECURE: optional(booleanFlag),
     LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
     WEB_DIST_DIR: optional(z.string()),
+    SMTP_URL: optional(
+      z.string().regex(/^smtps?:\/\/\S+$/, 'must be an SMTP URL: smtp://user:password@host:port'),
+    ),
+    ANALYTICS_DATA_PLANE_URL: optional(z.url({ message: 'must be an http(s) URL', protocol: /^https?$/ })),
   })
   .refine((env) => (env.ECC_ADMIN_EMAIL === undefined) === (env.ECC_ADMIN_PASSWORD === undefined), {
     message: 'must be set together with ECC_ADMIN_EMAIL',
@@ -78,7 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, workingDirectory = process.cw
         const variable = String(issue.path[0] ?? '');
         const value = env[variable];
         const shown =
-          value === undefined || variable.includes('PASSWORD') ? '' : ` (got ${JSON.stringify(value)})`;
+          value === undefined || variable.includes('PASSWORD') || variable === 'SMTP_URL'
+            ? ''
+            : ` (got ${JSON.stringify(value)})`;
         return `${variable}: ${issue.message}${shown}`;
       }),
     );
@@ -96,7 +109,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, workingDirectory = process.cw
         ? { email: values.ECC_ADMIN_EMAIL, password: values.ECC_ADMIN_PASSWORD }
         : undefined,
     isProxyTrusted: values.ECC_TRUST_PROXY ?? false,
+    isOidcInsecureAllowed: values.ECC_OIDC_ALLOW_INSECURE ?? false,
     logLevel: values.LOG_LEVEL ?? 'info',
     webDistDir: values.WEB_DIST_DIR ? toAbsolute(values.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    smtpUrl: values.SMTP_URL,
+    analyticsDataPlaneUrl: values.ANALYTICS_DATA_PLANE_URL,
   };
 }

@@ -14,8 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 
-const ACME_USER = { email: 'ada@acme.test', password: 'acme-password-1' };
-const OTHER_USER = { email: 'olga@other.test', password: 'other-password-1' };
+// Creating facilities from a GHGRP workbook is an administrator's work; members import activity data.
+const ACME_USER = { email: 'ada@acme.test', password: 'acme-password-1', role: 'admin' as const };
+const ACME_MEMBER = { email: 'max@acme.test', password: 'member-password-1' };
+const OTHER_USER = { email: 'olga@other.test', password: 'other-password-1', role: 'admin' as const };
 
 const HEADER = 'Site,Fuel,Start Date,End Date,Amount,UoM,Emission Factor,Scope';
 const GOOD_ROWS = [
@@ -105,6 +107,7 @@ describe('imports', () => {
     acme = await createTestRealm(db, { key: 'acme', domains: ['acme.test'] });
     other = await createTestRealm(db, { key: 'other', domains: ['other.test'] });
     await createTestUser(db, acme, ACME_USER);
+    await createTestUser(db, acme, ACME_MEMBER);
     await createTestUser(db, other, OTHER_USER);
     const site = { sector: 'Hospitals', naics: '622110', country: 'US', reported: {} };
     await createFacilityRepository(db).insertMany(acme.id, [
@@ -142,6 +145,25 @@ describe('imports', () => {
   const countRecords = async (realm: Realm) =>
     (await testApp.database.db.select().from(activityRecords).where(eq(activityRecords.realmId, realm.id)))
       .length;
+
+  it('lets a member preview activity data but not create facilities from a GHGRP workbook (403)', async () => {
+    const memberToken = await signIn(testApp.app, ACME_MEMBER, 'acme.test');
+    const preview = await upload(
+      '/api/imports/activities/preview',
+      { name: 'energy.csv', content: csv(GOOD_ROWS) },
+      {},
+      { token: memberToken },
+    );
+    expect(preview.statusCode).toBe(200);
+    const ghgrp = await upload(
+      '/api/imports/ghgrp',
+      { name: 'ghgp.xlsx', content: await ghgrpWorkbook([BROOKLYN]) },
+      {},
+      { token: memberToken },
+    );
+    expect(ghgrp.statusCode).toBe(403);
+    expect(ghgrp.json().message).toBe('You are not allowed to create Facility');
+  });
 
   it('previews a file: columns, a suggested mapping, its rows and every row error', async () => {
     const response = await upload('/api/imports/activities/preview', {

@@ -12,7 +12,7 @@ import {
 import type { Database } from '@ecc/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError, HttpError, InvalidInputError } from '#platform/errors.ts';
-import { requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import {
   commitActivityImport,
   importGhgrpWorkbook,
@@ -136,7 +136,10 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
     scope.post(
       '/api/imports/activities/preview',
       {
-        config: { access: SESSION_ACCESS, acceptsMultipart: true },
+        config: {
+          access: permissionAccess('create', 'ImportBatch', { route: 'facility' }),
+          acceptsMultipart: true,
+        },
         schema: { response: { 200: activityImportPreviewSchema } },
       },
       async (request) => {
@@ -153,7 +156,10 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
     scope.post(
       '/api/imports/activities',
       {
-        config: { access: SESSION_ACCESS, acceptsMultipart: true },
+        config: {
+          access: permissionAccess('create', 'ImportBatch', { route: 'facility' }),
+          acceptsMultipart: true,
+        },
         schema: { response: { 200: activityImportResultSchema, 422: importFailureSchema } },
       },
       async (request, reply) => {
@@ -174,7 +180,10 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
     scope.post(
       '/api/imports/ghgrp',
       {
-        config: { access: SESSION_ACCESS, acceptsMultipart: true },
+        config: {
+          access: permissionAccess('create', 'Facility', { route: 'facility' }),
+          acceptsMultipart: true,
+        },
         schema: { response: { 200: ghgrpImportResultSchema, 422: importFailureSchema } },
       },
       async (request, reply) => {

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { FactoryIcon, WrenchIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { PageHeader } from '#components/page-header.tsx';
+import { useCan } from '#lib/permissions/use-ability.ts';
 import { equipmentListQuery, equipmentSitesQuery, equipmentTypesQuery } from './equipment-api.ts';
 import { EquipmentLoadError } from './equipment-load-error.tsx';
 import { equipmentPaths } from './equipment-paths.ts';
@@ -31,6 +32,7 @@ export function EquipmentManagerPage() {
   const [typeKey, setTypeKey] = useState(ALL);
   const [search, setSearch] = useState('');
   const searchId = useId();
+  const canCreate = useCan('create', 'Equipment');
 
   if (sites.isPending || types.isPending) {
     return (
@@ -141,7 +143,7 @@ export function EquipmentManagerPage() {
               {site ? site.name : 'All sites'}
               {type ? ` · ${type.name}` : ''}
             </h2>
-            {site && type ? (
+            {!canCreate ? null : site && type ? (
               <Link to={equipmentPaths.create(site.id, type.key)} className={buttonVariants({ size: 'sm' })}>
                 Add {type.name.toLowerCase()}
               </Link>
@@ -179,6 +181,7 @@ export function EquipmentManagerPage() {
 
 function EquipmentTable({ siteId, typeKey }: { siteId: string; typeKey: string }) {
   const list = useQuery(equipmentListQuery(siteId, typeKey));
+  const canUpdate = useCan('update', 'Equipment');
   if (list.isPending) return <Skeleton className="h-40" aria-label="Loading equipment" />;
   if (list.isError) {
     return (
@@ -232,13 +235,15 @@ function EquipmentTable({ siteId, typeKey }: { siteId: string; typeKey: string }
               <td className="px-3 py-2">{item.typeName}</td>
               <td className="px-3 py-2">{item.facilityName}</td>
               <td className="px-3 py-2 text-right">
-                <Link
-                  to={equipmentPaths.edit(item.typeKey, item.id)}
-                  className={buttonVariants({ variant: 'ghost', size: 'xs' })}
-                  aria-label={`Edit ${item.name}`}
-                >
-                  Edit
-                </Link>
+                {canUpdate ? (
+                  <Link
+                    to={equipmentPaths.edit(item.typeKey, item.id)}
+                    className={buttonVariants({ variant: 'ghost', size: 'xs' })}
+                    aria-label={`Edit ${item.name}`}
+                  >
+                    Edit
+                  </Link>
+                ) : null}
               </td>
             </tr>
           ))}

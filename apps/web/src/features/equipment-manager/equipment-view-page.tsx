@@ -4,6 +4,7 @@ import { Button, ConfirmDialog, Skeleton, buttonVariants, toast } from '@ecc/ui'
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '#components/page-header.tsx';
+import { useCan } from '#lib/permissions/use-ability.ts';
 import { deleteEquipment, equipmentQueryKeys } from './equipment-api.ts';
 import { EquipmentLoadError } from './equipment-load-error.tsx';
 import { equipmentPaths } from './equipment-paths.ts';
@@ -32,6 +33,8 @@ export function EquipmentViewPage() {
   const { item, type, isPending, error, retry } = useEquipmentWithType();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const canUpdate = useCan('update', 'Equipment');
+  const canDelete = useCan('delete', 'Equipment');
 
   if (isPending) {
     return (
@@ -86,31 +89,35 @@ export function EquipmentViewPage() {
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Link to={equipmentPaths.edit(equipment.typeKey, equipment.id)} className={buttonVariants()}>
-            Edit
-          </Link>
-          <ConfirmDialog
-            title={`Delete ${equipment.name}?`}
-            description="The equipment and its properties are removed. This cannot be undone."
-            confirmLabel="Delete"
-            variant="destructive"
-            trigger={<Button variant="outline">Delete</Button>}
-            onConfirm={async () => {
-              try {
-                await deleteEquipment(equipment.id);
-              } catch (failure) {
-                toast({
-                  title: 'Not deleted',
-                  description: (failure as Error).message,
-                  variant: 'destructive',
-                });
-                throw failure;
-              }
-              await queryClient.invalidateQueries({ queryKey: equipmentQueryKeys.all });
-              toast({ title: 'Equipment deleted', description: equipment.name, variant: 'success' });
-              await navigate({ href: equipmentPaths.browser() });
-            }}
-          />
+          {canUpdate ? (
+            <Link to={equipmentPaths.edit(equipment.typeKey, equipment.id)} className={buttonVariants()}>
+              Edit
+            </Link>
+          ) : null}
+          {canDelete ? (
+            <ConfirmDialog
+              title={`Delete ${equipment.name}?`}
+              description="The equipment and its properties are removed. This cannot be undone."
+              confirmLabel="Delete"
+              variant="destructive"
+              trigger={<Button variant="outline">Delete</Button>}
+              onConfirm={async () => {
+                try {
+                  await deleteEquipment(equipment.id);
+                } catch (failure) {
+                  toast({
+                    title: 'Not deleted',
+                    description: (failure as Error).message,
+                    variant: 'destructive',
+                  });
+                  throw failure;
+                }
+                await queryClient.invalidateQueries({ queryKey: equipmentQueryKeys.all });
+                toast({ title: 'Equipment deleted', description: equipment.name, variant: 'success' });
+                await navigate({ href: equipmentPaths.browser() });
+              }}
+            />
+          ) : null}
           <Link to={equipmentPaths.browser()} className={buttonVariants({ variant: 'ghost' })}>
             Back to the list
           </Link>

@@ -1,0 +1,132 @@
+import {
+  ANALYTICS_EVENT_TYPES,
+  ANALYTICS_MAX_BODY_BYTES,
+  ANALYTICS_PROXY_PATH,
+  analyticsAcceptedSchema,
+  analyticsBatchSchema,
+  analyticsEventSchema,
+  analyticsSourceConfigSchema,
+  currentApplication,
+  messages,
+  type AnalyticsEvent,
+  type Realm,
+} from '@ecc/contracts';
+import { createAnalyticsEventRepository, type Database } from '@ecc/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '#platform/app-context.ts';
+import { HttpError } from '#platform/errors.ts';
+import { PUBLIC_ACCESS } from '#platform/route-access.ts';
+import {
+  ANALYTICS_RATE_LIMIT,
+  ANALYTICS_RATE_LIMITED_MESSAGE,
+  ANALYTICS_RATE_WINDOW_MS,
+  createFixedWindowLimiter,
+  forwardToDataPlane,
+  INVALID_WRITE_KEY_MESSAGE,
+  isRealmWriteKey,
+  writeKeyOf,
+} from './analytics.service.ts';
+
+export interface AnalyticsRouteOptions {
+  /** `ANALYTICS_DATA_PLANE_URL`: forward there instead of storing. */
+  dataPlaneUrl: string | undefined;
+}
+
+/**
+ * The analytics proxy path (spec section 7). Public, because pages are tracked before sign-in, but every call
+ * must carry the host realm's write key (HTTP basic, RudderStack's scheme) → else 401, and each address gets a
+ * fixed window of requests → else 429. Events are stored in `analytics_events` or forwarded to the data plane
+ * (stored when that fails). The realm is the host's; nothing in the body chooses it.
+ */
+export function registerAnalyticsRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  db: Database,
+  options: AnalyticsRouteOptions,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const events = createAnalyticsEventRepository(db);
+  const limiter = createFixedWindowLimiter(ANALYTICS_RATE_LIMIT, ANALYTICS_RATE_WINDOW_MS);
+  const realmsOfRequests = new WeakMap<FastifyRequest, Realm>();
+
+  // Runs before the body is read: a caller without the key or over its window costs no parsing.
+  const authorize = async (request: FastifyRequest) => {
+    if (!limiter.take(request.ip)) throw new HttpError(429, ANALYTICS_RATE_LIMITED_MESSAGE);
+    const realm = await context.realms.resolve(request);
+    if (!realm) throw new HttpError(404, messages.realmNotFound);
+    if (!isRealmWriteKey(currentApplication(realm).analytics, writeKeyOf(request.headers.authorization))) {
+      throw new HttpError(401, INVALID_WRITE_KEY_MESSAGE);
+    }
+    realmsOfRequests.set(request, realm);
+  };
+  const realmOf = (request: FastifyRequest): Realm => {
+    const realm = realmsOfRequests.get(request);
+    if (!realm) throw new Error('The analytics write key was not checked');
+    return realm;
+  };
+
+  const accept = async (request: FastifyRequest, received: readonly AnalyticsEvent[]) => {
+    const realm = realmOf(request);
+    const writeKey = currentApplication(realm).analytics?.writeKey ?? '';
+    if (options.dataPlaneUrl) {
+      try {
+        await forwardToDataPlane(options.dataPlaneUrl, writeKey, received);
+        return { accepted: received.length };
+      } catch (error) {
+        request.log.warn({ err: error }, 'Forwarding analytics events failed; storing them instead');
+      }
+    }
+    return { accepted: await events.insertMany(realm.id, received) };
+  };
+
+  api.get(
+    `${ANALYTICS_PROXY_PATH}/sourceConfig`,
+    {
+      config: { access: PUBLIC_ACCESS },
+      onRequest: authorize,
+      schema: { response: { 200: analyticsSourceConfigSchema } },
+    },
+    async (request) => {
+      const realm = realmOf(request);
+      return {
+        source: {
+          id: realm.id,
+          name: realm.name,
+          writeKey: currentApplication(realm).analytics?.writeKey ?? '',
+          enabled: true,
+          destinations: [],
+        },
+      };
+    },
+  );
+
+  for (const type of ANALYTICS_EVENT_TYPES) {
+    api.post(
+      `${ANALYTICS_PROXY_PATH}/v1/${type}`,
+      {
+        config: { access: PUBLIC_ACCESS },
+        bodyLimit: ANALYTICS_MAX_BODY_BYTES,
+        onRequest: authorize,
+        schema: { body: analyticsEventSchema, response: { 200: analyticsAcceptedSchema } },
+      },
+      async (request) => {
+        if (request.body.type !== type) {
+          throw new HttpError(400, `body/type must be "${type}" on this path`);
+        }
+        return accept(request, [request.body]);
+      },
+    );
+  }
+
+  api.post(
+    `${ANALYTICS_PROXY_PATH}/v1/batch`,
+    {
+      config: { access: PUBLIC_ACCESS },
+      bodyLimit: ANALYTICS_MAX_BODY_BYTES,
+      onRequest: authorize,
+      schema: { body: analyticsBatchSchema, response: { 200: analyticsAcceptedSchema } },
+    },
+    async (request) => accept(request, request.body.batch),
+  );
+}

@@ -1,0 +1,65 @@
+import { createTransport } from 'nodemailer';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export type SendResult = { isSent: true } | { isSent: false; error: string };
+
+/** Sends e-mail: through SMTP when `SMTP_URL` is set, else only to the log. */
+export interface Mailer {
+  /** Whether mail leaves the server; without SMTP the operator reads it in the log. */
+  readonly isSmtp: boolean;
+  /** Never throws: a failure is answered, so the caller records it instead of failing the request. */
+  send(email: OutgoingEmail): Promise<SendResult>;
+  close(): void;
+}
+
+export interface MailerLogger {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+export const DEFAULT_MAIL_FROM = 'Emissions Control Center <no-reply@localhost>';
+/** An SMTP server that accepts the connection but never answers must not hold the request for long. */
+const SMTP_TIMEOUT_MILLISECONDS = 10_000;
+
+export function createMailer(options: { smtpUrl: string | undefined; from?: string; log: MailerLogger }): Mailer {
+  const { smtpUrl, log } = options;
+  const from = options.from ?? DEFAULT_MAIL_FROM;
+  if (!smtpUrl) {
+    return {
+      isSmtp: false,
+      async send(email) {
+        // No SMTP: the mail, link included, goes to the log so a local operator can pass it on.
+        log.info({ mail: email }, `E-mail to ${email.to} (SMTP_URL is not set, so it was not sent)`);
+        return { isSent: false, error: 'SMTP_URL is not set: the mail was written to the server log' };
+      },
+      close() {},
+    };
+  }
+  const transport = createTransport({
+    url: smtpUrl,
+    connectionTimeout: SMTP_TIMEOUT_MILLISECONDS,
+    greetingTimeout: SMTP_TIMEOUT_MILLISECONDS,
+    socketTimeout: SMTP_TIMEOUT_MILLISECONDS,
+  });
+  return {
+    isSmtp: true,
+    async send(email) {
+      try {
+        await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text });
+        return { isSent: true };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log.warn({ to: email.to, error: message }, `Sending e-mail to ${email.to} failed`);
+        return { isSent: false, error: message };
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import {
+  permissionListResponseSchema,
+  PERMISSION_PAGE_LIMIT,
+  rightListResponseSchema,
+  RIGHTS_PAGE_LIMIT,
+  type User,
+} from '@ecc/contracts';
+import {
+  buildAbility,
+  confineRulesToRealms,
+  loadAbilityRules,
+  type AbilityLoadLogger,
+  type AccessAbility,
+} from '@ecc/domain';
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import { api } from '../api/api.ts';
+
+/** Abilities change only when an administrator edits grants; a reload or the next sign-in picks that up. */
+export const ABILITY_STALE_TIME_MS = 60 * 60 * 1000;
+
+/** Under the session's `auth` key, so logout drops it with the other session answers. */
+export function abilityQueryKey(userId: string) {
+  return ['auth', 'abilities', userId] as const;
+}
+
+const consoleLogger: AbilityLoadLogger = {
+  error: (message, error) => console.error(message, error),
+};
+
+/**
+ * The signed-in user's ability, from their inherited permissions and the rights, through the domain's conversion
+ * (the same one the server uses). The browser does not know the realms below the user's, so the realm tree holds
+ * only the user's own realm and the rules are confined to it: that is where every screen works. The server still
+ * decides every request; this only hides controls the user cannot use. A failed load logs 'Failed to get rights'
+ * and grants nothing.
+ */
+export async function loadAbility(
+  user: Pick<User, 'id' | 'realm'>,
+  logger: AbilityLoadLogger = consoleLogger,
+): Promise<AccessAbility> {
+  const { rules } = await loadAbilityRules(
+    async () => {
+      const path = `/api/immutably/authz/principals/${encodeURIComponent(user.id)}/permissions`;
+      const answer = await api.get<unknown>(`${path}?inherited=true&limit=${PERMISSION_PAGE_LIMIT}`);
+      return permissionListResponseSchema.parse(answer).results;
+    },
+    async () => {
+      const answer = await api.get<unknown>(`/api/immutably/authz/rights?limit=${RIGHTS_PAGE_LIMIT}`);
+      return rightListResponseSchema.parse(answer).results;
+    },
+    logger,
+    { user: { id: user.id, realmKey: user.realm }, realmTree: { [user.realm]: null } },
+  );
+  return buildAbility(confineRulesToRealms(rules, [user.realm]));
+}
+
+/** Waits (skips) while nobody is signed in. */
+export function abilityQueryOptions(user: Pick<User, 'id' | 'realm'> | null | undefined) {
+  return queryOptions({
+    queryKey: abilityQueryKey(user?.id ?? ''),
+    // No abort signal: a cancelled load would read as a failed one and cache an ability granting nothing.
+    queryFn: user ? () => loadAbility(user) : skipToken,
+    staleTime: ABILITY_STALE_TIME_MS,
+    // A CASL ability is a class instance, not data to compare field by field.
+    structuralSharing: false,
+  });
+}

@@ -1,0 +1,242 @@
+import { and, desc, eq, gt, lte, TransactionRollbackError } from 'drizzle-orm';
+import type { Database } from './create-database.ts';
+import {
+  invitations,
+  outboxEmails,
+  users,
+  type InvitationRow,
+  type InvitationStatus,
+  type OutboxEmailRow,
+  type UserRole,
+  type UserRow,
+} from './schema.ts';
+import { normalizeEmail } from './user-repository.ts';
+
+export interface NewInvitation {
+  email: string;
+  role: UserRole;
+  tokenHash: string;
+  expiresAt: Date;
+  invitedBy: string;
+}
+
+export interface NewOutboxEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A pending invitation past its expiry reads as expired, whether or not a write has marked it so yet. */
+export function invitationStatusAt(
+  row: Pick<InvitationRow, 'status' | 'expiresAt'>,
+  now: Date,
+): InvitationStatus {
+  return row.status === 'pending' && row.expiresAt <= now ? 'expired' : row.status;
+}
+
+/** Every function takes the realm id first and touches only that realm's invitations and mails. */
+export function createInvitationRepository(db: Database) {
+  /** Marks the realm's pending invitations for this address that are past their expiry as expired. */
+  async function expireStale(realmId: string, email: string, now: Date): Promise<void> {
+    await db
+      .update(invitations)
+      .set({ status: 'expired', modifiedOn: now })
+      .where(
+        and(
+          eq(invitations.realmId, realmId),
+          eq(invitations.email, normalizeEmail(email)),
+          eq(invitations.status, 'pending'),
+          lte(invitations.expiresAt, now),
+        ),
+      );
+  }
+
+  return {
+    async list(realmId: string): Promise<InvitationRow[]> {
+      return db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.realmId, realmId))
+        .orderBy(desc(invitations.createdOn), desc(invitations.id));
+    },
+
+    async findById(realmId: string, id: string): Promise<InvitationRow | undefined> {
+      const rows = await db
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.realmId, realmId), eq(invitations.id, id)))
+        .limit(1);
+      return rows[0];
+    },
+
+    /** The realm's invitation with this token hash, only while it is pending and unexpired. */
+    async findUsable(realmId: string, tokenHash: string, now: Date): Promise<InvitationRow | undefined> {
+      const rows = await db
+        .select()
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.realmId, realmId),
+            eq(invitations.tokenHash, tokenHash),
+            eq(invitations.status, 'pending'),
+            gt(invitations.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return rows[0];
+    },
+
+    /** Inserts a pending invitation; undefined when the address already has a pending, unexpired one. */
+    async insert(realmId: string, invitation: NewInvitation, now: Date): Promise<InvitationRow | undefined> {
+      await expireStale(realmId, invitation.email, now);
+      const rows = await db
+        .insert(invitations)
+        .values({
+          realmId,
+          email: normalizeEmail(invitation.email),
+          role: invitation.role,
+          tokenHash: invitation.tokenHash,
+          expiresAt: invitation.expiresAt,
+          invitedBy: invitation.invitedBy,
+          createdOn: now,
+          modifiedOn: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return rows[0];
+    },
+
+    /**
+     * Gives a pending or expired invitation a new token and expiry, so the old link stops working; undefined when
+     * it is accepted or revoked (or another pending invitation for the address now exists).
+     */
+    async renew(
+      realmId: string,
+      id: string,
+      renewal: { tokenHash: string; expiresAt: Date },
+      now: Date,
+    ): Promise<InvitationRow | undefined> {
+      const existing = await this.findById(realmId, id);
+      if (!existing || (existing.status !== 'pending' && existing.status !== 'expired')) return undefined;
+      try {
+        const rows = await db
+          .update(invitations)
+          .set({ ...renewal, status: 'pending', modifiedOn: now })
+          .where(
+            and(
+              eq(invitations.realmId, realmId),
+              eq(invitations.id, id),
+              eq(invitations.status, existing.status),
+            ),
+          )
+          .returning();
+        return rows[0];
+      } catch {
+        // The partial unique index: the address was invited again meanwhile.
+        return undefined;
+      }
+    },
+
+    /** Revokes a pending or expired invitation; undefined when it is accepted or already revoked. */
+    async revoke(realmId: string, id: string, now: Date): Promise<InvitationRow | undefined> {
+      const existing = await this.findById(realmId, id);
+      if (!existing || (existing.status !== 'pending' && existing.status !== 'expired')) return undefined;
+      const rows = await db
+        .update(invitations)
+        .set({ status: 'revoked', modifiedOn: now })
+        .where(
+          and(
+            eq(invitations.realmId, realmId),
+            eq(invitations.id, id),
+            eq(invitations.status, existing.status),
+          ),
+        )
+        .returning();
+      return rows[0];
+    },
+
+    /**
+     * Creates the invited user and marks the invitation accepted, in one transaction; undefined when the
+     * invitation is no longer usable or the realm already has a user with its address.
+     */
+    async accept(
+      realmId: string,
+      tokenHash: string,
+      passwordHash: string,
+      now: Date,
+    ): Promise<{ invitation: InvitationRow; user: UserRow } | undefined> {
+      try {
+        return await db.transaction(async (transaction) => {
+          // Claiming the row first makes the token single-use even when two requests race.
+          const claimed = await transaction
+            .update(invitations)
+            .set({ status: 'accepted', modifiedOn: now })
+            .where(
+              and(
+                eq(invitations.realmId, realmId),
+                eq(invitations.tokenHash, tokenHash),
+                eq(invitations.status, 'pending'),
+                gt(invitations.expiresAt, now),
+              ),
+            )
+            .returning();
+          const invitation = claimed[0];
+          if (!invitation) return undefined;
+          const inserted = await transaction
+            .insert(users)
+            .values({ realmId, email: invitation.email, passwordHash, role: invitation.role })
+            .onConflictDoNothing({ target: [users.realmId, users.email] })
+            .returning();
+          const user = inserted[0];
+          if (!user) {
+            transaction.rollback();
+            return undefined;
+          }
+          const accepted = await transaction
+            .update(invitations)
+            .set({ acceptedUserId: user.id })
+            .where(and(eq(invitations.realmId, realmId), eq(invitations.id, invitation.id)))
+            .returning();
+          return { invitation: accepted[0] ?? invitation, user };
+        });
+      } catch (error) {
+        if (error instanceof TransactionRollbackError) return undefined;
+        throw error;
+      }
+    },
+
+    async recordEmail(realmId: string, email: NewOutboxEmail, now: Date): Promise<OutboxEmailRow> {
+      const rows = await db
+        .insert(outboxEmails)
+        .values({ realmId, ...email, createdOn: now })
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error('The outbox insert returned no row');
+      return row;
+    },
+
+    async markEmailSent(realmId: string, id: string, sentOn: Date): Promise<void> {
+      await db
+        .update(outboxEmails)
+        .set({ sentOn, error: null })
+        .where(and(eq(outboxEmails.realmId, realmId), eq(outboxEmails.id, id)));
+    },
+
+    async markEmailFailed(realmId: string, id: string, error: string): Promise<void> {
+      await db
+        .update(outboxEmails)
+        .set({ error })
+        .where(and(eq(outboxEmails.realmId, realmId), eq(outboxEmails.id, id)));
+    },
+
+    async listEmails(realmId: string): Promise<OutboxEmailRow[]> {
+      return db
+        .select()
+        .from(outboxEmails)
+        .where(eq(outboxEmails.realmId, realmId))
+        .orderBy(desc(outboxEmails.createdOn));
+    },
+  };
+}
+
+export type InvitationRepository = ReturnType<typeof createInvitationRepository>;
