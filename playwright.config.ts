@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_PORT } from './e2e/support/realms.ts';
+import { E2E_SMTP_PORT } from './e2e/support/smtp-port.ts';
 
 const isCi = Boolean(process.env.CI);
 const baseUrl = `http://127.0.0.1:${E2E_PORT}`;
@@ -60,6 +61,10 @@ export default defineConfig({
       DATA_DIR: process.env.ECC_E2E_DATA_DIR,
       ECC_DEFAULT_REALM: 'demo',
       LOG_LEVEL: 'warn',
+      // The oidc realm's sign-in provider runs on 127.0.0.1 over http (e2e/auth/oidc.spec.ts).
+      ECC_OIDC_ALLOW_INSECURE: '1',
+      // e2e/invite-manager receives the invitation there; with nothing listening, the outbox records the error.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },
 });

@@ -18,8 +18,10 @@ import { registerConfigRoutes } from './modules/config/config.routes.ts';
 import { registerFeatureFlagRoutes } from './modules/feature-flags/feature-flags.routes.ts';
 import { registerEmissionsRoutes } from './modules/emissions/emissions.routes.ts';
 import { registerImportRoutes } from './modules/imports/imports.routes.ts';
+import { registerInvitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { registerEquipmentRoutes } from './modules/equipment/equipment.routes.ts';
 import { registerFacilityRoutes } from './modules/facilities/facilities.routes.ts';
+import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
 import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
@@ -96,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConfigRoutes(app, context);
   registerAuthRoutes(app, context, createLoginThrottle(now));
   registerUserRoutes(app, context);
+  registerOidcRoutes(app, context, database.db, config.isOidcInsecureAllowed);
   registerAuthzRoutes(app, context);
   registerFeatureFlagRoutes(app, database.db);
   registerEmissionsRoutes(app, database);
@@ -104,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFacilityRoutes(app, database.db);
   registerActivityRoutes(app, database.db);
   registerAuditRoutes(app, database.db);
+  registerInvitationRoutes(app, context, database.db, config, now);
   await registerImportRoutes(app, database.db);
   registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl });
   registerPublicPageRoutes(app, context);

@@ -49,7 +49,11 @@ export const analyticsEventSchema = z
   })
   .superRefine((event, context) => {
     if (event.anonymousId === undefined && event.userId === undefined) {
-      context.addIssue({ code: 'custom', path: ['anonymousId'], message: 'anonymousId or userId is required' });
+      context.addIssue({
+        code: 'custom',
+        path: ['anonymousId'],
+        message: 'anonymousId or userId is required',
+      });
     }
     const required: Partial<Record<AnalyticsEventType, 'event' | 'groupId' | 'previousId'>> = {
       track: 'event',

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { invitationTokenSchema } from './invitations.ts';
 import { PLANS, type Plan } from './plans.ts';
 
 /**
@@ -279,6 +280,15 @@ export const ROUTES = [
     description: 'Invite people to the realm.',
     layout: 'default',
     clientOnly: true,
+  },
+  {
+    id: 'invite-accept',
+    path: '/invite/$token',
+    title: 'Join the realm',
+    layout: 'login',
+    auth: false,
+    clientOnly: true,
+    params: { token: invitationTokenSchema },
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -124,6 +124,27 @@ export const userIdentities = pgTable(
   ],
 );
 
+/**
+ * OpenID Connect sign-ins under way: state, nonce and PKCE verifier, keyed by the SHA-256 of the random id in the
+ * browser's short-lived cookie. Rows, not process memory, so any server process can finish a flow.
+ */
+export const oidcFlows = pgTable(
+  'oidc_flows',
+  {
+    flowIdHash: text('flow_id_hash').primaryKey(),
+    realmId: uuid('realm_id')
+      .notNull()
+      .references(() => realms.id, { onDelete: 'cascade' }),
+    strategyKey: text('strategy_key').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('oidc_flows_expires_at_index').on(table.expiresAt)],
+);
+
 export type RealmRow = typeof realms.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       webDistDir: resolve(REPOSITORY_ROOT, 'apps/web/dist'),
       smtpUrl: undefined,
+      smtpFrom: 'no-reply@localhost',
     });
   });
 
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       webDistDir: '/srv/web',
       smtpUrl: undefined,
+      smtpFrom: 'no-reply@localhost',
     });
   });
 

@@ -8,6 +8,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Shortest password the operator may give an account (ECC_ADMIN_PASSWORD, `user create`). */
 export const MIN_PASSWORD_LENGTH = 8;
 
+/** The From of the server's mail when SMTP_FROM is not set. */
+export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
+
 export interface ServerConfig {
   host: string;
   port: number;
@@ -23,6 +26,8 @@ export interface ServerConfig {
   webDistDir: string;
   /** smtp://… or smtps://… — when set, e-mail goes through this server; else to the log (and the outbox). */
   smtpUrl: string | undefined;
+  /** The From of the mail the server sends (SMTP_FROM). */
+  smtpFrom: string;
   /** Where the analytics proxy forwards events (RudderStack data plane); unset: they are stored. */
   analyticsDataPlaneUrl: string | undefined;
 }
@@ -66,6 +71,7 @@ const environmentSchema = z
     SMTP_URL: optional(
       z.string().regex(/^smtps?:\/\/\S+$/, 'must be an SMTP URL: smtp://user:password@host:port'),
     ),
+    SMTP_FROM: optional(z.string().min(3)),
     ANALYTICS_DATA_PLANE_URL: optional(z.url({ message: 'must be an http(s) URL', protocol: /^https?$/ })),
   })
   .refine((env) => (env.ECC_ADMIN_EMAIL === undefined) === (env.ECC_ADMIN_PASSWORD === undefined), {
@@ -113,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, workingDirectory = process.cw
     logLevel: values.LOG_LEVEL ?? 'info',
     webDistDir: values.WEB_DIST_DIR ? toAbsolute(values.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
     smtpUrl: values.SMTP_URL,
+    smtpFrom: values.SMTP_FROM ?? DEFAULT_MAIL_FROM,
     analyticsDataPlaneUrl: values.ANALYTICS_DATA_PLANE_URL,
   };
 }

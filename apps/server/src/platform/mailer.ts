@@ -6,7 +6,11 @@ export interface OutgoingEmail {
   text: string;
 }
 
-export type SendResult = { isSent: true } | { isSent: false; error: string };
+/** `error` is set only when SMTP refused or failed; without SMTP nothing is sent and nothing failed. */
+export interface SendResult {
+  isSent: boolean;
+  error?: string;
+}
 
 /** Sends e-mail: through SMTP when `SMTP_URL` is set, else only to the log. */
 export interface Mailer {
@@ -22,20 +26,22 @@ export interface MailerLogger {
   warn(details: Record<string, unknown>, message: string): void;
 }
 
-export const DEFAULT_MAIL_FROM = 'Emissions Control Center <no-reply@localhost>';
 /** An SMTP server that accepts the connection but never answers must not hold the request for long. */
 const SMTP_TIMEOUT_MILLISECONDS = 10_000;
 
-export function createMailer(options: { smtpUrl: string | undefined; from?: string; log: MailerLogger }): Mailer {
-  const { smtpUrl, log } = options;
-  const from = options.from ?? DEFAULT_MAIL_FROM;
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  log: MailerLogger;
+}): Mailer {
+  const { smtpUrl, from, log } = options;
   if (!smtpUrl) {
     return {
       isSmtp: false,
       async send(email) {
         // No SMTP: the mail, link included, goes to the log so a local operator can pass it on.
         log.info({ mail: email }, `E-mail to ${email.to} (SMTP_URL is not set, so it was not sent)`);
-        return { isSent: false, error: 'SMTP_URL is not set: the mail was written to the server log' };
+        return { isSent: false };
       },
       close() {},
     };

@@ -49,6 +49,7 @@ describe('route access declarations', () => {
       'DELETE /api/emission-factors/:id: delete EmissionFactor',
       'DELETE /api/equipment/:id: delete Equipment',
       'DELETE /api/feature-flags/definitions/:key: delete FeatureFlag',
+      'DELETE /api/invitations/:id: delete Invitation',
       'GET /api/activity-records/:id/trail: read ActivityRecord',
       'GET /api/audit-log: read AuditLog',
       'GET /api/emission-factors: read EmissionFactor',
@@ -63,6 +64,7 @@ describe('route access declarations', () => {
       'GET /api/facilities/sectors: read Facility',
       'GET /api/facilities: read Facility',
       'GET /api/feature-flags/definitions: read FeatureFlag',
+      'GET /api/invitations: read Invitation',
       'GET /api/recalculations/:id: read ActivityRecord',
       'PATCH /api/activity-records/:id: update ActivityRecord',
       'POST /api/emission-factors/:id/publish: update EmissionFactor',
@@ -75,10 +77,39 @@ describe('route access declarations', () => {
       'POST /api/imports/activities/preview: create ImportBatch',
       'POST /api/imports/activities: create ImportBatch',
       'POST /api/imports/ghgrp: create Facility',
+      'POST /api/invitations/:id/resend: update Invitation',
+      'POST /api/invitations: create Invitation',
       'POST /api/recalculations: update Realm',
       'PUT /api/emission-factors/:id: update EmissionFactor',
       'PUT /api/equipment/:id: update Equipment',
       'PUT /api/feature-flags/definitions/:key: update FeatureFlag',
+    ]);
+  });
+
+  it('the analytics proxy routes are public: they check the write key of the realm themselves', () => {
+    const analyticsRoutes = testApp.app.registeredRoutes
+      .filter((route) => route.url.startsWith('/api/analytics') && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url} ${route.access?.kind}`)
+      .sort();
+    expect(analyticsRoutes).toEqual([
+      'GET /api/analytics/sourceConfig public',
+      'POST /api/analytics/v1/alias public',
+      'POST /api/analytics/v1/batch public',
+      'POST /api/analytics/v1/group public',
+      'POST /api/analytics/v1/identify public',
+      'POST /api/analytics/v1/page public',
+      'POST /api/analytics/v1/track public',
+    ]);
+  });
+
+  it('the OIDC sign-in routes are public GETs: the browser reaches them by navigation, before any session', () => {
+    const oidcRoutes = testApp.app.registeredRoutes
+      .filter((route) => route.url.startsWith('/api/auth/oidc') && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url} ${route.access?.kind}`)
+      .sort();
+    expect(oidcRoutes).toEqual([
+      'GET /api/auth/oidc/:strategyId/start public',
+      'GET /api/auth/oidc/callback public',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { DEFAULT_LAYOUT_TRANSITION, messages, type RouteDefinition } from '@ecc/contracts';
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect } from 'react';
+import { useAnalytics } from '../lib/analytics/use-analytics.ts';
 import { useSessionInactivityTimeout } from '../lib/inactivity/use-inactivity-timeout.ts';
 import { usePublicPageData } from '../lib/payload/public-page-payload.ts';
 import { useRealm } from '../lib/realm/realm-queries.ts';
@@ -71,6 +72,7 @@ export function RootShell() {
   useRealmTheme(pathname);
   useFocusMainOnNavigation();
   useSessionInactivityTimeout();
+  useAnalytics();
 
   const transition =
     route?.layoutTransition === false ? undefined : (route?.layoutTransition ?? DEFAULT_LAYOUT_TRANSITION);

@@ -90,7 +90,7 @@ describe('start-up', () => {
     void startApp(container);
 
     expect(await screen.findByText('Northwind Utilities')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Okta' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in with Okta' })).toBeTruthy();
     expect(document.documentElement.classList.contains('dark')).toBe(true);
     expect(document.title).toBe('Sign in · Emissions Control Center');
     const layout = container.querySelector<HTMLElement>('[data-layout="login"]');

@@ -3,6 +3,7 @@ import {
   publicPagePayloadPath,
   realmSchema,
   type ApplicationConfig,
+  type PermissionRow,
   type Realm,
   type Session,
   type StoredTheme,
@@ -70,10 +71,81 @@ export const TEST_USER: User = {
   properties: { name: 'Dana Demo' },
 };
 
+function ownRealmGrant(subject: string, action: string, id = '.*'): PermissionRow {
+  return {
+    id: `grant-${subject}-${action}`,
+    active: true,
+    type: 'REGEX_GRANT',
+    data: { realm: '\\own', subject, id, action },
+    right: 'test',
+  };
+}
+
+/** The default admin role's grant: everything in the user's own realm. */
+export const ADMIN_PERMISSIONS: PermissionRow[] = [ownRealmGrant('all', 'manage')];
+
+/** The default member role's grants (packages/db/src/default-roles.ts). */
+export const MEMBER_PERMISSIONS: PermissionRow[] = [
+  ...[
+    'Facility',
+    'Equipment',
+    'EquipmentType',
+    'ActivityRecord',
+    'EmissionFactor',
+    'ImportBatch',
+    'Report',
+    'AuditLog',
+  ].map((subject) => ownRealmGrant(subject, 'read')),
+  ownRealmGrant('Equipment', 'create'),
+  ownRealmGrant('Equipment', 'update'),
+  ownRealmGrant('ActivityRecord', 'create'),
+  ownRealmGrant('ActivityRecord', 'update'),
+  ownRealmGrant('ActivityRecord', 'delete'),
+  ownRealmGrant('ImportBatch', 'create'),
+  ownRealmGrant('User', 'read', '\\principal'),
+  ownRealmGrant('User', 'update', '\\principal'),
+];
+
+export const TEST_RIGHTS = [{ id: 'test', name: 'Test' }];
+
+/**
+ * The answers of a signed-in TEST_USER holding these grants: the session, the user and the two authz lists the
+ * browser builds its abilities from. Undefined for any other path, so a test's own fake fetch can fall back.
+ */
+export function answerSignedIn(
+  url: URL,
+  permissions: PermissionRow[] = ADMIN_PERMISSIONS,
+): Response | undefined {
+  switch (url.pathname) {
+    case '/api/auth/session':
+      return jsonResponse(200, TEST_SESSION);
+    case '/api/user':
+      return jsonResponse(200, TEST_USER);
+    case `/api/immutably/authz/principals/${TEST_USER.id}/permissions`:
+      return jsonResponse(200, {
+        results: permissions,
+        count: permissions.length,
+        total: permissions.length,
+        offset: 0,
+      });
+    case '/api/immutably/authz/rights':
+      return jsonResponse(200, {
+        results: TEST_RIGHTS,
+        count: TEST_RIGHTS.length,
+        total: TEST_RIGHTS.length,
+        offset: 0,
+      });
+    default:
+      return undefined;
+  }
+}
+
 export interface FakeServer {
   realm?: Realm | null;
   session?: Session | null;
   user?: User | null;
+  /** The signed-in user's grants; the admin's by default. */
+  permissions?: PermissionRow[];
   extra?: Record<string, () => Response>;
 }
 
@@ -130,6 +202,14 @@ export function createFakeFetch(server: FakeServer) {
             );
       case '/api/auth/logout':
         return jsonResponse(200, { url: '/login' });
+      case '/api/immutably/authz/rights':
+        return server.session
+          ? jsonResponse(200, { results: TEST_RIGHTS, count: 1, total: 1, offset: 0 })
+          : jsonResponse(
+              401,
+              { statusCode: 401, error: 'Unauthorized', message: 'Not signed in' },
+              'Unauthorized',
+            );
       case '/api/feature-flags':
         return server.session
           ? jsonResponse(200, { flags: [], canManageDefinitions: false })
@@ -139,6 +219,15 @@ export function createFakeFetch(server: FakeServer) {
               'Unauthorized',
             );
       default:
+        if (server.session && server.user && url.pathname.startsWith('/api/immutably/authz/principals/')) {
+          const permissions = server.permissions ?? ADMIN_PERMISSIONS;
+          return jsonResponse(200, {
+            results: permissions,
+            count: permissions.length,
+            total: permissions.length,
+            offset: 0,
+          });
+        }
         return jsonResponse(
           404,
           { statusCode: 404, error: 'Not Found', message: `No route ${url.pathname}` },

@@ -60,14 +60,17 @@ export async function forwardToDataPlane(
   writeKey: string,
   events: readonly AnalyticsEvent[],
 ): Promise<void> {
-  const response = await fetch(new URL('v1/batch', dataPlaneUrl.endsWith('/') ? dataPlaneUrl : `${dataPlaneUrl}/`), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Basic ${Buffer.from(`${writeKey}:`).toString('base64')}`,
+  const response = await fetch(
+    new URL('v1/batch', dataPlaneUrl.endsWith('/') ? dataPlaneUrl : `${dataPlaneUrl}/`),
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${writeKey}:`).toString('base64')}`,
+      },
+      body: JSON.stringify({ batch: events, sentAt: new Date().toISOString() }),
+      signal: AbortSignal.timeout(ANALYTICS_FORWARD_TIMEOUT_MS),
     },
-    body: JSON.stringify({ batch: events, sentAt: new Date().toISOString() }),
-    signal: AbortSignal.timeout(ANALYTICS_FORWARD_TIMEOUT_MS),
-  });
+  );
   if (!response.ok) throw new Error(`The data plane answered ${response.status} ${response.statusText}`);
 }

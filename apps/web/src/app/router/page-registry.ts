@@ -59,7 +59,12 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
   'reporting-analysis-report': featureEmptyStatePage,
   'feature-flags': () =>
     import('../../features/feature-flags/feature-flags-page.tsx').then((module) => module.FeatureFlagsPage),
-  'invite-manager': featureEmptyStatePage,
+  'invite-manager': () =>
+    import('../../features/invite-manager/invite-manager-page.tsx').then(
+      (module) => module.InviteManagerPage,
+    ),
+  'invite-accept': () =>
+    import('../../features/invite-accept/invite-accept-page.tsx').then((module) => module.InviteAcceptPage),
 };
 
 const loadedPages = new Map<string, PageComponent>();

@@ -25,6 +25,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LayersIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '#components/page-header.tsx';
+import { useAbility } from '#lib/permissions/use-ability.ts';
 import {
   createEquipmentType,
   createEquipmentTypeVersion,
@@ -51,6 +52,7 @@ const slugOf = (text: string) =>
 export function EquipmentAdminPage() {
   const types = useQuery(equipmentTypesQuery);
   const [mode, setMode] = useState<EditorMode>({ kind: 'new' });
+  const canCreate = useAbility().ability.can('create', 'EquipmentType');
 
   return (
     <>
@@ -64,9 +66,11 @@ export function EquipmentAdminPage() {
             <h2 id="equipment-type-list" className="text-sm font-semibold">
               Types
             </h2>
-            <Button size="xs" variant="outline" onClick={() => setMode({ kind: 'new' })}>
-              New type
-            </Button>
+            {canCreate ? (
+              <Button size="xs" variant="outline" onClick={() => setMode({ kind: 'new' })}>
+                New type
+              </Button>
+            ) : null}
           </div>
           {types.isPending ? (
             <Skeleton className="h-60" aria-label="Loading equipment types" />
@@ -153,6 +157,9 @@ function TypeEditor({
   const [formError, setFormError] = useState<string | undefined>();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [isSaving, setIsSaving] = useState(false);
+  const { ability, isPending: isAbilityPending } = useAbility();
+  // A new version changes the type (update); a new type is a create.
+  const canSave = ability.can(existing ? 'update' : 'create', 'EquipmentType');
 
   const effectiveKey = existing ? existing.key : isKeyEdited ? key : slugOf(name);
   const { fields, errors } = fieldsFromDrafts(drafts);
@@ -167,6 +174,7 @@ function TypeEditor({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (!canSave) return;
     setIsShowingErrors(true);
     setFormError(undefined);
     setServerErrors({});
@@ -289,11 +297,20 @@ function TypeEditor({
                 </Alert>
               ) : null}
             </div>
-            <div>
-              <Button type="submit" disabled={isSaving}>
-                {isSaving ? 'Saving…' : existing ? 'Save new version' : 'Create type'}
-              </Button>
-            </div>
+            {canSave ? (
+              <div>
+                <Button type="submit" disabled={isSaving}>
+                  {isSaving ? 'Saving…' : existing ? 'Save new version' : 'Create type'}
+                </Button>
+              </div>
+            ) : isAbilityPending ? null : (
+              <Alert kind="info">
+                <AlertDescription>
+                  Read-only: you can look at equipment types and try their forms, but only an administrator
+                  can {existing ? 'change this type' : 'create types'}.
+                </AlertDescription>
+              </Alert>
+            )}
           </form>
         </CardContent>
       </Card>

@@ -3,6 +3,7 @@ import { Button, Input, Label, cn } from '@ecc/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatNumber } from '#lib/format/format-number.ts';
+import { useCan } from '#lib/permissions/use-ability.ts';
 import {
   recordToFormValues,
   serverFieldErrors,
@@ -57,8 +58,10 @@ const EDIT_LABELS: Record<EditableField, string> = {
 interface RecordRowProps {
   record: ActivityRecordDto;
   equipmentName: string;
-  onEdit: (record: ActivityRecordDto) => void;
-  onDelete: (record: ActivityRecordDto) => void;
+  /** Absent when the user may not update activity records: the Edit button is not shown. */
+  onEdit?: (record: ActivityRecordDto) => void;
+  /** Absent when the user may not delete activity records: the Delete button is not shown. */
+  onDelete?: (record: ActivityRecordDto) => void;
   onTrail: (record: ActivityRecordDto) => void;
   isDeleting: boolean;
 }
@@ -114,18 +117,22 @@ const RecordRow = memo(function RecordRow({
         >
           Trail
         </Button>
-        <Button variant="ghost" size="xs" aria-label={`Edit ${description}`} onClick={() => onEdit(record)}>
-          Edit
-        </Button>
-        <Button
-          variant="ghost"
-          size="xs"
-          aria-label={`Delete ${description}`}
-          disabled={isDeleting}
-          onClick={() => onDelete(record)}
-        >
-          Delete
-        </Button>
+        {onEdit ? (
+          <Button variant="ghost" size="xs" aria-label={`Edit ${description}`} onClick={() => onEdit(record)}>
+            Edit
+          </Button>
+        ) : null}
+        {onDelete ? (
+          <Button
+            variant="ghost"
+            size="xs"
+            aria-label={`Delete ${description}`}
+            disabled={isDeleting}
+            onClick={() => onDelete(record)}
+          >
+            Delete
+          </Button>
+        ) : null}
       </div>
     </>
   );
@@ -293,6 +300,8 @@ export function ActivityRecordsTable({
   const onEdit = useCallback((record: ActivityRecordDto) => setEditingId(record.id), []);
   const removeRecord = mutations.remove.mutate;
   const onDelete = useCallback((record: ActivityRecordDto) => removeRecord(record.id), [removeRecord]);
+  const canUpdate = useCan('update', 'ActivityRecord');
+  const canDelete = useCan('delete', 'ActivityRecord');
 
   return (
     <div className="grid gap-2">
@@ -381,8 +390,8 @@ export function ActivityRecordsTable({
                               ? '—'
                               : (equipmentNames.get(record.equipmentId) ?? '—')
                           }
-                          onEdit={onEdit}
-                          onDelete={onDelete}
+                          onEdit={canUpdate ? onEdit : undefined}
+                          onDelete={canDelete ? onDelete : undefined}
                           onTrail={onTrail}
                           isDeleting={mutations.remove.isPending && mutations.remove.variables === record.id}
                         />

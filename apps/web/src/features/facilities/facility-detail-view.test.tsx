@@ -13,7 +13,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
-import { jsonResponse } from '#test/fixtures.ts';
+import { answerSignedIn, jsonResponse } from '#test/fixtures.ts';
 import { FacilityDetailView } from './facility-detail-view.tsx';
 
 const ROUTE = ROUTES.find((route) => route.id === 'facility')!;
@@ -147,6 +147,8 @@ function renderDetail() {
         path: url.pathname + url.search,
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       });
+      const signedIn = answerSignedIn(url);
+      if (signedIn) return signedIn;
       if (url.pathname === '/api/facilities/north-plant') return jsonResponse(200, DETAIL);
       if (url.pathname === '/api/facilities/north-plant/activity-records' && method === 'GET') {
         return jsonResponse(200, { results: RECORDS, count: 3, total: 3, offset: 0 });
@@ -185,6 +187,9 @@ function renderDetail() {
   );
   return calls;
 }
+
+// The record controls appear once the user's abilities have loaded (session, user, then grants): slow under load.
+const ABILITY_WAIT = { timeout: 5000 };
 
 function quantities(): string[] {
   const table = screen.getByRole('table', { name: 'Activity records' });
@@ -242,7 +247,7 @@ describe('the facility view', { timeout: 20_000 }, () => {
 
   it('refuses an incomplete record at its fields without calling the server', async () => {
     const calls = renderDetail();
-    await userEvent.click(await screen.findByRole('button', { name: 'Add record' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add record' }, ABILITY_WAIT));
     expect(screen.getByText('Activity type is required')).toBeTruthy();
     expect(screen.getByText('Quantity is required')).toBeTruthy();
     expect(screen.getByLabelText('Quantity').getAttribute('aria-invalid')).toBe('true');
@@ -263,7 +268,9 @@ describe('the facility view', { timeout: 20_000 }, () => {
 
   it('deletes a record with an undo that creates it again', async () => {
     const calls = renderDetail();
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete natural-gas 2025-01-01' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Delete natural-gas 2025-01-01' }, ABILITY_WAIT),
+    );
     await waitFor(() => expect(toastStore.getState().toasts[0]?.title).toBe('Record deleted'));
     const undo = toastStore.getState().toasts[0]?.action;
     expect(undo?.label).toBe('Undo');
@@ -281,7 +288,9 @@ describe('the facility view', { timeout: 20_000 }, () => {
 
   it('edits a record inline, refusing a bad value at its field and sending only what changed', async () => {
     const calls = renderDetail();
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit natural-gas 2025-01-01' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit natural-gas 2025-01-01' }, ABILITY_WAIT),
+    );
     const quantity = screen.getByLabelText('Quantity', { selector: '#edit-r2-quantity' });
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '-1');

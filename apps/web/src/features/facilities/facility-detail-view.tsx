@@ -13,6 +13,7 @@ import { PageHeader } from '#components/page-header.tsx';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
+import { Can } from '#lib/permissions/can.tsx';
 import { ActivityRecordAddForm } from './activity-record-add-form.tsx';
 import { ActivityRecordsTable } from './activity-records-table.tsx';
 import { BreakdownBars, type BreakdownEntry } from './breakdown-bars.tsx';
@@ -250,13 +251,17 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
             <h2 id="facility-records" className="text-lg font-semibold">
               Activity records
             </h2>
-            <ActivityImportButton />
+            <Can action="create" subject="ImportBatch">
+              <ActivityImportButton />
+            </Can>
           </div>
-          <ActivityRecordAddForm
-            mutations={mutations}
-            activityTypes={activityTypes}
-            equipment={equipmentOptions}
-          />
+          <Can action="create" subject="ActivityRecord">
+            <ActivityRecordAddForm
+              mutations={mutations}
+              activityTypes={activityTypes}
+              equipment={equipmentOptions}
+            />
+          </Can>
           {records.isPending ? (
             <div className="grid gap-1" aria-busy="true" aria-label="Loading the records">
               {Array.from({ length: 8 }, (_, index) => (

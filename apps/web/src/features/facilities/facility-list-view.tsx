@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { PageHeader } from '#components/page-header.tsx';
 import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
 import { GhgrpImportButton } from '#lib/imports/ghgrp-import-dialog.tsx';
+import { useCan } from '#lib/permissions/use-ability.ts';
 import type { PageProps } from '#lib/routing/page-props.ts';
 import { facilityListQuery, facilitySectorsQuery } from './facility-api.ts';
 import { FacilityMap } from './facility-map.tsx';
@@ -40,6 +41,8 @@ export function FacilityListView({ route }: PageProps) {
   const facilities = useQuery(facilityListQuery(urlQuery, sector));
   const sectors = useQuery(facilitySectorsQuery);
   const isFiltered = urlQuery !== '' || sector !== '';
+  const canImportFacilities = useCan('create', 'Facility');
+  const canImportActivities = useCan('create', 'ImportBatch');
 
   return (
     <>
@@ -82,8 +85,8 @@ export function FacilityListView({ route }: PageProps) {
           </select>
         </div>
         <div className="ml-auto flex gap-2">
-          <GhgrpImportButton />
-          <ActivityImportButton />
+          {canImportFacilities ? <GhgrpImportButton /> : null}
+          {canImportActivities ? <ActivityImportButton /> : null}
         </div>
         <p aria-live="polite" className="w-full text-sm text-muted-foreground">
           {facilities.data === undefined
@@ -118,7 +121,7 @@ export function FacilityListView({ route }: PageProps) {
             icon={<Building2Icon />}
             title="No facilities yet"
             description="Import facilities from an EPA GHGRP data summary workbook here or with `npm run ecc -- import ghgrp --realm KEY FILE`, then add activity data as CSV or XLSX; each facility then appears here with its emissions."
-            action={<GhgrpImportButton size="default" />}
+            action={canImportFacilities ? <GhgrpImportButton size="default" /> : undefined}
           />
         )
       ) : (

@@ -12,6 +12,8 @@ export type FeatureRouteId = Exclude<
   | 'agreement'
   | 'facility'
   | 'feature-flags'
+  | 'invite-manager'
+  | 'invite-accept'
   | 'equipment-manager'
   | 'equipment-manager-admin'
   | 'equipment-edit'
@@ -103,10 +105,6 @@ export const FEATURE_EMPTY_STATES: Record<FeatureRouteId, FeatureEmptyStateText>
   'reporting-analysis-report': {
     title: 'No analysis report yet',
     description: 'A saved analysis, laid out as a report to share or export, appears here.',
-  },
-  'invite-manager': {
-    title: 'No invitations yet',
-    description: 'Invitations to join this realm, and whether they were accepted, are listed here.',
   },
 };
 

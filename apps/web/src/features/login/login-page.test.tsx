@@ -13,14 +13,14 @@ import { createQueryClient } from '#lib/query/query-client.ts';
 import { createFakeFetch, createTestRealm, jsonResponse, TEST_SESSION, TEST_USER } from '#test/fixtures.ts';
 import { LoginPage } from './login-page.tsx';
 
-function renderLogin(login: () => Response) {
+function renderLogin(login: () => Response, extra: Record<string, () => Response> = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn(
       createFakeFetch({
         realm: createTestRealm(),
         session: TEST_SESSION,
-        extra: { '/api/auth/login': login },
+        extra: { '/api/auth/login': login, ...extra },
       }),
     ),
   );
@@ -41,6 +41,7 @@ function renderLogin(login: () => Response) {
 }
 
 afterEach(() => {
+  window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -66,6 +67,31 @@ describe('the login page', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Invalid username or password')).toBeTruthy();
+  });
+
+  it('offers a link per sign-in strategy to its start route', async () => {
+    const payload = {
+      realm: { key: 'demo', name: 'Demo' },
+      logo: null,
+      theme: null,
+      login: { logo: null, background: null },
+      strategies: [{ id: 'a1b2', name: 'Acme ID' }],
+    };
+    renderLogin(() => jsonResponse(200, TEST_USER), {
+      '/login/_payload.json': () => jsonResponse(200, payload),
+    });
+    const link = await screen.findByRole('link', { name: 'Sign in with Acme ID' });
+    expect(link.getAttribute('href')).toBe('/api/auth/oidc/a1b2/start');
+  });
+
+  it('shows the message a failed provider sign-in brought back', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/login?error=The%20sign-in%20provider%20did%20not%20sign%20you%20in.',
+    );
+    renderLogin(() => jsonResponse(200, TEST_USER));
+    expect((await screen.findByRole('alert')).textContent).toBe('The sign-in provider did not sign you in.');
   });
 
   it('goes home after signing in', async () => {

@@ -1,15 +1,5 @@
 import { loginRequestSchema, type LoginRequest } from '@ecc/contracts';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  FormField,
-  Input,
-  toast,
-} from '@ecc/ui';
+import { Alert, AlertDescription, Button, Card, CardContent, CardHeader, FormField, Input } from '@ecc/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -31,13 +21,23 @@ export function loginErrorMessage(error: unknown): string {
   return 'Could not reach the server. Check your connection and try again.';
 }
 
+/** Where a sign-in strategy's button leads: the server starts the provider's flow there. */
+export function strategyStartPath(strategyId: string): string {
+  return `/api/auth/oidc/${encodeURIComponent(strategyId)}/start`;
+}
+
+/** The message the server's OIDC callback left in `?error=` when a provider sign-in failed. */
+function providerSignInError(): string | undefined {
+  return new URLSearchParams(window.location.search).get('error') ?? undefined;
+}
+
 export function LoginPage() {
   const realm = useRealm();
   const application = useApplication();
   const data = usePublicPageData('/login', realm);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [errorMessage, setErrorMessage] = useState<string>();
+  const [errorMessage, setErrorMessage] = useState<string | undefined>(providerSignInError);
   const {
     register,
     handleSubmit,
@@ -94,18 +94,8 @@ export function LoginPage() {
               Or continue with
             </h2>
             {data.strategies.map((strategy) => (
-              <Button
-                key={strategy.id}
-                variant="outline"
-                className="w-full"
-                onClick={() =>
-                  toast({
-                    title: `Sign-in with ${strategy.name} is not available yet`,
-                    description: 'Sign in with your email and password for now.',
-                  })
-                }
-              >
-                {strategy.name}
+              <Button key={strategy.id} asChild variant="outline" className="w-full">
+                <a href={strategyStartPath(strategy.id)}>Sign in with {strategy.name}</a>
               </Button>
             ))}
           </section>

@@ -1,0 +1,205 @@
+import {
+  acceptInvitationRequestSchema,
+  createInvitationRequestSchema,
+  INVITATION_NOT_FOUND_MESSAGE,
+  invitationIdParamsSchema,
+  invitationListSchema,
+  invitationPreviewSchema,
+  invitationSchema,
+  invitationTokenParamsSchema,
+  userSchema,
+} from '@ecc/contracts';
+import {
+  createInvitationRepository,
+  hashPassword,
+  normalizeEmail,
+  userRowToUser,
+  type Database,
+} from '@ecc/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '#platform/app-context.ts';
+import type { ServerConfig } from '#platform/config.ts';
+import { HttpError } from '#platform/errors.ts';
+import { createMailer } from '#platform/mailer.ts';
+import { permissionAccess, PUBLIC_ACCESS, requireSession } from '#platform/route-access.ts';
+import {
+  composeInvitationEmail,
+  createInvitationToken,
+  deliverEmail,
+  hashInvitationToken,
+  invitationExpiryFrom,
+  invitationLink,
+  toInvitation,
+} from './invitations.service.ts';
+
+const INVITATION_NOT_FOUND = 'Invitation not found';
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The invite manager (issue 3 item 9): administrators invite by e-mail with a role, resend and revoke; the
+ * invited person opens the single-use link on the realm's host, sets a password and is signed in. The realm is
+ * the session's for the manager and the request host's for the link, never the body's.
+ */
+export function registerInvitationRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  db: Database,
+  config: ServerConfig,
+  now: () => Date,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const invitations = createInvitationRepository(db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+
+  async function sendInvitation(
+    request: FastifyRequest,
+    invitation: { email: string; role: string; expiresAt: Date },
+    token: string,
+  ): Promise<void> {
+    const session = requireSession(request);
+    const email = composeInvitationEmail({
+      to: invitation.email,
+      realmName: session.realm.name,
+      role: invitation.role,
+      invitedBy: session.user.email,
+      link: invitationLink(originOf(request), token),
+      expiresAt: invitation.expiresAt,
+    });
+    await deliverEmail(invitations, mailer, session.realm.id, email, now);
+  }
+
+  api.get(
+    '/api/invitations',
+    {
+      config: { access: permissionAccess('read', 'Invitation', { route: 'invite-manager' }) },
+      schema: { response: { 200: invitationListSchema } },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const rows = await invitations.list(session.realm.id);
+      const at = now();
+      return { invitations: rows.map((row) => toInvitation(row, at)) };
+    },
+  );
+
+  api.post(
+    '/api/invitations',
+    {
+      config: { access: permissionAccess('create', 'Invitation', { route: 'invite-manager' }) },
+      schema: { body: createInvitationRequestSchema, response: { 201: invitationSchema } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const email = normalizeEmail(request.body.email);
+      if (await context.repositories.users.findByEmail(session.realm.id, email)) {
+        throw new HttpError(409, `email: ${email} is already a user of this realm`);
+      }
+      const { token, tokenHash } = createInvitationToken();
+      const at = now();
+      const created = await invitations.insert(
+        session.realm.id,
+        {
+          email,
+          role: request.body.role,
+          tokenHash,
+          expiresAt: invitationExpiryFrom(at),
+          invitedBy: session.user.id,
+        },
+        at,
+      );
+      if (!created) throw new HttpError(409, `email: ${email} already has a pending invitation`);
+      await sendInvitation(request, created, token);
+      return reply.code(201).send(toInvitation(created, at));
+    },
+  );
+
+  api.post(
+    '/api/invitations/:id/resend',
+    {
+      config: { access: permissionAccess('update', 'Invitation', { route: 'invite-manager' }) },
+      schema: { params: invitationIdParamsSchema, response: { 200: invitationSchema } },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const existing = await invitations.findById(session.realm.id, request.params.id);
+      if (!existing) throw new HttpError(404, INVITATION_NOT_FOUND);
+      const { token, tokenHash } = createInvitationToken();
+      const at = now();
+      const renewed = await invitations.renew(
+        session.realm.id,
+        existing.id,
+        { tokenHash, expiresAt: invitationExpiryFrom(at) },
+        at,
+      );
+      if (!renewed) {
+        throw new HttpError(409, `This invitation is ${existing.status} and can no longer be resent`);
+      }
+      await sendInvitation(request, renewed, token);
+      return toInvitation(renewed, at);
+    },
+  );
+
+  api.delete(
+    '/api/invitations/:id',
+    {
+      config: { access: permissionAccess('delete', 'Invitation', { route: 'invite-manager' }) },
+      schema: { params: invitationIdParamsSchema },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const existing = await invitations.findById(session.realm.id, request.params.id);
+      if (!existing) throw new HttpError(404, INVITATION_NOT_FOUND);
+      const revoked = await invitations.revoke(session.realm.id, existing.id, now());
+      if (!revoked) throw new HttpError(409, `This invitation is ${existing.status} and cannot be revoked`);
+      return reply.code(204).send();
+    },
+  );
+
+  // Public: the invited person has no account yet. Unknown, used, expired, revoked and other realms' tokens
+  // all answer the same 404.
+  api.get(
+    '/api/invitations/accept/:token',
+    {
+      config: { access: PUBLIC_ACCESS },
+      schema: { params: invitationTokenParamsSchema, response: { 200: invitationPreviewSchema } },
+    },
+    async (request) => {
+      const realm = await context.realms.resolve(request);
+      const invitation = realm
+        ? await invitations.findUsable(realm.id, hashInvitationToken(request.params.token), now())
+        : undefined;
+      if (!realm || !invitation) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
+      return {
+        email: invitation.email,
+        realmName: realm.name,
+        expiresAt: invitation.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  api.post(
+    '/api/invitations/accept',
+    {
+      config: { access: PUBLIC_ACCESS },
+      schema: { body: acceptInvitationRequestSchema, response: { 200: userSchema } },
+    },
+    async (request, reply) => {
+      const realm = await context.realms.resolve(request);
+      if (!realm) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
+      const accepted = await invitations.accept(
+        realm.id,
+        hashInvitationToken(request.body.token),
+        await hashPassword(request.body.password),
+        now(),
+      );
+      if (!accepted) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
+      await context.sessions.start(request, reply, realm, accepted.user);
+      return userRowToUser(accepted.user, realm.key);
+    },
+  );
+}

@@ -1,0 +1,182 @@
+import { z } from '@ecc/contracts';
+import { createUserIdentityRepository, type Database } from '@ecc/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as client from 'openid-client';
+import type { AppContext } from '#platform/app-context.ts';
+import { PUBLIC_ACCESS } from '#platform/route-access.ts';
+import {
+  createOidcFlowStore,
+  OIDC_FLOW_COOKIE_NAME,
+  OIDC_FLOW_LIFETIME_MS,
+  type OidcFlowStore,
+} from './oidc-flow-store.ts';
+import {
+  createClientConfiguration,
+  findActiveStrategy,
+  OidcSignInError,
+  strategyKeyOf,
+  userForIdentity,
+} from './oidc.service.ts';
+import { assertSafeProviderUrl, UnsafeProviderUrlError } from './provider-url-safety.ts';
+
+export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
+const SCOPE = 'openid email profile';
+
+const messages = {
+  unavailable: 'This sign-in method is not available.',
+  unsafeProvider: "This sign-in method's provider address is not allowed.",
+  expired: 'Your sign-in expired or was started elsewhere. Try again.',
+  refused: 'The sign-in provider did not sign you in.',
+  unverified: "The sign-in provider's answer could not be verified. Try again.",
+  unverifiedEmail: 'The sign-in provider has not verified your e-mail address.',
+};
+
+function callbackUrlOf(request: FastifyRequest): string {
+  // request.protocol and request.host honour X-Forwarded-* only when ECC_TRUST_PROXY is set.
+  return `${request.protocol}://${request.host}${OIDC_CALLBACK_PATH}`;
+}
+
+function flowCookieOptions(request: FastifyRequest) {
+  // Lax: the provider sends the browser back with a top-level GET, which carries Lax cookies.
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/api/auth/oidc',
+    secure: request.protocol === 'https',
+  };
+}
+
+/** To the login page with a message it shows; no session is made. */
+function redirectToLogin(reply: FastifyReply, message: string) {
+  return reply.redirect(`/login?error=${encodeURIComponent(message)}`, 302);
+}
+
+/** Logs why a sign-in failed: the reason and strategy name only, never the strategy (its client secret). */
+function logFailure(request: FastifyRequest, strategyName: string | undefined, error: unknown) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | undefined)?.code;
+  request.log.warn({ strategy: strategyName, reason, code }, 'OIDC sign-in failed');
+}
+
+/**
+ * OpenID Connect sign-in (spec section 3 strategies): authorization code with PKCE, state and nonce. Both routes
+ * are GET, since the browser arrives by navigation (from the login page, then from the provider).
+ */
+export function registerOidcRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  db: Database,
+  isInsecureAllowed: boolean,
+  flows: OidcFlowStore = createOidcFlowStore(),
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repositories = {
+    users: context.repositories.users,
+    userIdentities: createUserIdentityRepository(db),
+  };
+  const policy = { isInsecureAllowed };
+
+  api.get(
+    '/api/auth/oidc/:strategyId/start',
+    {
+      config: { access: PUBLIC_ACCESS },
+      schema: { params: z.object({ strategyId: z.string().min(1) }) },
+    },
+    async (request, reply) => {
+      const realm = await context.realms.resolve(request);
+      const strategy = realm ? findActiveStrategy(realm, request.params.strategyId) : undefined;
+      if (!realm || !strategy) return redirectToLogin(reply, messages.unavailable);
+      try {
+        for (const url of [strategy.authorizationEndpoint, strategy.tokenEndpoint, strategy.jwksURI]) {
+          await assertSafeProviderUrl(url, policy);
+        }
+      } catch (error) {
+        logFailure(request, strategy.name, error);
+        return redirectToLogin(reply, messages.unsafeProvider);
+      }
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const flow = {
+        realmId: realm.id,
+        strategyKey: strategyKeyOf(strategy),
+        redirectUri: callbackUrlOf(request),
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        codeVerifier,
+      };
+      const authorizationUrl = client.buildAuthorizationUrl(createClientConfiguration(strategy, policy), {
+        redirect_uri: flow.redirectUri,
+        scope: SCOPE,
+        state: flow.state,
+        nonce: flow.nonce,
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+      });
+      reply.setCookie(OIDC_FLOW_COOKIE_NAME, flows.save(flow), {
+        ...flowCookieOptions(request),
+        maxAge: OIDC_FLOW_LIFETIME_MS / 1000,
+      });
+      return reply.redirect(authorizationUrl.href, 302);
+    },
+  );
+
+  api.get(OIDC_CALLBACK_PATH, { config: { access: PUBLIC_ACCESS } }, async (request, reply) => {
+    const flowId = request.cookies[OIDC_FLOW_COOKIE_NAME];
+    reply.clearCookie(OIDC_FLOW_COOKIE_NAME, flowCookieOptions(request));
+    const flow = flowId ? flows.take(flowId) : undefined;
+    const realm = await context.realms.resolve(request);
+    // A flow finishes only on the realm and host it started on.
+    if (!flow || !realm || realm.id !== flow.realmId || callbackUrlOf(request) !== flow.redirectUri) {
+      return redirectToLogin(reply, messages.expired);
+    }
+    const strategy = findActiveStrategy(realm, flow.strategyKey);
+    if (!strategy) return redirectToLogin(reply, messages.unavailable);
+
+    const currentUrl = new URL(flow.redirectUri);
+    currentUrl.search = new URL(request.url, currentUrl).search;
+    if (currentUrl.searchParams.has('error')) {
+      logFailure(
+        request,
+        strategy.name,
+        new Error(`provider answered ${currentUrl.searchParams.get('error')}`),
+      );
+      return redirectToLogin(reply, messages.refused);
+    }
+    let claims: client.IDToken | undefined;
+    try {
+      const tokens = await client.authorizationCodeGrant(
+        createClientConfiguration(strategy, policy),
+        currentUrl,
+        {
+          pkceCodeVerifier: flow.codeVerifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
+          idTokenExpected: true,
+        },
+      );
+      claims = tokens.claims();
+    } catch (error) {
+      logFailure(request, strategy.name, error);
+      return redirectToLogin(
+        reply,
+        error instanceof UnsafeProviderUrlError ? messages.unsafeProvider : messages.unverified,
+      );
+    }
+    if (!claims) return redirectToLogin(reply, messages.unverified);
+    if (claims.email_verified === false) return redirectToLogin(reply, messages.unverifiedEmail);
+    try {
+      const user = await userForIdentity(repositories, realm, {
+        issuer: claims.iss,
+        subject: claims.sub,
+        email: typeof claims.email === 'string' ? claims.email : undefined,
+        name: typeof claims.name === 'string' ? claims.name : undefined,
+      });
+      await context.sessions.start(request, reply, realm, user);
+    } catch (error) {
+      if (!(error instanceof OidcSignInError)) throw error;
+      logFailure(request, strategy.name, error);
+      return redirectToLogin(reply, error.userMessage);
+    }
+    return reply.redirect('/', 302);
+  });
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { currentApplication, type AuthenticationStrategy, type Realm } from '@ecc/contracts';
+import { hashPassword, type UserIdentityRepository, type UserRepository, type UserRow } from '@ecc/db';
+import * as client from 'openid-client';
+import { assertSafeProviderUrl, type ProviderUrlPolicy } from './provider-url-safety.ts';
+
+/** The strategy's key in URLs: its id, else its name (as the login page payload names it). */
+export function strategyKeyOf(strategy: AuthenticationStrategy): string {
+  return strategy.id ?? strategy.name;
+}
+
+/** The realm's active strategy of this key, if any. */
+export function findActiveStrategy(realm: Realm, strategyKey: string): AuthenticationStrategy | undefined {
+  return (currentApplication(realm).authentication?.strategies ?? []).find(
+    (strategy) => strategy.active && strategyKeyOf(strategy) === strategyKey,
+  );
+}
+
+/**
+ * The openid-client configuration of a strategy, from its own endpoints (no discovery). Every request the
+ * server makes to the provider (token, JWKS) passes the URL policy first, at the time of the call.
+ */
+export function createClientConfiguration(
+  strategy: AuthenticationStrategy,
+  policy: ProviderUrlPolicy,
+): client.Configuration {
+  const configuration = new client.Configuration(
+    {
+      issuer: strategy.issuer,
+      authorization_endpoint: strategy.authorizationEndpoint,
+      token_endpoint: strategy.tokenEndpoint,
+      jwks_uri: strategy.jwksURI,
+    },
+    strategy.clientId,
+    undefined,
+    strategy.clientSecret ? client.ClientSecretPost(strategy.clientSecret) : client.None(),
+  );
+  configuration[client.customFetch] = async (url, options) => {
+    await assertSafeProviderUrl(url, policy);
+    return fetch(url, { ...options, redirect: 'manual' } as RequestInit);
+  };
+  if (policy.isInsecureAllowed) client.allowInsecureRequests(configuration);
+  // Also checks the ID token's signature against the provider's JWKS, not only its claims.
+  client.enableNonRepudiationChecks(configuration);
+  return configuration;
+}
+
+export class OidcSignInError extends Error {
+  constructor(readonly userMessage: string) {
+    super(userMessage);
+    this.name = 'OidcSignInError';
+  }
+}
+
+export interface VerifiedIdentity {
+  issuer: string;
+  subject: string;
+  email: string | undefined;
+  name: string | undefined;
+}
+
+/**
+ * The user of this provider identity in the realm: the linked one, else a new member. Never matched by e-mail:
+ * an address already taken in the realm refuses the sign-in instead of joining the accounts.
+ */
+export async function userForIdentity(
+  repositories: { users: UserRepository; userIdentities: UserIdentityRepository },
+  realm: Realm,
+  identity: VerifiedIdentity,
+): Promise<UserRow> {
+  const linked = await repositories.userIdentities.findUser(realm.id, identity);
+  if (linked) return linked;
+  if (!identity.email) {
+    throw new OidcSignInError('The sign-in provider did not share an e-mail address for your account.');
+  }
+  const created = await repositories.userIdentities.createUser(realm.id, identity, {
+    email: identity.email,
+    // A hash of random bytes nobody knows: the password form cannot sign this account in.
+    passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+    role: 'member',
+    properties: identity.name ? { name: identity.name } : {},
+  });
+  if (!created) {
+    throw new OidcSignInError(
+      'An account with this e-mail address already exists. Sign in with your password instead.',
+    );
+  }
+  return created;
+}

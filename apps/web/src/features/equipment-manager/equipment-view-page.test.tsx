@@ -1,0 +1,102 @@
+import type { EquipmentItem, EquipmentTypeDetail, PermissionRow } from '@ecc/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '#lib/query/query-client.ts';
+import { ADMIN_PERMISSIONS, answerSignedIn, jsonResponse, MEMBER_PERMISSIONS } from '#test/fixtures.ts';
+import { EquipmentViewPage } from './equipment-view-page.tsx';
+
+const VERSION = {
+  version: 1,
+  schema: { type: 'object', properties: { capacity: { type: 'number', title: 'Capacity' } } },
+  activityTypes: [],
+  calculationMethodId: null,
+  createdOn: '2026-01-01T00:00:00.000Z',
+};
+const TYPE: EquipmentTypeDetail = {
+  id: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+  key: 'boiler',
+  name: 'Boiler',
+  currentVersion: 1,
+  current: VERSION,
+  versions: [VERSION],
+};
+const ITEM: EquipmentItem = {
+  id: '3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
+  facilityId: '4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b',
+  facilityName: 'North Plant',
+  typeKey: 'boiler',
+  typeName: 'Boiler',
+  typeVersion: 1,
+  name: 'Boiler 1',
+  properties: { capacity: 12 },
+  createdOn: '2026-01-01T00:00:00.000Z',
+  modifiedOn: '2026-01-01T00:00:00.000Z',
+};
+
+// The controls appear once the user's abilities have loaded (session, user, then grants): slow under load.
+const ABILITY_WAIT = { timeout: 5000 };
+
+function renderView(permissions: PermissionRow[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      const signedIn = answerSignedIn(url, permissions);
+      if (signedIn) return signedIn;
+      if (url.pathname === `/api/equipment/${ITEM.id}`) return jsonResponse(200, ITEM);
+      if (url.pathname === '/api/equipment/types/boiler') return jsonResponse(200, TYPE);
+      return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'Not found' }, 'Not Found');
+    }),
+  );
+  const rootRoute = createRootRoute();
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([
+      createRoute({
+        getParentRoute: () => rootRoute,
+        path: '/equipment-manager/$schema/$id/view',
+        component: EquipmentViewPage,
+      }),
+    ]),
+    history: createMemoryHistory({ initialEntries: [`/equipment-manager/boiler/${ITEM.id}/view`] }),
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the equipment view page', () => {
+  it('offers Edit and Delete to an administrator', async () => {
+    renderView(ADMIN_PERMISSIONS);
+    expect(await screen.findByRole('button', { name: 'Delete' }, ABILITY_WAIT)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit' })).toBeTruthy();
+  });
+
+  it('offers a member Edit but no Delete', async () => {
+    renderView(MEMBER_PERMISSIONS);
+    expect(await screen.findByRole('link', { name: 'Edit' }, ABILITY_WAIT)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Boiler 1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('shows neither to someone without grants', async () => {
+    renderView([]);
+    expect(await screen.findByRole('heading', { name: 'Boiler 1' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});

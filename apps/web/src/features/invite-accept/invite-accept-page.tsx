@@ -1,0 +1,106 @@
+import { acceptInvitationFormSchema, type AcceptInvitationForm } from '@ecc/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  FormField,
+  Input,
+  Skeleton,
+  toast,
+} from '@ecc/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { isApiResponseError } from '#lib/api/api-response-error.ts';
+import { acceptInvitation, invitationPreviewQueryOptions } from './invite-accept-api.ts';
+
+/**
+ * /invite/$token: the page the invitation e-mail links to. The invited person chooses a password, which
+ * creates their account in the realm, signs them in and takes them home.
+ */
+export function InviteAcceptPage() {
+  const { token = '' } = useParams({ strict: false }) as { token?: string };
+  const preview = useQuery(invitationPreviewQueryOptions(token));
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [errorMessage, setErrorMessage] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<AcceptInvitationForm>({
+    resolver: zodResolver(acceptInvitationFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setErrorMessage(undefined);
+    try {
+      await acceptInvitation(queryClient, { token, password });
+    } catch (error) {
+      setErrorMessage(
+        isApiResponseError(error)
+          ? error.message
+          : 'Could not reach the server. Check your connection and try again.',
+      );
+      return;
+    }
+    toast({ variant: 'success', title: `Welcome to ${preview.data?.realmName ?? 'the realm'}` });
+    await navigate({ to: '/', replace: true });
+  });
+
+  return (
+    <Card className="w-full max-w-sm shadow-lg">
+      <CardHeader className="justify-items-center gap-3 text-center">
+        <p className="text-muted-foreground text-sm">{preview.data?.realmName ?? '\u00a0'}</p>
+        <h1 className="text-xl font-semibold tracking-tight">Join the realm</h1>
+      </CardHeader>
+      <CardContent className="grid gap-6" aria-live="polite" aria-busy={preview.isPending}>
+        {preview.isPending ? (
+          <div className="grid gap-3" aria-label="Checking the invitation">
+            <Skeleton className="h-9" />
+            <Skeleton className="h-9" />
+          </div>
+        ) : preview.error ? (
+          <Alert kind="error">
+            <AlertTitle>This invitation cannot be used</AlertTitle>
+            <AlertDescription className="grid gap-2">
+              <span>{preview.error.message}</span>
+              <span>
+                Ask the person who invited you for a new invitation, or <Link to="/login">sign in</Link>.
+              </span>
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <>
+            <p className="text-sm">
+              Choose a password for <strong>{preview.data.email}</strong> to join {preview.data.realmName}.
+            </p>
+            {errorMessage ? (
+              <Alert kind="error">
+                <AlertDescription>{errorMessage}</AlertDescription>
+              </Alert>
+            ) : null}
+            <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Set your password">
+              <FormField label="Password" error={errors.password?.message}>
+                <Input type="password" autoComplete="new-password" autoFocus {...register('password')} />
+              </FormField>
+              <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+                <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+              </FormField>
+              <Button type="submit" size="lg" className="w-full" isLoading={isSubmitting}>
+                Join
+              </Button>
+            </form>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

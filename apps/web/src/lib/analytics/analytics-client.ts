@@ -1,0 +1,168 @@
+import {
+  messages,
+  type AnalyticsEvent,
+  type AnalyticsEventType,
+  type AnalyticsSettings,
+} from '@ecc/contracts';
+
+type JsonObject = Record<string, unknown>;
+
+export interface AnalyticsClientDependencies {
+  fetch: typeof fetch;
+  logger: Pick<Console, 'debug' | 'error'>;
+  now: () => Date;
+  randomId: () => string;
+}
+
+/** What the product calls: RudderStack's JavaScript SDK methods, over its HTTP API. */
+export interface AnalyticsClient {
+  /** Checks the write key and proxy path, fetches the source config, then sends what was buffered. */
+  load(writeKey: unknown, proxyPath: unknown): Promise<boolean>;
+  identify(userId: string, traits: JsonObject): void;
+  page(category: string | undefined, name: string, properties: JsonObject): void;
+  track(event: string, properties?: JsonObject): void;
+  group(groupId: string, traits?: JsonObject): void;
+  alias(userId: string, previousId?: string): void;
+  /** Forgets the user: a new anonymous id, no user id or traits. */
+  reset(): void;
+  setAuthToken(token: unknown): void;
+  readonly isReady: boolean;
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.trim().length > 0;
+}
+
+/** `/api/analytics` or an absolute http(s) URL, without a trailing slash; undefined when it is neither. */
+function proxyBaseOf(proxyPath: string): string | undefined {
+  if (proxyPath.startsWith('/') && !proxyPath.startsWith('//')) return proxyPath.replace(/\/+$/, '');
+  try {
+    const url = new URL(proxyPath);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href.replace(/\/+$/, '') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function basicAuthorization(writeKey: string): string {
+  return `Basic ${btoa(`${writeKey}:`)}`;
+}
+
+/** Whether the realm asks for tracking at all (spec section 7); otherwise only a debug line is logged. */
+export function isAnalyticsConfigured(
+  settings: AnalyticsSettings | undefined,
+): settings is AnalyticsSettings {
+  return Boolean(
+    settings?.trackingEnabled &&
+    settings.providerEnabled &&
+    settings.writeKey !== undefined &&
+    settings.writeKey !== '' &&
+    settings.proxyPath !== undefined &&
+    settings.proxyPath !== '',
+  );
+}
+
+/**
+ * A RudderStack-compatible client: events take the HTTP API's shape and go to `{proxyPath}/v1/{type}` as
+ * same-origin JSON (`fetch` with `keepalive`, so a page being left still sends; `sendBeacon` would post
+ * `text/plain`, which the API refuses). Calls made before `load` succeeds wait in a buffer (spec section 4).
+ */
+export function createAnalyticsClient(dependencies: AnalyticsClientDependencies): AnalyticsClient {
+  const { logger } = dependencies;
+  let connection: { writeKey: string; base: string } | undefined;
+  let buffered: AnalyticsEvent[] = [];
+  let anonymousId = dependencies.randomId();
+  let userId: string | undefined;
+  let userTraits: JsonObject = {};
+  let authToken: string | undefined;
+
+  const send = (event: AnalyticsEvent) => {
+    if (!connection) return;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      authorization: basicAuthorization(connection.writeKey),
+    };
+    if (authToken) headers['x-auth-token'] = authToken;
+    dependencies
+      .fetch(`${connection.base}/v1/${event.type}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ ...event, sentAt: dependencies.now().toISOString() }),
+        keepalive: true,
+        credentials: 'same-origin',
+      })
+      .catch((error: unknown) => logger.debug('Analytics event not sent', error));
+  };
+
+  const enqueue = (type: AnalyticsEventType, fields: Partial<AnalyticsEvent>) => {
+    const event: AnalyticsEvent = {
+      type,
+      messageId: dependencies.randomId(),
+      anonymousId,
+      ...(userId ? { userId } : {}),
+      context: { library: { name: 'ecc-analytics' }, ...(userId ? { traits: userTraits } : {}) },
+      originalTimestamp: dependencies.now().toISOString(),
+      ...fields,
+    };
+    if (connection) send(event);
+    else buffered.push(event);
+  };
+
+  return {
+    get isReady() {
+      return connection !== undefined;
+    },
+    async load(writeKey, proxyPath) {
+      const base = isNonEmptyString(proxyPath) ? proxyBaseOf(proxyPath.trim()) : undefined;
+      if (!isNonEmptyString(writeKey) || base === undefined) {
+        logger.error(messages.analyticsInvalidWriteKey);
+        return false;
+      }
+      try {
+        const response = await dependencies.fetch(`${base}/sourceConfig`, {
+          headers: { authorization: basicAuthorization(writeKey) },
+          credentials: 'same-origin',
+        });
+        if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      } catch (error) {
+        logger.error(messages.analyticsLoadFailed, error);
+        return false;
+      }
+      connection = { writeKey, base };
+      const waiting = buffered;
+      buffered = [];
+      waiting.forEach(send);
+      return true;
+    },
+    identify(id, traits) {
+      userId = id;
+      userTraits = traits;
+      enqueue('identify', { userId: id, traits });
+    },
+    page(category, name, properties) {
+      enqueue('page', { name, ...(category ? { category } : {}), properties });
+    },
+    track(event, properties = {}) {
+      enqueue('track', { event, properties });
+    },
+    group(groupId, traits = {}) {
+      enqueue('group', { groupId, traits });
+    },
+    alias(id, previousId) {
+      enqueue('alias', { userId: id, previousId: previousId ?? userId ?? anonymousId });
+      userId = id;
+    },
+    reset() {
+      userId = undefined;
+      userTraits = {};
+      anonymousId = dependencies.randomId();
+    },
+    setAuthToken(token) {
+      if (typeof token !== 'string') {
+        logger.error(messages.analyticsTokenNotString);
+        return;
+      }
+      authToken = token;
+    },
+  };
+}
