@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConfigRoutes(app, context);
   registerAuthRoutes(app, context, createLoginThrottle(now));
   registerUserRoutes(app, context);
-  registerOidcRoutes(app, context, database.db, config.isOidcInsecureAllowed);
+  registerOidcRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed, now });
   registerAuthzRoutes(app, context);
   registerFeatureFlagRoutes(app, database.db);
   registerEmissionsRoutes(app, database);

@@ -27,3 +27,4 @@ export * from './import-repository.ts';
 export * from './analytics-event-repository.ts';
 export * from './invitation-repository.ts';
 export * from './user-identity-repository.ts';
+export * from './oidc-flow-repository.ts';

@@ -1,43 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { createInvitationRepository } from '@ecc/db';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
+import { startLocalSmtpServer, type LocalSmtpServer } from '#test-support/local-smtp-server.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 
 const ADMIN = { email: 'admin@acme.test', password: 'admin-password-1' };
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A local SMTP server on 127.0.0.1 that keeps every message it receives. */
-async function startSmtpServer(): Promise<{ server: SMTPServer; port: number; received: ReceivedMail[] }> {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          // Quoted-printable soft line breaks undone, so a long link reads whole.
-          data: Buffer.concat(chunks).toString('utf8').replaceAll('=\r\n', ''),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { server, port, received };
-}
 
 async function createInvitingApp(smtpUrl: string) {
   const testApp = await createTestApp({ env: { SMTP_URL: smtpUrl, SMTP_FROM: 'ECC <ecc@acme.test>' } });
@@ -56,20 +23,20 @@ async function createInvitingApp(smtpUrl: string) {
 }
 
 describe('invitation e-mail through SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: LocalSmtpServer;
   let apps: TestApp[] = [];
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
+    smtp = await startLocalSmtpServer();
   });
   afterAll(async () => {
     await Promise.all(apps.map((testApp) => testApp.close()));
     apps = [];
-    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('sends the invitation to the SMTP server SMTP_URL names and marks the outbox row sent', async () => {
-    const { testApp, invite, outbox } = await createInvitingApp(`smtp://127.0.0.1:${smtp.port}`);
+    const { testApp, invite, outbox } = await createInvitingApp(smtp.url);
     apps.push(testApp);
     const response = await invite('smtp.person@example.com');
     expect(response.statusCode).toBe(201);
@@ -81,14 +48,17 @@ describe('invitation e-mail through SMTP', () => {
     expect(mail?.data).toMatch(/http:\/\/acme\.test\/invite\/[A-Za-z0-9_-]{43}/);
     const [row] = await outbox();
     expect(row?.sentOn).toBeInstanceOf(Date);
+    // The outbox keeps the mail without the link's token.
+    expect(row?.text).toContain('/invite/[token withheld]');
+    expect(row?.text).not.toMatch(/\/invite\/[A-Za-z0-9_-]{43}/);
     expect(row?.error).toBeNull();
   });
 
   it('still invites when nothing listens at SMTP_URL, recording the error in the outbox', async () => {
     // The SMTP server's port, once it is closed, is a port where nothing listens.
-    const closed = await startSmtpServer();
-    await new Promise<void>((resolve) => closed.server.close(() => resolve()));
-    const { testApp, invite, outbox } = await createInvitingApp(`smtp://127.0.0.1:${closed.port}`);
+    const closed = await startLocalSmtpServer();
+    await closed.close();
+    const { testApp, invite, outbox } = await createInvitingApp(closed.url);
     apps.push(testApp);
     const response = await invite('unlucky@example.com');
     expect(response.statusCode).toBe(201);

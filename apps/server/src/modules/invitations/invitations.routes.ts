@@ -26,7 +26,7 @@ import { permissionAccess, PUBLIC_ACCESS, requireSession } from '#platform/route
 import {
   composeInvitationEmail,
   createInvitationToken,
-  deliverEmail,
+  deliverInvitationEmail,
   hashInvitationToken,
   invitationExpiryFrom,
   invitationLink,
@@ -70,7 +70,7 @@ export function registerInvitationRoutes(
       link: invitationLink(originOf(request), token),
       expiresAt: invitation.expiresAt,
     });
-    await deliverEmail(invitations, mailer, session.realm.id, email, now);
+    await deliverInvitationEmail(invitations, mailer, session.realm.id, email, now);
   }
 
   api.get(

@@ -44,11 +44,18 @@ export interface InvitationEmailInput {
   expiresAt: Date;
 }
 
-export function composeInvitationEmail(input: InvitationEmailInput): {
+export interface ComposedEmail {
   to: string;
   subject: string;
   text: string;
-} {
+}
+
+/** The mail's text as the outbox keeps it: the link's token withheld, so a database read yields no usable link. */
+export function withheldTokenText(text: string): string {
+  return text.replaceAll(/\/invite\/[A-Za-z0-9_-]+/g, '/invite/[token withheld]');
+}
+
+export function composeInvitationEmail(input: InvitationEmailInput): ComposedEmail {
   return {
     to: input.to,
     subject: `You are invited to ${input.realmName} on Emissions Control Center`,
@@ -63,17 +70,21 @@ export function composeInvitationEmail(input: InvitationEmailInput): {
 }
 
 /**
- * Records the mail in the outbox first, so it is kept whatever happens next, then sends it; a failure is stored
- * on the outbox row rather than failing the invitation.
+ * Records the invitation mail in the outbox first (its token withheld), so it is kept whatever happens next, then
+ * sends it; a failure is stored on the outbox row rather than failing the invitation.
  */
-export async function deliverEmail(
+export async function deliverInvitationEmail(
   repository: InvitationRepository,
   mailer: Mailer,
   realmId: string,
-  email: { to: string; subject: string; text: string },
+  email: ComposedEmail,
   now: () => Date,
 ): Promise<void> {
-  const recorded = await repository.recordEmail(realmId, email, now());
+  const recorded = await repository.recordEmail(
+    realmId,
+    { ...email, text: withheldTokenText(email.text) },
+    now(),
+  );
   const result = await mailer.send(email);
   if (result.isSent) await repository.markEmailSent(realmId, recorded.id, now());
   else if (result.error !== undefined) await repository.markEmailFailed(realmId, recorded.id, result.error);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { OidcFlowRepository } from '@ecc/db';
 
 /** What the callback needs from the start of a sign-in, kept on the server, never in the browser. */
 export interface OidcFlow {
@@ -9,43 +10,34 @@ export interface OidcFlow {
   state: string;
   nonce: string;
   codeVerifier: string;
-  expiresAt: number;
 }
 
 export const OIDC_FLOW_COOKIE_NAME = 'ecc_oidc_flow';
 /** Time to sign in at the provider. */
 export const OIDC_FLOW_LIFETIME_MS = 10 * 60 * 1000;
-/** Bounds the memory anonymous visitors can fill by starting flows they never finish. */
-const MAX_PENDING_FLOWS = 10_000;
 
 export interface OidcFlowStore {
-  /** Keeps the flow; answers the random id for the browser's cookie. */
-  save(flow: Omit<OidcFlow, 'expiresAt'>): string;
-  /** The flow of this id once: it is removed whether or not it is still valid. */
-  take(flowId: string): OidcFlow | undefined;
+  /** Keeps the flow; answers the random id for the browser's cookie (only its SHA-256 is stored). */
+  save(flow: OidcFlow): Promise<string>;
+  /** The realm's unexpired flow of this id, once: it is removed whether or not it is still valid. */
+  take(realmId: string, flowId: string): Promise<OidcFlow | undefined>;
 }
 
 const hashFlowId = (flowId: string) => createHash('sha256').update(flowId).digest('hex');
 
-export function createOidcFlowStore(now: () => number = Date.now): OidcFlowStore {
-  const flows = new Map<string, OidcFlow>();
-  const removeExpired = () => {
-    for (const [key, flow] of flows) if (flow.expiresAt <= now()) flows.delete(key);
-  };
+export function createOidcFlowStore(flows: OidcFlowRepository, now: () => Date): OidcFlowStore {
   return {
-    save(flow) {
-      removeExpired();
-      // Map keeps insertion order: the first key is the oldest pending flow.
-      while (flows.size >= MAX_PENDING_FLOWS) flows.delete(flows.keys().next().value as string);
+    async save(flow) {
       const flowId = randomBytes(32).toString('base64url');
-      flows.set(hashFlowId(flowId), { ...flow, expiresAt: now() + OIDC_FLOW_LIFETIME_MS });
+      const expiresAt = new Date(now().getTime() + OIDC_FLOW_LIFETIME_MS);
+      await flows.insert({ ...flow, flowIdHash: hashFlowId(flowId), expiresAt }, now());
       return flowId;
     },
-    take(flowId) {
-      const key = hashFlowId(flowId);
-      const flow = flows.get(key);
-      flows.delete(key);
-      return flow && flow.expiresAt > now() ? flow : undefined;
+    async take(realmId, flowId) {
+      const row = await flows.take(realmId, hashFlowId(flowId));
+      if (!row || row.expiresAt.getTime() <= now().getTime()) return undefined;
+      const { flowIdHash: _flowIdHash, expiresAt: _expiresAt, ...flow } = row;
+      return flow;
     },
   };
 }

@@ -249,7 +249,7 @@ describe('OIDC callback validation', () => {
   /** Starts a flow, then comes back to the callback with the state the test chooses and its ID token. */
   async function callbackWith(
     idToken: (expected: { nonce: string }) => Promise<string>,
-    options: { state?: (state: string) => string; host?: string } = {},
+    options: { state?: (state: string) => string; host?: string; beforeCallback?: () => void } = {},
   ) {
     const start = await testApp.app.inject({
       method: 'GET',
@@ -260,6 +260,7 @@ describe('OIDC callback validation', () => {
     const nonce = authorizationUrl.searchParams.get('nonce') ?? '';
     const state = authorizationUrl.searchParams.get('state') ?? '';
     fake.nextIdToken = () => idToken({ nonce });
+    options.beforeCallback?.();
     const query = new URLSearchParams({
       code: 'the-code',
       state: options.state ? options.state(state) : state,
@@ -344,6 +345,16 @@ describe('OIDC callback validation', () => {
 
   it("refuses to finish on another realm's host a flow started on this one", async () => {
     const response = await callbackWith(({ nonce }) => sign(goodClaims(nonce)), { host: 'localhost' });
+    await expectNoSession(response, 'Your sign-in expired or was started elsewhere. Try again.');
+  });
+
+  it('refuses a flow older than ten minutes', async () => {
+    const response = await callbackWith(
+      async ({ nonce }) => {
+        return sign(goodClaims(nonce));
+      },
+      { beforeCallback: () => testApp.advanceClock(10 * 60 * 1000 + 1000) },
+    );
     await expectNoSession(response, 'Your sign-in expired or was started elsewhere. Try again.');
   });
 

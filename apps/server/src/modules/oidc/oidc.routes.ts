@@ -1,16 +1,11 @@
 import { z } from '@ecc/contracts';
-import { createUserIdentityRepository, type Database } from '@ecc/db';
+import { createOidcFlowRepository, createUserIdentityRepository, type Database } from '@ecc/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
 import type { AppContext } from '#platform/app-context.ts';
 import { PUBLIC_ACCESS } from '#platform/route-access.ts';
-import {
-  createOidcFlowStore,
-  OIDC_FLOW_COOKIE_NAME,
-  OIDC_FLOW_LIFETIME_MS,
-  type OidcFlowStore,
-} from './oidc-flow-store.ts';
+import { createOidcFlowStore, OIDC_FLOW_COOKIE_NAME, OIDC_FLOW_LIFETIME_MS } from './oidc-flow-store.ts';
 import {
   createClientConfiguration,
   findActiveStrategy,
@@ -67,15 +62,15 @@ export function registerOidcRoutes(
   app: FastifyInstance,
   context: AppContext,
   db: Database,
-  isInsecureAllowed: boolean,
-  flows: OidcFlowStore = createOidcFlowStore(),
+  options: { isInsecureAllowed: boolean; now: () => Date },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repositories = {
     users: context.repositories.users,
     userIdentities: createUserIdentityRepository(db),
   };
-  const policy = { isInsecureAllowed };
+  const policy = { isInsecureAllowed: options.isInsecureAllowed };
+  const flows = createOidcFlowStore(createOidcFlowRepository(db), options.now);
 
   api.get(
     '/api/auth/oidc/:strategyId/start',
@@ -112,7 +107,7 @@ export function registerOidcRoutes(
         code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
       });
-      reply.setCookie(OIDC_FLOW_COOKIE_NAME, flows.save(flow), {
+      reply.setCookie(OIDC_FLOW_COOKIE_NAME, await flows.save(flow), {
         ...flowCookieOptions(request),
         maxAge: OIDC_FLOW_LIFETIME_MS / 1000,
       });
@@ -123,10 +118,10 @@ export function registerOidcRoutes(
   api.get(OIDC_CALLBACK_PATH, { config: { access: PUBLIC_ACCESS } }, async (request, reply) => {
     const flowId = request.cookies[OIDC_FLOW_COOKIE_NAME];
     reply.clearCookie(OIDC_FLOW_COOKIE_NAME, flowCookieOptions(request));
-    const flow = flowId ? flows.take(flowId) : undefined;
     const realm = await context.realms.resolve(request);
-    // A flow finishes only on the realm and host it started on.
-    if (!flow || !realm || realm.id !== flow.realmId || callbackUrlOf(request) !== flow.redirectUri) {
+    // A flow finishes only on the realm (looked up within it) and the host it started on.
+    const flow = flowId && realm ? await flows.take(realm.id, flowId) : undefined;
+    if (!flow || !realm || callbackUrlOf(request) !== flow.redirectUri) {
       return redirectToLogin(reply, messages.expired);
     }
     const strategy = findActiveStrategy(realm, flow.strategyKey);
