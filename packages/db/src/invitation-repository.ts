@@ -11,6 +11,7 @@ import {
   type UserRow,
 } from './schema.ts';
 import { normalizeEmail } from './user-repository.ts';
+import { isUniqueViolation } from './is-unique-violation.ts';
 
 export interface NewInvitation {
   email: string;
@@ -131,9 +132,10 @@ export function createInvitationRepository(db: Database) {
           )
           .returning();
         return rows[0];
-      } catch {
+      } catch (error) {
         // The partial unique index: the address was invited again meanwhile.
-        return undefined;
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
       }
     },
 

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseHandle } from './create-database.ts';
 import { recalculationRuns, type RecalculationRunRow } from './schema.ts';
+import { isUniqueViolation } from './is-unique-violation.ts';
 
 /**
  * Storage of bulk recalculation (issue 4, item 3): the runs, the keyset read of a realm's activity records and
@@ -200,11 +201,6 @@ function bulkClientOf(database: DatabaseHandle): BulkClient {
       }
     },
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
-  return code === '23505';
 }
 
 /** Every run function takes the realm id first; `listUnfinished` is the start-up resume across realms. */
