@@ -173,6 +173,13 @@ export const facilityTrailQuerySchema = z.object({
   scope: z.coerce.number().int().min(1).max(3).optional(),
   activityType: z.string().optional(),
   gas: z.string().optional(),
+  /** A month of the monthly chart, `YYYY-MM`. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM')
+    .optional(),
+  /** An equipment bar: that equipment's id, or `none` for the records not linked to equipment. */
+  equipmentId: z.union([z.uuid(), z.literal('none')]).optional(),
 });
 export type FacilityTrailQuery = z.infer<typeof facilityTrailQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
 import { likePattern } from './facility-repository.ts';
 import { activityRecords, emissionResults, equipment, type ActivityRecordRow } from './schema.ts';
@@ -34,6 +34,10 @@ export interface ActivityRecordTrailFilter {
   year?: number;
   scope?: number;
   activityType?: string;
+  /** `YYYY-MM`: records whose period starts in that month. */
+  month?: string;
+  /** An equipment id, or `none` for records linked to no equipment. */
+  equipmentId?: string;
 }
 
 /** Above this many records, their results are read by facility rather than by id. */
@@ -125,6 +129,13 @@ export function createActivityRepository(db: Database) {
     }
     if (filter.scope !== undefined) conditions.push(eq(activityRecords.scope, filter.scope));
     if (filter.activityType) conditions.push(eq(activityRecords.activityType, filter.activityType));
+    if (filter.month !== undefined) {
+      conditions.push(sql`to_char(${activityRecords.periodStart}, 'YYYY-MM') = ${filter.month}`);
+    }
+    if (filter.equipmentId === 'none') conditions.push(isNull(activityRecords.equipmentId));
+    else if (filter.equipmentId !== undefined) {
+      conditions.push(eq(activityRecords.equipmentId, filter.equipmentId));
+    }
     return conditions;
   };
 

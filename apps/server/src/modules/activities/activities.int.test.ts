@@ -325,6 +325,25 @@ describe('activity records, their results and trails', () => {
       (await call('GET', '/api/facilities/north-campus/trail?year=2019')).json(),
     );
     expect(none).toMatchObject({ co2eKg: 0, recordCount: 0, records: [], audit: [] });
+
+    // A chart month and an equipment bar have their own totals, counted on the server over every record.
+    const month = records[0]?.periodStart.slice(0, 7) ?? '';
+    const ofMonth = facilityTrailResponseSchema.parse(
+      (await call('GET', `/api/facilities/north-campus/trail?month=${month}`)).json(),
+    );
+    const monthRecords = records.filter((record) => record.periodStart.startsWith(month));
+    expect(ofMonth.recordCount).toBe(monthRecords.length);
+    expect(ofMonth.co2eKg).toBeCloseTo(
+      monthRecords.reduce((sum, record) => sum + record.co2eKg, 0),
+      6,
+    );
+    const unlinked = facilityTrailResponseSchema.parse(
+      (await call('GET', '/api/facilities/north-campus/trail?equipmentId=none')).json(),
+    );
+    expect(unlinked.recordCount).toBe(records.filter((record) => record.equipmentId === null).length);
+    const badMonth = await call('GET', '/api/facilities/north-campus/trail?month=2024-13');
+    expect(badMonth.statusCode).toBe(400);
+    expect(badMonth.json().message).toContain('month');
   });
 
   it('answers 404 for another realm’s facility or record exactly as for a missing one', async () => {

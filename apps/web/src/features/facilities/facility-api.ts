@@ -82,17 +82,18 @@ export function activityRecordsQuery(slug: string) {
 }
 
 export function facilityTrailQuery(slug: string, request: TrailRequest) {
-  const year = request.year ?? (request.month === undefined ? undefined : Number(request.month.slice(0, 4)));
   return queryOptions({
     queryKey: facilityQueryKeys.trail(slug, request),
     queryFn: async ({ signal }) =>
       facilityTrailResponseSchema.parse(
         await api.get(
           `/api/facilities/${encodeURIComponent(slug)}/trail${queryString({
-            year,
+            year: request.year,
             scope: request.scope,
             activityType: request.activityType,
             gas: request.gas,
+            month: request.month,
+            equipmentId: request.equipmentId === null ? 'none' : request.equipmentId,
           })}`,
           { signal },
         ),

@@ -1,4 +1,4 @@
-import type { AuditEntryDto, FacilityTrailResponse, TrailFactor } from '@ecc/contracts';
+import type { AuditEntryDto, TrailFactor } from '@ecc/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   auditChanges,
@@ -12,7 +12,6 @@ import {
   latestYears,
   percentChange,
 } from './facility-format.ts';
-import { narrowTrail } from './narrow-trail.ts';
 
 const NATURAL_GAS: TrailFactor = {
   key: 'epa-hub-2024-stationary-natural-gas',
@@ -101,63 +100,5 @@ describe('the figures', () => {
 
   it('writes a month out', () => {
     expect(formatMonth('2025-03')).toBe('Mar 2025');
-  });
-});
-
-describe('narrowing a trail to a month or a piece of equipment', () => {
-  const record = (
-    id: string,
-    periodStart: string,
-    equipmentId: string | null,
-    co2eKg: number,
-    factorKey: string,
-  ) => ({
-    id,
-    facilityId: 'f',
-    equipmentId,
-    activityType: 'natural-gas',
-    periodStart,
-    periodEnd: periodStart,
-    quantity: 1,
-    unit: 'therm',
-    factorKey,
-    scope: 1,
-    scope3Category: null,
-    certificateCoverage: null,
-    isEstimated: false,
-    notes: null,
-    co2eKg,
-    co2eKgMarket: null,
-    createdOn: '',
-    modifiedOn: '',
-  });
-  const trail: FacilityTrailResponse = {
-    co2eKg: 60,
-    recordCount: 3,
-    records: [
-      record('a', '2025-01-01', 'boiler', 10, 'gas'),
-      record('b', '2025-02-01', 'boiler', 20, 'gas'),
-      record('c', '2025-02-01', null, 30, 'diesel'),
-    ],
-    factors: [NATURAL_GAS, { ...NATURAL_GAS, key: 'gas' }, { ...NATURAL_GAS, key: 'diesel' }],
-    methods: [],
-    audit: [
-      { ...UPDATE, entityId: 'a' },
-      { ...UPDATE, entityId: 'c' },
-    ],
-  };
-
-  it("keeps the month's records, their factors and audit entries, and sums them", () => {
-    const narrowed = narrowTrail(trail, { title: 'Feb', month: '2025-02' });
-    expect(narrowed.records.map((entry) => entry.id)).toEqual(['b', 'c']);
-    expect(narrowed.co2eKg).toBe(50);
-    expect(narrowed.recordCount).toBe(2);
-    expect(narrowed.factors.map((factor) => factor.key)).toEqual(['gas', 'diesel']);
-    expect(narrowed.audit.map((entry) => entry.entityId)).toEqual(['c']);
-  });
-
-  it('keeps the records without equipment for the "no equipment" bar, and leaves other trails alone', () => {
-    expect(narrowTrail(trail, { title: 'None', equipmentId: null }).co2eKg).toBe(30);
-    expect(narrowTrail(trail, { title: 'Year', year: 2025 })).toBe(trail);
   });
 });

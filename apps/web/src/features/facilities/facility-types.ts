@@ -22,8 +22,8 @@ export interface TrailRequest {
   scope?: 1 | 2 | 3;
   activityType?: string;
   gas?: string;
-  /** `YYYY-MM`: a chart month; the year's trail is narrowed to the records of that month. */
+  /** `YYYY-MM`: a chart month. */
   month?: string;
-  /** An equipment bar; the trail is narrowed to that equipment's records. */
+  /** An equipment bar: its equipment's id, or null for the records linked to no equipment. */
   equipmentId?: string | null;
 }

@@ -20,7 +20,6 @@ import {
 } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
 import { LoadError } from './load-error.tsx';
-import { narrowTrail } from './narrow-trail.ts';
 
 /** What the sheet explains: a total of the facility, or one record. */
 export type TrailSubject =
@@ -133,7 +132,7 @@ function TotalTrail({ slug, request }: { slug: string; request: TrailRequest }) 
       />
     );
   }
-  const shown: FacilityTrailResponse = narrowTrail(trail.data, request);
+  const shown: FacilityTrailResponse = trail.data;
   return (
     <div className="grid gap-5" aria-live="polite">
       <p className="text-lg font-semibold tabular-nums">
