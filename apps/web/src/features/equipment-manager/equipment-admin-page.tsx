@@ -34,7 +34,7 @@ import {
   equipmentTypesQuery,
   issuesByField,
 } from './equipment-api.ts';
-import { EquipmentLoadError } from './equipment-load-error.tsx';
+import { LoadError } from '#components/load-error.tsx';
 import { FieldBuilder } from './field-builder.tsx';
 import { emptyFieldDraft, fieldDraftsOf, fieldsFromDrafts, type FieldDraft } from './field-drafts.ts';
 import { SchemaForm, errorsByField, type SchemaFormValues } from './schema-form.tsx';
@@ -75,7 +75,7 @@ export function EquipmentAdminPage() {
           {types.isPending ? (
             <Skeleton className="h-60" aria-label="Loading equipment types" />
           ) : types.isError ? (
-            <EquipmentLoadError
+            <LoadError
               title="The types could not be loaded"
               error={types.error}
               onRetry={() => void types.refetch()}
@@ -126,7 +126,7 @@ function VersionEditor({ typeKey, onSaved }: { typeKey: string; onSaved: (key: s
   if (type.isPending) return <Skeleton className="h-96" aria-label="Loading the type" />;
   if (type.isError) {
     return (
-      <EquipmentLoadError
+      <LoadError
         title="The type could not be loaded"
         error={type.error}
         onRetry={() => void type.refetch()}

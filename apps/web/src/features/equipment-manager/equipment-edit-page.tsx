@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '#components/page-header.tsx';
 import { equipmentQueryKeys, updateEquipment } from './equipment-api.ts';
 import { EquipmentForm } from './equipment-form.tsx';
-import { EquipmentLoadError } from './equipment-load-error.tsx';
+import { LoadError } from '#components/load-error.tsx';
 import { equipmentPaths } from './equipment-paths.ts';
 import { EquipmentNotFound } from './equipment-view-page.tsx';
 import { useEquipmentWithType } from './use-equipment-with-type.ts';
@@ -28,7 +28,7 @@ export function EquipmentEditPage() {
   if (isApiResponseError(item.error, 404)) return <EquipmentNotFound />;
   if (error || !item.data || !type.data) {
     return (
-      <EquipmentLoadError
+      <LoadError
         title="The equipment could not be loaded"
         error={error ?? new Error('Unknown error')}
         onRetry={retry}

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { PageHeader } from '#components/page-header.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { equipmentListQuery, equipmentSitesQuery, equipmentTypesQuery } from './equipment-api.ts';
-import { EquipmentLoadError } from './equipment-load-error.tsx';
+import { LoadError } from '#components/load-error.tsx';
 import { equipmentPaths } from './equipment-paths.ts';
 import { matchesSiteSearch } from './site-search.ts';
 
@@ -49,7 +49,7 @@ export function EquipmentManagerPage() {
     return (
       <>
         <PageHeader title="Equipment manager" />
-        <EquipmentLoadError
+        <LoadError
           title="The equipment could not be loaded"
           error={sites.error ?? types.error ?? new Error('Unknown error')}
           onRetry={() => void Promise.all([sites.refetch(), types.refetch()])}
@@ -185,7 +185,7 @@ function EquipmentTable({ siteId, typeKey }: { siteId: string; typeKey: string }
   if (list.isPending) return <Skeleton className="h-40" aria-label="Loading equipment" />;
   if (list.isError) {
     return (
-      <EquipmentLoadError
+      <LoadError
         title="The equipment could not be loaded"
         error={list.error}
         onRetry={() => void list.refetch()}

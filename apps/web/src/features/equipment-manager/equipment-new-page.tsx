@@ -10,7 +10,7 @@ import {
   equipmentTypeQuery,
 } from './equipment-api.ts';
 import { EquipmentForm } from './equipment-form.tsx';
-import { EquipmentLoadError } from './equipment-load-error.tsx';
+import { LoadError } from '#components/load-error.tsx';
 import { equipmentPaths } from './equipment-paths.ts';
 
 /** `/equipment-manager/site/{facilityId}/{typeKey}/new`: the type's generated form for a new piece of equipment. */
@@ -36,7 +36,7 @@ export function EquipmentNewPage() {
   if (type.isError || sites.isError) {
     const error = type.error ?? sites.error;
     return (
-      <EquipmentLoadError
+      <LoadError
         title="The form could not be loaded"
         error={error ?? new Error('Unknown error')}
         onRetry={() => void Promise.all([type.refetch(), sites.refetch()])}

@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '#components/page-header.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { deleteEquipment, equipmentQueryKeys } from './equipment-api.ts';
-import { EquipmentLoadError } from './equipment-load-error.tsx';
+import { LoadError } from '#components/load-error.tsx';
 import { equipmentPaths } from './equipment-paths.ts';
 import { useEquipmentWithType } from './use-equipment-with-type.ts';
 
@@ -47,7 +47,7 @@ export function EquipmentViewPage() {
   if (isApiResponseError(item.error, 404)) return <EquipmentNotFound />;
   if (error || !item.data || !type.data) {
     return (
-      <EquipmentLoadError
+      <LoadError
         title="The equipment could not be loaded"
         error={error ?? new Error('Unknown error')}
         onRetry={retry}

@@ -22,7 +22,7 @@ import { activityRecordsQuery, facilityDetailQuery, facilityEquipmentQuery } fro
 import { formatCo2e, formatLocation, formatMonth } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
 import { KpiCards } from './kpi-cards.tsx';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '#components/load-error.tsx';
 import { TrailSheet, type TrailSubject } from './trail-sheet.tsx';
 import { useRecordMutations } from './use-record-mutations.ts';
 

@@ -11,7 +11,7 @@ import type { PageProps } from '#lib/routing/page-props.ts';
 import { facilityListQuery, facilitySectorsQuery } from './facility-api.ts';
 import { FacilityMap } from './facility-map.tsx';
 import { FacilityTable } from './facility-table.tsx';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '#components/load-error.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -19,7 +19,7 @@ import {
   formatCo2e,
 } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '#components/load-error.tsx';
 
 /** What the sheet explains: a total of the facility, or one record. */
 export type TrailSubject =
