@@ -89,6 +89,7 @@ const SPEC_RULES = {
   'reporting-analysis-report': { paths: ['/reporting/analysis/report'], plans: ANALYSIS_PLANS },
   'feature-flags': { paths: ['/management/feature-flags'] },
   'invite-manager': { paths: ['/admin/invite-manager'] },
+  'realm-admin': { paths: ['/admin/realm'] },
   'invite-accept': { paths: ['/invite/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'], isAuthFree: true },
 } as const satisfies Record<RouteId, SpecRule>;
 

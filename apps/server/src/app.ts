@@ -35,6 +35,7 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { createRealmResolver } from './platform/realm-resolution.ts';
 import { registerRouteAccess } from './platform/route-access.ts';
 import { registerSameOrigin } from './platform/same-origin.ts';
+import { registerRealmAdminRoutes } from './modules/realm-admin/realm-admin.routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSessionManager } from './platform/sessions.ts';
 import { createWebDist } from './platform/web-dist.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFacilityRoutes(app, database.db);
   registerActivityRoutes(app, database.db);
   registerAuditRoutes(app, database.db);
+  registerRealmAdminRoutes(app, database.db);
   registerInvitationRoutes(app, context, database.db, config, now);
   await registerImportRoutes(app, database.db);
   registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl });

@@ -113,6 +113,7 @@ describe('route table', () => {
       '/reporting/analysis/report',
       '/management/feature-flags',
       '/admin/invite-manager',
+      '/admin/realm',
       '/invite/$token',
     ]);
   });

@@ -282,6 +282,13 @@ export const ROUTES = [
     clientOnly: true,
   },
   {
+    id: 'realm-admin',
+    path: '/admin/realm',
+    title: 'Realm administration',
+    description: "Manage the realm's users, roles and grants.",
+    layout: 'default',
+  },
+  {
     id: 'invite-accept',
     path: '/invite/$token',
     title: 'Join the realm',

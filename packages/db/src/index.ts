@@ -28,3 +28,4 @@ export * from './analytics-event-repository.ts';
 export * from './invitation-repository.ts';
 export * from './user-identity-repository.ts';
 export * from './oidc-flow-repository.ts';
+export * from './realm-admin-repository.ts';

@@ -50,6 +50,7 @@ describe('route access declarations', () => {
       'DELETE /api/equipment/:id: delete Equipment',
       'DELETE /api/feature-flags/definitions/:key: delete FeatureFlag',
       'DELETE /api/invitations/:id: delete Invitation',
+      'DELETE /api/realm-admin/grants/:id: delete Permission',
       'GET /api/activity-records/:id/trail: read ActivityRecord',
       'GET /api/audit-log: read AuditLog',
       'GET /api/emission-factors: read EmissionFactor',
@@ -65,8 +66,11 @@ describe('route access declarations', () => {
       'GET /api/facilities: read Facility',
       'GET /api/feature-flags/definitions: read FeatureFlag',
       'GET /api/invitations: read Invitation',
+      'GET /api/realm-admin/roles: read Role',
+      'GET /api/realm-admin/users: read User',
       'GET /api/recalculations/:id: read ActivityRecord',
       'PATCH /api/activity-records/:id: update ActivityRecord',
+      'PATCH /api/realm-admin/grants/:id: update Permission',
       'POST /api/emission-factors/:id/publish: update EmissionFactor',
       'POST /api/emission-factors: create EmissionFactor',
       'POST /api/equipment/types/:key/versions: update EquipmentType',
@@ -79,10 +83,12 @@ describe('route access declarations', () => {
       'POST /api/imports/ghgrp: create Facility',
       'POST /api/invitations/:id/resend: update Invitation',
       'POST /api/invitations: create Invitation',
+      'POST /api/realm-admin/roles/:roleId/grants: create Permission',
       'POST /api/recalculations: update Realm',
       'PUT /api/emission-factors/:id: update EmissionFactor',
       'PUT /api/equipment/:id: update Equipment',
       'PUT /api/feature-flags/definitions/:key: update FeatureFlag',
+      'PUT /api/realm-admin/users/:id/role: update User',
     ]);
   });
 

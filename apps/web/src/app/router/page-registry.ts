@@ -65,6 +65,8 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
     ),
   'invite-accept': () =>
     import('../../features/invite-accept/invite-accept-page.tsx').then((module) => module.InviteAcceptPage),
+  'realm-admin': () =>
+    import('../../features/realm-admin/realm-admin-page.tsx').then((module) => module.RealmAdminPage),
 };
 
 const loadedPages = new Map<string, PageComponent>();

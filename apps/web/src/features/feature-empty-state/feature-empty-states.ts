@@ -14,6 +14,7 @@ export type FeatureRouteId = Exclude<
   | 'feature-flags'
   | 'invite-manager'
   | 'invite-accept'
+  | 'realm-admin'
   | 'equipment-manager'
   | 'equipment-manager-admin'
   | 'equipment-edit'

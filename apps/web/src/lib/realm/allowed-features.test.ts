@@ -20,6 +20,7 @@ describe('the launcher’s features', () => {
       'equipment-manager',
       'feature-flags',
       'invite-manager',
+      'realm-admin',
     ]);
   });
 

@@ -1,0 +1,131 @@
+import {
+  grantActiveRequestSchema,
+  newGrantRequestSchema,
+  permissionRowSchema,
+  realmAdminIdParamsSchema,
+  realmAdminRoleParamsSchema,
+  realmRoleListResponseSchema,
+  realmUserListResponseSchema,
+  realmUserSchema,
+  userRoleRequestSchema,
+} from '@ecc/contracts';
+import type { Database } from '@ecc/db';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { canAccessRecord } from '@ecc/domain';
+import { HttpError } from '#platform/errors.ts';
+import { canInOwnRealm, forbiddenMessage, permissionAccess, requireSession } from '#platform/route-access.ts';
+import {
+  addRoleGrant,
+  changeUserRole,
+  deleteGrant,
+  listRealmRoles,
+  listRealmUsers,
+  setGrantActive,
+} from './realm-admin.service.ts';
+
+/** Realm administration (issue 3, item 11): the realm's users and their role, its roles and their grants. */
+export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/realm-admin/users',
+    {
+      config: { access: permissionAccess('read', 'User') },
+      schema: { response: { 200: realmUserListResponseSchema } },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const { results } = await listRealmUsers(db, session.realm.id);
+      if (!request.abilityService) throw new Error('The user list needs the route access hook');
+      const ability = await request.abilityService.abilityOf(session);
+      // A member's `read User` covers only themself (`\principal`): they see their own row, nobody else's.
+      return {
+        results: results.filter((user) =>
+          canAccessRecord(ability, 'read', 'User', { realm: session.realm.key, id: user.id }),
+        ),
+      };
+    },
+  );
+
+  api.put(
+    '/api/realm-admin/users/:id/role',
+    {
+      config: { access: permissionAccess('update', 'User') },
+      schema: {
+        params: realmAdminIdParamsSchema,
+        body: userRoleRequestSchema,
+        response: { 200: realmUserSchema },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      // A member may update their own User (`\principal`); holding a role is the administrators' to change.
+      if (!(await canInOwnRealm(request, 'update', 'Role'))) {
+        throw new HttpError(403, forbiddenMessage('update', 'Role'));
+      }
+      return changeUserRole(db, session.realm.id, session.user, request.params.id, request.body.role);
+    },
+  );
+
+  api.get(
+    '/api/realm-admin/roles',
+    {
+      config: { access: permissionAccess('read', 'Role') },
+      schema: { response: { 200: realmRoleListResponseSchema } },
+    },
+    async (request) => listRealmRoles(db, requireSession(request).realm.id),
+  );
+
+  api.post(
+    '/api/realm-admin/roles/:roleId/grants',
+    {
+      config: { access: permissionAccess('create', 'Permission') },
+      schema: {
+        params: realmAdminRoleParamsSchema,
+        body: newGrantRequestSchema,
+        response: { 201: permissionRowSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const created = await addRoleGrant(
+        db,
+        session.realm,
+        session.user,
+        request.params.roleId,
+        request.body,
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  api.patch(
+    '/api/realm-admin/grants/:id',
+    {
+      config: { access: permissionAccess('update', 'Permission') },
+      schema: {
+        params: realmAdminIdParamsSchema,
+        body: grantActiveRequestSchema,
+        response: { 200: permissionRowSchema },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      return setGrantActive(db, session.realm.id, session.user, request.params.id, request.body.active);
+    },
+  );
+
+  api.delete(
+    '/api/realm-admin/grants/:id',
+    {
+      config: { access: permissionAccess('delete', 'Permission') },
+      schema: { params: realmAdminIdParamsSchema },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      await deleteGrant(db, session.realm.id, session.user, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,189 @@
+import type {
+  DefaultRoleKey,
+  NewGrantRequest,
+  PermissionRow,
+  RealmRoleListResponse,
+  RealmUser,
+  RealmUserListResponse,
+} from '@ecc/contracts';
+import {
+  createAuditLogRepository,
+  createAuthzRepository,
+  createRealmAdminRepository,
+  type Database,
+  type UserRow,
+} from '@ecc/db';
+import {
+  isOperatorRealm,
+  plaintextGrantDataSchema,
+  regexGrantDataSchema,
+  REALM_PATTERN_CASCADE,
+  REALM_PATTERN_OWN,
+} from '@ecc/domain';
+import { formatZodIssues, HttpError } from '#platform/errors.ts';
+
+export const REALM_USER_NOT_FOUND = 'User not found';
+export const ROLE_NOT_FOUND = 'Role not found';
+export const GRANT_NOT_FOUND = 'Grant not found';
+export const LAST_ADMIN_MESSAGE =
+  'The realm needs at least one administrator: make another user an administrator first';
+
+const USER_ENTITY = 'user';
+const PERMISSION_ENTITY = 'permission';
+
+const actorOf = (user: UserRow) => ({ actorId: user.id, actorEmail: user.email });
+
+function toRealmUser(user: UserRow): RealmUser {
+  const name = user.properties['name'];
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    name: typeof name === 'string' && name.trim() !== '' ? name : null,
+    createdOn: user.createdOn.toISOString(),
+  };
+}
+
+/**
+ * A grant's data must be what the domain converts (its subject and action from the domain's lists), and outside
+ * the operator's realms its realm pattern must stay in the administrator's realm: rules are confined anyway, but
+ * a `.*` that silently means "this realm" would mislead whoever reads the grant.
+ */
+function checkGrant(realmKey: string, grant: NewGrantRequest): void {
+  const schema = grant.type === 'PLAINTEXT_GRANT' ? plaintextGrantDataSchema : regexGrantDataSchema;
+  const parsed = schema.safeParse(grant.data);
+  if (!parsed.success) {
+    const issues = formatZodIssues(parsed.error.issues).map((issue) => `body/data.${issue}`);
+    throw new HttpError(400, issues.join('; '));
+  }
+  const pattern = grant.data.realm;
+  const isConfined =
+    pattern === REALM_PATTERN_OWN || pattern === REALM_PATTERN_CASCADE || pattern === realmKey;
+  if (!isOperatorRealm(realmKey) && !isConfined) {
+    throw new HttpError(
+      400,
+      `body/data.realm: must be ${REALM_PATTERN_OWN}, ${REALM_PATTERN_CASCADE} or ${realmKey}: a grant cannot reach other realms`,
+    );
+  }
+}
+
+export async function listRealmUsers(db: Database, realmId: string): Promise<RealmUserListResponse> {
+  return { results: (await createRealmAdminRepository(db).listUsers(realmId)).map(toRealmUser) };
+}
+
+/** Changes the user's default role (`users.role` and its role assignment); the last administrator stays one. */
+export async function changeUserRole(
+  db: Database,
+  realmId: string,
+  actor: UserRow,
+  userId: string,
+  role: DefaultRoleKey,
+): Promise<RealmUser> {
+  return db.transaction(async (transaction) => {
+    const repository = createRealmAdminRepository(transaction);
+    const administrators = await repository.lockAdministrators(realmId);
+    const users = await repository.listUsers(realmId);
+    const before = users.find((user) => user.id === userId);
+    if (!before) throw new HttpError(404, REALM_USER_NOT_FOUND);
+    if (before.role === role) return toRealmUser(before);
+    if (before.role === 'admin' && administrators <= 1) throw new HttpError(409, LAST_ADMIN_MESSAGE);
+    const after = await repository.setUserRole(realmId, userId, role);
+    if (!after) throw new HttpError(404, REALM_USER_NOT_FOUND);
+    await createAuthzRepository(transaction).syncDefaultRoleAssignments(realmId);
+    await createAuditLogRepository(transaction).append(realmId, {
+      ...actorOf(actor),
+      action: 'update',
+      entityType: USER_ENTITY,
+      entityId: userId,
+      before: { role: before.role },
+      after: { role: after.role },
+    });
+    return toRealmUser(after);
+  });
+}
+
+export async function listRealmRoles(db: Database, realmId: string): Promise<RealmRoleListResponse> {
+  const roles = await createRealmAdminRepository(db).listRolesWithGrants(realmId);
+  return {
+    results: roles.map(({ role, grants }) => ({ id: role.id, key: role.key, name: role.name, grants })),
+  };
+}
+
+export async function addRoleGrant(
+  db: Database,
+  realm: { id: string; key: string },
+  actor: UserRow,
+  roleId: string,
+  grant: NewGrantRequest,
+): Promise<PermissionRow> {
+  return db.transaction(async (transaction) => {
+    const repository = createRealmAdminRepository(transaction);
+    if (!(await repository.findRole(realm.id, roleId))) throw new HttpError(404, ROLE_NOT_FOUND);
+    checkGrant(realm.key, grant);
+    if (!(await repository.hasRight(grant.right))) {
+      throw new HttpError(400, `body/right: unknown right ${grant.right}`);
+    }
+    const created = await repository.insertRoleGrant(realm.id, roleId, {
+      type: grant.type,
+      data: { ...grant.data },
+      rightId: grant.right,
+      active: grant.active ?? true,
+    });
+    await createAuditLogRepository(transaction).append(realm.id, {
+      ...actorOf(actor),
+      action: 'create',
+      entityType: PERMISSION_ENTITY,
+      entityId: created.id,
+      before: null,
+      after: { ...created, roleId },
+    });
+    return created;
+  });
+}
+
+export async function setGrantActive(
+  db: Database,
+  realmId: string,
+  actor: UserRow,
+  grantId: string,
+  active: boolean,
+): Promise<PermissionRow> {
+  return db.transaction(async (transaction) => {
+    const repository = createRealmAdminRepository(transaction);
+    const before = await repository.findRoleGrant(realmId, grantId);
+    if (!before) throw new HttpError(404, GRANT_NOT_FOUND);
+    const after = await repository.setGrantActive(realmId, grantId, active);
+    if (!after) throw new HttpError(404, GRANT_NOT_FOUND);
+    await createAuditLogRepository(transaction).append(realmId, {
+      ...actorOf(actor),
+      action: 'update',
+      entityType: PERMISSION_ENTITY,
+      entityId: grantId,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function deleteGrant(
+  db: Database,
+  realmId: string,
+  actor: UserRow,
+  grantId: string,
+): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const repository = createRealmAdminRepository(transaction);
+    const before = await repository.findRoleGrant(realmId, grantId);
+    if (!before || !(await repository.deleteGrant(realmId, grantId)))
+      throw new HttpError(404, GRANT_NOT_FOUND);
+    await createAuditLogRepository(transaction).append(realmId, {
+      ...actorOf(actor),
+      action: 'delete',
+      entityType: PERMISSION_ENTITY,
+      entityId: grantId,
+      before,
+      after: null,
+    });
+  });
+}

@@ -1,0 +1,157 @@
+import type { RealmRole, RealmUser } from '@ecc/contracts';
+import { toastStore } from '@ecc/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '#lib/query/query-client.ts';
+import { jsonResponse } from '#test/fixtures.ts';
+import { RealmAdminPage } from './realm-admin-page.tsx';
+
+vi.mock('#components/page-header.tsx', () => ({
+  PageHeader: ({ title }: { title: string }) => <h1>{title}</h1>,
+}));
+vi.mock('#lib/permissions/use-ability.ts', () => ({ useCan: () => true }));
+
+const ADMIN: RealmUser = {
+  id: '0b6f6f7e-3c1d-4c8a-9a3e-5d2f1e4b7c90',
+  email: 'admin@example.com',
+  role: 'admin',
+  name: 'Ada Admin',
+  createdOn: '2030-01-01T00:00:00.000Z',
+};
+const MEMBER: RealmUser = {
+  ...ADMIN,
+  id: '1b6f6f7e-3c1d-4c8a-9a3e-5d2f1e4b7c90',
+  email: 'demo@example.com',
+  role: 'member',
+  name: null,
+};
+const MEMBER_ROLE: RealmRole = {
+  id: '2b6f6f7e-3c1d-4c8a-9a3e-5d2f1e4b7c90',
+  key: 'member',
+  name: 'Member',
+  grants: [
+    {
+      id: '3b6f6f7e-3c1d-4c8a-9a3e-5d2f1e4b7c90',
+      active: true,
+      type: 'REGEX_GRANT',
+      data: { realm: '\\own', subject: 'Facility', id: '.*', action: 'read' },
+      right: 'facilities',
+    },
+  ],
+};
+const RIGHTS = { results: [{ id: 'equipment', name: 'Equipment' }], count: 1, total: 1, offset: 0 };
+
+type Responder = (url: string, method: string, body: unknown) => Response | undefined;
+
+function renderPage(respond: Responder = () => undefined) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost').pathname;
+    const method = init?.method ?? 'GET';
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const answer = respond(url, method, body);
+    if (answer) return answer;
+    if (url === '/api/realm-admin/users') return jsonResponse(200, { results: [ADMIN, MEMBER] });
+    if (url === '/api/realm-admin/roles') return jsonResponse(200, { results: [MEMBER_ROLE] });
+    if (url === '/api/immutably/authz/rights') return jsonResponse(200, RIGHTS);
+    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RealmAdminPage />
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+afterEach(() => {
+  toastStore.dispatch({ type: 'REMOVE_TOAST' });
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the realm administration page', () => {
+  it('lists the users with their name and role', async () => {
+    renderPage();
+    const row = (await screen.findByText('admin@example.com')).closest('tr');
+    if (!row) throw new Error('row missing');
+    expect(within(row).getByText('Ada Admin')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLSelectElement>('Role of demo@example.com').value).toBe('member');
+  });
+
+  it('shows an error with a retry when the users cannot be loaded', async () => {
+    renderPage((url) =>
+      url === '/api/realm-admin/users'
+        ? jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'Boom' })
+        : undefined,
+    );
+    expect(await screen.findByText('The users could not be loaded')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('changes a role after confirmation, and shows the refusal of the last administrator’s demotion', async () => {
+    const fetchMock = renderPage((url, method) =>
+      method === 'PUT'
+        ? jsonResponse(409, {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'The realm needs at least one administrator',
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Role of admin@example.com'), 'member');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await user.click(await screen.findByRole('button', { name: 'Change role' }));
+    await waitFor(() =>
+      expect(toastStore.getState().toasts[0]).toMatchObject({
+        title: 'The role of admin@example.com could not be changed',
+        description: 'The realm needs at least one administrator',
+      }),
+    );
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(String(put?.[0])).toContain(`/api/realm-admin/users/${ADMIN.id}/role`);
+  });
+
+  it('lists each role’s grants and adds one validated by the contract', async () => {
+    let posted: unknown;
+    renderPage((url, method, body) => {
+      if (method !== 'POST') return undefined;
+      posted = body;
+      return jsonResponse(201, {
+        id: '4b6f6f7e-3c1d-4c8a-9a3e-5d2f1e4b7c90',
+        active: true,
+        ...(body as object),
+      });
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Roles & grants' }));
+    const grantsTable = await screen.findByRole('table', { name: 'Grants of Member' });
+    expect(within(grantsTable).getByText('Facility')).toBeTruthy();
+    expect(within(grantsTable).getByRole('switch', { name: 'read Facility active' })).toBeTruthy();
+    const form = await screen.findByRole('form', { name: 'Add a grant to Member' });
+    await user.selectOptions(within(form).getByLabelText('Action'), 'delete');
+    await user.click(within(form).getByRole('button', { name: /Add grant/ }));
+    await waitFor(() =>
+      expect(posted).toEqual({
+        type: 'REGEX_GRANT',
+        right: 'equipment',
+        active: true,
+        data: { realm: '\\own', subject: 'Equipment', id: '.*', action: 'delete' },
+      }),
+    );
+  });
+
+  it('refuses an empty id pattern before sending', async () => {
+    const fetchMock = renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Roles & grants' }));
+    const form = await screen.findByRole('form', { name: 'Add a grant to Member' });
+    await user.clear(within(form).getByLabelText('Id pattern'));
+    await user.click(within(form).getByRole('button', { name: /Add grant/ }));
+    expect(await within(form).findByText(/data\.id: /)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+});
