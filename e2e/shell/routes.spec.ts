@@ -80,6 +80,7 @@ const SPEC_RULES = {
   knowledgegraph: { paths: ['/knowledgegraph'] },
   'knowledgegraph-3d': { paths: ['/knowledgegraph/3d'] },
   facility: { paths: ['/facility/next', '/facility/next/north-plant'], plans: FACILITY_PLANS },
+  'emission-factors': { paths: ['/emission-factors'], plans: FACILITY_PLANS },
   'equipment-manager': { paths: ['/equipment-manager'] },
   'equipment-manager-admin': { paths: ['/equipment-manager/admin'], plans: ['CORE'] },
   'equipment-edit': { paths: [`/equipment-manager/boiler/${EQUIPMENT_ID}/edit`] },

@@ -104,6 +104,7 @@ describe('route table', () => {
       '/knowledgegraph',
       '/knowledgegraph/3d',
       '/facility/next/{-$slug}',
+      '/emission-factors',
       '/equipment-manager',
       '/equipment-manager/admin',
       '/equipment-manager/$schema/$id/edit',

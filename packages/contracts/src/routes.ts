@@ -215,6 +215,14 @@ export const ROUTES = [
     params: { slug: slugParam },
   },
   {
+    id: 'emission-factors',
+    path: '/emission-factors',
+    title: 'Emission factors',
+    description: 'Browse the factor library and manage your own factors.',
+    layout: 'default',
+    plans: FACILITY_PLANS,
+  },
+  {
     id: 'equipment-manager',
     path: '/equipment-manager',
     title: 'Equipment manager',

@@ -67,6 +67,10 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
     import('../../features/invite-accept/invite-accept-page.tsx').then((module) => module.InviteAcceptPage),
   'realm-admin': () =>
     import('../../features/realm-admin/realm-admin-page.tsx').then((module) => module.RealmAdminPage),
+  'emission-factors': () =>
+    import('../../features/emission-factors/emission-factors-page.tsx').then(
+      (module) => module.EmissionFactorsPage,
+    ),
 };
 
 const loadedPages = new Map<string, PageComponent>();

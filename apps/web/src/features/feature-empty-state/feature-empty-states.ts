@@ -15,6 +15,7 @@ export type FeatureRouteId = Exclude<
   | 'invite-manager'
   | 'invite-accept'
   | 'realm-admin'
+  | 'emission-factors'
   | 'equipment-manager'
   | 'equipment-manager-admin'
   | 'equipment-edit'

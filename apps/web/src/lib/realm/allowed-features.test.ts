@@ -17,6 +17,7 @@ describe('the launcher’s features', () => {
       'calc-editor',
       'knowledgegraph',
       'facility',
+      'emission-factors',
       'equipment-manager',
       'feature-flags',
       'invite-manager',

@@ -1,0 +1,142 @@
+import type { EmissionFactorDto } from '@ecc/contracts';
+import { EmptyState, Input, Label, Button, Skeleton } from '@ecc/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SearchIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { LoadError } from '#components/load-error.tsx';
+import { emissionFactorsQueryOptions, FACTOR_PAGE_SIZE } from './emission-factors-api.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const REALM_FACTOR_PREFIX = 'realm:';
+
+function formatGases(factor: EmissionFactorDto): string {
+  const gases = Object.entries(factor.gases).map(([gas, { value, unit }]) => `${gas} ${value} ${unit}`);
+  if (factor.co2e) gases.push(`CO2e ${factor.co2e.value} ${factor.co2e.unit} (${factor.co2e.gwp})`);
+  return gases.join(', ');
+}
+
+/** The factor library and the realm's published factors: searched by name, fifty to a page. */
+export function FactorLibrary() {
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+
+  // Waits for a pause in typing so that each keystroke does not ask the server again.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setOffset(0);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const factors = useQuery({
+    ...emissionFactorsQueryOptions(search, offset),
+    placeholderData: keepPreviousData,
+  });
+  const page = factors.data;
+
+  return (
+    <section aria-labelledby="factor-library-heading" className="grid gap-4">
+      <h2 id="factor-library-heading" className="text-lg font-semibold">
+        Factor library
+      </h2>
+      <div className="grid max-w-md gap-1">
+        <Label htmlFor="factor-search">Search factors</Label>
+        <Input
+          id="factor-search"
+          type="search"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          placeholder="e.g. natural gas"
+        />
+      </div>
+      <div aria-live="polite" aria-busy={factors.isPending}>
+        {factors.isPending ? (
+          <div className="grid gap-2" aria-label="Loading factors">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        ) : factors.error ? (
+          <LoadError
+            title="The factors could not be loaded"
+            error={factors.error}
+            onRetry={() => void factors.refetch()}
+          />
+        ) : !page || page.results.length === 0 ? (
+          <EmptyState icon={<SearchIcon />} title="No factors match" description="Try another name." />
+        ) : (
+          <>
+            <div className="overflow-x-auto rounded-lg border">
+              <table className="w-full text-sm">
+                <caption className="sr-only">Emission factors</caption>
+                <thead className="bg-muted/50 text-left">
+                  <tr>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Name
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Source
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Year
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Per
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Gases
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      HHV
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.results.map((factor) => (
+                    <tr key={factor.id} className="border-t">
+                      <td className="px-4 py-2">
+                        {factor.name}
+                        {factor.id.startsWith(REALM_FACTOR_PREFIX) && (
+                          <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs">Your factor</span>
+                        )}
+                      </td>
+                      <td className="px-4 py-2">{factor.source}</td>
+                      <td className="px-4 py-2">{factor.year}</td>
+                      <td className="px-4 py-2">{factor.per}</td>
+                      <td className="px-4 py-2">{formatGases(factor)}</td>
+                      <td className="px-4 py-2">
+                        {factor.hhv ? `${factor.hhv.value} ${factor.hhv.energy}/${factor.hhv.per}` : '—'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className="mt-2 flex items-center gap-2 text-sm">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - FACTOR_PAGE_SIZE))}
+              >
+                Previous
+              </Button>
+              <span>
+                {page.offset + 1}–{page.offset + page.results.length} of {page.total}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page.offset + page.results.length >= page.total}
+                onClick={() => setOffset(offset + FACTOR_PAGE_SIZE)}
+              >
+                Next
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
