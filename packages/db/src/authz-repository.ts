@@ -228,6 +228,18 @@ export function createAuthzRepository(db: Database) {
       return rows[0]?.key;
     },
 
+    /** The realm's id and the ids of every realm below it, at any depth (realms are few: read them all). */
+    async realmAndBelowIds(realmId: string): Promise<string[]> {
+      const all = await db.select({ id: realms.id, parentId: realms.parentId }).from(realms);
+      const found = all.some((realm) => realm.id === realmId) ? [realmId] : [];
+      for (let index = 0; index < found.length; index += 1) {
+        for (const realm of all) {
+          if (realm.parentId === found[index] && !found.includes(realm.id)) found.push(realm.id);
+        }
+      }
+      return found;
+    },
+
     /** Every realm's key and its parent's key: what regex realm patterns and `\cascade` resolve against. */
     async realmTree(): Promise<RealmTreeEntry[]> {
       const parent = alias(realms, 'parent');

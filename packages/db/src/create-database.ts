@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { realmScopedDatabase, realmScopedPglite, realmScopedPool } from './realm-scoped-drivers.ts';
 import * as schema from './schema.ts';
 
 export type DatabaseSchema = typeof schema;
@@ -53,12 +54,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
  * `db.transaction` is serialised as it is.
  */
 function adoptPglite(client: PGlite, onClosed: () => void): DatabaseHandle {
-  const db = drizzlePglite({ client, schema });
+  const ownerDb = drizzlePglite({ client: realmScopedPglite(client), schema });
+  const db = realmScopedDatabase(ownerDb);
   let isClosed = false;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(ownerDb, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: async () => {
       if (isClosed) return;
       isClosed = true;
@@ -104,7 +106,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
       { cause: error },
     );
   }
-  const db = drizzleNodePostgres({ client: pool, schema });
+  const db = realmScopedDatabase(drizzleNodePostgres({ client: realmScopedPool(pool), schema }));
   let isClosed = false;
   return {
     db,

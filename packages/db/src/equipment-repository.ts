@@ -6,9 +6,8 @@ import type {
   EquipmentTypeDetail,
   EquipmentTypeVersion,
 } from '@ecc/contracts';
-import { BUILT_IN_EQUIPMENT_TYPES, EQUIPMENT_CALCULATION_METHODS } from '@ecc/domain';
+import { BUILT_IN_EQUIPMENT_TYPES } from '@ecc/domain';
 import type { Database } from './create-database.ts';
-import { CALCULATION_METHODS } from './reference-data-sync.ts';
 import {
   calculationMethods,
   equipment,
@@ -97,16 +96,6 @@ export function createEquipmentRepository(db: Database) {
     return rows[0] ? toItem(rows[0]) : undefined;
   }
 
-  /** The calculation methods types can name are rows of a shared table: make sure the catalogue's exist. */
-  const allMethods = [...CALCULATION_METHODS, ...EQUIPMENT_CALCULATION_METHODS];
-  async function ensureCalculationMethods(database: Database): Promise<void> {
-    // The engine's own rows first, so a method both name keeps the engine's text whichever runs first.
-    await database
-      .insert(calculationMethods)
-      .values([...new Map(allMethods.map((method) => [method.id, { ...method }])).values()])
-      .onConflictDoNothing();
-  }
-
   async function insertType(
     database: Database,
     realmId: string,
@@ -139,7 +128,6 @@ export function createEquipmentRepository(db: Database) {
         .where(eq(equipmentTypes.realmId, realmId));
       if ((existing?.total ?? 0) > 0) return;
       await db.transaction(async (transaction) => {
-        await ensureCalculationMethods(transaction);
         for (const type of BUILT_IN_EQUIPMENT_TYPES) {
           await insertType(transaction, realmId, { ...type, createdBy: null });
         }
@@ -148,7 +136,6 @@ export function createEquipmentRepository(db: Database) {
 
     /** The ids of the calculation methods a type version may name. */
     async listCalculationMethodIds(): Promise<string[]> {
-      await ensureCalculationMethods(db);
       const rows = await db.select({ id: calculationMethods.id }).from(calculationMethods);
       return rows.map((row) => row.id);
     },
@@ -196,10 +183,7 @@ export function createEquipmentRepository(db: Database) {
       realmId: string,
       type: { key: string; name: string } & EquipmentTypeVersionValues,
     ): Promise<EquipmentTypeDetail | undefined> {
-      const created = await db.transaction(async (transaction) => {
-        await ensureCalculationMethods(transaction);
-        return insertType(transaction, realmId, type);
-      });
+      const created = await db.transaction((transaction) => insertType(transaction, realmId, type));
       return created ? this.findType(realmId, type.key) : undefined;
     },
 
@@ -210,7 +194,6 @@ export function createEquipmentRepository(db: Database) {
       values: EquipmentTypeVersionValues & { name?: string },
     ): Promise<EquipmentTypeDetail | undefined> {
       const updated = await db.transaction(async (transaction) => {
-        await ensureCalculationMethods(transaction);
         // The increment takes the type's row lock, so two concurrent versions get distinct numbers.
         const [type] = await transaction
           .update(equipmentTypes)

@@ -1,5 +1,5 @@
 import { inArray, isNull } from 'drizzle-orm';
-import { FACTOR_LIBRARY, GWP_SETS, type EmissionFactor } from '@ecc/domain';
+import { EQUIPMENT_CALCULATION_METHODS, FACTOR_LIBRARY, GWP_SETS, type EmissionFactor } from '@ecc/domain';
 import type { Database } from './create-database.ts';
 import {
   calculationMethods,
@@ -124,6 +124,17 @@ function definitionOf(factor: EmissionFactor): Record<string, unknown> {
  * rows are immutable (a trigger refuses changes), and a library edition that changes gets a new version label.
  * Safe to run on every start and from several processes at once.
  */
+/** The engine's methods and those equipment types name; where both name one, the engine's text wins. */
+function everyCalculationMethod() {
+  return [
+    ...new Map(
+      [...CALCULATION_METHODS, ...EQUIPMENT_CALCULATION_METHODS]
+        .reverse()
+        .map((method) => [method.id, method]),
+    ).values(),
+  ];
+}
+
 export async function syncReferenceData(db: Database): Promise<void> {
   await db.transaction(async (transaction) => {
     await transaction
@@ -134,7 +145,7 @@ export async function syncReferenceData(db: Database): Promise<void> {
       .onConflictDoNothing();
     await transaction
       .insert(calculationMethods)
-      .values(CALCULATION_METHODS.map((method) => ({ ...method })))
+      .values(everyCalculationMethod().map((method) => ({ ...method })))
       .onConflictDoNothing();
 
     const sources = [

@@ -1,5 +1,5 @@
 import { messages } from '@ecc/contracts';
-import type { AuthzRepository } from '@ecc/db';
+import { runOutsideRealmScope, type AuthzRepository, type RealmScope } from '@ecc/db';
 import {
   buildAbility,
   confineRulesToRealms,
@@ -22,6 +22,11 @@ export interface AbilityService {
   abilityOf(session: ActiveSession): Promise<AccessAbility>;
   /** The key of the realm with this id, if any: records name their realm by id, rules by key. */
   realmKeyOf(realmId: string): Promise<string | undefined>;
+  /**
+   * The realms the database lets the user's requests touch: every realm for the platform operator, else the
+   * user's realm and those below it, the same bounds as the confinement of their rules.
+   */
+  realmScopeOf(session: ActiveSession): Promise<RealmScope>;
 }
 
 /**
@@ -91,12 +96,28 @@ export function createAbilityService(authz: AuthzRepository, logger: AbilityLoad
     return buildAbility(confined);
   }
 
+  const scopes = new WeakMap<ActiveSession, Promise<RealmScope>>();
+
+  async function loadScope(session: ActiveSession): Promise<RealmScope> {
+    if (isOperatorRealm(session.realm.key)) return { isAllRealms: true };
+    return { realmIds: await authz.realmAndBelowIds(session.realm.id) };
+  }
+
   return {
-    realmKeyOf: (realmId) => authz.realmKeyOf(realmId),
+    realmKeyOf: (realmId) => runOutsideRealmScope(() => authz.realmKeyOf(realmId)),
+    realmScopeOf(session) {
+      let scope = scopes.get(session);
+      if (!scope) {
+        scope = runOutsideRealmScope(() => loadScope(session));
+        scopes.set(session, scope);
+      }
+      return scope;
+    },
     abilityOf(session) {
       let ability = abilities.get(session);
       if (!ability) {
-        ability = load(session);
+        // Also when a handler asks first: the rules depend on realms and grants beyond the user's scope.
+        ability = runOutsideRealmScope(() => load(session));
         abilities.set(session, ability);
       }
       return ability;

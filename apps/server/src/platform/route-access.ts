@@ -7,7 +7,8 @@ import {
   type RouteId,
 } from '@ecc/contracts';
 import { canAccessRecord, type PermissionAction, type PermissionSubject } from '@ecc/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { runInRealmScope, type RealmScope } from '@ecc/db';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { canActInRealm, type AbilityService } from './abilities.ts';
 import { HttpError } from './errors.ts';
 import type { RealmResolver } from './realm-resolution.ts';
@@ -81,6 +82,8 @@ declare module 'fastify' {
     activeSession: ActiveSession | null;
     /** The ability service, for `assertCan` in handlers. */
     abilityService: AbilityService | null;
+    /** What the handler's queries are bound to by row-level security: the host's realm, or the user's realms. */
+    realmScope: RealmScope | null;
   }
 }
 
@@ -157,6 +160,28 @@ async function resolveSession(
   return session;
 }
 
+/** No realm at all (an unknown host without a default realm): queries reach nothing. */
+const EMPTY_SCOPE: RealmScope = { realmIds: [] };
+
+async function realmScopeOf(
+  request: FastifyRequest,
+  dependencies: RouteAccessDependencies,
+): Promise<RealmScope> {
+  if (request.activeSession) return dependencies.abilities.realmScopeOf(request.activeSession);
+  const realm = await dependencies.realms.resolve(request);
+  return realm ? { realmIds: [realm.id] } : EMPTY_SCOPE;
+}
+
+/**
+ * The handler runs, with all it starts, inside the request's realm scope: the database's row-level security is
+ * the second wall behind the checks above (decision 018).
+ */
+function inRealmScope(handler: RouteHandlerMethod): RouteHandlerMethod {
+  return function scopedHandler(this: FastifyInstance, request, reply) {
+    return runInRealmScope(request.realmScope ?? EMPTY_SCOPE, () => handler.call(this, request, reply));
+  };
+}
+
 async function checkAccess(
   access: RouteAccess,
   request: FastifyRequest,
@@ -197,6 +222,7 @@ export function registerRouteAccess(app: FastifyInstance, dependencies: RouteAcc
   app.decorate('registeredRoutes', routes);
   app.decorateRequest('activeSession', null);
   app.decorateRequest('abilityService', null);
+  app.decorateRequest('realmScope', null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const access = route.config?.access;
@@ -204,6 +230,7 @@ export function registerRouteAccess(app: FastifyInstance, dependencies: RouteAcc
       routes.push({ method, url: route.url, access, bodySchema: route.schema?.body });
       if (!access) throw new MissingRouteAccessError(method, route.url);
     }
+    route.handler = inRealmScope(route.handler);
   });
   app.addHook('onRequest', async (request) => {
     // The not-found handler is the only handler that is no registered route.
@@ -212,5 +239,6 @@ export function registerRouteAccess(app: FastifyInstance, dependencies: RouteAcc
     if (!access) throw new MissingRouteAccessError(request.method, request.routeOptions.url ?? request.url);
     request.abilityService = dependencies.abilities;
     await checkAccess(access, request, dependencies);
+    request.realmScope = await realmScopeOf(request, dependencies);
   });
 }

@@ -1,5 +1,5 @@
 import type { PermissionListResponse, RightListResponse } from '@ecc/contracts';
-import type { AuthzRepository, Page } from '@ecc/db';
+import { runOutsideRealmScope, type AuthzRepository, type Page } from '@ecc/db';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '#platform/errors.ts';
 import { assertCan, requireSession } from '#platform/route-access.ts';
@@ -34,7 +34,11 @@ export async function listPrincipalPermissions(
       PRINCIPAL_NOT_FOUND_MESSAGE,
     );
   }
-  const rows = await authz.listPermissions(session.realm.id, principal, { isInherited });
+  // Inherited grants come from the roles of the realms above, outside the user's scope: the same reading the
+  // ability engine makes, for a principal already confirmed to be of the user's realm.
+  const rows = await runOutsideRealmScope(() =>
+    authz.listPermissions(session.realm.id, principal, { isInherited }),
+  );
   const results = rows.slice(page.offset, page.offset + page.limit);
   return { results, count: results.length, total: rows.length, offset: page.offset };
 }

@@ -3,6 +3,7 @@ import {
   createRecalculationRepository,
   realmFactorLookupsOf,
   RecalculationConflictError,
+  runOutsideRealmScope,
   type DatabaseHandle,
   type RecalculationFailureEntry,
   type RecalculationRecordRow,
@@ -181,17 +182,21 @@ export function createRecalculationService(
   function schedule(run: RecalculationRunRow): Promise<RecalculationRunRow | undefined> {
     const existing = driving.get(run.id);
     if (existing) return existing;
-    const promise = drive(run)
-      .catch(async (error: unknown) => {
-        if (isStopping || error instanceof RecalculationConflictError) return undefined;
-        const message = error instanceof Error ? error.message : String(error);
-        options.logger?.error({ runId: run.id, realmId: run.realmId, err: error }, 'Recalculation failed');
-        await repository
-          .finishRun(run.realmId, run.id, { status: 'failed', error: message })
-          .catch(() => undefined);
-        return repository.findRun(run.realmId, run.id);
-      })
-      .finally(() => driving.delete(run.id));
+    // Background work outlives the request that started it and writes with COPY, which row-level security does
+    // not allow: it runs as the owner role, every statement naming the run's realm.
+    const promise = runOutsideRealmScope(() =>
+      drive(run)
+        .catch(async (error: unknown) => {
+          if (isStopping || error instanceof RecalculationConflictError) return undefined;
+          const message = error instanceof Error ? error.message : String(error);
+          options.logger?.error({ runId: run.id, realmId: run.realmId, err: error }, 'Recalculation failed');
+          await repository
+            .finishRun(run.realmId, run.id, { status: 'failed', error: message })
+            .catch(() => undefined);
+          return repository.findRun(run.realmId, run.id);
+        })
+        .finally(() => driving.delete(run.id)),
+    );
     driving.set(run.id, promise);
     return promise;
   }

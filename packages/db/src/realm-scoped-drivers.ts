@@ -1,0 +1,90 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Database } from './create-database.ts';
+import { currentRealmScope, SCOPE_STATEMENT, scopeParameters, type RealmScope } from './realm-scope.ts';
+
+function scopeSql(scope: RealmScope) {
+  const [role, realmIds, allRealms] = scopeParameters(scope);
+  return sql`select set_config('role', ${role}, true), set_config('ecc.realm_ids', ${realmIds}, true), set_config('ecc.all_realms', ${allRealms}, true)`;
+}
+
+/** Binds a method to its own object, so private fields and `this` keep working behind a proxy. */
+function forwarded(target: object, property: string | symbol): unknown {
+  const value: unknown = Reflect.get(target, property, target);
+  return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+}
+
+/**
+ * drizzle's `transaction` starts by binding the transaction to the current realm scope, if any. Statements
+ * outside a transaction are bound by the driver wrappers below; statements inside one run on the transaction's
+ * own connection, already bound.
+ */
+export function realmScopedDatabase(db: Database): Database {
+  const transaction: Database['transaction'] = (work, config) => {
+    const scope = currentRealmScope();
+    if (!scope) return db.transaction(work, config);
+    return db.transaction(async (tx) => {
+      await tx.execute(scopeSql(scope));
+      return work(tx);
+    }, config);
+  };
+  return new Proxy(db, {
+    get: (target, property) => (property === 'transaction' ? transaction : forwarded(target, property)),
+  });
+}
+
+/** A statement outside any transaction, in a scope: its own short transaction bound to the scope. */
+export function realmScopedPglite(client: PGlite): PGlite {
+  const query: PGlite['query'] = (text, parameters, options) => {
+    const scope = currentRealmScope();
+    if (!scope) return client.query(text, parameters, options);
+    return client.transaction(async (tx) => {
+      await tx.query(SCOPE_STATEMENT, scopeParameters(scope));
+      return tx.query(text, parameters, options);
+    });
+  };
+  const exec: PGlite['exec'] = (text, options) => {
+    const scope = currentRealmScope();
+    if (!scope) return client.exec(text, options);
+    return client.transaction(async (tx) => {
+      await tx.query(SCOPE_STATEMENT, scopeParameters(scope));
+      return tx.exec(text, options);
+    });
+  };
+  return new Proxy(client, {
+    get: (target, property) =>
+      property === 'query' ? query : property === 'exec' ? exec : forwarded(target, property),
+  });
+}
+
+/** As `realmScopedPglite`, for a pool: drizzle sends statements outside transactions to `pool.query`. */
+export function realmScopedPool(pool: pg.Pool): pg.Pool {
+  async function scopedQuery(scope: RealmScope, config: unknown, values: unknown): Promise<unknown> {
+    const client = await pool.connect();
+    let brokenBy: Error | undefined;
+    try {
+      await client.query('begin');
+      await client.query(SCOPE_STATEMENT, scopeParameters(scope));
+      const result: unknown = await client.query(config as pg.QueryConfig, values as unknown[]);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is discarded rather than handed to the next request.
+      await client.query('rollback').catch((rollbackError: unknown) => {
+        brokenBy = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+      throw error;
+    } finally {
+      client.release(brokenBy);
+    }
+  }
+  function query(config: unknown, values?: unknown): unknown {
+    const scope = currentRealmScope();
+    if (!scope) return pool.query(config as pg.QueryConfig, values as unknown[]);
+    return scopedQuery(scope, config, values);
+  }
+  return new Proxy(pool, {
+    get: (target, property) => (property === 'query' ? query : forwarded(target, property)),
+  });
+}
