@@ -1,4 +1,10 @@
-import type { EmissionFactorDto, RealmEmissionFactorDto, RealmEmissionFactorInput } from '@ecc/contracts';
+import type {
+  EmissionFactorDto,
+  RealmEmissionFactorDraftListQuery,
+  RealmEmissionFactorDto,
+  RealmEmissionFactorInput,
+  RealmEmissionFactorListResponse,
+} from '@ecc/contracts';
 import {
   createEmissionFactorRepository,
   type Database,
@@ -97,6 +103,16 @@ export function createRealmFactorService(db: Database) {
         } = toRealmFactorDto(entry);
         return factor;
       });
+    },
+
+    /** One page of the realm's drafts, with what the form needs to publish or delete each. */
+    async listDrafts(
+      realmId: string,
+      query: RealmEmissionFactorDraftListQuery,
+    ): Promise<RealmEmissionFactorListResponse> {
+      const { rows, total } = await repository.listDrafts(realmId, query);
+      const results = rows.map(toRealmFactorDto);
+      return { results, count: results.length, total, offset: query.offset };
     },
 
     async update(
