@@ -1,19 +1,14 @@
-import type { EmissionFactorDto } from '@ecc/contracts';
-import { EmptyState, Input, Label, Button, Skeleton } from '@ecc/ui';
+import { EmptyState, Input, Label, Skeleton } from '@ecc/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LoadError } from '#components/load-error.tsx';
 import { emissionFactorsQueryOptions, FACTOR_PAGE_SIZE } from './emission-factors-api.ts';
+import { formatGases } from './factor-format.ts';
+import { PageNavigation } from './page-navigation.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const REALM_FACTOR_PREFIX = 'realm:';
-
-function formatGases(factor: EmissionFactorDto): string {
-  const gases = Object.entries(factor.gases).map(([gas, { value, unit }]) => `${gas} ${value} ${unit}`);
-  if (factor.co2e) gases.push(`CO2e ${factor.co2e.value} ${factor.co2e.unit} (${factor.co2e.gwp})`);
-  return gases.join(', ');
-}
 
 /** The factor library and the realm's published factors: searched by name, fifty to a page. */
 export function FactorLibrary() {
@@ -113,27 +108,7 @@ export function FactorLibrary() {
                 </tbody>
               </table>
             </div>
-            <div className="mt-2 flex items-center gap-2 text-sm">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - FACTOR_PAGE_SIZE))}
-              >
-                Previous
-              </Button>
-              <span>
-                {page.offset + 1}–{page.offset + page.results.length} of {page.total}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page.offset + page.results.length >= page.total}
-                onClick={() => setOffset(offset + FACTOR_PAGE_SIZE)}
-              >
-                Next
-              </Button>
-            </div>
+            <PageNavigation page={page} pageSize={FACTOR_PAGE_SIZE} onOffsetChange={setOffset} />
           </>
         )}
       </div>
