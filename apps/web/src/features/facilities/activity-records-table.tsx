@@ -11,6 +11,7 @@ import {
   type ActivityRecordFormValues,
   type FieldErrors,
 } from './activity-record-form.ts';
+import { EmissionsPreview } from './emissions-preview.tsx';
 import { formatCo2e } from './facility-format.ts';
 import { SortableHeader } from './sortable-header.tsx';
 import { filterRows, sortRows, type SortState } from './table-rows.ts';
@@ -44,7 +45,8 @@ const COLUMNS: { key: RecordColumn; label: string; isNumeric?: boolean }[] = [
 const GRID_COLUMNS =
   'grid-cols-[13.5rem_minmax(7rem,1fr)_minmax(7rem,1fr)_7rem_5rem_minmax(9rem,1.4fr)_5rem_9.5rem_9.5rem_6.5rem_12rem]';
 const ROW_HEIGHT = 40;
-const EDIT_ROW_HEIGHT = 112;
+// Room for the inputs and the emissions preview (two lines and a note for Scope 2).
+const EDIT_ROW_HEIGHT = 196;
 const EDITABLE_FIELDS = ['periodStart', 'periodEnd', 'quantity', 'unit', 'factorKey'] as const;
 type EditableField = (typeof EDITABLE_FIELDS)[number];
 const EDIT_LABELS: Record<EditableField, string> = {
@@ -232,6 +234,7 @@ function EditRow({
           </Button>
         </div>
       </div>
+      <EmissionsPreview values={values} className="max-w-4xl py-1 text-xs" />
       {formError !== undefined && (
         <p role="alert" className="text-xs text-destructive">
           {formError}
