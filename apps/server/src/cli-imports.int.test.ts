@@ -8,7 +8,8 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSharedDataFile } from '#test-support/shared-data-dir.ts';
 import { createTestRealm } from '#test-support/test-realms.ts';
-import { EXIT_FAILURE, EXIT_OK, runCli } from './cli.ts';
+import { runCliCapturing } from '#test-support/run-cli.ts';
+import { EXIT_FAILURE, EXIT_OK } from './cli.ts';
 
 /** EPA's published files live beside the repository, never in it (see shared/data/epa-ghgrp-2020/README.md). */
 const GHGRP_FILES = ((workbook, sheetCsv) => (workbook && sheetCsv ? { workbook, sheetCsv } : undefined))(
@@ -30,17 +31,7 @@ describe('import commands', () => {
     rmSync(workDir, { recursive: true, force: true });
   });
 
-  async function ecc(...args: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const exitCode = await runCli(args, {
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-      env: {},
-      database,
-    });
-    return { exitCode, stdout, stderr };
-  }
+  const ecc = (...args: string[]) => runCliCapturing(database, args);
 
   it.skipIf(GHGRP_FILES === undefined)(
     'imports the 2020 GHGRP workbook: 6,515 facilities whose reported totals match the sheet, once',

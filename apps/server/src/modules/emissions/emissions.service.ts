@@ -46,7 +46,10 @@ export function runEstimate(
   };
 }
 
-function toFactorDto(factor: EmissionFactor): EmissionFactorDto {
+/** A factor as the factor list answers it: what it is and where it comes from, as published. */
+export function toFactorDto(
+  factor: Pick<EmissionFactor, 'id' | 'name' | 'source' | 'year' | 'per' | 'gases' | 'co2e' | 'hhv'>,
+): EmissionFactorDto {
   return {
     id: factor.id,
     name: factor.name,

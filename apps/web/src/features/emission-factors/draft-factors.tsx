@@ -12,7 +12,7 @@ import {
   FACTOR_PAGE_SIZE,
   publishFactor,
 } from './emission-factors-api.ts';
-import { formatGases } from './factor-format.ts';
+import { FactorTable } from './factor-table.tsx';
 import { PageNavigation } from './page-navigation.tsx';
 
 const SCOPE_LABELS = { 1: 'Scope 1', 2: 'Scope 2', 3: 'Scope 3' } as const;
@@ -93,79 +93,47 @@ export function DraftFactors() {
           />
         ) : (
           <>
-            <div className="overflow-x-auto rounded-lg border">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Draft factors</caption>
-                <thead className="bg-muted/50 text-left">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Name
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Source
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Year
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Per
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Gases
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Scope
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Actions
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.results.map((draft) => (
-                    <tr key={draft.id} className="border-t">
-                      <td className="px-4 py-2">{draft.name}</td>
-                      <td className="px-4 py-2">{draft.source}</td>
-                      <td className="px-4 py-2">{draft.year}</td>
-                      <td className="px-4 py-2">{draft.per}</td>
-                      <td className="px-4 py-2">{formatGases(draft)}</td>
-                      <td className="px-4 py-2">{draft.scope ? SCOPE_LABELS[draft.scope] : '—'}</td>
-                      <td className="px-4 py-2">
-                        <div className="flex gap-2">
-                          {canPublish && (
-                            <ConfirmDialog
-                              trigger={
-                                <Button size="sm" aria-label={`Publish ${draft.name}`}>
-                                  Publish
-                                </Button>
-                              }
-                              title={`Publish ${draft.name}?`}
-                              description="Published factors can never change or be deleted, so that results calculated with them stay reproducible."
-                              confirmLabel="Publish"
-                              onConfirm={() => publish(draft)}
-                            />
-                          )}
-                          {canDelete && (
-                            <ConfirmDialog
-                              trigger={
-                                <Button size="sm" variant="outline" aria-label={`Delete ${draft.name}`}>
-                                  Delete
-                                </Button>
-                              }
-                              title={`Delete ${draft.name}?`}
-                              description="The draft is removed. This cannot be undone."
-                              confirmLabel="Delete"
-                              variant="destructive"
-                              onConfirm={() => remove(draft)}
-                            />
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <FactorTable
+              caption="Draft factors"
+              factors={page.results}
+              columns={[
+                { header: 'Scope', cell: (draft) => (draft.scope ? SCOPE_LABELS[draft.scope] : '—') },
+                {
+                  header: 'Actions',
+                  cell: (draft) => (
+                    <div className="flex gap-2">
+                      {canPublish && (
+                        <ConfirmDialog
+                          trigger={
+                            <Button size="sm" aria-label={`Publish ${draft.name}`}>
+                              Publish
+                            </Button>
+                          }
+                          title={`Publish ${draft.name}?`}
+                          description="Published factors can never change or be deleted, so that results calculated with them stay reproducible."
+                          confirmLabel="Publish"
+                          onConfirm={() => publish(draft)}
+                        />
+                      )}
+                      {canDelete && (
+                        <ConfirmDialog
+                          trigger={
+                            <Button size="sm" variant="outline" aria-label={`Delete ${draft.name}`}>
+                              Delete
+                            </Button>
+                          }
+                          title={`Delete ${draft.name}?`}
+                          description="The draft is removed. This cannot be undone."
+                          confirmLabel="Delete"
+                          variant="destructive"
+                          onConfirm={() => remove(draft)}
+                        />
+                      )}
+                    </div>
+                  ),
+                },
+              ]}
+            />
             {page.total > FACTOR_PAGE_SIZE && (
               <PageNavigation page={page} pageSize={FACTOR_PAGE_SIZE} onOffsetChange={setOffset} />
             )}

@@ -1,31 +1,21 @@
-import type { EquipmentTypeDetail, PermissionRow } from '@ecc/contracts';
+import type { PermissionRow } from '@ecc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
-import { ADMIN_PERMISSIONS, answerSignedIn, jsonResponse, MEMBER_PERMISSIONS } from '#test/fixtures.ts';
+import {
+  ADMIN_PERMISSIONS,
+  answerSignedIn,
+  BOILER_TYPE,
+  jsonResponse,
+  MEMBER_PERMISSIONS,
+} from '#test/fixtures.ts';
 import { EquipmentAdminPage } from './equipment-admin-page.tsx';
 
 vi.mock('#components/page-header.tsx', () => ({
   PageHeader: ({ title }: { title: string }) => <h1>{title}</h1>,
 }));
-
-const VERSION = {
-  version: 1,
-  schema: { type: 'object', properties: { capacity: { type: 'number', title: 'Capacity' } } },
-  activityTypes: [],
-  calculationMethodId: null,
-  createdOn: '2026-01-01T00:00:00.000Z',
-};
-const BOILER: EquipmentTypeDetail = {
-  id: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
-  key: 'boiler',
-  name: 'Boiler',
-  currentVersion: 1,
-  current: VERSION,
-  versions: [VERSION],
-};
 
 // The notice and the save buttons wait for the user's abilities (session, user, then grants): slow under load.
 const ABILITY_WAIT = { timeout: 5000 };
@@ -40,10 +30,10 @@ function renderAdminPage(permissions: PermissionRow[]) {
       const signedIn = answerSignedIn(url, permissions);
       if (signedIn) return signedIn;
       if (url.pathname === '/api/equipment/types') {
-        const { versions: _versions, ...summary } = BOILER;
+        const { versions: _versions, ...summary } = BOILER_TYPE;
         return jsonResponse(200, { results: [summary] });
       }
-      if (url.pathname === '/api/equipment/types/boiler') return jsonResponse(200, BOILER);
+      if (url.pathname === '/api/equipment/types/boiler') return jsonResponse(200, BOILER_TYPE);
       return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'Not found' }, 'Not Found');
     }),
   );

@@ -13,7 +13,7 @@ import {
 } from './activity-record-form.ts';
 import { EmissionsPreview } from './emissions-preview.tsx';
 import { formatCo2e } from './facility-format.ts';
-import { SortableHeader } from './sortable-header.tsx';
+import { SortableHeaderRow, type SortableColumn } from './sortable-header.tsx';
 import { filterRows, sortRows, type SortState } from './table-rows.ts';
 import type { useRecordMutations } from './use-record-mutations.ts';
 
@@ -29,7 +29,7 @@ type RecordColumn =
   | 'co2eKgMarket'
   | 'isEstimated';
 
-const COLUMNS: { key: RecordColumn; label: string; isNumeric?: boolean }[] = [
+const COLUMNS: SortableColumn<RecordColumn>[] = [
   { key: 'periodStart', label: 'Period' },
   { key: 'activityType', label: 'Activity' },
   { key: 'equipment', label: 'Equipment' },
@@ -333,23 +333,11 @@ export function ActivityRecordsTable({
           aria-rowcount={rows.length + 1}
           className="min-w-[1320px] text-sm"
         >
-          <div role="rowgroup" className="border-b bg-muted/50">
-            <div role="row" aria-rowindex={1} className={`grid ${GRID_COLUMNS}`}>
-              {COLUMNS.map((column) => (
-                <SortableHeader
-                  key={column.key}
-                  columnKey={column.key}
-                  label={column.label}
-                  sort={sort}
-                  onSort={setSort}
-                  isNumeric={column.isNumeric}
-                />
-              ))}
-              <div role="columnheader" className="px-3 py-2.5 font-medium">
-                Actions
-              </div>
+          <SortableHeaderRow columns={COLUMNS} sort={sort} onSort={setSort} gridClassName={GRID_COLUMNS}>
+            <div role="columnheader" className="px-3 py-2.5 font-medium">
+              Actions
             </div>
-          </div>
+          </SortableHeaderRow>
           <div
             ref={scrollRef}
             role="rowgroup"
