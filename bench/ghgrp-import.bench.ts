@@ -14,20 +14,22 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readWorksheetRows } from '../apps/server/src/modules/imports/read-workbook.ts';
 import { importGhgrpWorkbook } from '../apps/server/src/modules/imports/imports.service.ts';
-import { REPOSITORY_ROOT } from '../apps/server/src/platform/config.ts';
+import { findSharedDataFile } from '../apps/server/src/test-support/shared-data-dir.ts';
 import { createDatabase, createDefaultRealmConfig, createRealmRepository } from '../packages/db/src/index.ts';
 
 const { values: flags } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    file: {
-      type: 'string',
-      default: join(REPOSITORY_ROOT, '..', 'shared', 'data', 'epa-ghgrp-2020', 'ghgp_data_2020.xlsx'),
-    },
+    file: { type: 'string' },
   },
 });
 const RUNS = Number(flags.runs);
-const content = readFileSync(flags.file);
+const workbook = flags.file ?? findSharedDataFile('epa-ghgrp-2020', 'ghgp_data_2020.xlsx');
+if (workbook === undefined) {
+  console.error('The 2020 GHGRP workbook was not found: give --file PATH or set ECC_SHARED_DATA_DIR.');
+  process.exit(1);
+}
+const content = readFileSync(workbook);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((left, right) => left - right);

@@ -2,7 +2,8 @@ import { createAuditLogRepository, createRealmRepository, seedDemoRealm, type Da
 import { createTestDatabase } from '@ecc/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT_FAILURE, EXIT_OK, runCli } from './cli.ts';
+import { runCliCapturing } from '#test-support/run-cli.ts';
+import { EXIT_FAILURE, EXIT_OK } from './cli.ts';
 
 describe('npm run ecc -- audit check', () => {
   let database: DatabaseHandle;
@@ -28,17 +29,7 @@ describe('npm run ecc -- audit check', () => {
   });
   afterAll(() => database.close());
 
-  async function ecc(...args: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const exitCode = await runCli(args, {
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-      env: {},
-      database,
-    });
-    return { exitCode, stdout, stderr };
-  }
+  const ecc = (...args: string[]) => runCliCapturing(database, args);
 
   it('exits 0 and reports each realm’s chain as intact', async () => {
     const run = await ecc('audit', 'check', '--realm', 'demo');

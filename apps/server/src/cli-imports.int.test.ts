@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { facilities, type DatabaseHandle } from '@ecc/db';
@@ -6,14 +6,16 @@ import { createTestDatabase } from '@ecc/db/testing';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPOSITORY_ROOT } from '#platform/config.ts';
+import { findSharedDataFile } from '#test-support/shared-data-dir.ts';
 import { createTestRealm } from '#test-support/test-realms.ts';
-import { EXIT_FAILURE, EXIT_OK, runCli } from './cli.ts';
+import { runCliCapturing } from '#test-support/run-cli.ts';
+import { EXIT_FAILURE, EXIT_OK } from './cli.ts';
 
-/** EPA's published files live beside the repository, never in it (see ../shared/data/epa-ghgrp-2020/README.md). */
-const GHGRP_DIRECTORY = join(REPOSITORY_ROOT, '..', 'shared', 'data', 'epa-ghgrp-2020');
-const WORKBOOK = join(GHGRP_DIRECTORY, 'ghgp_data_2020.xlsx');
-const SHEET_CSV = join(GHGRP_DIRECTORY, 'direct-emitters-2020.csv');
+/** EPA's published files live beside the repository, never in it (see shared/data/epa-ghgrp-2020/README.md). */
+const GHGRP_FILES = ((workbook, sheetCsv) => (workbook && sheetCsv ? { workbook, sheetCsv } : undefined))(
+  findSharedDataFile('epa-ghgrp-2020', 'ghgp_data_2020.xlsx'),
+  findSharedDataFile('epa-ghgrp-2020', 'direct-emitters-2020.csv'),
+);
 
 describe('import commands', () => {
   let database: DatabaseHandle;
@@ -29,22 +31,13 @@ describe('import commands', () => {
     rmSync(workDir, { recursive: true, force: true });
   });
 
-  async function ecc(...args: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const exitCode = await runCli(args, {
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-      env: {},
-      database,
-    });
-    return { exitCode, stdout, stderr };
-  }
+  const ecc = (...args: string[]) => runCliCapturing(database, args);
 
-  it.skipIf(!existsSync(WORKBOOK))(
+  it.skipIf(GHGRP_FILES === undefined)(
     'imports the 2020 GHGRP workbook: 6,515 facilities whose reported totals match the sheet, once',
     async () => {
-      const run = await ecc('import', 'ghgrp', '--realm', 'acme', WORKBOOK);
+      const { workbook, sheetCsv } = GHGRP_FILES ?? expect.unreachable();
+      const run = await ecc('import', 'ghgrp', '--realm', 'acme', workbook);
       expect(run.stderr).toBe('');
       expect(run.exitCode).toBe(EXIT_OK);
       expect(run.stdout).toContain('Imported 6515 facilities of reporting year 2020');
@@ -56,7 +49,7 @@ describe('import commands', () => {
         .where(eq(facilities.realmId, realmId));
       expect(stored).toHaveLength(6515);
       // The CSV export of the same sheet is the independent witness of what the workbook says.
-      const sheet = Papa.parse<Record<string, string>>(readFileSync(SHEET_CSV, 'utf8'), {
+      const sheet = Papa.parse<Record<string, string>>(readFileSync(sheetCsv, 'utf8'), {
         header: true,
         skipEmptyLines: true,
       }).data;
@@ -72,7 +65,7 @@ describe('import commands', () => {
       // The README's sanity figure: about 2.40 billion t CO2e over the 6,515 rows.
       expect(total / 1e9).toBeCloseTo(2.4, 2);
 
-      const again = await ecc('import', 'ghgrp', '--realm', 'acme', WORKBOOK);
+      const again = await ecc('import', 'ghgrp', '--realm', 'acme', workbook);
       expect(again.exitCode).toBe(EXIT_OK);
       expect(again.stdout).toContain('was imported before');
       expect(await database.db.$count(facilities, eq(facilities.realmId, realmId))).toBe(6515);

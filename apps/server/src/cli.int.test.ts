@@ -14,15 +14,10 @@ import {
 } from '@ecc/db';
 import { createTestDatabase } from '@ecc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from './cli.ts';
+import { runCliCapturing } from '#test-support/run-cli.ts';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './cli.ts';
 import { REPOSITORY_ROOT } from '#platform/config.ts';
 import { createTestApp, signIn } from '#test-support/test-app.ts';
-
-interface CliRun {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
 
 describe('operator command line', () => {
   let database: DatabaseHandle;
@@ -37,17 +32,7 @@ describe('operator command line', () => {
     rmSync(workDir, { recursive: true, force: true });
   });
 
-  async function ecc(...args: string[]): Promise<CliRun> {
-    let stdout = '';
-    let stderr = '';
-    const exitCode = await runCli(args, {
-      env: {},
-      database,
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    });
-    return { exitCode, stdout, stderr };
-  }
+  const ecc = (...args: string[]) => runCliCapturing(database, args);
 
   function writeJson(name: string, data: unknown): string {
     const file = join(workDir, name);

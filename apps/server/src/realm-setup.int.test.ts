@@ -5,7 +5,8 @@ import { currentApplication } from '@ecc/contracts';
 import { createRealmRepository, createUserRepository, verifyPassword, type DatabaseHandle } from '@ecc/db';
 import { createTestDatabase } from '@ecc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT_FAILURE, EXIT_OK, runCli } from './cli.ts';
+import { runCliCapturing } from '#test-support/run-cli.ts';
+import { EXIT_FAILURE, EXIT_OK } from './cli.ts';
 import type { RealmSetup } from './realm-setup.ts';
 
 describe('realm setup --file', () => {
@@ -23,15 +24,7 @@ describe('realm setup --file', () => {
   async function setup(name: string, data: unknown) {
     const file = join(workDir, name);
     writeFileSync(file, JSON.stringify(data));
-    let stdout = '';
-    let stderr = '';
-    const exitCode = await runCli(['realm', 'setup', '--file', file], {
-      env: {},
-      database,
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    });
-    return { exitCode, stdout, stderr };
+    return runCliCapturing(database, ['realm', 'setup', '--file', file]);
   }
 
   it('creates every realm of the list with its application settings and users, in one run', async () => {

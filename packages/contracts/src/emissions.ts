@@ -52,7 +52,8 @@ export const estimateItemSchema = z.object({
 export type EstimateItemInput = z.infer<typeof estimateItemSchema>;
 
 export const estimateRequestSchema = z.object({
-  gwp: gwpSetIdSchema,
+  /** Omitted: the caller's realm's reporting set, the one its saved records are calculated on. */
+  gwp: gwpSetIdSchema.optional(),
   items: z.array(estimateItemSchema),
 });
 export type EstimateRequestBody = z.infer<typeof estimateRequestSchema>;
@@ -151,5 +152,12 @@ export const realmEmissionFactorSchema = emissionFactorSchema.extend({
   calorificBasis: calorificBasisSchema.optional(),
 });
 export type RealmEmissionFactorDto = z.infer<typeof realmEmissionFactorSchema>;
+
+/** `GET /api/emission-factors/drafts`: pages of the realm's drafts (a realm has few; no search). */
+export const realmEmissionFactorDraftListQuerySchema = emissionFactorListQuerySchema.omit({ q: true });
+export type RealmEmissionFactorDraftListQuery = z.infer<typeof realmEmissionFactorDraftListQuerySchema>;
+
+export const realmEmissionFactorListResponseSchema = pagedSchema(realmEmissionFactorSchema);
+export type RealmEmissionFactorListResponse = z.infer<typeof realmEmissionFactorListResponseSchema>;
 
 export const emissionFactorIdParamsSchema = z.object({ id: z.string().min(1).max(200) });

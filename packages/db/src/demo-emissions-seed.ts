@@ -8,6 +8,7 @@ import {
   type Scope,
 } from '@ecc/domain';
 import { and, asc, eq } from 'drizzle-orm';
+import { activityRecordAuditSnapshot, emissionResultValues } from './activity-record-values.ts';
 import { createActivityRepository, type NewActivityRecord } from './activity-repository.ts';
 import { createAuditLogRepository, type NewAuditEntry } from './audit-log-repository.ts';
 import type { Database } from './create-database.ts';
@@ -654,23 +655,7 @@ export async function seedDemoEmissions(db: Database, realmId: string): Promise<
             );
           }
           records.push(record);
-          for (const row of outcome.rows) {
-            results.push({
-              activityRecordId: id,
-              facilityId: facility.id,
-              periodStart: record.periodStart,
-              scope: row.scope,
-              scope3Category: row.scope3Category,
-              scope2Method: row.scope2Method,
-              gases: { ...row.gases },
-              co2eKg: row.co2eKg,
-              gwpSetId: REPORTING_GWP_SET_ID,
-              factorKey: row.factorKey,
-              factorVersion: row.factorVersion,
-              calculationMethodId: row.calculationMethodId,
-              isFallback: row.isFallback,
-            });
-          }
+          results.push(...emissionResultValues(record, outcome.rows, REPORTING_GWP_SET_ID));
           audit.push({
             actorId: null,
             actorEmail: null,
@@ -678,13 +663,7 @@ export async function seedDemoEmissions(db: Database, realmId: string): Promise<
             entityType: 'activity-record',
             entityId: id,
             before: null,
-            after: {
-              ...record,
-              id: undefined,
-              co2eKg: Object.fromEntries(
-                outcome.rows.map((row) => [row.scope2Method || 'total', row.co2eKg]),
-              ),
-            },
+            after: activityRecordAuditSnapshot(record, outcome.rows),
           });
         }
       }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { EmissionFactor } from '@ecc/domain';
 import type { Database } from './create-database.ts';
 import { emissionFactorSources, emissionFactorVersions, emissionFactors } from './schema.ts';
@@ -88,22 +88,42 @@ export function createEmissionFactorRepository(db: Database) {
   }
 
   return {
-    /** The realm's own factors, oldest first; only the published ones unless drafts are asked for. */
-    async listRealmFactors(
-      realmId: string,
-      options: { isDraftIncluded?: boolean } = {},
-    ): Promise<RealmFactor[]> {
+    /** The realm's published factors, oldest first. */
+    async listRealmFactors(realmId: string): Promise<RealmFactor[]> {
       const rows = await db
         .select(columns)
         .from(emissionFactors)
         .innerJoin(emissionFactorVersions, eq(emissionFactorVersions.id, emissionFactors.versionId))
-        .where(
-          options.isDraftIncluded
-            ? eq(emissionFactors.realmId, realmId)
-            : and(eq(emissionFactors.realmId, realmId), eq(emissionFactorVersions.status, 'published')),
-        )
+        .where(and(eq(emissionFactors.realmId, realmId), eq(emissionFactorVersions.status, 'published')))
         .orderBy(asc(emissionFactors.createdOn), asc(emissionFactors.key));
       return rows.map(toRealmFactor);
+    },
+
+    /** One page of the realm's drafts, newest first (the one just saved is on top), and how many there are. */
+    async listDrafts(
+      realmId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: RealmFactor[]; total: number }> {
+      const isDraftOfRealm = and(
+        eq(emissionFactors.realmId, realmId),
+        eq(emissionFactorVersions.status, 'draft'),
+      );
+      const [rows, totals] = await Promise.all([
+        db
+          .select(columns)
+          .from(emissionFactors)
+          .innerJoin(emissionFactorVersions, eq(emissionFactorVersions.id, emissionFactors.versionId))
+          .where(isDraftOfRealm)
+          .orderBy(desc(emissionFactors.createdOn), desc(emissionFactors.key))
+          .limit(page.limit)
+          .offset(page.offset),
+        db
+          .select({ total: count() })
+          .from(emissionFactors)
+          .innerJoin(emissionFactorVersions, eq(emissionFactorVersions.id, emissionFactors.versionId))
+          .where(isDraftOfRealm),
+      ]);
+      return { rows: rows.map(toRealmFactor), total: totals[0]?.total ?? 0 };
     },
 
     async findRealmFactor(realmId: string, key: string): Promise<RealmFactor | undefined> {

@@ -1,3 +1,4 @@
+export * from './activity-record-values.ts';
 export * from './activity-repository.ts';
 export * from './audit-log-repository.ts';
 export * from './authz-repository.ts';

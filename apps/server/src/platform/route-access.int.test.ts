@@ -53,6 +53,7 @@ describe('route access declarations', () => {
       'DELETE /api/realm-admin/grants/:id: delete Permission',
       'GET /api/activity-records/:id/trail: read ActivityRecord',
       'GET /api/audit-log: read AuditLog',
+      'GET /api/emission-factors/drafts: read EmissionFactor',
       'GET /api/emission-factors: read EmissionFactor',
       'GET /api/equipment/:id: read Equipment',
       'GET /api/equipment/sites: read Equipment',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as schema from '@ecc/db';
 import {
   createAuthzRepository,
+  createEmissionFactorRepository,
   DEMO_ADMIN,
   DEMO_REALM_KEY,
   realms,
@@ -171,6 +172,14 @@ describe('route table isolation: realm A against realm B', () => {
     await testApp.app.ready();
     const realmB = (await db.select().from(realms).where(eq(realms.key, DEMO_REALM_KEY)))[0]!;
     realmBId = realmB.id;
+    // The seed publishes its factors; a draft of B's gives the drafts list something to leak.
+    await createEmissionFactorRepository(db).createDraft(realmBId, {
+      name: 'Beta supplier draft',
+      source: 'Beta supplier disclosure',
+      year: 2024,
+      per: 'kWh',
+      gases: { CO2: { value: 0.2, unit: 'kg' } },
+    });
 
     before = await rowsOfRealm(db, realmBId);
     secretIds = new Set([realmBId]);

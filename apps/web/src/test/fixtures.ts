@@ -3,6 +3,7 @@ import {
   publicPagePayloadPath,
   realmSchema,
   type ApplicationConfig,
+  type EquipmentTypeDetail,
   type PermissionRow,
   type Realm,
   type Session,
@@ -236,3 +237,21 @@ export function createFakeFetch(server: FakeServer) {
     }
   };
 }
+
+const BOILER_VERSION = {
+  version: 1,
+  schema: { type: 'object', properties: { capacity: { type: 'number', title: 'Capacity' } } },
+  activityTypes: [],
+  calculationMethodId: null,
+  createdOn: '2026-01-01T00:00:00.000Z',
+};
+
+/** An equipment type with one version and one field, as `GET /api/equipment/types/boiler` answers it. */
+export const BOILER_TYPE: EquipmentTypeDetail = {
+  id: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+  key: 'boiler',
+  name: 'Boiler',
+  currentVersion: 1,
+  current: BOILER_VERSION,
+  versions: [BOILER_VERSION],
+};

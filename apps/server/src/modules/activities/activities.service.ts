@@ -14,6 +14,8 @@ import {
   type TrailFactor,
 } from '@ecc/contracts';
 import {
+  activityRecordAuditSnapshot,
+  activityRecordInputs,
   auditRowToEntry,
   CALCULATION_METHODS,
   createActivityRepository,
@@ -22,12 +24,12 @@ import {
   createEmissionResultRepository,
   createFacilityRepository,
   createRealmRepository,
+  emissionResultValues,
   isRealmFactorKey,
   libraryVersionLabelOf,
   type ActivityRecordRow,
   type ActivityRecordWithEmissions,
   type Database,
-  type EmissionResultRow,
   type FacilityRow,
   type UserRow,
 } from '@ecc/db';
@@ -116,42 +118,11 @@ export function toActivityRecordDto(row: ActivityRecordWithEmissions): ActivityR
   return {
     id: record.id,
     facilityId: record.facilityId,
-    equipmentId: record.equipmentId,
-    activityType: record.activityType,
-    periodStart: record.periodStart,
-    periodEnd: record.periodEnd,
-    quantity: record.quantity,
-    unit: record.unit,
-    factorKey: record.factorKey,
-    scope: record.scope,
-    scope3Category: record.scope3Category,
-    certificateCoverage: record.certificateCoverage,
-    isEstimated: record.isEstimated,
-    notes: record.notes,
+    ...activityRecordInputs(record),
     co2eKg: row.co2eKg,
     co2eKgMarket: row.co2eKgMarket,
     createdOn: record.createdOn.toISOString(),
     modifiedOn: record.modifiedOn.toISOString(),
-  };
-}
-
-/** What the audit log keeps of a record: its inputs and the CO2e they gave. */
-function auditSnapshot(record: ActivityRecordRow, results: readonly ActivityResultRow[]) {
-  return {
-    facilityId: record.facilityId,
-    equipmentId: record.equipmentId,
-    activityType: record.activityType,
-    periodStart: record.periodStart,
-    periodEnd: record.periodEnd,
-    quantity: record.quantity,
-    unit: record.unit,
-    factorKey: record.factorKey,
-    scope: record.scope,
-    scope3Category: record.scope3Category,
-    certificateCoverage: record.certificateCoverage,
-    isEstimated: record.isEstimated,
-    notes: record.notes,
-    co2eKg: Object.fromEntries(results.map((result) => [result.scope2Method || 'total', result.co2eKg])),
   };
 }
 
@@ -185,24 +156,6 @@ async function calculate(
 interface CalculatedResults {
   rows: readonly ActivityResultRow[];
   gwp: GwpSetId;
-}
-
-function resultValues(record: ActivityRecordRow, { rows, gwp }: CalculatedResults) {
-  return rows.map((row) => ({
-    activityRecordId: record.id,
-    facilityId: record.facilityId,
-    periodStart: record.periodStart,
-    scope: row.scope,
-    scope3Category: row.scope3Category,
-    scope2Method: row.scope2Method,
-    gases: { ...row.gases },
-    co2eKg: row.co2eKg,
-    gwpSetId: gwp,
-    factorKey: row.factorKey,
-    factorVersion: row.factorVersion,
-    calculationMethodId: row.calculationMethodId,
-    isFallback: row.isFallback,
-  }));
 }
 
 async function requireFacility(db: Database, realmId: string, slug: string): Promise<FacilityRow> {
@@ -270,14 +223,17 @@ export async function createActivityRecord(
       facilityId: facility.id,
       createdBy: user.id,
     });
-    await createEmissionResultRepository(transaction).insertMany(realmId, resultValues(record, results));
+    await createEmissionResultRepository(transaction).insertMany(
+      realmId,
+      emissionResultValues(record, results.rows, results.gwp),
+    );
     await createAuditLogRepository(transaction).append(realmId, {
       ...actorOf(user),
       action: 'create',
       entityType: ACTIVITY_RECORD_ENTITY,
       entityId: record.id,
       before: null,
-      after: auditSnapshot(record, results.rows),
+      after: activityRecordAuditSnapshot(record, results.rows),
     });
     return record.id;
   });
@@ -302,20 +258,7 @@ async function requireRecordDto(db: Database, realmId: string, id: string): Prom
 }
 
 function inputOf(record: ActivityRecordRow): ActivityRecordInput {
-  return {
-    activityType: record.activityType,
-    periodStart: record.periodStart,
-    periodEnd: record.periodEnd,
-    quantity: record.quantity,
-    unit: record.unit,
-    factorKey: record.factorKey,
-    scope: record.scope as Scope,
-    scope3Category: record.scope3Category,
-    certificateCoverage: record.certificateCoverage,
-    isEstimated: record.isEstimated,
-    equipmentId: record.equipmentId,
-    notes: record.notes,
-  };
+  return { ...activityRecordInputs(record), scope: record.scope as Scope };
 }
 
 /** Applies a partial change, checked as a whole record; results and the audit entry change with it. */
@@ -344,32 +287,18 @@ export async function updateActivityRecord(
     await createEmissionResultRepository(transaction).replaceForRecord(
       realmId,
       id,
-      resultValues(updated, results),
+      emissionResultValues(updated, results.rows, results.gwp),
     );
     await createAuditLogRepository(transaction).append(realmId, {
       ...actorOf(user),
       action: 'update',
       entityType: ACTIVITY_RECORD_ENTITY,
       entityId: id,
-      before: auditSnapshot(existing.record, previousResults.map(asResultRow)),
-      after: auditSnapshot(updated, results.rows),
+      before: activityRecordAuditSnapshot(existing.record, previousResults),
+      after: activityRecordAuditSnapshot(updated, results.rows),
     });
   });
   return requireRecordDto(db, realmId, id);
-}
-
-function asResultRow(row: EmissionResultRow): ActivityResultRow {
-  return {
-    scope2Method: row.scope2Method as ActivityResultRow['scope2Method'],
-    scope: row.scope as Scope,
-    scope3Category: row.scope3Category as ActivityResultRow['scope3Category'],
-    gases: row.gases,
-    co2eKg: row.co2eKg,
-    factorKey: row.factorKey,
-    factorVersion: row.factorVersion,
-    calculationMethodId: row.calculationMethodId as ActivityResultRow['calculationMethodId'],
-    isFallback: row.isFallback,
-  };
 }
 
 /** Deletes a record and its results; answers the record as it was, so the caller can offer undo. */
@@ -390,7 +319,7 @@ export async function deleteActivityRecord(
       action: 'delete',
       entityType: ACTIVITY_RECORD_ENTITY,
       entityId: id,
-      before: auditSnapshot(deleted, previousResults.map(asResultRow)),
+      before: activityRecordAuditSnapshot(deleted, previousResults),
       after: null,
     });
   });

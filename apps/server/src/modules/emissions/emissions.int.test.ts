@@ -1,7 +1,9 @@
 import {
+  activityRecordSchema,
   emissionFactorListResponseSchema,
   estimateFailureSchema,
   estimateResponseSchema,
+  facilityListResponseSchema,
   MAX_EMISSION_FACTOR_PAGE_SIZE,
 } from '@ecc/contracts';
 import {
@@ -176,6 +178,65 @@ describe('POST /api/emissions/estimate and GET /api/emission-factors', () => {
     const unknownGwp = await postEstimate({ gwp: 'AR3', items: [] });
     expect(unknownGwp.statusCode).toBe(400);
     expect((unknownGwp.json() as { message: string }).message).toMatch(/^body\/gwp: /);
+  });
+
+  it('estimates on the realm’s reporting set when gwp is omitted: what saving the same record stores', async () => {
+    const facilities = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/facilities?limit=1',
+      headers: withSession(token),
+    });
+    const slug = facilityListResponseSchema.parse(facilities.json()).results[0]?.slug ?? '';
+    const saveRecord = async (fields: object) => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/facilities/${slug}/activity-records`,
+        headers: withSession(token),
+        payload: {
+          activityType: 'preview check',
+          periodStart: '2024-05-01',
+          periodEnd: '2024-05-31',
+          ...fields,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return activityRecordSchema.parse(response.json());
+    };
+
+    const gas = { quantity: 250_000, unit: 'therm', factor: { id: 'epa-c1-natural-gas' }, scope: 1 as const };
+    const gasEstimate = await postEstimate({ items: [{ id: 'preview', ...gas }] });
+    expect(gasEstimate.statusCode, gasEstimate.body).toBe(200);
+    const gasAnswer = estimateResponseSchema.parse(gasEstimate.json());
+    expect(gasAnswer.gwp).toBe('AR5');
+    const gasRecord = await saveRecord({
+      quantity: 250_000,
+      unit: 'therm',
+      factorKey: 'epa-c1-natural-gas',
+      scope: 1,
+    });
+    expect(gasRecord.co2eKg).toBeCloseTo(gasAnswer.items[0]?.co2e ?? Number.NaN, 9);
+
+    // Scope 2: the record stores both methods; certificates lower the market-based result only.
+    const power = { quantity: 1000, unit: 'kWh', factor: { id: 'egrid-2022-us-average' }, scope: 2 as const };
+    const powerAnswer = estimateResponseSchema.parse(
+      (
+        await postEstimate({
+          items: [
+            { id: 'location', ...power, scope2Method: 'location' },
+            { id: 'market', ...power, scope2Method: 'market', certificateCoverage: 0.4 },
+          ],
+        })
+      ).json(),
+    );
+    const powerRecord = await saveRecord({
+      quantity: 1000,
+      unit: 'kWh',
+      factorKey: 'egrid-2022-us-average',
+      scope: 2,
+      certificateCoverage: 0.4,
+    });
+    expect(powerRecord.co2eKg).toBeCloseTo(powerAnswer.items[0]?.co2e ?? Number.NaN, 9);
+    expect(powerRecord.co2eKgMarket).toBeCloseTo(powerAnswer.items[1]?.co2e ?? Number.NaN, 9);
   });
 
   it('answers 400 to malformed JSON, and normally afterwards', async () => {

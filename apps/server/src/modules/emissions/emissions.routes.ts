@@ -5,10 +5,13 @@ import {
   estimateFailureSchema,
   estimateRequestSchema,
   estimateResponseSchema,
+  realmEmissionFactorDraftListQuerySchema,
   realmEmissionFactorInputSchema,
+  realmEmissionFactorListResponseSchema,
   realmEmissionFactorSchema,
 } from '@ecc/contracts';
 import { realmFactorLookupsOf, type DatabaseHandle } from '@ecc/db';
+import { realmGwpSetId } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { permissionAccess, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
@@ -46,9 +49,11 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
       serializerCompiler: serializeAsJson,
     },
     async (request, reply) => {
+      const { realm } = requireSession(request);
       // Realm factor keys (`realm:<uuid>`) resolve against the caller's realm only.
-      const factors = await lookups.lookupFor(requireSession(request).realm.id);
-      const answer = runEstimate(request.body, factors);
+      const factors = await lookups.lookupFor(realm.id);
+      const gwp = request.body.gwp ?? realmGwpSetId(realm.properties);
+      const answer = runEstimate({ gwp, items: request.body.items }, factors);
       if (answer.ok) return answer.response;
       // Not the generic {statusCode, error, message}: issue 4 specifies this body, which names every bad item
       // with its id and path so an integration can fix all of them in one go.
@@ -67,6 +72,18 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
     },
     async (request) =>
       listEmissionFactors(request.query, await realmFactors.listPublished(requireSession(request).realm.id)),
+  );
+
+  api.get(
+    '/api/emission-factors/drafts',
+    {
+      config: { access: permissionAccess('read', 'EmissionFactor') },
+      schema: {
+        querystring: realmEmissionFactorDraftListQuerySchema,
+        response: { 200: realmEmissionFactorListResponseSchema },
+      },
+    },
+    async (request) => realmFactors.listDrafts(requireSession(request).realm.id, request.query),
   );
 
   api.post(

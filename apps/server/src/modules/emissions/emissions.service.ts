@@ -12,6 +12,7 @@ import {
   FACTOR_LIBRARY_BY_ID,
   type EmissionFactor,
   type FactorLookup,
+  type GwpSetId,
 } from '@ecc/domain';
 
 /**
@@ -26,7 +27,7 @@ export type EstimateAnswer =
 
 /** Runs the engine on the whole request: either every item's emissions, or every bad item and nothing else. */
 export function runEstimate(
-  request: EstimateRequestBody,
+  request: EstimateRequestBody & { readonly gwp: GwpSetId },
   factors: FactorLookup = LIBRARY_FACTORS,
 ): EstimateAnswer {
   const outcome = estimate(request, { factors });
@@ -45,7 +46,10 @@ export function runEstimate(
   };
 }
 
-function toFactorDto(factor: EmissionFactor): EmissionFactorDto {
+/** A factor as the factor list answers it: what it is and where it comes from, as published. */
+export function toFactorDto(
+  factor: Pick<EmissionFactor, 'id' | 'name' | 'source' | 'year' | 'per' | 'gases' | 'co2e' | 'hhv'>,
+): EmissionFactorDto {
   return {
     id: factor.id,
     name: factor.name,

@@ -2,6 +2,7 @@ import {
   emissionFactorListResponseSchema,
   estimateFailureSchema,
   estimateResponseSchema,
+  realmEmissionFactorListResponseSchema,
   realmEmissionFactorSchema,
   type RealmEmissionFactorInput,
 } from '@ecc/contracts';
@@ -88,6 +89,7 @@ describe('realm emission factors', () => {
         ...(payload ? { payload } : {}),
       });
     expect((await asMember('GET', '/api/emission-factors')).statusCode).toBe(200);
+    expect((await asMember('GET', '/api/emission-factors/drafts')).statusCode).toBe(200);
     const created = await asMember('POST', '/api/emission-factors', SUPPLIER_TARIFF);
     expect(created.statusCode).toBe(403);
     expect(created.json().message).toBe('You are not allowed to create EmissionFactor');
@@ -162,6 +164,62 @@ describe('realm emission factors', () => {
     expect(acmeDeletingOthers.statusCode).toBe(404);
     expect((await call('acme', 'DELETE', '/api/emission-factors/realm:not-a-uuid')).statusCode).toBe(404);
     expect((await call('acme', 'DELETE', '/api/emission-factors/epa-c1-natural-gas')).statusCode).toBe(404);
+  });
+
+  const listDrafts = async (realm: 'acme' | 'other', query = '') => {
+    const response = await call(realm, 'GET', `/api/emission-factors/drafts${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return realmEmissionFactorListResponseSchema.parse(response.json());
+  };
+
+  it('lists the realm’s drafts newest first, in pages, until they are published or deleted', async () => {
+    const draftsBefore = await listDrafts('acme', '?limit=500');
+    const older = await createFactor('acme', { ...SUPPLIER_TARIFF, name: 'Older draft' });
+    const newer = await createFactor('acme', { ...SUPPLIER_TARIFF, name: 'Newer draft' });
+    const otherDraft = await createFactor('other', { ...SUPPLIER_TARIFF, name: 'Other realm draft' });
+
+    const firstPage = await listDrafts('acme', '?limit=1');
+    expect(firstPage).toEqual({ results: [newer], count: 1, total: draftsBefore.total + 2, offset: 0 });
+    const secondPage = await listDrafts('acme', '?limit=1&offset=1');
+    expect(secondPage.results).toEqual([older]);
+    expect(secondPage.results[0]).toMatchObject({
+      status: 'draft',
+      scope: 2,
+      electricityBasis: 'supplier-specific',
+    });
+    expect((await listDrafts('acme', '?limit=500')).results.map((factor) => factor.id)).not.toContain(
+      otherDraft.id,
+    );
+
+    await call('acme', 'POST', `/api/emission-factors/${older.id}/publish`);
+    await call('acme', 'DELETE', `/api/emission-factors/${newer.id}`);
+    const after = await listDrafts('acme', '?limit=500');
+    expect(after.total).toBe(draftsBefore.total);
+    expect(after.results.map((factor) => factor.id)).not.toContain(older.id);
+    expect(after.results.map((factor) => factor.id)).not.toContain(newer.id);
+    const otherIds = (await listDrafts('other', '?limit=500')).results.map((factor) => factor.id);
+    expect(otherIds).toContain(otherDraft.id);
+    expect(otherIds).not.toContain(older.id);
+    expect(await listIds('acme')).toContain(older.id);
+  });
+
+  it('answers the drafts list 400 naming a bad page parameter, and 401 without a session', async () => {
+    for (const [query, field] of [
+      ['?limit=0', 'querystring/limit'],
+      ['?limit=501', 'querystring/limit'],
+      ['?offset=-1', 'querystring/offset'],
+      ['?limit=ten', 'querystring/limit'],
+    ] as const) {
+      const response = await call('acme', 'GET', `/api/emission-factors/drafts${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toMatch(new RegExp(`^${field}: `));
+    }
+    const signedOut = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/emission-factors/drafts',
+      headers: { host: 'acme.test' },
+    });
+    expect(signedOut.statusCode).toBe(401);
   });
 
   it('changes and deletes drafts; a published factor is immutable (409, and the database refuses too)', async () => {

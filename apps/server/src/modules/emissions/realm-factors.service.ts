@@ -1,4 +1,10 @@
-import type { EmissionFactorDto, RealmEmissionFactorDto, RealmEmissionFactorInput } from '@ecc/contracts';
+import type {
+  EmissionFactorDto,
+  RealmEmissionFactorDraftListQuery,
+  RealmEmissionFactorDto,
+  RealmEmissionFactorInput,
+  RealmEmissionFactorListResponse,
+} from '@ecc/contracts';
 import {
   createEmissionFactorRepository,
   type Database,
@@ -7,6 +13,7 @@ import {
 } from '@ecc/db';
 import { calculateItem, type InlineFactor } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
+import { toFactorDto } from './emissions.service.ts';
 
 export const PUBLISHED_FACTOR_MESSAGE =
   'This factor is published and cannot be changed or deleted: results calculated with it must stay reproducible';
@@ -15,14 +22,7 @@ export const FACTOR_NOT_FOUND_MESSAGE = 'Emission factor not found';
 export function toRealmFactorDto(entry: RealmFactor): RealmEmissionFactorDto {
   const { factor } = entry;
   return {
-    id: factor.id,
-    name: factor.name,
-    source: factor.source,
-    year: factor.year,
-    per: factor.per,
-    gases: factor.gases ?? {},
-    ...(factor.co2e ? { co2e: factor.co2e } : {}),
-    ...(factor.hhv ? { hhv: factor.hhv } : {}),
+    ...toFactorDto(factor),
     ...(factor.scope ? { scope: factor.scope } : {}),
     ...(factor.electricityBasis ? { electricityBasis: factor.electricityBasis } : {}),
     ...(factor.calorificBasis ? { calorificBasis: factor.calorificBasis } : {}),
@@ -87,16 +87,17 @@ export function createRealmFactorService(db: Database) {
   return {
     /** The realm's published factors in the library's shape, for the factor list. */
     async listPublished(realmId: string): Promise<EmissionFactorDto[]> {
-      return (await repository.listRealmFactors(realmId)).map((entry) => {
-        const {
-          status: _status,
-          scope: _scope,
-          electricityBasis: _basis,
-          calorificBasis: _cv,
-          ...factor
-        } = toRealmFactorDto(entry);
-        return factor;
-      });
+      return (await repository.listRealmFactors(realmId)).map((entry) => toFactorDto(entry.factor));
+    },
+
+    /** One page of the realm's drafts, with what the form needs to publish or delete each. */
+    async listDrafts(
+      realmId: string,
+      query: RealmEmissionFactorDraftListQuery,
+    ): Promise<RealmEmissionFactorListResponse> {
+      const { rows, total } = await repository.listDrafts(realmId, query);
+      const results = rows.map(toRealmFactorDto);
+      return { results, count: results.length, total, offset: query.offset };
     },
 
     async update(

@@ -11,6 +11,7 @@ import {
 } from '@ecc/contracts';
 import {
   createImportRepository,
+  emissionResultValues,
   libraryVersionLabelOf,
   realmFactorLookupsOf,
   type Database,
@@ -230,15 +231,7 @@ export async function commitActivityImport(
     {
       actor,
       onProgress,
-      resultsOf: (row) =>
-        (resultsById.get(row.id) ?? []).map((result) => ({
-          ...result,
-          gases: { ...result.gases },
-          activityRecordId: row.id,
-          facilityId: row.facilityId,
-          periodStart: row.periodStart,
-          gwpSetId: calculator.gwp,
-        })),
+      resultsOf: (row) => emissionResultValues(row, resultsById.get(row.id) ?? [], calculator.gwp),
     },
   );
   return { batch: toBatch(commit.batch), isNew: commit.isNew, recordCount: commit.batch.rowCount };

@@ -1,5 +1,6 @@
 import {
   emissionFactorListResponseSchema,
+  realmEmissionFactorListResponseSchema,
   realmEmissionFactorSchema,
   recalculationRunSchema,
   type RealmEmissionFactorDto,
@@ -15,10 +16,17 @@ export type GwpSetId = NonNullable<RecalculationStartBody['gwp']>;
 export const FACTOR_PAGE_SIZE = 50;
 export const RECALCULATION_POLL_MS = 1000;
 
+/** Every factor list starts with `emission-factors`, so one invalidation refreshes them all after a change. */
+export const emissionFactorQueryKeys = {
+  all: ['emission-factors'] as const,
+  library: (search: string, offset: number) => ['emission-factors', 'library', search, offset] as const,
+  drafts: (offset: number) => ['emission-factors', 'drafts', offset] as const,
+};
+
 /** `GET /api/emission-factors`: one page of the library and the realm's published factors matching `search`. */
 export function emissionFactorsQueryOptions(search: string, offset: number) {
   return queryOptions({
-    queryKey: ['emission-factors', search, offset],
+    queryKey: emissionFactorQueryKeys.library(search, offset),
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({
         q: search,
@@ -27,6 +35,19 @@ export function emissionFactorsQueryOptions(search: string, offset: number) {
       });
       return emissionFactorListResponseSchema.parse(
         await api.get<unknown>(`/api/emission-factors?${query.toString()}`, { signal }),
+      );
+    },
+  });
+}
+
+/** `GET /api/emission-factors/drafts`: one page of the realm's drafts, newest first. */
+export function draftFactorsQueryOptions(offset: number) {
+  return queryOptions({
+    queryKey: emissionFactorQueryKeys.drafts(offset),
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ limit: String(FACTOR_PAGE_SIZE), offset: String(offset) });
+      return realmEmissionFactorListResponseSchema.parse(
+        await api.get<unknown>(`/api/emission-factors/drafts?${query.toString()}`, { signal }),
       );
     },
   });

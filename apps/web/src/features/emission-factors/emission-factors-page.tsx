@@ -1,5 +1,6 @@
 import { PageHeader } from '#components/page-header.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
+import { DraftFactors } from './draft-factors.tsx';
 import { FactorLibrary } from './factor-library.tsx';
 import { NewFactorForm } from './new-factor-form.tsx';
 import { RecalculationPanel } from './recalculation-panel.tsx';
@@ -16,7 +17,12 @@ export function EmissionFactorsPage() {
       />
       <div className="grid gap-8">
         <FactorLibrary />
-        {canCreateFactors && <NewFactorForm />}
+        {canCreateFactors && (
+          <>
+            <DraftFactors />
+            <NewFactorForm />
+          </>
+        )}
         {canRecalculate && <RecalculationPanel />}
       </div>
     </>

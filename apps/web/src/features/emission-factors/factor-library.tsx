@@ -1,19 +1,22 @@
 import type { EmissionFactorDto } from '@ecc/contracts';
-import { EmptyState, Input, Label, Button, Skeleton } from '@ecc/ui';
+import { EmptyState, Input, Label, Skeleton } from '@ecc/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LoadError } from '#components/load-error.tsx';
 import { emissionFactorsQueryOptions, FACTOR_PAGE_SIZE } from './emission-factors-api.ts';
+import { FactorTable, type FactorColumn } from './factor-table.tsx';
+import { PageNavigation } from './page-navigation.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const REALM_FACTOR_PREFIX = 'realm:';
 
-function formatGases(factor: EmissionFactorDto): string {
-  const gases = Object.entries(factor.gases).map(([gas, { value, unit }]) => `${gas} ${value} ${unit}`);
-  if (factor.co2e) gases.push(`CO2e ${factor.co2e.value} ${factor.co2e.unit} (${factor.co2e.gwp})`);
-  return gases.join(', ');
-}
+const LIBRARY_COLUMNS: FactorColumn<EmissionFactorDto>[] = [
+  {
+    header: 'HHV',
+    cell: (factor) => (factor.hhv ? `${factor.hhv.value} ${factor.hhv.energy}/${factor.hhv.per}` : '—'),
+  },
+];
 
 /** The factor library and the realm's published factors: searched by name, fifty to a page. */
 export function FactorLibrary() {
@@ -67,73 +70,20 @@ export function FactorLibrary() {
           <EmptyState icon={<SearchIcon />} title="No factors match" description="Try another name." />
         ) : (
           <>
-            <div className="overflow-x-auto rounded-lg border">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Emission factors</caption>
-                <thead className="bg-muted/50 text-left">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Name
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Source
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Year
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Per
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Gases
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      HHV
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.results.map((factor) => (
-                    <tr key={factor.id} className="border-t">
-                      <td className="px-4 py-2">
-                        {factor.name}
-                        {factor.id.startsWith(REALM_FACTOR_PREFIX) && (
-                          <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs">Your factor</span>
-                        )}
-                      </td>
-                      <td className="px-4 py-2">{factor.source}</td>
-                      <td className="px-4 py-2">{factor.year}</td>
-                      <td className="px-4 py-2">{factor.per}</td>
-                      <td className="px-4 py-2">{formatGases(factor)}</td>
-                      <td className="px-4 py-2">
-                        {factor.hhv ? `${factor.hhv.value} ${factor.hhv.energy}/${factor.hhv.per}` : '—'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <div className="mt-2 flex items-center gap-2 text-sm">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - FACTOR_PAGE_SIZE))}
-              >
-                Previous
-              </Button>
-              <span>
-                {page.offset + 1}–{page.offset + page.results.length} of {page.total}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page.offset + page.results.length >= page.total}
-                onClick={() => setOffset(offset + FACTOR_PAGE_SIZE)}
-              >
-                Next
-              </Button>
-            </div>
+            <FactorTable
+              caption="Emission factors"
+              factors={page.results}
+              nameCell={(factor) => (
+                <>
+                  {factor.name}
+                  {factor.id.startsWith(REALM_FACTOR_PREFIX) && (
+                    <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs">Your factor</span>
+                  )}
+                </>
+              )}
+              columns={LIBRARY_COLUMNS}
+            />
+            <PageNavigation page={page} pageSize={FACTOR_PAGE_SIZE} onOffsetChange={setOffset} />
           </>
         )}
       </div>

@@ -1,75 +1,67 @@
-import { realmEmissionFactorInputSchema, type RealmEmissionFactorDto } from '@ecc/contracts';
-import { Alert, AlertDescription, Button, ConfirmDialog, Input, Label, controlClasses } from '@ecc/ui';
+import { Alert, AlertDescription, Button, FormField, Input, controlClasses } from '@ecc/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { createFactor, deleteFactor, publishFactor } from './emission-factors-api.ts';
+import { createFactor, emissionFactorQueryKeys } from './emission-factors-api.ts';
+import {
+  emptyFactorForm,
+  factorServerErrors,
+  validateFactorForm,
+  type FactorFieldErrors,
+  type FactorFormField,
+  type FactorFormValues,
+} from './factor-form.ts';
 
 const GASES = ['CO2', 'CH4', 'N2O'];
 const MASS_UNITS = ['kg', 'g', 't', 'lb'];
 
-interface FactorFields {
-  name: string;
-  source: string;
-  year: string;
-  per: string;
-  gas: string;
-  value: string;
-  unit: string;
-}
-
-const EMPTY_FIELDS: FactorFields = {
-  name: '',
-  source: '',
-  year: String(new Date().getFullYear()),
-  per: '',
-  gas: 'CO2',
-  value: '',
-  unit: 'kg',
-};
-
-/** A new realm factor with one gas: saved as a draft, then published (final) or deleted. */
+/**
+ * A new realm factor with one gas, saved as a draft (listed under Drafts, where it is published or deleted).
+ * Checked with the contracts schema first; the server's 400 or 422 is shown on the field it names.
+ */
 export function NewFactorForm() {
   const queryClient = useQueryClient();
-  const [fields, setFields] = useState<FactorFields>(EMPTY_FIELDS);
-  const [draft, setDraft] = useState<RealmEmissionFactorDto>();
-  const [error, setError] = useState<string>();
+  const [values, setValues] = useState<FactorFormValues>(() => emptyFactorForm());
+  const [errors, setErrors] = useState<FactorFieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [status, setStatus] = useState('');
+  const [isSaving, setIsSaving] = useState(false);
 
-  function field(name: keyof FactorFields) {
+  function field(name: FactorFormField) {
     return {
-      id: `factor-${name}`,
-      value: fields[name],
-      onChange: (event: { target: { value: string } }) =>
-        setFields({ ...fields, [name]: event.target.value }),
+      value: values[name],
+      onChange: (event: { target: { value: string } }) => {
+        setValues((previous) => ({ ...previous, [name]: event.target.value }));
+        setErrors((previous) => ({ ...previous, [name]: undefined }));
+      },
     };
   }
 
-  async function run(action: () => Promise<void>) {
-    setError(undefined);
-    try {
-      await action();
-      await queryClient.invalidateQueries({ queryKey: ['emission-factors'] });
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  }
-
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    const input = realmEmissionFactorInputSchema.safeParse({
-      name: fields.name,
-      source: fields.source,
-      year: Number(fields.year),
-      per: fields.per,
-      gases: { [fields.gas]: { value: Number(fields.value), unit: fields.unit } },
-    });
-    if (!input.success) {
-      setError(input.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+    setFormError(undefined);
+    setStatus('');
+    const result = validateFactorForm(values);
+    if (!result.isValid) {
+      setErrors(result.fields);
+      setFormError(result.form);
+      setStatus('The factor was not saved: check the fields marked in red.');
       return;
     }
-    void run(async () => {
-      setDraft(await createFactor(input.data));
-      setFields(EMPTY_FIELDS);
-    });
+    setIsSaving(true);
+    try {
+      const draft = await createFactor(result.input);
+      setErrors({});
+      setValues(emptyFactorForm());
+      setStatus(`Saved “${draft.name}” as a draft: publish it under Drafts when it is final.`);
+      await queryClient.invalidateQueries({ queryKey: emissionFactorQueryKeys.all });
+    } catch (error) {
+      const refusal = factorServerErrors(error);
+      setErrors(refusal.fields);
+      setFormError(refusal.form);
+      setStatus('The factor was not saved.');
+    } finally {
+      setIsSaving(false);
+    }
   }
 
   return (
@@ -77,91 +69,57 @@ export function NewFactorForm() {
       <h2 id="new-factor-heading" className="text-lg font-semibold">
         New factor
       </h2>
-      <form onSubmit={submit} className="grid max-w-2xl grid-cols-2 gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="factor-name">Name</Label>
-          <Input {...field('name')} required />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="factor-source">Source</Label>
-          <Input {...field('source')} required />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="factor-year">Year</Label>
-          <Input {...field('year')} type="number" required />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="factor-per">Per (unit of activity)</Label>
-          <Input {...field('per')} placeholder="e.g. kWh" required />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="factor-gas">Gas</Label>
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby="new-factor-heading"
+        className="grid max-w-2xl grid-cols-2 gap-3"
+      >
+        <FormField label="Name" error={errors.name}>
+          <Input {...field('name')} />
+        </FormField>
+        <FormField label="Source" error={errors.source}>
+          <Input {...field('source')} />
+        </FormField>
+        <FormField label="Year" error={errors.year}>
+          <Input {...field('year')} type="number" />
+        </FormField>
+        <FormField label="Per (unit of activity)" error={errors.per}>
+          <Input {...field('per')} placeholder="e.g. kWh" />
+        </FormField>
+        <FormField label="Gas" error={errors.gas}>
           <select {...field('gas')} className={controlClasses}>
             {GASES.map((gas) => (
               <option key={gas}>{gas}</option>
             ))}
           </select>
-        </div>
+        </FormField>
         <div className="grid grid-cols-2 gap-2">
-          <div className="grid gap-1">
-            <Label htmlFor="factor-value">Value</Label>
-            <Input {...field('value')} type="number" step="any" required />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="factor-unit">Unit</Label>
+          <FormField label="Value" error={errors.value}>
+            <Input {...field('value')} type="number" step="any" />
+          </FormField>
+          <FormField label="Unit" error={errors.unit}>
             <select {...field('unit')} className={controlClasses}>
               {MASS_UNITS.map((unit) => (
                 <option key={unit}>{unit}</option>
               ))}
             </select>
-          </div>
+          </FormField>
         </div>
-        <div>
-          <Button type="submit">Save draft</Button>
+        <div className="col-span-2 flex items-center gap-3">
+          <Button type="submit" disabled={isSaving}>
+            {isSaving ? 'Saving…' : 'Save draft'}
+          </Button>
+          <p aria-live="polite" className="text-sm text-muted-foreground">
+            {status}
+          </p>
         </div>
       </form>
-      <div aria-live="polite" className="grid gap-2">
-        {error && (
-          <Alert kind="error">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        )}
-        {draft && (
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <span>
-              {draft.name} ({draft.status})
-            </span>
-            {draft.status === 'draft' && (
-              <>
-                <ConfirmDialog
-                  trigger={<Button size="sm">Publish</Button>}
-                  title={`Publish ${draft.name}?`}
-                  description="Published factors can never change."
-                  confirmLabel="Publish"
-                  onConfirm={() => run(async () => setDraft(await publishFactor(draft.id)))}
-                />
-                <ConfirmDialog
-                  trigger={
-                    <Button size="sm" variant="outline">
-                      Delete
-                    </Button>
-                  }
-                  title={`Delete ${draft.name}?`}
-                  description="The draft is removed. This cannot be undone."
-                  confirmLabel="Delete"
-                  variant="destructive"
-                  onConfirm={() =>
-                    run(async () => {
-                      await deleteFactor(draft.id);
-                      setDraft(undefined);
-                    })
-                  }
-                />
-              </>
-            )}
-          </div>
-        )}
-      </div>
+      {formError !== undefined && (
+        <Alert kind="error" className="max-w-2xl">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { EquipmentItem, EquipmentTypeDetail, PermissionRow } from '@ecc/contracts';
+import type { EquipmentItem, PermissionRow } from '@ecc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -10,24 +10,15 @@ import {
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
-import { ADMIN_PERMISSIONS, answerSignedIn, jsonResponse, MEMBER_PERMISSIONS } from '#test/fixtures.ts';
+import {
+  ADMIN_PERMISSIONS,
+  answerSignedIn,
+  BOILER_TYPE,
+  jsonResponse,
+  MEMBER_PERMISSIONS,
+} from '#test/fixtures.ts';
 import { EquipmentViewPage } from './equipment-view-page.tsx';
 
-const VERSION = {
-  version: 1,
-  schema: { type: 'object', properties: { capacity: { type: 'number', title: 'Capacity' } } },
-  activityTypes: [],
-  calculationMethodId: null,
-  createdOn: '2026-01-01T00:00:00.000Z',
-};
-const TYPE: EquipmentTypeDetail = {
-  id: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
-  key: 'boiler',
-  name: 'Boiler',
-  currentVersion: 1,
-  current: VERSION,
-  versions: [VERSION],
-};
 const ITEM: EquipmentItem = {
   id: '3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
   facilityId: '4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b',
@@ -52,7 +43,7 @@ function renderView(permissions: PermissionRow[]) {
       const signedIn = answerSignedIn(url, permissions);
       if (signedIn) return signedIn;
       if (url.pathname === `/api/equipment/${ITEM.id}`) return jsonResponse(200, ITEM);
-      if (url.pathname === '/api/equipment/types/boiler') return jsonResponse(200, TYPE);
+      if (url.pathname === '/api/equipment/types/boiler') return jsonResponse(200, BOILER_TYPE);
       return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'Not found' }, 'Not Found');
     }),
   );

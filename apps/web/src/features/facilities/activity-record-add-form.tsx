@@ -9,6 +9,7 @@ import {
   type ActivityRecordFormValues,
   type FieldErrors,
 } from './activity-record-form.ts';
+import { EmissionsPreview } from './emissions-preview.tsx';
 import { emissionFactorOptionsQuery } from './facility-api.ts';
 import { formatCo2e } from './facility-format.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
@@ -183,6 +184,7 @@ export function ActivityRecordAddForm({
           Estimated
         </label>
       </div>
+      <EmissionsPreview values={values} />
       {formError !== undefined && (
         <p role="alert" className="text-sm text-destructive">
           {formError}

@@ -11,8 +11,9 @@ import {
   type ActivityRecordFormValues,
   type FieldErrors,
 } from './activity-record-form.ts';
+import { EmissionsPreview } from './emissions-preview.tsx';
 import { formatCo2e } from './facility-format.ts';
-import { SortableHeader } from './sortable-header.tsx';
+import { SortableHeaderRow, type SortableColumn } from './sortable-header.tsx';
 import { filterRows, sortRows, type SortState } from './table-rows.ts';
 import type { useRecordMutations } from './use-record-mutations.ts';
 
@@ -28,7 +29,7 @@ type RecordColumn =
   | 'co2eKgMarket'
   | 'isEstimated';
 
-const COLUMNS: { key: RecordColumn; label: string; isNumeric?: boolean }[] = [
+const COLUMNS: SortableColumn<RecordColumn>[] = [
   { key: 'periodStart', label: 'Period' },
   { key: 'activityType', label: 'Activity' },
   { key: 'equipment', label: 'Equipment' },
@@ -44,7 +45,8 @@ const COLUMNS: { key: RecordColumn; label: string; isNumeric?: boolean }[] = [
 const GRID_COLUMNS =
   'grid-cols-[13.5rem_minmax(7rem,1fr)_minmax(7rem,1fr)_7rem_5rem_minmax(9rem,1.4fr)_5rem_9.5rem_9.5rem_6.5rem_12rem]';
 const ROW_HEIGHT = 40;
-const EDIT_ROW_HEIGHT = 112;
+// Room for the inputs and the emissions preview (two lines and a note for Scope 2).
+const EDIT_ROW_HEIGHT = 196;
 const EDITABLE_FIELDS = ['periodStart', 'periodEnd', 'quantity', 'unit', 'factorKey'] as const;
 type EditableField = (typeof EDITABLE_FIELDS)[number];
 const EDIT_LABELS: Record<EditableField, string> = {
@@ -232,6 +234,7 @@ function EditRow({
           </Button>
         </div>
       </div>
+      <EmissionsPreview values={values} className="max-w-4xl py-1 text-xs" />
       {formError !== undefined && (
         <p role="alert" className="text-xs text-destructive">
           {formError}
@@ -330,23 +333,11 @@ export function ActivityRecordsTable({
           aria-rowcount={rows.length + 1}
           className="min-w-[1320px] text-sm"
         >
-          <div role="rowgroup" className="border-b bg-muted/50">
-            <div role="row" aria-rowindex={1} className={`grid ${GRID_COLUMNS}`}>
-              {COLUMNS.map((column) => (
-                <SortableHeader
-                  key={column.key}
-                  columnKey={column.key}
-                  label={column.label}
-                  sort={sort}
-                  onSort={setSort}
-                  isNumeric={column.isNumeric}
-                />
-              ))}
-              <div role="columnheader" className="px-3 py-2.5 font-medium">
-                Actions
-              </div>
+          <SortableHeaderRow columns={COLUMNS} sort={sort} onSort={setSort} gridClassName={GRID_COLUMNS}>
+            <div role="columnheader" className="px-3 py-2.5 font-medium">
+              Actions
             </div>
-          </div>
+          </SortableHeaderRow>
           <div
             ref={scrollRef}
             role="rowgroup"

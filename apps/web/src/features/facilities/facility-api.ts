@@ -4,6 +4,8 @@ import {
   activityRecordTrailResponseSchema,
   emissionFactorListResponseSchema,
   equipmentListResponseSchema,
+  estimateFailureSchema,
+  estimateResponseSchema,
   facilityDetailResponseSchema,
   facilityListResponseSchema,
   facilitySectorsResponseSchema,
@@ -13,9 +15,14 @@ import {
   type ActivityRecordDto,
   type ActivityRecordInput,
   type ActivityRecordPatch,
+  type EstimateFailureResponse,
+  type EstimateRequestBody,
+  type EstimateResponse,
 } from '@ecc/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '#lib/api/api.ts';
+import { isApiResponseError } from '#lib/api/api-response-error.ts';
+import type { PreviewItem } from './estimate-preview.ts';
 import type { TrailRequest } from './facility-types.ts';
 
 export const facilityQueryKeys = {
@@ -175,6 +182,47 @@ export function facilityEquipmentQuery(facilityId: string) {
       equipmentListResponseSchema.parse(
         await api.get(`/api/equipment${queryString({ facilityId })}`, { signal }),
       ),
+    retry: false,
+  });
+}
+
+/** The estimate API's answer to one request: every item's emissions, or (422) why they cannot be calculated. */
+export type EstimateOutcome =
+  | { readonly isEstimated: true; readonly response: EstimateResponse }
+  | { readonly isEstimated: false; readonly failure: EstimateFailureResponse };
+
+/**
+ * `POST /api/emissions/estimate`. Without `gwp` the server uses the realm's reporting set, the one saved records
+ * are calculated on. A 422 is an answer here (the items the engine cannot calculate), not an error.
+ */
+export async function estimateEmissions(
+  request: EstimateRequestBody,
+  signal?: AbortSignal,
+): Promise<EstimateOutcome> {
+  try {
+    const answer = await api.post('/api/emissions/estimate', request, { signal });
+    return { isEstimated: true, response: estimateResponseSchema.parse(answer) };
+  } catch (error) {
+    const failure = isApiResponseError(error, 422) ? estimateFailureSchema.safeParse(error.body) : undefined;
+    if (failure?.success) return { isEstimated: false, failure: failure.data };
+    throw error;
+  }
+}
+
+/** The preview of a record being typed: one estimate per item, each answered with the item it is for. */
+export function estimatePreviewQuery(items: readonly PreviewItem[]) {
+  return queryOptions({
+    queryKey: ['emissions', 'estimate-preview', items] as const,
+    queryFn: async ({ signal }) =>
+      Promise.all(
+        items.map(async (preview) => ({
+          ...preview,
+          outcome: await estimateEmissions({ items: [preview.item] }, signal),
+        })),
+      ),
+    // The previous figures stay in view, marked as updating, while the next answer is on its way.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
     retry: false,
   });
 }

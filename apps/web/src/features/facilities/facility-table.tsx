@@ -3,12 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { formatCo2e } from './facility-format.ts';
-import { SortableHeader } from './sortable-header.tsx';
+import { SortableHeaderRow, type SortableColumn } from './sortable-header.tsx';
 import { sortRows, type SortState } from './table-rows.ts';
 
 type FacilityColumn = 'name' | 'sector' | 'naics' | 'place' | 'country' | 'co2e';
 
-const COLUMNS: { key: FacilityColumn; label: string; isNumeric?: boolean }[] = [
+const COLUMNS: SortableColumn<FacilityColumn>[] = [
   { key: 'name', label: 'Name' },
   { key: 'sector', label: 'Sector' },
   { key: 'naics', label: 'NAICS' },
@@ -62,20 +62,7 @@ export function FacilityTable({ facilities }: { facilities: readonly FacilityDto
       aria-rowcount={rows.length + 1}
       className="rounded-lg border text-sm"
     >
-      <div role="rowgroup" className="border-b bg-muted/50">
-        <div role="row" aria-rowindex={1} className={`grid ${GRID_COLUMNS}`}>
-          {COLUMNS.map((column) => (
-            <SortableHeader
-              key={column.key}
-              columnKey={column.key}
-              label={column.label}
-              sort={sort}
-              onSort={setSort}
-              isNumeric={column.isNumeric}
-            />
-          ))}
-        </div>
-      </div>
+      <SortableHeaderRow columns={COLUMNS} sort={sort} onSort={setSort} gridClassName={GRID_COLUMNS} />
       <div ref={scrollRef} role="rowgroup" className="max-h-[480px] overflow-auto">
         <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {

@@ -1,5 +1,6 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { cn } from '@ecc/ui';
+import type { ReactNode } from 'react';
 import { ariaSort, nextSort, type SortState } from './table-rows.ts';
 
 interface SortableHeaderProps<Key extends string> {
@@ -34,6 +35,46 @@ export function SortableHeader<Key extends string>({
         {label}
         <Icon aria-hidden="true" className={cn('size-3.5', direction === 'none' && 'opacity-40')} />
       </button>
+    </div>
+  );
+}
+
+export interface SortableColumn<Key extends string> {
+  key: Key;
+  label: string;
+  isNumeric?: boolean;
+}
+
+/** The header row of a grid table: a sorting header per column, then any headers that do not sort. */
+export function SortableHeaderRow<Key extends string>({
+  columns,
+  sort,
+  onSort,
+  gridClassName,
+  children,
+}: {
+  columns: readonly SortableColumn<Key>[];
+  sort: SortState<Key>;
+  onSort: (sort: SortState<Key>) => void;
+  /** The grid's column template, shared with the body rows. */
+  gridClassName: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div role="rowgroup" className="border-b bg-muted/50">
+      <div role="row" aria-rowindex={1} className={`grid ${gridClassName}`}>
+        {columns.map((column) => (
+          <SortableHeader
+            key={column.key}
+            columnKey={column.key}
+            label={column.label}
+            sort={sort}
+            onSort={onSort}
+            isNumeric={column.isNumeric}
+          />
+        ))}
+        {children}
+      </div>
     </div>
   );
 }

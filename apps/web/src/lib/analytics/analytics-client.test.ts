@@ -1,8 +1,27 @@
 import { analyticsEventSchema, messages } from '@ecc/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { createAnalyticsClient, isAnalyticsConfigured } from './analytics-client.ts';
+import {
+  ANONYMOUS_ID_STORAGE_KEY,
+  createAnalyticsClient,
+  isAnalyticsConfigured,
+  type AnalyticsStorage,
+} from './analytics-client.ts';
 
-function setUp(sourceConfig: () => Promise<Response> = async () => new Response('{}', { status: 200 })) {
+/** localStorage as a map: one per browser, shared by the page loads of a test. */
+function memoryStorage(): AnalyticsStorage & { values: Map<string, string> } {
+  const values = new Map<string, string>();
+  return {
+    values,
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+  };
+}
+
+function setUp(
+  sourceConfig: () => Promise<Response> = async () => new Response('{}', { status: 200 }),
+  storage: AnalyticsStorage = memoryStorage(),
+) {
   const sent: { url: string; init: RequestInit; body: Record<string, unknown> }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
@@ -17,6 +36,7 @@ function setUp(sourceConfig: () => Promise<Response> = async () => new Response(
     logger,
     now: () => new Date('2026-03-01T10:00:00Z'),
     randomId: () => `id-${(counter += 1)}`,
+    storage,
   });
   return { client, fetch, logger, sent };
 }
@@ -71,6 +91,88 @@ describe('analytics client', () => {
     client.track('Signed out');
     expect(sent[1]?.body.userId).toBeUndefined();
     expect(sent[1]?.body.anonymousId).not.toBe(anonymousBefore);
+  });
+
+  it('keeps the anonymous id across page loads under RudderStack’s key', async () => {
+    const storage = memoryStorage();
+    const firstLoad = setUp(undefined, storage);
+    await firstLoad.client.load('key-1', '/api/analytics');
+    firstLoad.client.page(undefined, 'about', {});
+    firstLoad.client.track('Opened');
+    const anonymousId = firstLoad.sent[0]?.body.anonymousId;
+    expect(typeof anonymousId).toBe('string');
+    expect(firstLoad.sent[1]?.body.anonymousId).toBe(anonymousId);
+    expect(storage.values.get(ANONYMOUS_ID_STORAGE_KEY)).toBe(anonymousId);
+
+    const secondLoad = setUp(undefined, storage);
+    await secondLoad.client.load('key-1', '/api/analytics');
+    secondLoad.client.page(undefined, 'about', {});
+    expect(secondLoad.sent[0]?.body.anonymousId).toBe(anonymousId);
+  });
+
+  it('replaces the stored anonymous id on reset, for this page and the next loads', async () => {
+    const storage = memoryStorage();
+    const { client, sent } = setUp(undefined, storage);
+    await client.load('key-1', '/api/analytics');
+    client.track('Before');
+    const before = sent[0]?.body.anonymousId;
+    client.reset();
+    const after = storage.values.get(ANONYMOUS_ID_STORAGE_KEY);
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    client.track('After');
+    expect(sent[1]?.body.anonymousId).toBe(after);
+
+    const nextLoad = setUp(undefined, storage);
+    await nextLoad.client.load('key-1', '/api/analytics');
+    nextLoad.client.track('Later');
+    expect(nextLoad.sent[0]?.body.anonymousId).toBe(after);
+  });
+
+  it('follows a reset made in another tab of the same browser', async () => {
+    const storage = memoryStorage();
+    const tab = setUp(undefined, storage);
+    const otherTab = setUp(undefined, storage);
+    await tab.client.load('key-1', '/api/analytics');
+    tab.client.track('First');
+    otherTab.client.reset();
+    tab.client.track('Second');
+    expect(tab.sent[1]?.body.anonymousId).toBe(storage.values.get(ANONYMOUS_ID_STORAGE_KEY));
+    expect(tab.sent[1]?.body.anonymousId).not.toBe(tab.sent[0]?.body.anonymousId);
+  });
+
+  it('replaces a stored value that cannot be an id', async () => {
+    const storage = memoryStorage();
+    storage.values.set(ANONYMOUS_ID_STORAGE_KEY, ' ');
+    const { client, sent } = setUp(undefined, storage);
+    await client.load('key-1', '/api/analytics');
+    client.track('Opened');
+    expect(sent[0]?.body.anonymousId).toMatch(/^id-\d+$/);
+    expect(storage.values.get(ANONYMOUS_ID_STORAGE_KEY)).toBe(sent[0]?.body.anonymousId);
+    expect(analyticsEventSchema.safeParse(sent[0]?.body).success).toBe(true);
+  });
+
+  it('keeps one anonymous id for the page when storage is blocked', async () => {
+    const blocked: AnalyticsStorage = {
+      getItem: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+      setItem: () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    };
+    const { client, sent } = setUp(undefined, blocked);
+    await client.load('key-1', '/api/analytics');
+    client.track('One');
+    client.track('Two');
+    expect(sent[0]?.body.anonymousId).toBeDefined();
+    expect(sent[1]?.body.anonymousId).toBe(sent[0]?.body.anonymousId);
+    client.reset();
+    client.track('Three');
+    expect(sent[2]?.body.anonymousId).not.toBe(sent[0]?.body.anonymousId);
   });
 
   it.each([

@@ -7,12 +7,21 @@ import {
 
 type JsonObject = Record<string, unknown>;
 
+/** Where the anonymous id outlives the page: the browser's localStorage, as RudderStack's SDK keeps it. */
+export type AnalyticsStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
 export interface AnalyticsClientDependencies {
   fetch: typeof fetch;
   logger: Pick<Console, 'debug' | 'error'>;
   now: () => Date;
   randomId: () => string;
+  storage: AnalyticsStorage;
 }
+
+/** RudderStack's key, so a visitor keeps one anonymous id whichever of the two clients a page loads. */
+export const ANONYMOUS_ID_STORAGE_KEY = 'rl_anonymous_id';
+/** The proxy takes identifiers of at most 200 characters; anything else stored under the key is not ours. */
+const MAX_ANONYMOUS_ID_LENGTH = 200;
 
 /** What the product calls: RudderStack's JavaScript SDK methods, over its HTTP API. */
 export interface AnalyticsClient {
@@ -23,7 +32,7 @@ export interface AnalyticsClient {
   track(event: string, properties?: JsonObject): void;
   group(groupId: string, traits?: JsonObject): void;
   alias(userId: string, previousId?: string): void;
-  /** Forgets the user: a new anonymous id, no user id or traits. */
+  /** Forgets the user: no user id or traits, and a new anonymous id in place of the stored one. */
   reset(): void;
   setAuthToken(token: unknown): void;
   readonly isReady: boolean;
@@ -68,13 +77,38 @@ export function isAnalyticsConfigured(
  * `text/plain`, which the API refuses). Calls made before `load` succeeds wait in a buffer (spec section 4).
  */
 export function createAnalyticsClient(dependencies: AnalyticsClientDependencies): AnalyticsClient {
-  const { logger } = dependencies;
+  const { logger, storage } = dependencies;
   let connection: { writeKey: string; base: string } | undefined;
   let buffered: AnalyticsEvent[] = [];
-  let anonymousId = dependencies.randomId();
+  // The id of this page load when storage fails (private modes, quotas); the stored one wins when readable.
+  let pageAnonymousId: string | undefined;
   let userId: string | undefined;
   let userTraits: JsonObject = {};
   let authToken: string | undefined;
+
+  const storedAnonymousId = (): string | undefined => {
+    try {
+      const stored = storage.getItem(ANONYMOUS_ID_STORAGE_KEY)?.trim();
+      return stored && stored.length <= MAX_ANONYMOUS_ID_LENGTH ? stored : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const storeAnonymousId = (id: string) => {
+    try {
+      storage.setItem(ANONYMOUS_ID_STORAGE_KEY, id);
+    } catch (error) {
+      logger.debug('Analytics anonymous id kept for this page only', error);
+    }
+  };
+  /** Read each time, so that tabs of one browser share the id and a reset in one reaches the others. */
+  const currentAnonymousId = (): string => {
+    const stored = storedAnonymousId();
+    if (stored !== undefined) return (pageAnonymousId = stored);
+    pageAnonymousId ??= dependencies.randomId();
+    storeAnonymousId(pageAnonymousId);
+    return pageAnonymousId;
+  };
 
   const send = (event: AnalyticsEvent) => {
     if (!connection) return;
@@ -98,7 +132,7 @@ export function createAnalyticsClient(dependencies: AnalyticsClientDependencies)
     const event: AnalyticsEvent = {
       type,
       messageId: dependencies.randomId(),
-      anonymousId,
+      anonymousId: currentAnonymousId(),
       ...(userId ? { userId } : {}),
       context: { library: { name: 'ecc-analytics' }, ...(userId ? { traits: userTraits } : {}) },
       originalTimestamp: dependencies.now().toISOString(),
@@ -149,13 +183,20 @@ export function createAnalyticsClient(dependencies: AnalyticsClientDependencies)
       enqueue('group', { groupId, traits });
     },
     alias(id, previousId) {
-      enqueue('alias', { userId: id, previousId: previousId ?? userId ?? anonymousId });
+      enqueue('alias', { userId: id, previousId: previousId ?? userId ?? currentAnonymousId() });
       userId = id;
     },
     reset() {
       userId = undefined;
       userTraits = {};
-      anonymousId = dependencies.randomId();
+      // Cleared first, so that a failed write cannot leave the old id to be read back.
+      try {
+        storage.removeItem(ANONYMOUS_ID_STORAGE_KEY);
+      } catch (error) {
+        logger.debug('Analytics anonymous id not cleared', error);
+      }
+      pageAnonymousId = dependencies.randomId();
+      storeAnonymousId(pageAnonymousId);
     },
     setAuthToken(token) {
       if (typeof token !== 'string') {

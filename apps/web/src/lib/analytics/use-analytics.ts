@@ -14,6 +14,12 @@ function createBrowserAnalyticsClient(): AnalyticsClient {
     logger: console,
     now: () => new Date(),
     randomId: () => crypto.randomUUID(),
+    // Reached through `window` on each call: merely reading `localStorage` throws where storage is blocked.
+    storage: {
+      getItem: (key) => window.localStorage.getItem(key),
+      setItem: (key, value) => window.localStorage.setItem(key, value),
+      removeItem: (key) => window.localStorage.removeItem(key),
+    },
   });
 }
 
