@@ -4,8 +4,10 @@
  * fetch, against a minimal hand-written loop doing the same arithmetic in the same run. The issue's target is
  * the server within 3× of the loop (issue 4, Performance). The server must also parse ~6–22 MB of JSON and
  * write ~10 MB back, so a second peer is the loop including JSON.parse of the same request text and
- * JSON.stringify of its results. Run: `npx tsx bench/estimate-api.bench.ts`.
+ * JSON.stringify of its results, and a third, the one the target is judged by, is that loop served by a minimal
+ * hand-written node:http endpoint that the same fetch client calls. Run: `npx tsx bench/estimate-api.bench.ts`.
  */
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -120,6 +122,25 @@ function handWrittenLoopWithJson(requestText: string): string {
   return JSON.stringify({ gwp: 'AR5', ...handWrittenLoop(request.items) });
 }
 
+/**
+ * The peer the issue's target is best read against: a minimal hand-written HTTP endpoint (node:http, no
+ * framework, no validation) that reads the body, parses it, runs the loop and answers the JSON. The same fetch
+ * client calls it, so transport and client costs are equal on both sides and only the servers differ.
+ */
+async function startHandWrittenServer(): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const answer = handWrittenLoopWithJson(Buffer.concat(chunks).toString('utf8'));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/estimate`, server };
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.floor(sorted.length / 2)] as number;
@@ -159,6 +180,13 @@ try {
     if (response.statusCode !== 200) throw new Error(`inject: ${response.statusCode} ${response.body}`);
     return response.body;
   };
+  const handWritten = await startHandWrittenServer();
+  const viaHandWrittenServer = async (body: string): Promise<string> => {
+    const response = await fetch(handWritten.url, { method: 'POST', headers, body });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`hand-written server: ${response.status}`);
+    return text;
+  };
   const viaFetch = async (body: string): Promise<string> => {
     const response = await fetch(url, {
       method: 'POST',
@@ -183,6 +211,7 @@ try {
     for (const [name, run] of [
       ['inject', viaInject],
       ['fetch', viaFetch],
+      ['hand-written server', viaHandWrittenServer],
     ] as const) {
       const actual = totalOf(await run(requestText));
       if (Math.abs(actual - expected) / expected > 1e-12) {
@@ -194,6 +223,7 @@ try {
       loopWithJson: () => handWrittenLoopWithJson(requestText),
       inject: () => viaInject(requestText),
       fetch: () => viaFetch(requestText),
+      handWrittenServer: () => viaHandWrittenServer(requestText),
     };
     for (let run = 0; run < WARM_UP_RUNS; run++) {
       for (const each of Object.values(runs)) await each();
@@ -203,6 +233,7 @@ try {
       loopWithJson: [],
       inject: [],
       fetch: [],
+      handWrittenServer: [],
     };
     // Alternate so every contender sees the same machine state.
     for (let run = 0; run < MEASURED_RUNS; run++) {
@@ -232,9 +263,14 @@ try {
       const medianOf = (name: keyof typeof runs) => median(timings[name].map((timing) => timing[metric]));
       const loop = medianOf('loop');
       const loopWithJson = medianOf('loopWithJson');
+      const handWrittenServer = medianOf('handWrittenServer');
       console.info(
         `  ${metric}: loop ${loop.toFixed(1)} ms, loop + JSON ${loopWithJson.toFixed(1)} ms, ` +
-          `inject ${medianOf('inject').toFixed(1)} ms, fetch ${medianOf('fetch').toFixed(1)} ms`,
+          `inject ${medianOf('inject').toFixed(1)} ms, fetch ${medianOf('fetch').toFixed(1)} ms, ` +
+          `hand-written server ${handWrittenServer.toFixed(1)} ms`,
+      );
+      console.info(
+        `    fetch: ${(medianOf('fetch') / handWrittenServer).toFixed(2)}× the hand-written server (the target)`,
       );
       for (const name of ['inject', 'fetch'] as const) {
         console.info(
@@ -245,6 +281,7 @@ try {
     }
     console.info(`  breakdown, wall medians of ${BREAKDOWN_RUNS}: ${breakdownMedians.join('; ')}`);
   }
+  handWritten.server.close();
 } finally {
   await testApp.close();
 }
