@@ -31,6 +31,17 @@ export function formatZodIssues(
   );
 }
 
+/**
+ * A failed query's error (drizzle's) carries the query's parameters in its message, and a realm config's
+ * parameters hold the sign-in strategies' client secrets: the error handler would log them. This answers an
+ * error naming what failed and the database's error code instead; other errors are answered as they are.
+ */
+export function withoutQueryParameters(error: unknown, failedAction: string): unknown {
+  if (!(error instanceof Error) || !('params' in error)) return error;
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return new Error(`${failedAction} failed${typeof code === 'string' ? ` (database error ${code})` : ''}`);
+}
+
 export function apiError(statusCode: number, message: string): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }

@@ -16,7 +16,7 @@ import {
   type LoginStrategyChange,
   type UserRow,
 } from '@ecc/db';
-import { HttpError } from '#platform/errors.ts';
+import { HttpError, withoutQueryParameters } from '#platform/errors.ts';
 import {
   assertSafeProviderUrl,
   UnsafeProviderUrlError,
@@ -90,7 +90,7 @@ async function changeStrategies<Result extends AuthenticationStrategy | undefine
     auditNote?: Record<string, unknown>;
   }>,
 ): Promise<Result> {
-  return db.transaction(async (transaction) => {
+  const stored = db.transaction(async (transaction) => {
     const outcome = await createRealmConfigRepository(transaction).changeLoginStrategies(realmId, change);
     if (!outcome) throw new HttpError(404, REALM_NOT_FOUND);
     const { before, after, auditNote } = outcome.result;
@@ -105,6 +105,9 @@ async function changeStrategies<Result extends AuthenticationStrategy | undefine
       after: after ? { ...toLoginStrategy(after), ...auditNote } : null,
     });
     return after;
+  });
+  return stored.catch((error: unknown) => {
+    throw withoutQueryParameters(error, 'Storing the sign-in strategies');
   });
 }
 
