@@ -20,9 +20,7 @@ const ACME: ManagedRealm = {
 describe('splitList', () => {
   it('reads back the entries whatever commas, spaces and line breaks separate them', () => {
     const entry = fc.stringMatching(/^[a-z0-9.-]{1,12}$/);
-    const separator = fc
-      .stringMatching(/^[ ,\n\t]{1,4}$/)
-      .filter((text) => text.trim() !== '' || text !== '');
+    const separator = fc.stringMatching(/^[ ,\n\t]{1,4}$/);
     fc.assert(
       fc.property(fc.array(fc.tuple(entry, separator), { maxLength: 6 }), separator, (pairs, lead) => {
         const text = lead + pairs.map(([value, after]) => value + after).join('');
