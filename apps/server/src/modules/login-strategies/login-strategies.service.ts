@@ -75,21 +75,27 @@ function assertNameFree(strategies: readonly AuthenticationStrategy[], name: str
 
 const actorOf = (user: UserRow) => ({ actorId: user.id, actorEmail: user.email });
 
+/** What one change did: for its audit entry, and `after` for its answer. */
+interface StrategyChangeOutcome<After extends AuthenticationStrategy | undefined> {
+  before: AuthenticationStrategy | undefined;
+  after: After;
+  /** Added to the audit entry's `after`, such as whether the secret was replaced. */
+  auditNote?: Record<string, unknown>;
+}
+
 /**
  * Runs a strategy change on the realm's application with the realm row locked and appends its audit entry (in
  * the target realm's log) in the same transaction: either both are stored or neither.
  */
-async function changeStrategies<Result extends AuthenticationStrategy | undefined>(
+async function changeStrategies<After extends AuthenticationStrategy | undefined>(
   db: Database,
   realmId: string,
   actor: UserRow,
   action: 'create' | 'update' | 'delete',
-  change: (strategies: readonly AuthenticationStrategy[]) => LoginStrategyChange<{
-    before: AuthenticationStrategy | undefined;
-    after: Result;
-    auditNote?: Record<string, unknown>;
-  }>,
-): Promise<Result> {
+  change: (
+    strategies: readonly AuthenticationStrategy[],
+  ) => LoginStrategyChange<StrategyChangeOutcome<After>>,
+): Promise<After> {
   const stored = db.transaction(async (transaction) => {
     const outcome = await createRealmConfigRepository(transaction).changeLoginStrategies(realmId, change);
     if (!outcome) throw new HttpError(404, REALM_NOT_FOUND);

@@ -235,6 +235,14 @@ describe('the realm management API', () => {
     );
     expect(byAdmin.statusCode).toBe(403);
     expect(byAdmin.json().message).toBe(OPERATOR_ONLY_MESSAGE);
+    const invalidByAdmin = await call(
+      acmeAdmin,
+      'POST',
+      '/api/realms',
+      { key: '1', plan: 'gold' },
+      ACME_HOST,
+    );
+    expect(invalidByAdmin.statusCode).toBe(403);
     const byMember = await call(operatorMember, 'POST', '/api/realms', {
       key: 'rogue',
       name: 'Rogue',
@@ -290,6 +298,16 @@ describe('the realm management API', () => {
     const response = await call(acmeAdmin, 'PATCH', `/api/realms/${acme.id}`, { plan: 'CORE' }, ACME_HOST);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(OPERATOR_ONLY_MESSAGE);
+    // Before the body is even looked at, and for any realm id.
+    for (const [url, body] of [
+      [`/api/realms/${acme.id}`, { plan: 'gold' }],
+      [`/api/realms/${randomUUID()}`, { plan: 'CORE' }],
+      ['/api/realms/not-a-uuid', {}],
+    ] as const) {
+      const refused = await call(acmeAdmin, 'PATCH', url, body, ACME_HOST);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().message, url).toBe(OPERATOR_ONLY_MESSAGE);
+    }
     expect(await stored('acme')).toEqual(before);
     const auditOfAcme = auditLogResponseSchema.parse(
       (await call(acmeAdmin, 'GET', '/api/audit-log?entityType=realm', undefined, ACME_HOST)).json(),

@@ -21,9 +21,10 @@ export const OPERATOR_ONLY_MESSAGE =
 
 /**
  * Creating and changing realms (their plan above all) is the platform operator's: a realm's own administrator,
- * who may update their realm's other settings, gets 403 here whatever their grants say.
+ * who may update their realm's other settings, gets 403 here whatever their grants say. A route hook, so it
+ * answers before the body is validated, right after the access check.
  */
-function requireOperator(request: FastifyRequest): void {
+async function requireOperator(request: FastifyRequest): Promise<void> {
   if (!isOperatorRealm(requireSession(request).realm.key)) throw new HttpError(403, OPERATOR_ONLY_MESSAGE);
 }
 
@@ -58,10 +59,10 @@ export function registerRealmRoutes(app: FastifyInstance, context: AppContext, d
     '/api/realms',
     {
       config: { access: permissionAccess('create', 'Realm') },
+      onRequest: requireOperator,
       schema: { body: newRealmRequestSchema, response: { 201: managedRealmSchema } },
     },
     async (request, reply) => {
-      requireOperator(request);
       const { parentKey } = request.body;
       if (parentKey !== undefined) {
         // A new realm goes under a parent the operator may create realms in; any other is unknown to them.
@@ -80,6 +81,7 @@ export function registerRealmRoutes(app: FastifyInstance, context: AppContext, d
     '/api/realms/:realmId',
     {
       config: { access: permissionAccess('update', 'Realm') },
+      onRequest: requireOperator,
       schema: {
         params: realmParamsSchema,
         body: realmUpdateRequestSchema,
@@ -87,7 +89,6 @@ export function registerRealmRoutes(app: FastifyInstance, context: AppContext, d
       },
     },
     async (request) => {
-      requireOperator(request);
       const session = requireSession(request);
       const realm = await findTargetRealm(request, realms, request.params.realmId, 'update');
       return updateManagedRealm(
