@@ -23,21 +23,25 @@ describe('formatZodIssues', () => {
 });
 
 describe('withoutQueryParameters', () => {
-  it('answers a failed query as what failed and the database error code, without the parameters', () => {
+  it('answers a failed query as its placeholders and the database’s reason, without the parameters', () => {
     const failed = Object.assign(
-      new Error('Failed query: update realms set properties = $1\nparams: {"s":1}'),
+      new Error('Failed query: update "realms" set "properties" = $1\nparams: {"clientSecret":"hidden"}'),
       {
+        query: 'update "realms" set "properties" = $1',
         params: ['{"clientSecret":"hidden"}'],
-        cause: Object.assign(new Error('no writes'), { code: 'P0001' }),
+        cause: Object.assign(new Error('realms are read-only'), { code: 'P0001' }),
       },
     );
-    const answered = withoutQueryParameters(failed, 'Storing the sign-in strategies');
-    expect(answered).toEqual(new Error('Storing the sign-in strategies failed (database error P0001)'));
-    expect(JSON.stringify(answered)).not.toContain('hidden');
+    const logged = withoutQueryParameters(failed) as Error;
+    expect(logged.message).toBe(
+      'Failed query: update "realms" set "properties" = $1 (realms are read-only, P0001)',
+    );
+    expect(`${logged.stack} ${JSON.stringify(logged)}`).not.toContain('hidden');
+    expect(logged.stack).toMatch(/\n\s+at /);
   });
 
   it('answers any other error as it is', () => {
     const other = new Error('Realm not found');
-    expect(withoutQueryParameters(other, 'Storing')).toBe(other);
+    expect(withoutQueryParameters(other)).toBe(other);
   });
 });

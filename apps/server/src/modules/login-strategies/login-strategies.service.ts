@@ -16,7 +16,7 @@ import {
   type LoginStrategyChange,
   type UserRow,
 } from '@ecc/db';
-import { HttpError, withoutQueryParameters } from '#platform/errors.ts';
+import { HttpError } from '#platform/errors.ts';
 import {
   assertSafeProviderUrl,
   UnsafeProviderUrlError,
@@ -96,7 +96,7 @@ async function changeStrategies<After extends AuthenticationStrategy | undefined
     strategies: readonly AuthenticationStrategy[],
   ) => LoginStrategyChange<StrategyChangeOutcome<After>>,
 ): Promise<After> {
-  const stored = db.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
     const outcome = await createRealmConfigRepository(transaction).changeLoginStrategies(realmId, change);
     if (!outcome) throw new HttpError(404, REALM_NOT_FOUND);
     const { before, after, auditNote } = outcome.result;
@@ -111,9 +111,6 @@ async function changeStrategies<After extends AuthenticationStrategy | undefined
       after: after ? { ...toLoginStrategy(after), ...auditNote } : null,
     });
     return after;
-  });
-  return stored.catch((error: unknown) => {
-    throw withoutQueryParameters(error, 'Storing the sign-in strategies');
   });
 }
 

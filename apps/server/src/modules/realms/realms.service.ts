@@ -26,7 +26,7 @@ import {
   type RealmRepository,
   type UserRow,
 } from '@ecc/db';
-import { formatZodIssues, HttpError, InvalidInputError, withoutQueryParameters } from '#platform/errors.ts';
+import { formatZodIssues, HttpError, InvalidInputError } from '#platform/errors.ts';
 import { REALM_NOT_FOUND } from '#platform/target-realm.ts';
 
 /** The plan of `realm create` without `--plan`: the smallest, so a new realm gets no more than it pays for. */
@@ -315,7 +315,7 @@ export async function updateManagedRealm(
   realmId: string,
   input: RealmUpdateRequest,
 ): Promise<ManagedRealm> {
-  const updated = db.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
     const realms = createRealmRepository(transaction);
     if (input.domains) await realms.lockKeysAndDomains();
     const before = await realms.findByIdForUpdate(realmId);
@@ -357,9 +357,5 @@ export async function updateManagedRealm(
     });
     const userCounts = await realms.countUsers([realmId]);
     return toManagedRealm(after, await parentIdOf(realms, after), userCounts.get(realmId) ?? 0);
-  });
-  // The config written holds the sign-in strategies' client secrets.
-  return updated.catch((error: unknown) => {
-    throw withoutQueryParameters(error, 'Updating the realm');
   });
 }
