@@ -50,6 +50,11 @@ export const IDLE_REALM = setupRealm('idle');
 /** Plan `paid` with an administrator and a member, for flag management, reached at flagmgmt.localhost. */
 export const FLAG_MANAGEMENT_REALM = setupRealm('flagmgmt');
 
+/** The platform operator's realm (key `acm`): its administrator manages every realm, reached at acm.localhost. */
+export const OPERATOR_REALM = setupRealm('acm');
+/** Plan `paid` with an administrator who is not the operator's, reached at tenant.localhost. */
+export const TENANT_REALM = setupRealm('tenant');
+
 /** A further user of a realm in e2e-setup.json (`users`), by e-mail. */
 export function setupUser(realm: E2eRealm, email: string): Credentials {
   const entry = e2eSetup.realms.find((candidate) => candidate.key === realm.key);

@@ -19,11 +19,13 @@ import { registerFeatureFlagRoutes } from './modules/feature-flags/feature-flags
 import { registerEmissionsRoutes } from './modules/emissions/emissions.routes.ts';
 import { registerImportRoutes } from './modules/imports/imports.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitations.routes.ts';
+import { registerLoginStrategyRoutes } from './modules/login-strategies/login-strategies.routes.ts';
 import { registerEquipmentRoutes } from './modules/equipment/equipment.routes.ts';
 import { registerFacilityRoutes } from './modules/facilities/facilities.routes.ts';
 import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
 import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
+import { registerRealmRoutes } from './modules/realms/realms.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerWebAppRoutes } from './modules/web-app/web-app.routes.ts';
 import { createAbilityService } from './platform/abilities.ts';
@@ -109,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerActivityRoutes(app, database.db);
   registerAuditRoutes(app, database.db);
   registerRealmAdminRoutes(app, database.db);
+  registerRealmRoutes(app, context, database.db);
+  registerLoginStrategyRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed });
   registerInvitationRoutes(app, context, database.db, config, now);
   await registerImportRoutes(app, database.db);
   registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl });

@@ -24,6 +24,14 @@ export const authenticationStrategySchema = z.object({
 });
 export type AuthenticationStrategy = z.infer<typeof authenticationStrategySchema>;
 
+/**
+ * A strategy's key in URLs (the sign-in start route, the login page's links, the strategy administration API):
+ * its id, else its name.
+ */
+export function strategyKeyOf(strategy: Pick<AuthenticationStrategy, 'id' | 'name'>): string {
+  return strategy.id ?? strategy.name;
+}
+
 export const legalSchema = z.object({
   licenceAgreement: z.string().optional(),
   logo: z.string().optional(),

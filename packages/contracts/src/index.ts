@@ -12,6 +12,8 @@ export * from './facilities.ts';
 export * from './feature-flag.ts';
 export * from './imports.ts';
 export * from './licences.ts';
+export * from './login-strategies.ts';
+export * from './managed-realms.ts';
 export * from './messages.ts';
 export * from './plans.ts';
 export * from './public-page-payload.ts';

@@ -19,3 +19,14 @@ export const realmKeySchema = z
   .regex(REALM_KEY_PATTERN, 'Realm key must start with a letter, then letters, digits, _ or -');
 
 export const urlSchema = z.url({ message: 'Must be a valid URL' });
+
+/** A host name such as ecc.example.com: labels of letters, digits and inner hyphens (compared lowercased). */
+export const HOST_NAME_PATTERN =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+/** A realm domain as realms store it: trimmed, lowercased, without a trailing dot. */
+export const hostNameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .overwrite((host) => host.replace(/\.$/, ''))
+  .regex(HOST_NAME_PATTERN, 'Must be a host name such as ecc.example.com');

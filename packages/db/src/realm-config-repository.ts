@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { realmConfigSchema, type FeatureFlag, type RealmConfig } from '@ecc/contracts';
+import {
+  realmConfigSchema,
+  type ApplicationConfig,
+  type AuthenticationStrategy,
+  type FeatureFlag,
+  type RealmConfig,
+} from '@ecc/contracts';
 import type { Database } from './create-database.ts';
 import { realms } from './schema.ts';
 
@@ -11,12 +17,57 @@ export interface FeatureFlagChange<Result> {
   result: Result;
 }
 
+/** What a sign-in strategy change decides: the strategies to store (undefined: store nothing) and what to answer. */
+export interface LoginStrategyChange<Result> {
+  strategies?: AuthenticationStrategy[];
+  result: Result;
+}
+
+/** What a change of the realm's application decides: the application to store (undefined: none) and the answer. */
+interface ApplicationChange<Result> {
+  application?: ApplicationConfig;
+  result: Result;
+}
+
 /**
- * Parts of a realm's `properties.config` that change on their own (today: the flag definitions of its
- * application), read and written in one transaction with the realm row locked, so two administrators editing
- * different flags at once both keep their change.
+ * Parts of a realm's `properties.config` that change on their own (the flag definitions and the sign-in
+ * strategies of its application), read and written in one transaction with the realm row locked, so two
+ * administrators editing different flags or strategies at once both keep their change.
  */
 export function createRealmConfigRepository(db: Database) {
+  /**
+   * Runs `change` on the realm's current application (its first) with the realm row locked and stores the
+   * application it returns. Undefined when the realm does not exist. Inside a caller's transaction this is a
+   * savepoint, so the caller's other writes (its audit entry) commit or roll back with it.
+   */
+  async function changeApplication<Result>(
+    realmId: string,
+    change: (application: ApplicationConfig) => ApplicationChange<Result>,
+  ): Promise<{ result: Result } | undefined> {
+    return db.transaction(async (transaction) => {
+      const rows = await transaction
+        .select({ properties: realms.properties })
+        .from(realms)
+        .where(eq(realms.id, realmId))
+        .for('update')
+        .limit(1);
+      const row = rows[0];
+      if (!row) return undefined;
+      const config = realmConfigSchema.parse(row.properties.config);
+      const [application, ...others] = config.applications;
+      if (!application) throw new Error(`Realm ${realmId} has no application`);
+      const outcome = change(application);
+      if (outcome.application) {
+        const updated: RealmConfig = { ...config, applications: [outcome.application, ...others] };
+        await transaction
+          .update(realms)
+          .set({ properties: { ...row.properties, config: updated }, modifiedOn: sql`now()` })
+          .where(eq(realms.id, realmId));
+      }
+      return { result: outcome.result };
+    });
+  }
+
   return {
     /** Replaces the realm's whole config (already validated by the caller); false when the realm is missing. */
     async replaceConfig(realmId: string, config: RealmConfig): Promise<boolean> {
@@ -50,30 +101,31 @@ export function createRealmConfigRepository(db: Database) {
       realmId: string,
       change: (flags: FeatureFlagDefinitions) => FeatureFlagChange<Result>,
     ): Promise<{ result: Result } | undefined> {
-      return db.transaction(async (transaction) => {
-        const rows = await transaction
-          .select({ properties: realms.properties })
-          .from(realms)
-          .where(eq(realms.id, realmId))
-          .for('update')
-          .limit(1);
-        const row = rows[0];
-        if (!row) return undefined;
-        const config = realmConfigSchema.parse(row.properties.config);
-        const outcome = change(currentApplicationFlags(config));
-        if (outcome.flags) {
-          const [application, ...others] = config.applications;
-          if (!application) throw new Error(`Realm ${realmId} has no application`);
-          const updated: RealmConfig = {
-            ...config,
-            applications: [{ ...application, flags: outcome.flags }, ...others],
-          };
-          await transaction
-            .update(realms)
-            .set({ properties: { ...row.properties, config: updated }, modifiedOn: sql`now()` })
-            .where(eq(realms.id, realmId));
-        }
-        return { result: outcome.result };
+      return changeApplication(realmId, (application) => {
+        const outcome = change(application.flags ?? {});
+        if (!outcome.flags) return { result: outcome.result };
+        return { application: { ...application, flags: outcome.flags }, result: outcome.result };
+      });
+    },
+
+    /**
+     * Runs `change` on the sign-in strategies of the realm's application (spec section 3
+     * `authentication.strategies`) and stores what it returns. Undefined when the realm does not exist.
+     */
+    async changeLoginStrategies<Result>(
+      realmId: string,
+      change: (strategies: readonly AuthenticationStrategy[]) => LoginStrategyChange<Result>,
+    ): Promise<{ result: Result } | undefined> {
+      return changeApplication(realmId, (application) => {
+        const outcome = change(application.authentication?.strategies ?? []);
+        if (!outcome.strategies) return { result: outcome.result };
+        return {
+          application: {
+            ...application,
+            authentication: { ...application.authentication, strategies: outcome.strategies },
+          },
+          result: outcome.result,
+        };
       });
     },
   };

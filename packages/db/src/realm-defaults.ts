@@ -70,6 +70,8 @@ function storeColors(colors: ThemeColors) {
 
 export interface DefaultRealmConfigOptions {
   plan: Plan;
+  /** Keys of the application's `feature-flags` list; none by default. */
+  featureFlags?: readonly string[];
   themeId?: string;
   themeName?: string;
   logo?: string;
@@ -84,7 +86,7 @@ export function createDefaultRealmConfig(options: DefaultRealmConfigOptions): Re
       {
         name: messages.defaultTitle,
         plan: options.plan,
-        'feature-flags': '',
+        'feature-flags': (options.featureFlags ?? []).join(','),
         authSessionLength: DEFAULT_AUTH_SESSION_LENGTH_SECONDS,
         authentication: { strategies: [] },
         themes: [{ selected: themeId }],

@@ -1,9 +1,9 @@
-import { and, arrayContains, arrayOverlaps, asc, eq, or, sql } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Realm } from '@ecc/contracts';
 import type { Database } from './create-database.ts';
 import { normalizeDomain, realmRowToRealm, type RealmValues } from './realm-mapping.ts';
-import { realms } from './schema.ts';
+import { realms, users } from './schema.ts';
 
 /**
  * Realms are the tenants themselves, so their functions are keyed by realm key, id or host name rather than
@@ -112,6 +112,58 @@ export function createRealmRepository(db: Database) {
         .returning({ id: realms.id });
       const id = inserted[0]?.id;
       return id ? this.findById(id) : undefined;
+    },
+
+    /**
+     * Serialises the writes that check realm keys and domains before they store them (realm creation, domain
+     * changes) until the caller's transaction ends: neither column has a constraint that catches a race on
+     * its own (domains are an array).
+     */
+    async lockKeysAndDomains(): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('realms:keys-and-domains', 0))`);
+    },
+
+    /** The realm with this id, its row locked until the caller's transaction ends. */
+    async findByIdForUpdate(id: string): Promise<Realm | undefined> {
+      return first(await selectRealms().where(eq(realms.id, id)).for('update', { of: realms }).limit(1));
+    },
+
+    /** How many users each of these realms has (realms without users are absent). */
+    async countUsers(realmIds: readonly string[]): Promise<Map<string, number>> {
+      if (realmIds.length === 0) return new Map();
+      const rows = await db
+        .select({ realmId: users.realmId, users: count() })
+        .from(users)
+        .where(inArray(users.realmId, [...realmIds]))
+        .groupBy(users.realmId);
+      return new Map(rows.map((row) => [row.realmId, row.users]));
+    },
+
+    /** Changes only the columns given (an operator's edit), and the modification stamp. */
+    async updateSettings(
+      realmId: string,
+      settings: {
+        name?: string;
+        domains?: readonly string[];
+        active?: boolean;
+        modifiedBy: string | null;
+      },
+      modifiedOn = new Date(),
+    ): Promise<Realm | undefined> {
+      const updated = await db
+        .update(realms)
+        .set({
+          ...(settings.name === undefined ? {} : { name: settings.name }),
+          ...(settings.domains === undefined
+            ? {}
+            : { domains: [...new Set(settings.domains.map(normalizeDomain))] }),
+          ...(settings.active === undefined ? {} : { active: settings.active }),
+          modifiedBy: settings.modifiedBy,
+          modifiedOn,
+        })
+        .where(eq(realms.id, realmId))
+        .returning({ id: realms.id });
+      return updated[0] ? this.findById(realmId) : undefined;
     },
 
     async update(realmId: string, values: RealmValues, modifiedOn = new Date()): Promise<Realm | undefined> {

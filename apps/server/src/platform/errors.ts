@@ -31,6 +31,21 @@ export function formatZodIssues(
   );
 }
 
+/**
+ * A failed query's error (drizzle's) carries the query's parameters in its message and its `params`, and those
+ * can be secrets: a realm config written back holds its sign-in strategies' client secrets. What is logged
+ * instead: the query with its placeholders, the database's own message and code, and the stack's frames.
+ */
+export function withoutQueryParameters(error: unknown): unknown {
+  if (!(error instanceof Error) || !('params' in error) || !('query' in error)) return error;
+  const cause = error.cause as { message?: unknown; code?: unknown } | undefined;
+  const reason = [cause?.message, cause?.code].filter((part) => typeof part === 'string').join(', ');
+  const logged = new Error(`Failed query: ${String(error.query)}${reason ? ` (${reason})` : ''}`);
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
+  logged.stack = [`Error: ${logged.message}`, ...frames].join('\n');
+  return logged;
+}
+
 export function apiError(statusCode: number, message: string): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }
@@ -66,7 +81,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const statusCode = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     if (statusCode >= 400 && statusCode < 500) return sendApiError(reply, statusCode, error.message);
-    request.log.error({ err: error }, 'Request failed');
+    request.log.error({ err: withoutQueryParameters(error) }, 'Request failed');
     return sendApiError(reply, 500, messages.internalServerError);
   });
 

@@ -34,6 +34,8 @@ export interface TestApp {
   config: ServerConfig;
   /** What the app logged at error level or above, one parsed pino line each. */
   loggedErrors: { msg: string; err?: { message: string } }[];
+  /** Every line the app logged at the test's `logLevel` or above, as written. */
+  logOutput: string[];
   /** `app.inject` without the added `Sec-Fetch-Site`: for the tests of the same-origin rule itself. */
   injectAsIs(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Moves the app's clock forward. */
@@ -45,9 +47,13 @@ export interface TestAppOptions {
   env?: NodeJS.ProcessEnv;
   /** The database to serve; by default a fresh one of the test file's own. */
   database?: DatabaseHandle;
+  /** The lowest level logged (default `error`): `trace` for tests that check what is never logged. */
+  logLevel?: pino.Level;
 }
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+/** pino's number for the `error` level. */
+const PINO_ERROR_LEVEL = 50;
 
 /**
  * Adds the `Sec-Fetch-Site: same-origin` a browser sends with a state-changing request from the app's own page,
@@ -71,9 +77,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({ WEB_DIST_DIR: webDistDir, LOG_LEVEL: 'error', ...options.env });
   let offset = 0;
   const loggedErrors: TestApp['loggedErrors'] = [];
+  const logOutput: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      loggedErrors.push(JSON.parse(chunk.toString()) as TestApp['loggedErrors'][number]);
+      const line = chunk.toString();
+      logOutput.push(line);
+      const entry = JSON.parse(line) as TestApp['loggedErrors'][number] & { level: number };
+      if (entry.level >= PINO_ERROR_LEVEL) loggedErrors.push(entry);
       done();
     },
   });
@@ -81,7 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     config,
     now: () => new Date(Date.now() + offset),
-    loggerInstance: pino({ level: 'error' }, logStream),
+    loggerInstance: pino({ level: options.logLevel ?? 'error' }, logStream),
   });
   const originalInject = app.inject as (...args: unknown[]) => unknown;
   const injectAsIs = (options: InjectOptions) =>
@@ -95,6 +105,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     config,
     loggedErrors,
+    logOutput,
     injectAsIs,
     advanceClock: (milliseconds) => {
       offset += milliseconds;

@@ -1,4 +1,4 @@
-import { z } from '@ecc/contracts';
+import { strategyKeyOf, z, type AuthenticationStrategy } from '@ecc/contracts';
 import { createOidcFlowRepository, createUserIdentityRepository, type Database } from '@ecc/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,13 +7,16 @@ import type { AppContext } from '#platform/app-context.ts';
 import { PUBLIC_ACCESS } from '#platform/route-access.ts';
 import { createOidcFlowStore, OIDC_FLOW_COOKIE_NAME, OIDC_FLOW_LIFETIME_MS } from './oidc-flow-store.ts';
 import {
+  assertSafeProviderUrl,
+  createProviderFetch,
+  UnsafeProviderUrlError,
+} from '#platform/provider-url-safety.ts';
+import {
   createClientConfiguration,
   findActiveStrategy,
   OidcSignInError,
-  strategyKeyOf,
   userForIdentity,
 } from './oidc.service.ts';
-import { assertSafeProviderUrl, UnsafeProviderUrlError } from './provider-url-safety.ts';
 
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
 const SCOPE = 'openid email profile';
@@ -70,6 +73,9 @@ export function registerOidcRoutes(
     userIdentities: createUserIdentityRepository(db),
   };
   const policy = { isInsecureAllowed: options.isInsecureAllowed };
+  const providerFetch = createProviderFetch(policy);
+  const configurationOf = (strategy: AuthenticationStrategy) =>
+    createClientConfiguration(strategy, providerFetch, policy.isInsecureAllowed);
   const flows = createOidcFlowStore(createOidcFlowRepository(db), options.now);
 
   api.get(
@@ -99,7 +105,7 @@ export function registerOidcRoutes(
         nonce: client.randomNonce(),
         codeVerifier,
       };
-      const authorizationUrl = client.buildAuthorizationUrl(createClientConfiguration(strategy, policy), {
+      const authorizationUrl = client.buildAuthorizationUrl(configurationOf(strategy), {
         redirect_uri: flow.redirectUri,
         scope: SCOPE,
         state: flow.state,
@@ -139,16 +145,12 @@ export function registerOidcRoutes(
     }
     let claims: client.IDToken | undefined;
     try {
-      const tokens = await client.authorizationCodeGrant(
-        createClientConfiguration(strategy, policy),
-        currentUrl,
-        {
-          pkceCodeVerifier: flow.codeVerifier,
-          expectedState: flow.state,
-          expectedNonce: flow.nonce,
-          idTokenExpected: true,
-        },
-      );
+      const tokens = await client.authorizationCodeGrant(configurationOf(strategy), currentUrl, {
+        pkceCodeVerifier: flow.codeVerifier,
+        expectedState: flow.state,
+        expectedNonce: flow.nonce,
+        idTokenExpected: true,
+      });
       claims = tokens.claims();
     } catch (error) {
       logFailure(request, strategy.name, error);

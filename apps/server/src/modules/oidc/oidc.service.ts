@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { currentApplication, type AuthenticationStrategy, type Realm } from '@ecc/contracts';
+import { currentApplication, strategyKeyOf, type AuthenticationStrategy, type Realm } from '@ecc/contracts';
 import { hashPassword, type UserIdentityRepository, type UserRepository, type UserRow } from '@ecc/db';
 import * as client from 'openid-client';
-import { assertSafeProviderUrl, type ProviderUrlPolicy } from './provider-url-safety.ts';
-
-/** The strategy's key in URLs: its id, else its name (as the login page payload names it). */
-export function strategyKeyOf(strategy: AuthenticationStrategy): string {
-  return strategy.id ?? strategy.name;
-}
+import type { ProviderFetch } from '#platform/provider-url-safety.ts';
 
 /** The realm's active strategy of this key, if any. */
 export function findActiveStrategy(realm: Realm, strategyKey: string): AuthenticationStrategy | undefined {
@@ -18,11 +13,13 @@ export function findActiveStrategy(realm: Realm, strategyKey: string): Authentic
 
 /**
  * The openid-client configuration of a strategy, from its own endpoints (no discovery). Every request the
- * server makes to the provider (token, JWKS) passes the URL policy first, at the time of the call.
+ * server makes to the provider (token, JWKS) goes through the provider fetch, which checks the address it
+ * connects to.
  */
 export function createClientConfiguration(
   strategy: AuthenticationStrategy,
-  policy: ProviderUrlPolicy,
+  providerFetch: ProviderFetch,
+  isInsecureAllowed: boolean,
 ): client.Configuration {
   const configuration = new client.Configuration(
     {
@@ -35,11 +32,8 @@ export function createClientConfiguration(
     undefined,
     strategy.clientSecret ? client.ClientSecretPost(strategy.clientSecret) : client.None(),
   );
-  configuration[client.customFetch] = async (url, options) => {
-    await assertSafeProviderUrl(url, policy);
-    return fetch(url, { ...options, redirect: 'manual' } as RequestInit);
-  };
-  if (policy.isInsecureAllowed) client.allowInsecureRequests(configuration);
+  configuration[client.customFetch] = (url, options) => providerFetch(url, options as RequestInit);
+  if (isInsecureAllowed) client.allowInsecureRequests(configuration);
   // Also checks the ID token's signature against the provider's JWKS, not only its claims.
   client.enableNonRepudiationChecks(configuration);
   return configuration;

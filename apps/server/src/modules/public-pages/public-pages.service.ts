@@ -1,5 +1,6 @@
 import {
   currentApplication,
+  strategyKeyOf,
   DEFAULT_LOGIN_BACKGROUND_POSITION,
   PUBLIC_PAGE_PAYLOAD_ELEMENT_ID,
   type PublicPagePayload,
@@ -32,7 +33,7 @@ export function buildPublicPagePayload(realm: Realm, pagePath: string): PublicPa
     },
     strategies: (application.authentication?.strategies ?? [])
       .filter((strategy) => strategy.active)
-      .map((strategy) => ({ id: strategy.id ?? strategy.name, name: strategy.name })),
+      .map((strategy) => ({ id: strategyKeyOf(strategy), name: strategy.name })),
   };
 }
 

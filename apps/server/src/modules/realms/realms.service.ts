@@ -1,20 +1,36 @@
 import {
+  currentApplication,
+  HOST_NAME_PATTERN,
+  parseFeatureFlagList,
   planSchema,
   realmImportSchema,
   realmKeySchema,
   z,
+  type ManagedRealm,
+  type ManagedRealmListQuery,
+  type ManagedRealmListResponse,
+  type NewRealmRequest,
   type Plan,
   type Realm,
   type RealmImport,
+  type RealmUpdateRequest,
 } from '@ecc/contracts';
-import { createDefaultRealmConfig, createRealmRepository, normalizeDomain, type Database } from '@ecc/db';
-import { formatZodIssues, InvalidInputError } from '#platform/errors.ts';
+import {
+  createAuditLogRepository,
+  createAuthzRepository,
+  createDefaultRealmConfig,
+  createRealmConfigRepository,
+  createRealmRepository,
+  normalizeDomain,
+  type Database,
+  type RealmRepository,
+  type UserRow,
+} from '@ecc/db';
+import { formatZodIssues, HttpError, InvalidInputError } from '#platform/errors.ts';
+import { REALM_NOT_FOUND } from '#platform/target-realm.ts';
 
 /** The plan of `realm create` without `--plan`: the smallest, so a new realm gets no more than it pays for. */
 export const DEFAULT_NEW_REALM_PLAN: Plan = 'simple';
-
-const HOST_NAME_PATTERN =
-  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 export interface NewRealm {
   key: string;
@@ -22,6 +38,10 @@ export interface NewRealm {
   domains: readonly string[];
   parentKey?: string | undefined;
   plan?: string | undefined;
+  /** Keys of the application's `feature-flags` list. */
+  featureFlags?: readonly string[];
+  /** The user who creates it (an operator through the API); none from the command line. */
+  createdBy?: string | null;
 }
 
 function checkDomains(domains: readonly string[]): string[] {
@@ -63,7 +83,10 @@ async function checkRelations(
   return parentId;
 }
 
-/** `realm create`: a realm with one application on the plan and the default theme. */
+/**
+ * `realm create` and `POST /api/realms`: a realm with one application on the plan, the default theme and the
+ * default roles (so its first administrator's grants exist before anyone signs in).
+ */
 export async function createRealm(db: Database, input: NewRealm): Promise<Realm> {
   const parsed = z
     .object({ key: realmKeySchema, name: z.string().trim().min(1), plan: planSchema })
@@ -92,9 +115,12 @@ export async function createRealm(db: Database, input: NewRealm): Promise<Realm>
       name,
       type: 'organization',
       domains: input.domains,
-      properties: { config: createDefaultRealmConfig({ plan }) },
+      properties: { config: createDefaultRealmConfig({ plan, featureFlags: input.featureFlags ?? [] }) },
+      createdBy: input.createdBy ?? null,
+      modifiedBy: input.createdBy ?? null,
     });
     if (!realm) throw new InvalidInputError([`key: A realm with the key ${key} already exists`]);
+    await createAuthzRepository(transaction).ensureDefaultRoles(realm.id);
     return realm;
   });
 }
@@ -155,4 +181,181 @@ export function findRealm(db: Database, key: string): Promise<Realm | undefined>
 
 export function listRealms(db: Database): Promise<Realm[]> {
   return createRealmRepository(db).list();
+}
+
+// Realm management through the API (issue 3): the operator's administrators list, create and change realms.
+
+export const OWN_REALM_DEACTIVATION_MESSAGE =
+  'You cannot deactivate your own realm: its users, you included, would lose access';
+
+const REALM_ENTITY = 'realm';
+
+function toManagedRealm(realm: Realm, parentId: string | null, userCount: number): ManagedRealm {
+  const application = currentApplication(realm);
+  return {
+    id: realm.id,
+    key: realm.key,
+    name: realm.name,
+    plan: application.plan ?? null,
+    parentId,
+    parentKey: realm.parentKey,
+    domains: realm.domains,
+    active: realm.active,
+    featureFlags: [...parseFeatureFlagList(application['feature-flags'])],
+    createdOn: realm['created-on'],
+    userCount,
+  };
+}
+
+/** What the audit log keeps of a realm change: the settings an operator edits. */
+function auditedSettings(realm: Realm) {
+  const { name, plan, domains, active, featureFlags } = toManagedRealm(realm, null, 0);
+  return { name, plan, domains, active, featureFlags };
+}
+
+async function parentIdOf(realms: RealmRepository, realm: Realm): Promise<string | null> {
+  return realm.parentKey === null ? null : ((await realms.findByKey(realm.parentKey))?.id ?? null);
+}
+
+/** A domain another realm already answers for is a conflict, named by its place in the request. */
+async function assertDomainsFree(
+  realms: RealmRepository,
+  domains: readonly string[],
+  realmId: string | undefined,
+): Promise<void> {
+  const owners = await realms.findDomainOwners(domains, realmId);
+  const conflicts = domains.flatMap((domain, index) => {
+    const owner = owners.get(normalizeDomain(domain));
+    return owner ? [`body/domains/${index}: ${domain} already belongs to realm ${owner}`] : [];
+  });
+  if (conflicts.length > 0) throw new HttpError(409, conflicts.join('; '));
+}
+
+/** `InvalidInputError` issues (`domains.0: …`) as a 400 naming the request's fields (`body/domains/0: …`). */
+function asBadRequest(error: unknown): never {
+  if (!(error instanceof InvalidInputError)) throw error;
+  const issues = error.issues.map((issue) => {
+    const separator = issue.indexOf(': ');
+    return `body/${issue.slice(0, separator).replaceAll('.', '/')}${issue.slice(separator)}`;
+  });
+  throw new HttpError(400, issues.join('; '));
+}
+
+/**
+ * One page of the realms `canRead` allows, by key, matching `q` in the key, name or a domain. Realms are few
+ * (tenants), so the rights are checked on every realm in memory; users are counted for the page only.
+ */
+export async function listManagedRealms(
+  db: Database,
+  canRead: (realm: Realm) => boolean,
+  query: ManagedRealmListQuery,
+): Promise<ManagedRealmListResponse> {
+  const realms = createRealmRepository(db);
+  const all = await realms.list();
+  const idByKey = new Map(all.map((realm) => [realm.key, realm.id]));
+  const needle = query.q?.toLowerCase() ?? '';
+  const matches = all
+    .filter(canRead)
+    .filter((realm) =>
+      [realm.key, realm.name, ...realm.domains].some((text) => text.toLowerCase().includes(needle)),
+    );
+  const page = matches.slice(query.offset, query.offset + query.limit);
+  const userCounts = await realms.countUsers(page.map((realm) => realm.id));
+  return {
+    results: page.map((realm) =>
+      toManagedRealm(
+        realm,
+        realm.parentKey === null ? null : (idByKey.get(realm.parentKey) ?? null),
+        userCounts.get(realm.id) ?? 0,
+      ),
+    ),
+    count: page.length,
+    total: matches.length,
+    offset: query.offset,
+  };
+}
+
+/**
+ * `POST /api/realms`: the command line's realm creation (application, theme, default roles) with the key and
+ * domains checked for conflicts (409) under a lock, and an audit entry in the new realm's log.
+ */
+export async function createManagedRealm(
+  db: Database,
+  actor: UserRow,
+  input: NewRealmRequest,
+): Promise<ManagedRealm> {
+  return db.transaction(async (transaction) => {
+    const realms = createRealmRepository(transaction);
+    await realms.lockKeysAndDomains();
+    if (await realms.findByKey(input.key)) {
+      throw new HttpError(409, `body/key: A realm with the key ${input.key} already exists`);
+    }
+    await assertDomainsFree(realms, input.domains, undefined);
+    const realm = await createRealm(transaction, { ...input, createdBy: actor.id }).catch(asBadRequest);
+    await createAuditLogRepository(transaction).append(realm.id, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'create',
+      entityType: REALM_ENTITY,
+      entityId: realm.id,
+      before: null,
+      after: auditedSettings(realm),
+    });
+    return toManagedRealm(realm, await parentIdOf(realms, realm), 0);
+  });
+}
+
+/**
+ * `PATCH /api/realms/:realmId`: changes the fields sent, with the realm row locked, and audits the change in the
+ * realm's log. The plan and the `feature-flags` list live in the realm's application config.
+ */
+export async function updateManagedRealm(
+  db: Database,
+  actor: { user: UserRow; realmId: string },
+  realmId: string,
+  input: RealmUpdateRequest,
+): Promise<ManagedRealm> {
+  return db.transaction(async (transaction) => {
+    const realms = createRealmRepository(transaction);
+    if (input.domains) await realms.lockKeysAndDomains();
+    const before = await realms.findByIdForUpdate(realmId);
+    if (!before) throw new HttpError(404, REALM_NOT_FOUND);
+    if (input.active === false && before.id === actor.realmId) {
+      throw new HttpError(409, OWN_REALM_DEACTIVATION_MESSAGE);
+    }
+    if (input.domains) await assertDomainsFree(realms, input.domains, realmId);
+    if (input.plan !== undefined || input.featureFlags !== undefined) {
+      const [application, ...others] = before.properties.config.applications;
+      if (!application) throw new Error(`Realm ${before.key} has no application`);
+      await createRealmConfigRepository(transaction).replaceConfig(realmId, {
+        ...before.properties.config,
+        applications: [
+          {
+            ...application,
+            ...(input.plan === undefined ? {} : { plan: input.plan }),
+            ...(input.featureFlags === undefined ? {} : { 'feature-flags': input.featureFlags.join(',') }),
+          },
+          ...others,
+        ],
+      });
+    }
+    const after = await realms.updateSettings(realmId, {
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(input.domains === undefined ? {} : { domains: input.domains }),
+      ...(input.active === undefined ? {} : { active: input.active }),
+      modifiedBy: actor.user.id,
+    });
+    if (!after) throw new HttpError(404, REALM_NOT_FOUND);
+    await createAuditLogRepository(transaction).append(realmId, {
+      actorId: actor.user.id,
+      actorEmail: actor.user.email,
+      action: 'update',
+      entityType: REALM_ENTITY,
+      entityId: realmId,
+      before: auditedSettings(before),
+      after: auditedSettings(after),
+    });
+    const userCounts = await realms.countUsers([realmId]);
+    return toManagedRealm(after, await parentIdOf(realms, after), userCounts.get(realmId) ?? 0);
+  });
 }

@@ -1,11 +1,11 @@
-import type { RealmRole, RealmUser } from '@ecc/contracts';
+import type { ManagedRealm, Realm, RealmRole, RealmUser } from '@ecc/contracts';
 import { toastStore } from '@ecc/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
-import { jsonResponse } from '#test/fixtures.ts';
+import { createTestRealm, jsonResponse } from '#test/fixtures.ts';
 import { RealmAdminPage } from './realm-admin-page.tsx';
 
 vi.mock('#components/page-header.tsx', () => ({
@@ -43,9 +43,32 @@ const MEMBER_ROLE: RealmRole = {
 };
 const RIGHTS = { results: [{ id: 'equipment', name: 'Equipment' }], count: 1, total: 1, offset: 0 };
 
+/** The realm the page is served for: by default a customer's realm, not one of the operator's. */
+const CUSTOMER_REALM: Realm = createTestRealm();
+const OPERATOR_REALM: Realm = {
+  ...CUSTOMER_REALM,
+  id: '9c8b7a6f-5e4d-4c3b-8a2f-1e0d9c8b7a6f',
+  key: 'acm',
+  name: 'Platform operator',
+};
+const MANAGED: ManagedRealm = {
+  id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
+  key: 'acme',
+  name: 'Acme Corp',
+  plan: 'paid',
+  parentId: null,
+  parentKey: null,
+  domains: [],
+  active: true,
+  featureFlags: [],
+  createdOn: '2030-01-01T00:00:00.000Z',
+  userCount: 3,
+};
+const strategiesPath = (realmId: string) => `/api/realms/${realmId}/login-strategies`;
+
 type Responder = (url: string, method: string, body: unknown) => Response | undefined;
 
-function renderPage(respond: Responder = () => undefined) {
+function renderPage(respond: Responder = () => undefined, realm: Realm = CUSTOMER_REALM) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost').pathname;
     const method = init?.method ?? 'GET';
@@ -55,6 +78,11 @@ function renderPage(respond: Responder = () => undefined) {
     if (url === '/api/realm-admin/users') return jsonResponse(200, { results: [ADMIN, MEMBER] });
     if (url === '/api/realm-admin/roles') return jsonResponse(200, { results: [MEMBER_ROLE] });
     if (url === '/api/immutably/authz/rights') return jsonResponse(200, RIGHTS);
+    if (url === '/api/config') return jsonResponse(200, { realm });
+    if (url === '/api/realms') {
+      return jsonResponse(200, { results: [MANAGED], count: 1, total: 1, offset: 0 });
+    }
+    if (url.endsWith('/login-strategies')) return jsonResponse(200, { results: [] });
     return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -153,5 +181,34 @@ describe('the realm administration page', () => {
     await user.click(within(form).getByRole('button', { name: /Add grant/ }));
     expect(await within(form).findByText(/data\.id: /)).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('gives a realm’s administrator the Sign-in tab of their realm, and no Realms tab', async () => {
+    const fetchMock = renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Sign-in' }));
+    expect(await screen.findByText('No sign-in strategies yet')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(strategiesPath(CUSTOMER_REALM.id));
+    expect(screen.queryByRole('tab', { name: 'Realms' })).toBeNull();
+  });
+
+  it('lets an operator manage another realm under a banner, and go back to their own', async () => {
+    const fetchMock = renderPage(undefined, OPERATOR_REALM);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Realms' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage Acme Corp (acme)' }));
+
+    const banner = await screen.findByText('Managing Acme Corp (acme)');
+    await waitFor(() => expect(document.activeElement).toBe(banner));
+    expect(screen.getByRole('tab', { name: 'Sign-in', selected: true })).toBeTruthy();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(strategiesPath(MANAGED.id)),
+    );
+    expect(await screen.findByText(/login page of Acme Corp/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Back to Platform operator' }));
+    expect(screen.queryByText('Managing Acme Corp (acme)')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Sign-in' }));
+    expect(await screen.findByText(/login page of Platform operator/)).toBeTruthy();
   });
 });

@@ -1,27 +1,99 @@
+import { isOperatorRealm } from '@ecc/domain';
+import { Alert, AlertDescription, AlertTitle, Button, Skeleton } from '@ecc/ui';
 import { Tabs } from 'radix-ui';
+import { useRef, useState } from 'react';
 import { PageHeader } from '#components/page-header.tsx';
+import { useCan } from '#lib/permissions/use-ability.ts';
+import { useRealm } from '#lib/realm/realm-queries.ts';
+import { LoginStrategiesPanel } from './login-strategies-panel.tsx';
+import { RealmsPanel } from './realms-panel.tsx';
 import { RolesPanel } from './roles-panel.tsx';
 import { UsersPanel } from './users-panel.tsx';
 
 const TAB_CLASSES =
   'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-muted-foreground data-[state=active]:border-primary data-[state=active]:text-foreground focus-visible:outline-2 focus-visible:outline-ring';
 
-/** /admin/realm: the realm's users and their role, and its roles and the grants they hold (issue 3, item 11). */
+/** The realm the realm-addressed tabs (Sign-in…) work on. */
+interface TargetRealm {
+  id: string;
+  key: string;
+  name: string;
+}
+
+/**
+ * /admin/realm (issue 3, item 11): the realm's users and their role, its roles and grants, its sign-in
+ * strategies, and for the platform operator's administrators every realm. An operator can pick another realm
+ * to manage: the realm-addressed tabs then work on it, under a banner saying so.
+ */
 export function RealmAdminPage() {
+  const ownRealm = useRealm();
+  const canReadRealm = useCan('read', 'Realm');
+  const canCreateRealm = useCan('create', 'Realm');
+  const isOperator = ownRealm !== undefined && isOperatorRealm(ownRealm.key) && canCreateRealm;
+  const [tab, setTab] = useState('users');
+  const [managed, setManaged] = useState<TargetRealm>();
+  const bannerTitle = useRef<HTMLDivElement>(null);
+  const realmsTab = useRef<HTMLButtonElement>(null);
+
+  const target: TargetRealm | undefined =
+    managed ?? (ownRealm ? { id: ownRealm.id, key: ownRealm.key, name: ownRealm.name } : undefined);
+
+  function manage(realm: TargetRealm) {
+    setManaged({ id: realm.id, key: realm.key, name: realm.name });
+    setTab('sign-in');
+    // The banner appears with this render: announce it by moving focus there.
+    requestAnimationFrame(() => bannerTitle.current?.focus());
+  }
+
+  function backToOwnRealm() {
+    setManaged(undefined);
+    setTab('realms');
+    requestAnimationFrame(() => realmsTab.current?.focus());
+  }
+
   return (
     <>
       <PageHeader
         title="Realm administration"
-        description="Who belongs to the realm, which role each holds, and what each role may do."
+        description="Who belongs to the realm, which role each holds, what each role may do, and how people sign in."
       />
-      <Tabs.Root defaultValue="users" className="grid gap-6">
-        <Tabs.List aria-label="Realm administration" className="flex border-b">
+      {managed && ownRealm && managed.id !== ownRealm.id ? (
+        <Alert kind="primary" className="mb-6">
+          <AlertTitle>
+            <div ref={bannerTitle} tabIndex={-1} className="outline-none">
+              Managing {managed.name} ({managed.key})
+            </div>
+          </AlertTitle>
+          <AlertDescription className="grid gap-2">
+            <span>
+              The Sign-in tab works on this realm. Users and Roles &amp; grants stay your own realm&apos;s.
+            </span>
+            <span>
+              <Button variant="outline" size="sm" onClick={backToOwnRealm}>
+                Back to {ownRealm.name}
+              </Button>
+            </span>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <Tabs.Root value={tab} onValueChange={setTab} className="grid gap-6">
+        <Tabs.List aria-label="Realm administration" className="flex flex-wrap border-b">
           <Tabs.Trigger value="users" className={TAB_CLASSES}>
             Users
           </Tabs.Trigger>
           <Tabs.Trigger value="roles" className={TAB_CLASSES}>
             Roles &amp; grants
           </Tabs.Trigger>
+          {canReadRealm ? (
+            <Tabs.Trigger value="sign-in" className={TAB_CLASSES}>
+              Sign-in
+            </Tabs.Trigger>
+          ) : null}
+          {isOperator ? (
+            <Tabs.Trigger ref={realmsTab} value="realms" className={TAB_CLASSES}>
+              Realms
+            </Tabs.Trigger>
+          ) : null}
         </Tabs.List>
         <Tabs.Content value="users">
           <UsersPanel />
@@ -29,6 +101,20 @@ export function RealmAdminPage() {
         <Tabs.Content value="roles">
           <RolesPanel />
         </Tabs.Content>
+        {canReadRealm ? (
+          <Tabs.Content value="sign-in">
+            {target ? (
+              <LoginStrategiesPanel key={target.id} realmId={target.id} realmName={target.name} />
+            ) : (
+              <Skeleton className="h-10" aria-label="Loading the realm" />
+            )}
+          </Tabs.Content>
+        ) : null}
+        {isOperator ? (
+          <Tabs.Content value="realms">
+            <RealmsPanel onManage={manage} />
+          </Tabs.Content>
+        ) : null}
       </Tabs.Root>
     </>
   );

@@ -1,5 +1,6 @@
 import {
   currentApplication,
+  strategyKeyOf,
   DEFAULT_LOGIN_BACKGROUND_POSITION,
   PAYLOAD_PATHS,
   PUBLIC_PAGE_PAYLOAD_ELEMENT_ID,
@@ -89,6 +90,6 @@ export function derivePublicPagePayload(realm: Realm, path: string): PublicPageP
     },
     strategies: (application.authentication?.strategies ?? [])
       .filter((strategy) => strategy.active)
-      .map((strategy) => ({ id: strategy.id ?? strategy.name, name: strategy.name })),
+      .map((strategy) => ({ id: strategyKeyOf(strategy), name: strategy.name })),
   };
 }

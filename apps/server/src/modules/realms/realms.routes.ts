@@ -1,0 +1,102 @@
+import {
+  managedRealmListQuerySchema,
+  managedRealmListResponseSchema,
+  managedRealmSchema,
+  newRealmRequestSchema,
+  realmParamsSchema,
+  realmUpdateRequestSchema,
+} from '@ecc/contracts';
+import type { Database } from '@ecc/db';
+import { canAccessRecord, isOperatorRealm } from '@ecc/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '#platform/app-context.ts';
+import { HttpError } from '#platform/errors.ts';
+import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { findTargetRealm } from '#platform/target-realm.ts';
+import { createManagedRealm, listManagedRealms, updateManagedRealm } from './realms.service.ts';
+
+export const OPERATOR_ONLY_MESSAGE =
+  "Only the platform operator's administrators may create or change realms";
+
+/**
+ * Creating and changing realms (their plan above all) is the platform operator's: a realm's own administrator,
+ * who may update their realm's other settings, gets 403 here whatever their grants say. A route hook, so it
+ * answers before the body is validated, right after the access check.
+ */
+async function requireOperator(request: FastifyRequest): Promise<void> {
+  if (!isOperatorRealm(requireSession(request).realm.key)) throw new HttpError(403, OPERATOR_ONLY_MESSAGE);
+}
+
+async function abilityOf(request: FastifyRequest) {
+  if (!request.abilityService) throw new Error('The realm routes need the route access hook');
+  return request.abilityService.abilityOf(requireSession(request));
+}
+
+/** Realms as tenants (issue 3): the list for whoever may read realms; creation and changes for operators. */
+export function registerRealmRoutes(app: FastifyInstance, context: AppContext, db: Database): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const realms = context.repositories.realms;
+
+  api.get(
+    '/api/realms',
+    {
+      config: { access: permissionAccess('read', 'Realm') },
+      schema: { querystring: managedRealmListQuerySchema, response: { 200: managedRealmListResponseSchema } },
+    },
+    async (request) => {
+      // Outside the operator's realms the rules are confined to the caller's realm and those below it.
+      const ability = await abilityOf(request);
+      return listManagedRealms(
+        db,
+        (realm) => canAccessRecord(ability, 'read', 'Realm', { realm: realm.key, id: realm.id }),
+        request.query,
+      );
+    },
+  );
+
+  api.post(
+    '/api/realms',
+    {
+      config: { access: permissionAccess('create', 'Realm') },
+      onRequest: requireOperator,
+      schema: { body: newRealmRequestSchema, response: { 201: managedRealmSchema } },
+    },
+    async (request, reply) => {
+      const { parentKey } = request.body;
+      if (parentKey !== undefined) {
+        // A new realm goes under a parent the operator may create realms in; any other is unknown to them.
+        const parent = await realms.findByKey(parentKey);
+        const ability = await abilityOf(request);
+        if (!parent || !canAccessRecord(ability, 'create', 'Realm', { realm: parent.key, id: parent.id })) {
+          throw new HttpError(400, `body/parentKey: No realm has the key ${parentKey}`);
+        }
+      }
+      const created = await createManagedRealm(db, requireSession(request).user, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  api.patch(
+    '/api/realms/:realmId',
+    {
+      config: { access: permissionAccess('update', 'Realm') },
+      onRequest: requireOperator,
+      schema: {
+        params: realmParamsSchema,
+        body: realmUpdateRequestSchema,
+        response: { 200: managedRealmSchema },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const realm = await findTargetRealm(request, realms, request.params.realmId, 'update');
+      return updateManagedRealm(
+        db,
+        { user: session.user, realmId: session.realm.id },
+        realm.id,
+        request.body,
+      );
+    },
+  );
+}

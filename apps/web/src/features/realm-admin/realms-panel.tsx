@@ -1,0 +1,188 @@
+import { PLAN_LABELS, type ManagedRealm } from '@ecc/contracts';
+import { Button, EmptyState, Input, Label, Skeleton, toast } from '@ecc/ui';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BuildingIcon, PlusIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { LoadError } from '#components/load-error.tsx';
+import { RealmDialog, type RealmSave } from './realm-dialog.tsx';
+import {
+  createRealm,
+  REALM_PAGE_SIZE,
+  realmsQueryOptions,
+  refreshRealms,
+  updateRealm,
+} from './realms-api.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export interface RealmsPanelProps {
+  /** Makes the realm the target of the realm-addressed tabs (Sign-in…). */
+  onManage: (realm: ManagedRealm) => void;
+}
+
+/** Which realm the dialog shows: a new one, or one of the list. */
+type Editing = { realm?: ManagedRealm } | undefined;
+
+/**
+ * The platform operator's realms screen: every realm, searchable by key, name or domain, with its plan, flags
+ * and users; create and edit in a dialog, and "Manage" to work on a realm's settings in the other tabs.
+ */
+export function RealmsPanel({ onManage }: RealmsPanelProps) {
+  const queryClient = useQueryClient();
+  const searchId = useId();
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [editing, setEditing] = useState<Editing>();
+
+  // Waits for a pause in typing so that each keystroke does not ask the server again.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setOffset(0);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const realms = useQuery({ ...realmsQueryOptions(search, offset), placeholderData: keepPreviousData });
+  const page = realms.data;
+
+  async function save(change: RealmSave) {
+    const saved =
+      change.kind === 'create'
+        ? await createRealm(change.request)
+        : await updateRealm(change.realm.id, change.request);
+    await refreshRealms(queryClient);
+    setEditing(undefined);
+    toast({
+      variant: 'success',
+      title: change.kind === 'create' ? `Realm ${saved.key} created` : `Realm ${saved.key} saved`,
+    });
+  }
+
+  return (
+    <section aria-label="Realms" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid w-full max-w-sm gap-1">
+          <Label htmlFor={searchId}>Search realms</Label>
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Key, name or domain"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        <Button onClick={() => setEditing({})}>
+          <PlusIcon aria-hidden="true" /> New realm
+        </Button>
+      </div>
+      <div aria-live="polite" aria-busy={realms.isPending}>
+        {realms.isPending ? (
+          <div className="grid gap-2" aria-label="Loading realms">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        ) : realms.error ? (
+          <LoadError
+            title="The realms could not be loaded"
+            error={realms.error}
+            onRetry={() => void realms.refetch()}
+          />
+        ) : !page || page.results.length === 0 ? (
+          <EmptyState
+            icon={<BuildingIcon />}
+            title={search ? 'No realm matches' : 'No realms yet'}
+            description={search ? 'Try another key, name or domain.' : 'Create the first realm.'}
+          />
+        ) : (
+          <>
+            <div className="overflow-x-auto rounded-lg border">
+              <table className="w-full text-sm">
+                <caption className="sr-only">Realms</caption>
+                <thead className="bg-muted/50 text-left">
+                  <tr>
+                    {['Key', 'Name', 'Plan', 'Parent', 'Domains', 'Feature flags', 'Users', 'Status'].map(
+                      (heading) => (
+                        <th key={heading} scope="col" className="px-4 py-2 font-medium">
+                          {heading}
+                        </th>
+                      ),
+                    )}
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.results.map((realm) => (
+                    <tr key={realm.id} className="border-t">
+                      <th scope="row" className="px-4 py-2 text-left font-mono font-normal">
+                        {realm.key}
+                      </th>
+                      <td className="px-4 py-2">{realm.name}</td>
+                      <td className="px-4 py-2">{realm.plan ? PLAN_LABELS[realm.plan] : '—'}</td>
+                      <td className="px-4 py-2 font-mono">{realm.parentKey ?? '—'}</td>
+                      <td className="px-4 py-2 break-all">{realm.domains.join(', ') || '—'}</td>
+                      <td className="px-4 py-2">{realm.featureFlags.join(', ') || '—'}</td>
+                      <td className="px-4 py-2 tabular-nums">{realm.userCount}</td>
+                      <td className="px-4 py-2">{realm.active ? 'Active' : 'Inactive'}</td>
+                      <td className="px-4 py-2">
+                        <div className="flex justify-end gap-2">
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label={`Edit ${realm.name} (${realm.key})`}
+                            onClick={() => setEditing({ realm })}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            aria-label={`Manage ${realm.name} (${realm.key})`}
+                            onClick={() => onManage(realm)}
+                          >
+                            Manage
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className="mt-2 flex items-center gap-2 text-sm">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - REALM_PAGE_SIZE))}
+              >
+                Previous
+              </Button>
+              <span>
+                {page.offset + 1}–{page.offset + page.results.length} of {page.total}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page.offset + page.results.length >= page.total}
+                onClick={() => setOffset(offset + REALM_PAGE_SIZE)}
+              >
+                Next
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+      {editing ? (
+        <RealmDialog
+          {...(editing.realm ? { realm: editing.realm } : {})}
+          onSave={save}
+          onClose={() => setEditing(undefined)}
+        />
+      ) : null}
+    </section>
+  );
+}

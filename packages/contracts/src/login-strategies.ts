@@ -1,0 +1,44 @@
+import { authenticationStrategySchema } from './application-config.ts';
+import { messages } from './messages.ts';
+import { uuidSchema } from './validation.ts';
+import { z } from './zod.ts';
+
+/*
+ * Sign-in strategies administration (issue 3, item 11): `/api/realms/:realmId/login-strategies`. The client
+ * secret is write-only: no answer carries it, only whether the strategy has one.
+ */
+
+/** A strategy as the API answers it. `key` is what `:strategyId` takes: the id, else the name. */
+export const loginStrategySchema = authenticationStrategySchema.omit({ clientSecret: true }).extend({
+  key: z.string(),
+  hasClientSecret: z.boolean(),
+});
+export type LoginStrategy = z.infer<typeof loginStrategySchema>;
+
+export const loginStrategyListResponseSchema = z.object({ results: z.array(loginStrategySchema) });
+export type LoginStrategyListResponse = z.infer<typeof loginStrategyListResponseSchema>;
+
+const loginStrategyFieldsSchema = authenticationStrategySchema.omit({ clientSecret: true, id: true }).extend({
+  name: z.string().trim().min(1, messages.required).max(120),
+  clientId: z.string().trim().min(1, messages.required),
+});
+
+/** `POST`: a new strategy; the server gives it an id unless one is sent. */
+export const newLoginStrategyRequestSchema = loginStrategyFieldsSchema.extend({
+  id: uuidSchema.optional(),
+  clientSecret: z.string().min(1, messages.required).optional(),
+});
+export type NewLoginStrategyRequest = z.infer<typeof newLoginStrategyRequestSchema>;
+
+/** `PUT`: the whole strategy but its id; `clientSecret` absent keeps the stored one, null removes it. */
+export const loginStrategyUpdateRequestSchema = loginStrategyFieldsSchema.extend({
+  clientSecret: z.string().min(1, messages.required).nullable().optional(),
+});
+export type LoginStrategyUpdateRequest = z.infer<typeof loginStrategyUpdateRequestSchema>;
+
+/** A realm-addressed route's realm: its id (the realm comes from the path, the caller's rights from the session). */
+export const realmParamsSchema = z.object({ realmId: z.uuid() });
+
+export const loginStrategyParamsSchema = realmParamsSchema.extend({
+  strategyId: z.string().min(1).max(200),
+});
