@@ -259,10 +259,15 @@ export function createAuthzRepository(db: Database) {
           await transaction.select({ key: realms.key }).from(realms).where(eq(realms.id, realmId)).limit(1)
         )[0];
         if (!realm) return;
-        await transaction
-          .insert(rights)
-          .values([...DEFAULT_RIGHTS])
-          .onConflictDoNothing({ target: rights.id });
+        // Rights are shared reference data that requests may only read: written here only while missing (a
+        // fresh database before start-up has synced them), never by a realm-scoped caller once they exist.
+        const presentRights = await transaction.select({ id: rights.id }).from(rights);
+        const missingRights = DEFAULT_RIGHTS.filter(
+          (right) => !presentRights.some((present) => present.id === right.id),
+        );
+        if (missingRights.length > 0) {
+          await transaction.insert(rights).values(missingRights).onConflictDoNothing({ target: rights.id });
+        }
         await transaction
           .insert(roles)
           .values(DEFAULT_ROLES.map((role) => ({ realmId, key: role.key, name: role.name })))
