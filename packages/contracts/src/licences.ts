@@ -67,10 +67,7 @@ export function withLicencesAccepted(
  * title and text are unchanged keeps its revision, and one whose title or text changed goes up by one, so every
  * user accepts the new wording. Revisions the client sent are ignored.
  */
-export function withLicenceRevisions(
-  previous: readonly Licence[],
-  submitted: readonly Licence[],
-): Licence[] {
+export function withLicenceRevisions(previous: readonly Licence[], submitted: readonly Licence[]): Licence[] {
   const previousById = new Map(previous.map((licence) => [licence.id, licence]));
   return submitted.map(({ id, title, text }) => {
     const earlier = previousById.get(id);

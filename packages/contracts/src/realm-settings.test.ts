@@ -10,13 +10,7 @@ import {
   realmThemeSettingsSchema,
   THEME_NOT_FOUND_MESSAGE,
 } from './realm-settings.ts';
-import {
-  THEME_COLOR_SLOTS,
-  toEditableTheme,
-  toStoredTheme,
-  type StoredTheme,
-  type Theme,
-} from './theme.ts';
+import { THEME_COLOR_SLOTS, toEditableTheme, toStoredTheme, type StoredTheme, type Theme } from './theme.ts';
 import { HEX_COLOR_PATTERN } from './validation.ts';
 
 const FIRST_ID = '0b6f6f7e-3c1d-4c8a-9a3e-5d2f1e4b7c90';
@@ -32,7 +26,10 @@ function theme(id: string, primary = '#0f766e'): Theme {
 }
 
 /** Each issue as `path: message`, the way the API names them. */
-function issuesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function issuesOf(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   return (result.error?.issues ?? []).map((issue) => `${issue.path.join('/')}: ${issue.message}`);
 }
 

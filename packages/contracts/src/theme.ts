@@ -1,10 +1,5 @@
 import { z } from './zod.ts';
-import {
-  hexToStoredColor,
-  storedColorSchema,
-  storedColorToOpaqueHex,
-  type StoredColor,
-} from './color.ts';
+import { hexToStoredColor, storedColorSchema, storedColorToOpaqueHex, type StoredColor } from './color.ts';
 import { DEFAULT_LOGIN_BACKGROUND_POSITION } from './constants.ts';
 import { hexColorSchema, uuidSchema } from './validation.ts';
 
@@ -98,7 +93,8 @@ export function toStoredTheme(theme: Theme, previous?: StoredTheme): StoredTheme
       if (hex === undefined) continue;
       const color: StoredColor = hexToStoredColor(hex);
       const earlier = previousColors?.[slot];
-      const isUnchanged = earlier !== undefined && storedColorToOpaqueHex(earlier) === storedColorToOpaqueHex(color);
+      const isUnchanged =
+        earlier !== undefined && storedColorToOpaqueHex(earlier) === storedColorToOpaqueHex(color);
       result[slot] = isUnchanged ? earlier : color;
     }
     return result;

@@ -75,7 +75,10 @@ export function createRealmConfigRepository(db: Database) {
 
     /** Stores the realm's whole properties (already validated by the caller). */
     async updateProperties(realmId: string, properties: Record<string, unknown>): Promise<void> {
-      await db.update(realms).set({ properties, modifiedOn: sql`now()` }).where(eq(realms.id, realmId));
+      await db
+        .update(realms)
+        .set({ properties, modifiedOn: sql`now()` })
+        .where(eq(realms.id, realmId));
     },
 
     /** Stores `config` as the realm's `properties.config`, keeping its other properties. */

@@ -68,6 +68,9 @@ describe('route access declarations', () => {
       'GET /api/invitations: read Invitation',
       'GET /api/realm-admin/roles: read Role',
       'GET /api/realm-admin/users: read User',
+      'GET /api/realms/:realmId/legal: read Realm',
+      'GET /api/realms/:realmId/settings: read Realm',
+      'GET /api/realms/:realmId/theme: read Theme',
       'GET /api/recalculations/:id: read ActivityRecord',
       'PATCH /api/activity-records/:id: update ActivityRecord',
       'PATCH /api/realm-admin/grants/:id: update Permission',
@@ -89,6 +92,9 @@ describe('route access declarations', () => {
       'PUT /api/equipment/:id: update Equipment',
       'PUT /api/feature-flags/definitions/:key: update FeatureFlag',
       'PUT /api/realm-admin/users/:id/role: update User',
+      'PUT /api/realms/:realmId/legal: update Realm',
+      'PUT /api/realms/:realmId/settings: update Realm',
+      'PUT /api/realms/:realmId/theme: update Theme',
     ]);
   });
 

@@ -56,7 +56,10 @@ function legalOf(config: RealmConfig): Legal {
 /** What each change works on: the realm locked in a transaction, and a way to store and audit it. */
 interface LockedChange {
   realm: RealmPropertiesRow;
-  store(properties: Record<string, unknown>, audit: { before: unknown; after: unknown; entityType: string }): Promise<void>;
+  store(
+    properties: Record<string, unknown>,
+    audit: { before: unknown; after: unknown; entityType: string },
+  ): Promise<void>;
 }
 
 /**
@@ -122,10 +125,7 @@ export async function updateThemeSettings(
       },
       {
         ...application,
-        themes: [
-          { ...entry, selected: settings.selected, overrides: settings.overrides },
-          ...otherEntries,
-        ],
+        themes: [{ ...entry, selected: settings.selected, overrides: settings.overrides }, ...otherEntries],
       },
     );
     const after = themeSettingsOf(config);
@@ -156,9 +156,7 @@ export async function updateLegalSettings(
     const before = legalOf(realm.config);
     const after: Legal = {
       ...legal,
-      ...(legal.licences
-        ? { licences: withLicenceRevisions(before.licences ?? [], legal.licences) }
-        : {}),
+      ...(legal.licences ? { licences: withLicenceRevisions(before.licences ?? [], legal.licences) } : {}),
     };
     if (!isSame(before, after)) {
       const config = withApplication(realm.config, { ...applicationOf(realm.config), legal: after });
