@@ -29,8 +29,8 @@ export type AuthenticationStrategy = z.infer<typeof authenticationStrategySchema
  * so an acceptance of an earlier revision no longer counts.
  */
 export const licenceSchema = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
+  id: z.string().min(1, 'A licence needs an id'),
+  title: z.string().min(1, 'A licence needs a title'),
   text: z.string(),
   revision: z.number().int().positive().optional(),
 });

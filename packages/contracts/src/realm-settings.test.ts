@@ -122,7 +122,7 @@ describe('the realm legal settings', () => {
       `licences/1/id: ${DUPLICATE_LICENCE_ID_MESSAGE}`,
     ]);
     expect(issuesOf(realmLegalSettingsSchema.safeParse({ licences: [{ ...licence, title: '' }] }))).toEqual([
-      'licences/0/title: Too small: expected string to have >=1 characters',
+      'licences/0/title: A licence needs a title',
     ]);
   });
 });
