@@ -11,7 +11,16 @@ import { RealmAdminPage } from './realm-admin-page.tsx';
 vi.mock('#components/page-header.tsx', () => ({
   PageHeader: ({ title }: { title: string }) => <h1>{title}</h1>,
 }));
-vi.mock('#lib/permissions/use-ability.ts', () => ({ useCan: () => true }));
+const permissions = vi.hoisted(() => ({ denied: new Set<string>() }));
+vi.mock('#lib/permissions/use-ability.ts', () => ({
+  useCan: (action: string, subject: string) => !permissions.denied.has(`${action} ${subject}`),
+}));
+vi.mock('#lib/navigation/unsaved-changes-guard.tsx', () => ({ UnsavedChangesGuard: () => null }));
+const REALM_ID = '0b8e7f6a-5d4c-4b3a-9f8e-7d6c5b4a3f2e';
+vi.mock('#lib/realm/realm-queries.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useRealm: () => ({ id: REALM_ID }),
+}));
 
 const ADMIN: RealmUser = {
   id: '0b6f6f7e-3c1d-4c8a-9a3e-5d2f1e4b7c90',
@@ -55,6 +64,9 @@ function renderPage(respond: Responder = () => undefined) {
     if (url === '/api/realm-admin/users') return jsonResponse(200, { results: [ADMIN, MEMBER] });
     if (url === '/api/realm-admin/roles') return jsonResponse(200, { results: [MEMBER_ROLE] });
     if (url === '/api/immutably/authz/rights') return jsonResponse(200, RIGHTS);
+    if (url === `/api/realms/${REALM_ID}/legal`) return jsonResponse(200, { copyright: '© Demo Energy Co.' });
+    if (url === `/api/realms/${REALM_ID}/settings`)
+      return jsonResponse(200, { gwpSetId: 'AR6', hasResultsOnOtherGwpSets: false });
     return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -67,6 +79,7 @@ function renderPage(respond: Responder = () => undefined) {
 }
 
 afterEach(() => {
+  permissions.denied.clear();
   toastStore.dispatch({ type: 'REMOVE_TOAST' });
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -153,5 +166,27 @@ describe('the realm administration page', () => {
     await user.click(within(form).getByRole('button', { name: /Add grant/ }));
     expect(await within(form).findByText(/data\.id: /)).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('shows the user’s own realm’s legal texts and GWP set in their tabs, keeping each tab’s edits', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Legal' }));
+    const copyright = await screen.findByLabelText<HTMLInputElement>('Copyright');
+    expect(copyright.value).toBe('© Demo Energy Co.');
+    await user.type(copyright, ' 2030');
+    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect(await screen.findByRole('radio', { name: /^AR6/ })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('tab', { name: 'Legal' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Copyright').value).toBe('© Demo Energy Co. 2030');
+  });
+
+  it('leaves out the tabs the user may not read', async () => {
+    permissions.denied = new Set(['read Theme', 'read Realm']);
+    renderPage();
+    expect(await screen.findByRole('tab', { name: 'Users' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Theme' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Legal' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Settings' })).toBeNull();
   });
 });
