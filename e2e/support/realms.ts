@@ -50,6 +50,12 @@ export const IDLE_REALM = setupRealm('idle');
 /** Plan `paid` with an administrator and a member, for flag management, reached at flagmgmt.localhost. */
 export const FLAG_MANAGEMENT_REALM = setupRealm('flagmgmt');
 
+/**
+ * Plan `CORE` with an administrator, a member and one licence, for the theme, legal texts and GWP set of realm
+ * administration, reached at settings.localhost.
+ */
+export const SETTINGS_REALM = setupRealm('settings');
+
 /** A further user of a realm in e2e-setup.json (`users`), by e-mail. */
 export function setupUser(realm: E2eRealm, email: string): Credentials {
   const entry = e2eSetup.realms.find((candidate) => candidate.key === realm.key);

@@ -13,7 +13,13 @@ import {
   type Realm,
   type RealmThemeSettings,
 } from '@ecc/contracts';
-import { auditLog, createFacilityRepository, realms, type Database } from '@ecc/db';
+import {
+  auditLog,
+  createFacilityRepository,
+  createRealmConfigRepository,
+  realms,
+  type Database,
+} from '@ecc/db';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -268,6 +274,25 @@ describe('the realm settings API', () => {
       expect(
         unacceptedLicences(await application(), await memberProperties()).map((licence) => licence.id),
       ).toEqual(['eula']);
+    });
+
+    it('answers a licence stored without a revision (by `realm setup`, say) as revision 1, and rewords it to 2', async () => {
+      const repository = createRealmConfigRepository(db);
+      const stored = await repository.findConfig(other.id);
+      if (!stored) throw new Error('no realm');
+      const [application, ...others] = stored.config.applications;
+      await repository.replaceConfig(other.id, {
+        ...stored.config,
+        applications: [{ ...application!, legal: { licences: [EULA] } }, ...others],
+      });
+      const read = await call('operator', 'GET', `/api/realms/${other.id}/legal`);
+      expect(read.json()).toEqual({ licences: [{ ...EULA, revision: 1 }] });
+      const unchanged = await call('operator', 'PUT', `/api/realms/${other.id}/legal`, read.json());
+      expect(unchanged.json()).toEqual({ licences: [{ ...EULA, revision: 1 }] });
+      const reworded = await call('operator', 'PUT', `/api/realms/${other.id}/legal`, {
+        licences: [{ ...EULA, text: 'Use it better.' }],
+      });
+      expect(reworded.json()).toEqual({ licences: [{ ...EULA, text: 'Use it better.', revision: 2 }] });
     });
 
     it('answers 400 naming a second licence with the same id, writing nothing', async () => {

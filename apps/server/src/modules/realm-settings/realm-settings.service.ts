@@ -49,8 +49,15 @@ function themeSettingsOf(config: RealmConfig): RealmThemeSettings {
   return { themes, ...(selected ? { selected } : {}), overrides: entry?.overrides ?? [] };
 }
 
+/** The application's legal settings, each licence with its revision (1 for one stored without). */
 function legalOf(config: RealmConfig): Legal {
-  return applicationOf(config).legal ?? {};
+  const legal = applicationOf(config).legal ?? {};
+  return legal.licences
+    ? {
+        ...legal,
+        licences: legal.licences.map((licence) => ({ ...licence, revision: licence.revision ?? 1 })),
+      }
+    : legal;
 }
 
 /** What each change works on: the realm locked in a transaction, and a way to store and audit it. */

@@ -197,7 +197,7 @@ function LegalEditor({ realmId, initial }: { realmId: string; initial: Legal }) 
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h3 className="font-semibold">{licence.title || 'New licence'}</h3>
                   <span className="text-muted-foreground text-sm">
-                    {licence.revision === undefined ? 'Not saved yet' : `Revision ${licence.revision}`}
+                    {licence.revision === undefined ? 'New, not saved yet' : `Revision ${licence.revision}`}
                   </span>
                 </div>
                 <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
