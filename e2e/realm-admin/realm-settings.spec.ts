@@ -125,11 +125,11 @@ test('an administrator themes the realm with a live preview, changes a licence a
     await member.goto('/logout');
     await expectPathname(member, '/login');
     await signInWithForm(member, SETTINGS_REALM.member);
-    await member.goto('/launcher');
+    // Home is where sign-in goes; the licence guard sends the member on to accept the new wording first.
     await expectPathname(member, '/agreement');
     await expect(member.getByText(wording)).toBeVisible();
     await acceptLicences(member);
-    await expectPathname(member, '/launcher');
+    await expectPathname(member, '/');
     // The member's app carries the realm's theme too.
     await expect
       .poll(() =>
