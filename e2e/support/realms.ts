@@ -54,6 +54,11 @@ export const FLAG_MANAGEMENT_REALM = setupRealm('flagmgmt');
 export const OPERATOR_REALM = setupRealm('acm');
 /** Plan `paid` with an administrator who is not the operator's, reached at tenant.localhost. */
 export const TENANT_REALM = setupRealm('tenant');
+/**
+ * Plan `CORE` with an administrator, a member and one licence, for the theme, legal texts and GWP set of realm
+ * administration, reached at settings.localhost.
+ */
+export const SETTINGS_REALM = setupRealm('settings');
 
 /** A further user of a realm in e2e-setup.json (`users`), by e-mail. */
 export function setupUser(realm: E2eRealm, email: string): Credentials {

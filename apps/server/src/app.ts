@@ -38,6 +38,7 @@ import { createRealmResolver } from './platform/realm-resolution.ts';
 import { registerRouteAccess } from './platform/route-access.ts';
 import { registerSameOrigin } from './platform/same-origin.ts';
 import { registerRealmAdminRoutes } from './modules/realm-admin/realm-admin.routes.ts';
+import { registerRealmSettingsRoutes } from './modules/realm-settings/realm-settings.routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSessionManager } from './platform/sessions.ts';
 import { createWebDist } from './platform/web-dist.ts';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRealmAdminRoutes(app, database.db);
   registerRealmRoutes(app, context, database.db);
   registerLoginStrategyRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed });
+  registerRealmSettingsRoutes(app, database.db);
   registerInvitationRoutes(app, context, database.db, config, now);
   await registerImportRoutes(app, database.db);
   registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl });

@@ -32,6 +32,18 @@ export function strategyKeyOf(strategy: Pick<AuthenticationStrategy, 'id' | 'nam
   return strategy.id ?? strategy.name;
 }
 
+/**
+ * A licence users accept on /agreement. `revision` (1 when absent) goes up whenever its title or text changes,
+ * so an acceptance of an earlier revision no longer counts.
+ */
+export const licenceSchema = z.object({
+  id: z.string().min(1, 'A licence needs an id'),
+  title: z.string().min(1, 'A licence needs a title'),
+  text: z.string(),
+  revision: z.number().int().positive().optional(),
+});
+export type Licence = z.infer<typeof licenceSchema>;
+
 export const legalSchema = z.object({
   licenceAgreement: z.string().optional(),
   logo: z.string().optional(),
@@ -39,10 +51,9 @@ export const legalSchema = z.object({
   tos: z.string().optional(),
   marks: z.string().optional(),
   copyright: z.string().optional(),
-  licences: z
-    .array(z.object({ id: z.string().min(1), title: z.string().min(1), text: z.string() }))
-    .optional(),
+  licences: z.array(licenceSchema).optional(),
 });
+export type Legal = z.infer<typeof legalSchema>;
 
 const themeOptionSchema = z.object({
   id: z.string().min(1),
@@ -54,6 +65,9 @@ const themeOptionSchema = z.object({
   backgroundImage: z.string().optional(),
 });
 
+/** A path (and the paths below it) that uses another realm theme than the selected one. */
+export const themeOverrideSchema = z.object({ path: z.string().min(1), selected: z.string().min(1) });
+
 /** A theme entry of an application: which realm theme is selected, with per-path overrides. */
 export const themeEntrySchema = z.object({
   themes: z
@@ -64,7 +78,7 @@ export const themeEntrySchema = z.object({
     .optional(),
   options: z.array(themeOptionSchema).optional(),
   selected: z.string().optional(),
-  overrides: z.array(z.object({ path: z.string().min(1), selected: z.string().min(1) })).optional(),
+  overrides: z.array(themeOverrideSchema).optional(),
 });
 export type ThemeEntry = z.infer<typeof themeEntrySchema>;
 

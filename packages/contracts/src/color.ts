@@ -25,3 +25,8 @@ export function storedColorToHex(stored: StoredColor): string {
   );
   return color.to('srgb').toGamut().toString({ format: 'hex', collapse: false });
 }
+
+/** The colour as a 6-digit hex for an editor, which has no alpha: translucency is left out. */
+export function storedColorToOpaqueHex(stored: StoredColor): string {
+  return storedColorToHex({ ...stored, alpha: 1 });
+}

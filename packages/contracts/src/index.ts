@@ -18,6 +18,7 @@ export * from './messages.ts';
 export * from './plans.ts';
 export * from './public-page-payload.ts';
 export * from './realm.ts';
+export * from './realm-settings.ts';
 export * from './recalculations.ts';
 export * from './route-access.ts';
 export * from './routes.ts';

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { applicationConfigSchema, type ApplicationConfig } from './application-config.ts';
+import { gwpSetIdSchema } from './emissions.ts';
 import { storedThemeSchema } from './theme.ts';
 import { isoDateSchema, realmKeySchema, uuidSchema } from './validation.ts';
 
@@ -23,7 +24,11 @@ export const realmSchema = z.object({
   'modified-by': uuidSchema.nullable(),
   'created-on': isoDateSchema,
   'modified-on': isoDateSchema,
-  properties: z.object({ config: realmConfigSchema }),
+  properties: z.object({
+    config: realmConfigSchema,
+    /** The realm's reporting GWP set; AR5, the product's reporting set, when absent. */
+    gwpSetId: gwpSetIdSchema.optional(),
+  }),
 });
 export type Realm = z.infer<typeof realmSchema>;
 export type RealmConfig = z.infer<typeof realmConfigSchema>;

@@ -293,7 +293,7 @@ export const ROUTES = [
     id: 'realm-admin',
     path: '/admin/realm',
     title: 'Realm administration',
-    description: "Manage the realm's users, roles and grants.",
+    description: "Manage the realm's users, roles, grants, theme, legal texts and GWP set.",
     layout: 'default',
   },
   {

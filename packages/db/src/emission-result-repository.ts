@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
 import { activityRecords, emissionResults, type EmissionResultRow } from './schema.ts';
 
@@ -48,6 +48,16 @@ export function createEmissionResultRepository(db: Database) {
           .insert(emissionResults)
           .values(rows.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, realmId })));
       }
+    },
+
+    /** Whether any of the realm's results was calculated with another GWP set than this one (stops at the first). */
+    async hasResultsOutsideGwpSet(realmId: string, gwpSetId: string): Promise<boolean> {
+      const rows = await db
+        .select({ activityRecordId: emissionResults.activityRecordId })
+        .from(emissionResults)
+        .where(and(eq(emissionResults.realmId, realmId), ne(emissionResults.gwpSetId, gwpSetId)))
+        .limit(1);
+      return rows.length > 0;
     },
 
     async deleteForRecord(realmId: string, activityRecordId: string): Promise<void> {

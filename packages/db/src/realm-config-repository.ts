@@ -11,6 +11,14 @@ import { realms } from './schema.ts';
 
 export type FeatureFlagDefinitions = Record<string, FeatureFlag>;
 
+/** A realm row as its settings are changed: its id and key, its properties as stored and its parsed config. */
+export interface RealmPropertiesRow {
+  id: string;
+  key: string;
+  properties: Record<string, unknown>;
+  config: RealmConfig;
+}
+
 /** What a flag change decides: the definitions to store (undefined: store nothing) and what to answer. */
 export interface FeatureFlagChange<Result> {
   flags?: FeatureFlagDefinitions;
@@ -30,11 +38,27 @@ interface ApplicationChange<Result> {
 }
 
 /**
- * Parts of a realm's `properties.config` that change on their own (the flag definitions and the sign-in
- * strategies of its application), read and written in one transaction with the realm row locked, so two
- * administrators editing different flags or strategies at once both keep their change.
+ * Parts of a realm's `properties` that change on their own (its application's flag definitions and sign-in
+ * strategies, its themes, legal texts and GWP set), read and written in one transaction with the realm row
+ * locked, so two administrators editing different parts at once both keep their change.
  */
 export function createRealmConfigRepository(db: Database) {
+  async function selectRealm(realmId: string, isLocked: boolean): Promise<RealmPropertiesRow | undefined> {
+    const query = db
+      .select({ key: realms.key, properties: realms.properties })
+      .from(realms)
+      .where(eq(realms.id, realmId));
+    const rows = await (isLocked ? query.for('update') : query).limit(1);
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      id: realmId,
+      key: row.key,
+      properties: row.properties,
+      config: realmConfigSchema.parse(row.properties.config),
+    };
+  }
+
   /**
    * Runs `change` on the realm's current application (its first) with the realm row locked and stores the
    * application it returns. Undefined when the realm does not exist. Inside a caller's transaction this is a
@@ -45,24 +69,17 @@ export function createRealmConfigRepository(db: Database) {
     change: (application: ApplicationConfig) => ApplicationChange<Result>,
   ): Promise<{ result: Result } | undefined> {
     return db.transaction(async (transaction) => {
-      const rows = await transaction
-        .select({ properties: realms.properties })
-        .from(realms)
-        .where(eq(realms.id, realmId))
-        .for('update')
-        .limit(1);
-      const row = rows[0];
-      if (!row) return undefined;
-      const config = realmConfigSchema.parse(row.properties.config);
-      const [application, ...others] = config.applications;
+      const repository = createRealmConfigRepository(transaction);
+      const realm = await repository.findForUpdate(realmId);
+      if (!realm) return undefined;
+      const [application, ...others] = realm.config.applications;
       if (!application) throw new Error(`Realm ${realmId} has no application`);
       const outcome = change(application);
       if (outcome.application) {
-        const updated: RealmConfig = { ...config, applications: [outcome.application, ...others] };
-        await transaction
-          .update(realms)
-          .set({ properties: { ...row.properties, config: updated }, modifiedOn: sql`now()` })
-          .where(eq(realms.id, realmId));
+        await repository.updateConfig(realm, {
+          ...realm.config,
+          applications: [outcome.application, ...others],
+        });
       }
       return { result: outcome.result };
     });
@@ -83,14 +100,34 @@ export function createRealmConfigRepository(db: Database) {
     },
 
     async findFeatureFlags(realmId: string): Promise<FeatureFlagDefinitions | undefined> {
-      const rows = await db
-        .select({ properties: realms.properties })
-        .from(realms)
-        .where(eq(realms.id, realmId))
-        .limit(1);
-      const row = rows[0];
-      if (!row) return undefined;
-      return currentApplicationFlags(realmConfigSchema.parse(row.properties.config));
+      const realm = await selectRealm(realmId, false);
+      return realm ? currentApplicationFlags(realm.config) : undefined;
+    },
+
+    /** The realm's key, properties and parsed config; undefined when the realm does not exist. */
+    async findConfig(realmId: string): Promise<RealmPropertiesRow | undefined> {
+      return selectRealm(realmId, false);
+    },
+
+    /**
+     * The same, with the realm row locked until the caller's transaction ends: call it inside `db.transaction`
+     * and write through this repository in that transaction.
+     */
+    async findForUpdate(realmId: string): Promise<RealmPropertiesRow | undefined> {
+      return selectRealm(realmId, true);
+    },
+
+    /** Stores the realm's whole properties (already validated by the caller). */
+    async updateProperties(realmId: string, properties: Record<string, unknown>): Promise<void> {
+      await db
+        .update(realms)
+        .set({ properties, modifiedOn: sql`now()` })
+        .where(eq(realms.id, realmId));
+    },
+
+    /** Stores `config` as the realm's `properties.config`, keeping its other properties. */
+    async updateConfig(realm: RealmPropertiesRow, config: RealmConfig): Promise<void> {
+      await this.updateProperties(realm.id, { ...realm.properties, config });
     },
 
     /**

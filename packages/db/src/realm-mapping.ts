@@ -1,4 +1,4 @@
-import { realmSchema, type Realm, type RealmConfig } from '@ecc/contracts';
+import { realmSchema, type Realm } from '@ecc/contracts';
 import type { RealmRow } from './schema.ts';
 
 /** Host names are case-insensitive; realms store and match them lowercased, without a trailing dot. */
@@ -34,6 +34,6 @@ export interface RealmValues {
   name: string;
   type: string;
   domains: readonly string[];
-  properties: { config: RealmConfig };
+  properties: Realm['properties'];
   modifiedBy?: string | null;
 }

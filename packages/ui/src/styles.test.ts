@@ -58,7 +58,7 @@ describe('styles.css', () => {
     for (const slot of kebabSlots) expect(stylesheet).toContain(`--color-${slot}: var(--${slot});`);
   });
 
-  describe.each([':root', '.dark'])('the %s palette', (selector) => {
+  describe.each([':root,\n.light', '.dark'])('the %s palette', (selector) => {
     const palette = declarations(selector);
     const colour = (slot: string) => palette.get(`--${slot}`) ?? '';
 

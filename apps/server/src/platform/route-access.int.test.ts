@@ -70,7 +70,10 @@ describe('route access declarations', () => {
       'GET /api/invitations: read Invitation',
       'GET /api/realm-admin/roles: read Role',
       'GET /api/realm-admin/users: read User',
+      'GET /api/realms/:realmId/legal: read Realm',
       'GET /api/realms/:realmId/login-strategies: read Realm',
+      'GET /api/realms/:realmId/settings: read Realm',
+      'GET /api/realms/:realmId/theme: read Theme',
       'GET /api/realms: read Realm',
       'GET /api/recalculations/:id: read ActivityRecord',
       'PATCH /api/activity-records/:id: update ActivityRecord',
@@ -96,7 +99,10 @@ describe('route access declarations', () => {
       'PUT /api/equipment/:id: update Equipment',
       'PUT /api/feature-flags/definitions/:key: update FeatureFlag',
       'PUT /api/realm-admin/users/:id/role: update User',
+      'PUT /api/realms/:realmId/legal: update Realm',
       'PUT /api/realms/:realmId/login-strategies/:strategyId: update Realm',
+      'PUT /api/realms/:realmId/settings: update Realm',
+      'PUT /api/realms/:realmId/theme: update Theme',
     ]);
   });
 

@@ -1,24 +1,12 @@
 import type { CSSProperties } from 'react';
 import { useRealm } from '../../lib/realm/realm-queries.ts';
 import { usePublicPageData } from '../../lib/payload/public-page-payload.ts';
+import { loginBackground } from '../../lib/theme/login-background.ts';
 import { PageOutlet } from './page-outlet.tsx';
 import { SkipLink } from './skip-link.tsx';
 
 /** The login page's payload carries the realm's login background; /logout shares this layout and its look. */
 const LOGIN_PAYLOAD_PATH = '/login';
-
-/** `url("…")` for a CSS value, with the characters that could end the string escaped. */
-export function cssUrl(url: string): string {
-  return `url(${JSON.stringify(url)})`;
-}
-
-/**
- * The login background as a `background` shorthand. The stored position is a shorthand fragment
- * (`right 10% center/50%`: position, then size), so it cannot go into background-position on its own.
- */
-export function loginBackground(image: string, position: string): string {
-  return `${cssUrl(image)} ${position} no-repeat var(--background)`;
-}
 
 /** Dark (the root shell sets the colour mode for this layout), with the theme's login background on wide screens. */
 export function LoginLayout() {

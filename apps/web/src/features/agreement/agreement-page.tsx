@@ -35,10 +35,7 @@ export function AgreementPage() {
   const accept = useMutation({
     mutationFn: () => {
       if (!user) throw new Error('Sign in again to accept the licences.');
-      return acceptLicences(
-        user,
-        pending.map((licence) => licence.id),
-      );
+      return acceptLicences(user, pending);
     },
     onSuccess: async (updated) => {
       queryClient.setQueryData(userQueryKey, updated);
@@ -76,7 +73,7 @@ export function AgreementPage() {
               ) : (
                 <p className="text-muted-foreground text-sm whitespace-pre-line">{text.text}</p>
               )}
-              {text.licenceId && user && isLicenceAccepted(user.properties, text.licenceId) && (
+              {text.licence && user && isLicenceAccepted(user.properties, text.licence) && (
                 <p className="text-success text-sm">Accepted</p>
               )}
             </section>

@@ -1,11 +1,11 @@
-import type { ApplicationConfig } from '@ecc/contracts';
+import type { ApplicationConfig, LicenceVersion } from '@ecc/contracts';
 
 export interface LegalText {
   id: string;
   title: string;
   text: string;
   /** Set for the licences a user accepts (`legal.licences`). */
-  licenceId?: string;
+  licence?: LicenceVersion;
 }
 
 /** The application's legal texts in reading order: licence agreement, terms, licences, marks, copyright. */
@@ -21,7 +21,7 @@ export function legalTexts(application: ApplicationConfig | undefined): LegalTex
       id: `licence-${licence.id}`,
       title: licence.title,
       text: licence.text,
-      licenceId: licence.id,
+      licence: { id: licence.id, revision: licence.revision },
     });
   if (legal.marks) texts.push({ id: 'marks', title: 'Trademarks', text: legal.marks });
   if (legal.copyright) texts.push({ id: 'copyright', title: 'Copyright', text: legal.copyright });

@@ -2,19 +2,13 @@ import {
   emissionFactorListResponseSchema,
   realmEmissionFactorListResponseSchema,
   realmEmissionFactorSchema,
-  recalculationRunSchema,
   type RealmEmissionFactorDto,
   type RealmEmissionFactorInput,
-  type RecalculationRunDto,
-  type RecalculationStartBody,
 } from '@ecc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '#lib/api/api.ts';
 
-export type GwpSetId = NonNullable<RecalculationStartBody['gwp']>;
-
 export const FACTOR_PAGE_SIZE = 50;
-export const RECALCULATION_POLL_MS = 1000;
 
 /** Every factor list starts with `emission-factors`, so one invalidation refreshes them all after a change. */
 export const emissionFactorQueryKeys = {
@@ -51,26 +45,6 @@ export function draftFactorsQueryOptions(offset: number) {
       );
     },
   });
-}
-
-/** `GET /api/recalculations/:id`, polled until the run has finished. */
-export function recalculationQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: ['recalculations', id],
-    queryFn: async ({ signal }) =>
-      recalculationRunSchema.parse(
-        await api.get<unknown>(`/api/recalculations/${encodeURIComponent(id)}`, { signal }),
-      ),
-    refetchInterval: (query) => (isFinished(query.state.data) ? false : RECALCULATION_POLL_MS),
-  });
-}
-
-export function isFinished(run: RecalculationRunDto | undefined): boolean {
-  return run?.status === 'completed' || run?.status === 'failed';
-}
-
-export async function startRecalculation(gwp: GwpSetId): Promise<RecalculationRunDto> {
-  return recalculationRunSchema.parse(await api.post<unknown>('/api/recalculations', { gwp }));
 }
 
 export async function createFactor(input: RealmEmissionFactorInput): Promise<RealmEmissionFactorDto> {

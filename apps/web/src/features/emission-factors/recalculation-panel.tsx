@@ -1,31 +1,16 @@
-import { Alert, AlertDescription, Button, Label, controlClasses } from '@ecc/ui';
-import { useQuery } from '@tanstack/react-query';
+import { GWP_SET_IDS, realmGwpSetId } from '@ecc/domain';
+import { Button, Label, controlClasses } from '@ecc/ui';
 import { useState } from 'react';
-import { recalculationQueryOptions, startRecalculation, type GwpSetId } from './emission-factors-api.ts';
+import { useRealm } from '#lib/realm/realm-queries.ts';
+import type { GwpSetId } from '#lib/recalculations/recalculation-api.ts';
+import { RecalculationStatus } from '#lib/recalculations/recalculation-status.tsx';
+import { useRecalculation } from '#lib/recalculations/use-recalculation.ts';
 
-const GWP_SETS: GwpSetId[] = ['AR4', 'AR5', 'AR6'];
-
-/** Starts a bulk recalculation of the realm's emission results and follows its progress. */
+/** Starts a bulk recalculation of the realm's emission results (on the realm's GWP set unless another is chosen). */
 export function RecalculationPanel() {
-  const [gwp, setGwp] = useState<GwpSetId>('AR5');
-  const [runId, setRunId] = useState<string>();
-  const [startError, setStartError] = useState<string>();
-  const [isStarting, setIsStarting] = useState(false);
-  const run = useQuery({ ...recalculationQueryOptions(runId ?? ''), enabled: runId !== undefined });
-
-  async function start() {
-    setIsStarting(true);
-    setStartError(undefined);
-    try {
-      setRunId((await startRecalculation(gwp)).id);
-    } catch (error) {
-      setStartError((error as Error).message);
-    } finally {
-      setIsStarting(false);
-    }
-  }
-
-  const progress = runId === undefined ? undefined : run.data;
+  const realm = useRealm();
+  const [gwp, setGwp] = useState<GwpSetId>(realmGwpSetId(realm?.properties ?? {}));
+  const recalculation = useRecalculation();
   return (
     <section aria-labelledby="recalculation-heading" className="grid gap-3">
       <h2 id="recalculation-heading" className="text-lg font-semibold">
@@ -40,50 +25,18 @@ export function RecalculationPanel() {
             value={gwp}
             onChange={(event) => setGwp(event.target.value as GwpSetId)}
           >
-            {GWP_SETS.map((set) => (
+            {GWP_SET_IDS.map((set) => (
               <option key={set} value={set}>
                 {set}
               </option>
             ))}
           </select>
         </div>
-        <Button onClick={() => void start()} disabled={isStarting}>
+        <Button onClick={() => void recalculation.start(gwp)} disabled={recalculation.isStarting}>
           Recalculate all emissions
         </Button>
       </div>
-      <div aria-live="polite" className="grid gap-2">
-        {startError && (
-          <Alert kind="error">
-            <AlertDescription>{startError}</AlertDescription>
-          </Alert>
-        )}
-        {run.error && (
-          <Alert kind="error">
-            <AlertDescription>{run.error.message}</AlertDescription>
-          </Alert>
-        )}
-        {progress && (
-          <>
-            <div
-              role="progressbar"
-              aria-label="Recalculation progress"
-              aria-valuemin={0}
-              aria-valuemax={progress.total}
-              aria-valuenow={progress.processed}
-              className="h-2 w-full max-w-md overflow-hidden rounded bg-muted"
-            >
-              <div
-                className="h-full bg-primary"
-                style={{ width: `${Math.round(progress.fraction * 100)}%` }}
-              />
-            </div>
-            <p className="text-sm">
-              {progress.processed} of {progress.total} records, {progress.failed} failed — {progress.status}
-            </p>
-            {progress.error && <p className="text-sm text-destructive">{progress.error}</p>}
-          </>
-        )}
-      </div>
+      <RecalculationStatus state={recalculation} />
     </section>
   );
 }

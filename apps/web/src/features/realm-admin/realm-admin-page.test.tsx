@@ -11,7 +11,11 @@ import { RealmAdminPage } from './realm-admin-page.tsx';
 vi.mock('#components/page-header.tsx', () => ({
   PageHeader: ({ title }: { title: string }) => <h1>{title}</h1>,
 }));
-vi.mock('#lib/permissions/use-ability.ts', () => ({ useCan: () => true }));
+const permissions = vi.hoisted(() => ({ denied: new Set<string>() }));
+vi.mock('#lib/permissions/use-ability.ts', () => ({
+  useCan: (action: string, subject: string) => !permissions.denied.has(`${action} ${subject}`),
+}));
+vi.mock('#lib/navigation/unsaved-changes-guard.tsx', () => ({ UnsavedChangesGuard: () => null }));
 
 const ADMIN: RealmUser = {
   id: '0b6f6f7e-3c1d-4c8a-9a3e-5d2f1e4b7c90',
@@ -83,6 +87,10 @@ function renderPage(respond: Responder = () => undefined, realm: Realm = CUSTOME
       return jsonResponse(200, { results: [MANAGED], count: 1, total: 1, offset: 0 });
     }
     if (url.endsWith('/login-strategies')) return jsonResponse(200, { results: [] });
+    if (url === `/api/realms/${CUSTOMER_REALM.id}/legal`)
+      return jsonResponse(200, { copyright: '© Demo Energy Co.' });
+    if (url === `/api/realms/${CUSTOMER_REALM.id}/settings`)
+      return jsonResponse(200, { gwpSetId: 'AR6', hasResultsOnOtherGwpSets: false });
     return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -95,6 +103,7 @@ function renderPage(respond: Responder = () => undefined, realm: Realm = CUSTOME
 }
 
 afterEach(() => {
+  permissions.denied.clear();
   toastStore.dispatch({ type: 'REMOVE_TOAST' });
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -210,5 +219,27 @@ describe('the realm administration page', () => {
     expect(screen.queryByText('Managing Acme Corp (acme)')).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Sign-in' }));
     expect(await screen.findByText(/login page of Platform operator/)).toBeTruthy();
+  });
+
+  it('shows the user’s own realm’s legal texts and GWP set in their tabs, keeping each tab’s edits', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Legal' }));
+    const copyright = await screen.findByLabelText<HTMLInputElement>('Copyright');
+    expect(copyright.value).toBe('© Demo Energy Co.');
+    await user.type(copyright, ' 2030');
+    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect(await screen.findByRole('radio', { name: /^AR6/ })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('tab', { name: 'Legal' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Copyright').value).toBe('© Demo Energy Co. 2030');
+  });
+
+  it('leaves out the tabs the user may not read', async () => {
+    permissions.denied = new Set(['read Theme', 'read Realm']);
+    renderPage();
+    expect(await screen.findByRole('tab', { name: 'Users' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Theme' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Legal' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Settings' })).toBeNull();
   });
 });

@@ -6,14 +6,20 @@ import { PageHeader } from '#components/page-header.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { useRealm } from '#lib/realm/realm-queries.ts';
 import { LoginStrategiesPanel } from './login-strategies-panel.tsx';
+import { LegalPanel } from './legal-panel.tsx';
 import { RealmsPanel } from './realms-panel.tsx';
 import { RolesPanel } from './roles-panel.tsx';
+import { SettingsPanel } from './settings-panel.tsx';
+import { ThemePanel } from './theme-panel.tsx';
 import { UsersPanel } from './users-panel.tsx';
 
 const TAB_CLASSES =
   'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-muted-foreground data-[state=active]:border-primary data-[state=active]:text-foreground focus-visible:outline-2 focus-visible:outline-ring';
 
-/** The realm the realm-addressed tabs (Sign-in…) work on. */
+/** Panels with edits of their own stay mounted while another tab shows, so switching tabs loses nothing. */
+const KEPT_PANEL_CLASSES = 'data-[state=inactive]:hidden';
+
+/** The realm the realm-addressed tabs (Theme, Legal, Settings, Sign-in) work on. */
 interface TargetRealm {
   id: string;
   key: string;
@@ -21,13 +27,14 @@ interface TargetRealm {
 }
 
 /**
- * /admin/realm (issue 3, item 11): the realm's users and their role, its roles and grants, its sign-in
- * strategies, and for the platform operator's administrators every realm. An operator can pick another realm
+ * /admin/realm (issue 3, item 11): the realm's users and their role, its roles and grants, its theme, legal
+ * texts, GWP set and sign-in strategies, and for the platform operator's administrators every realm. An operator can pick another realm
  * to manage: the realm-addressed tabs then work on it, under a banner saying so.
  */
 export function RealmAdminPage() {
   const ownRealm = useRealm();
   const canReadRealm = useCan('read', 'Realm');
+  const canReadTheme = useCan('read', 'Theme');
   const canCreateRealm = useCan('create', 'Realm');
   const isOperator = ownRealm !== undefined && isOperatorRealm(ownRealm.key) && canCreateRealm;
   const [tab, setTab] = useState('users');
@@ -55,7 +62,7 @@ export function RealmAdminPage() {
     <>
       <PageHeader
         title="Realm administration"
-        description="Who belongs to the realm, which role each holds, what each role may do, and how people sign in."
+        description="Who belongs to the realm, what each role may do, how the realm looks and reports, and how people sign in."
       />
       {managed && ownRealm && managed.id !== ownRealm.id ? (
         <Alert kind="primary" className="mb-6">
@@ -66,7 +73,8 @@ export function RealmAdminPage() {
           </AlertTitle>
           <AlertDescription className="grid gap-2">
             <span>
-              The Sign-in tab works on this realm. Users and Roles &amp; grants stay your own realm&apos;s.
+              Theme, Legal, Settings and Sign-in work on this realm. Users and Roles &amp; grants stay your
+              own realm&apos;s.
             </span>
             <span>
               <Button variant="outline" size="sm" onClick={backToOwnRealm}>
@@ -84,6 +92,21 @@ export function RealmAdminPage() {
           <Tabs.Trigger value="roles" className={TAB_CLASSES}>
             Roles &amp; grants
           </Tabs.Trigger>
+          {canReadTheme ? (
+            <Tabs.Trigger value="theme" className={TAB_CLASSES}>
+              Theme
+            </Tabs.Trigger>
+          ) : null}
+          {canReadRealm ? (
+            <>
+              <Tabs.Trigger value="legal" className={TAB_CLASSES}>
+                Legal
+              </Tabs.Trigger>
+              <Tabs.Trigger value="settings" className={TAB_CLASSES}>
+                Settings
+              </Tabs.Trigger>
+            </>
+          ) : null}
           {canReadRealm ? (
             <Tabs.Trigger value="sign-in" className={TAB_CLASSES}>
               Sign-in
@@ -101,6 +124,21 @@ export function RealmAdminPage() {
         <Tabs.Content value="roles">
           <RolesPanel />
         </Tabs.Content>
+        {target && canReadTheme ? (
+          <Tabs.Content value="theme" forceMount className={KEPT_PANEL_CLASSES}>
+            <ThemePanel key={target.id} realmId={target.id} />
+          </Tabs.Content>
+        ) : null}
+        {target && canReadRealm ? (
+          <>
+            <Tabs.Content value="legal" forceMount className={KEPT_PANEL_CLASSES}>
+              <LegalPanel key={target.id} realmId={target.id} />
+            </Tabs.Content>
+            <Tabs.Content value="settings" forceMount className={KEPT_PANEL_CLASSES}>
+              <SettingsPanel key={target.id} realmId={target.id} />
+            </Tabs.Content>
+          </>
+        ) : null}
         {canReadRealm ? (
           <Tabs.Content value="sign-in">
             {target ? (

@@ -1,0 +1,125 @@
+import {
+  legalSchema,
+  realmLegalSettingsSchema,
+  realmSettingsParamsSchema,
+  realmSettingsResponseSchema,
+  realmSettingsSchema,
+  realmThemeSettingsFieldsSchema,
+  realmThemeSettingsSchema,
+} from '@ecc/contracts';
+import { createRealmRepository, type Database } from '@ecc/db';
+import type { PermissionAction, PermissionSubject } from '@ecc/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '#platform/errors.ts';
+import { assertCan, permissionAccess, requireSession } from '#platform/route-access.ts';
+import {
+  readLegalSettings,
+  readRealmSettings,
+  readThemeSettings,
+  REALM_NOT_FOUND_MESSAGE,
+  updateLegalSettings,
+  updateRealmSettings,
+  updateThemeSettings,
+} from './realm-settings.service.ts';
+
+/**
+ * A realm's theme, legal texts and GWP set (issue 3, item 11), addressed by the realm's id: an administrator's
+ * `\own` grants reach only their realm, the operator's (realms acm and context) reach every realm. A realm that
+ * does not exist and one the caller may not act on answer the same 404.
+ */
+export function registerRealmSettingsRoutes(app: FastifyInstance, db: Database): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const realms = createRealmRepository(db);
+
+  /** The target realm's id once the caller may do `action` on `subject` there. */
+  async function targetRealmId(
+    request: FastifyRequest,
+    realmId: string,
+    action: PermissionAction,
+    subject: PermissionSubject,
+  ): Promise<string> {
+    const realm = await realms.findById(realmId);
+    if (!realm) throw new HttpError(404, REALM_NOT_FOUND_MESSAGE);
+    await assertCan(request, action, subject, { realmKey: realm.key, id: realm.id }, REALM_NOT_FOUND_MESSAGE);
+    return realm.id;
+  }
+
+  api.get(
+    '/api/realms/:realmId/theme',
+    {
+      config: { access: permissionAccess('read', 'Theme') },
+      schema: { params: realmSettingsParamsSchema, response: { 200: realmThemeSettingsFieldsSchema } },
+    },
+    async (request) =>
+      readThemeSettings(db, await targetRealmId(request, request.params.realmId, 'read', 'Theme')),
+  );
+
+  api.put(
+    '/api/realms/:realmId/theme',
+    {
+      config: { access: permissionAccess('update', 'Theme') },
+      schema: {
+        params: realmSettingsParamsSchema,
+        body: realmThemeSettingsSchema,
+        response: { 200: realmThemeSettingsFieldsSchema },
+      },
+    },
+    async (request) => {
+      const realmId = await targetRealmId(request, request.params.realmId, 'update', 'Theme');
+      return updateThemeSettings(db, realmId, requireSession(request).user, request.body);
+    },
+  );
+
+  api.get(
+    '/api/realms/:realmId/legal',
+    {
+      config: { access: permissionAccess('read', 'Realm') },
+      schema: { params: realmSettingsParamsSchema, response: { 200: legalSchema } },
+    },
+    async (request) =>
+      readLegalSettings(db, await targetRealmId(request, request.params.realmId, 'read', 'Realm')),
+  );
+
+  api.put(
+    '/api/realms/:realmId/legal',
+    {
+      config: { access: permissionAccess('update', 'Realm') },
+      schema: {
+        params: realmSettingsParamsSchema,
+        body: realmLegalSettingsSchema,
+        response: { 200: legalSchema },
+      },
+    },
+    async (request) => {
+      const realmId = await targetRealmId(request, request.params.realmId, 'update', 'Realm');
+      return updateLegalSettings(db, realmId, requireSession(request).user, request.body);
+    },
+  );
+
+  api.get(
+    '/api/realms/:realmId/settings',
+    {
+      config: { access: permissionAccess('read', 'Realm') },
+      schema: { params: realmSettingsParamsSchema, response: { 200: realmSettingsResponseSchema } },
+    },
+    async (request) =>
+      readRealmSettings(db, await targetRealmId(request, request.params.realmId, 'read', 'Realm')),
+  );
+
+  api.put(
+    '/api/realms/:realmId/settings',
+    {
+      config: { access: permissionAccess('update', 'Realm') },
+      schema: {
+        params: realmSettingsParamsSchema,
+        body: realmSettingsSchema,
+        response: { 200: realmSettingsResponseSchema },
+      },
+    },
+    async (request) => {
+      const realmId = await targetRealmId(request, request.params.realmId, 'update', 'Realm');
+      return updateRealmSettings(db, realmId, requireSession(request).user, request.body);
+    },
+  );
+}

@@ -1,0 +1,299 @@
+import { realmLegalSettingsSchema, type Legal, type Licence } from '@ecc/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  ConfirmDialog,
+  FormField,
+  Input,
+  Skeleton,
+  Textarea,
+  toast,
+} from '@ecc/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PlusIcon, Trash2Icon } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { LoadError } from '#components/load-error.tsx';
+import { fieldErrorsOfIssues, serverFieldErrors, type FieldErrors } from '#lib/forms/field-errors.ts';
+import { useFocusAfterRender } from '#lib/forms/use-focus-after-render.ts';
+import { UnsavedChangesGuard } from '#lib/navigation/unsaved-changes-guard.tsx';
+import { useCan } from '#lib/permissions/use-ability.ts';
+import { afterRealmSettingsSaved, realmLegalQueryOptions, saveRealmLegal } from './realm-settings-api.ts';
+
+type LegalTextField = 'licenceAgreement' | 'tos' | 'marks' | 'copyright' | 'logo' | 'logoDark';
+
+const TEXT_FIELDS: readonly { field: LegalTextField; label: string; description: string; isLong: boolean }[] =
+  [
+    {
+      field: 'licenceAgreement',
+      label: 'Licence agreement',
+      description: 'The text, or the address where it is published.',
+      isLong: true,
+    },
+    {
+      field: 'tos',
+      label: 'Terms of service',
+      description: 'The text, or the address where it is published.',
+      isLong: true,
+    },
+    { field: 'marks', label: 'Trademarks', description: 'Shown on the agreement page.', isLong: true },
+    { field: 'copyright', label: 'Copyright', description: 'Also shown on the About page.', isLong: false },
+    { field: 'logo', label: 'Logo URL', description: 'For light backgrounds.', isLong: false },
+    { field: 'logoDark', label: 'Dark logo URL', description: 'For dark backgrounds.', isLong: false },
+  ];
+
+const fieldId = (path: string) => `realm-legal-${path.replaceAll('.', '-')}`;
+
+/** Empty texts are not set; licences keep every field, the server keeps their revision. */
+function withEmptyTextsUnset(legal: Legal): Legal {
+  return Object.fromEntries(Object.entries(legal).filter(([, value]) => value !== '')) as Legal;
+}
+
+/** The application's legal texts and the licences users accept on the agreement page. */
+export function LegalPanel({ realmId }: { realmId: string }) {
+  const legal = useQuery(realmLegalQueryOptions(realmId));
+  return (
+    <section aria-label="Legal" aria-busy={legal.isPending}>
+      {legal.isPending ? (
+        <div className="grid gap-2" aria-label="Loading the legal texts">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-32" />
+        </div>
+      ) : legal.error ? (
+        <LoadError
+          title="The legal texts could not be loaded"
+          error={legal.error}
+          onRetry={() => void legal.refetch()}
+        />
+      ) : (
+        <LegalEditor realmId={realmId} initial={legal.data} />
+      )}
+    </section>
+  );
+}
+
+function LegalEditor({ realmId, initial }: { realmId: string; initial: Legal }) {
+  const queryClient = useQueryClient();
+  const canUpdate = useCan('update', 'Realm');
+  const [saved, setSaved] = useState(initial);
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [isSaving, setIsSaving] = useState(false);
+  const [isDiscarding, setIsDiscarding] = useState(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender(summaryRef);
+  const isDirty = JSON.stringify(draft) !== JSON.stringify(saved);
+  const licences = draft.licences ?? [];
+
+  function showErrors(fields: FieldErrors) {
+    setErrors(fields);
+    focusAfterRender(fieldId(Object.keys(fields)[0] ?? ''));
+  }
+
+  function setLicence(index: number, change: Partial<Licence>) {
+    setErrors((current) => {
+      const next = { ...current };
+      for (const field of Object.keys(change)) delete next[`licences.${index}.${field}`];
+      return next;
+    });
+    setDraft((current) => ({
+      ...current,
+      licences: (current.licences ?? []).map((licence, position) =>
+        position === index ? { ...licence, ...change } : licence,
+      ),
+    }));
+  }
+
+  async function save() {
+    setFormError(undefined);
+    const parsed = realmLegalSettingsSchema.safeParse(withEmptyTextsUnset(draft));
+    if (!parsed.success) {
+      showErrors(fieldErrorsOfIssues(parsed.error.issues));
+      return;
+    }
+    setIsSaving(true);
+    try {
+      const answer = await saveRealmLegal(realmId, parsed.data);
+      setSaved(answer);
+      setDraft(answer);
+      setErrors({});
+      toast({ variant: 'success', title: 'Legal texts saved' });
+      await afterRealmSettingsSaved(queryClient, realmId, 'legal', answer);
+    } catch (error) {
+      const { fields, form } = serverFieldErrors(error);
+      setFormError(form);
+      showErrors(fields);
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  const errorCount = Object.keys(errors).length;
+  return (
+    <div className="grid gap-6">
+      <UnsavedChangesGuard isDirty={isDirty} />
+      <div ref={summaryRef} tabIndex={-1} aria-live="polite" className="grid gap-2 focus:outline-none">
+        {errorCount > 0 && (
+          <Alert kind="error">
+            <AlertTitle>The legal texts were not saved</AlertTitle>
+            <AlertDescription>
+              {errorCount === 1 ? 'One field needs' : `${errorCount} fields need`} your attention: see the
+              messages below the fields.
+            </AlertDescription>
+          </Alert>
+        )}
+        {formError && (
+          <Alert kind="error">
+            <AlertTitle>The legal texts were not saved</AlertTitle>
+            <AlertDescription>{formError}</AlertDescription>
+          </Alert>
+        )}
+      </div>
+
+      <fieldset disabled={!canUpdate} className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold">Legal texts</legend>
+        {TEXT_FIELDS.map(({ field, label, description, isLong }) => (
+          <FormField
+            key={field}
+            label={label}
+            description={description}
+            id={fieldId(field)}
+            error={errors[field]}
+            className={isLong ? 'md:col-span-2' : undefined}
+          >
+            {isLong ? (
+              <Textarea
+                rows={4}
+                value={draft[field] ?? ''}
+                onChange={(event) => setDraft((current) => ({ ...current, [field]: event.target.value }))}
+              />
+            ) : (
+              <Input
+                value={draft[field] ?? ''}
+                onChange={(event) => setDraft((current) => ({ ...current, [field]: event.target.value }))}
+              />
+            )}
+          </FormField>
+        ))}
+      </fieldset>
+
+      <fieldset disabled={!canUpdate} className="grid gap-4">
+        <legend className="mb-2 text-lg font-semibold">Licences users accept</legend>
+        <Alert kind="info">
+          <AlertDescription>
+            Every signed-in user must accept each licence before going on: a new licence, and a licence whose
+            title or text you change, is shown to them on the agreement page on their next visit, and they
+            accept it again. The other legal texts are shown there without asking.
+          </AlertDescription>
+        </Alert>
+        {licences.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No licences: users are never asked to accept one.</p>
+        ) : (
+          <ol className="grid gap-4">
+            {licences.map((licence, index) => (
+              <li key={index} className="grid gap-3 rounded-lg border p-4">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="font-semibold">{licence.title || 'New licence'}</h3>
+                  <span className="text-muted-foreground text-sm">
+                    {licence.revision === undefined ? 'New, not saved yet' : `Revision ${licence.revision}`}
+                  </span>
+                </div>
+                <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+                  <FormField
+                    label="Id"
+                    id={fieldId(`licences.${index}.id`)}
+                    error={errors[`licences.${index}.id`]}
+                    description="Where acceptance is recorded; keep it."
+                  >
+                    <Input
+                      value={licence.id}
+                      onChange={(event) => setLicence(index, { id: event.target.value })}
+                    />
+                  </FormField>
+                  <FormField
+                    label="Title"
+                    id={fieldId(`licences.${index}.title`)}
+                    error={errors[`licences.${index}.title`]}
+                  >
+                    <Input
+                      value={licence.title}
+                      onChange={(event) => setLicence(index, { title: event.target.value })}
+                    />
+                  </FormField>
+                </div>
+                <FormField
+                  label="Text"
+                  id={fieldId(`licences.${index}.text`)}
+                  error={errors[`licences.${index}.text`]}
+                  description="The text, or the address where it is published."
+                >
+                  <Textarea
+                    rows={4}
+                    value={licence.text}
+                    onChange={(event) => setLicence(index, { text: event.target.value })}
+                  />
+                </FormField>
+                <div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Remove the licence ${licence.title || licence.id || index + 1}`}
+                    onClick={() => {
+                      setErrors({});
+                      setDraft((current) => ({
+                        ...current,
+                        licences: (current.licences ?? []).filter((_, position) => position !== index),
+                      }));
+                    }}
+                  >
+                    <Trash2Icon aria-hidden="true" /> Remove
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        <div>
+          <Button
+            variant="outline"
+            onClick={() =>
+              setDraft((current) => ({
+                ...current,
+                licences: [...(current.licences ?? []), { id: '', title: '', text: '' }],
+              }))
+            }
+          >
+            <PlusIcon aria-hidden="true" /> Add a licence
+          </Button>
+        </div>
+      </fieldset>
+
+      {canUpdate && (
+        <div className="flex flex-wrap gap-2 border-t pt-4">
+          <Button onClick={() => void save()} isLoading={isSaving} disabled={!isDirty}>
+            Save legal texts
+          </Button>
+          <Button variant="outline" disabled={!isDirty || isSaving} onClick={() => setIsDiscarding(true)}>
+            Discard changes
+          </Button>
+          {isDirty && <p className="text-muted-foreground self-center text-sm">You have unsaved changes.</p>}
+        </div>
+      )}
+      <ConfirmDialog
+        open={isDiscarding}
+        onOpenChange={setIsDiscarding}
+        title="Discard your changes to the legal texts?"
+        description="The texts and licences go back to how they were last saved."
+        confirmLabel="Discard changes"
+        variant="destructive"
+        onConfirm={() => {
+          setDraft(saved);
+          setErrors({});
+          setFormError(undefined);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  legalSchema,
+  realmSettingsResponseSchema,
+  realmThemeSettingsFieldsSchema,
+  type Legal,
+  type RealmLegalSettings,
+  type RealmSettings,
+  type RealmSettingsResponse,
+  type RealmThemeSettings,
+} from '@ecc/contracts';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api } from '#lib/api/api.ts';
+import { realmQueryKey } from '#lib/realm/realm-queries.ts';
+
+const realmSettingsQueryKey = (realmId: string) => ['realm-settings', realmId] as const;
+
+const realmPath = (realmId: string, part: 'theme' | 'legal' | 'settings') =>
+  `/api/realms/${encodeURIComponent(realmId)}/${part}`;
+
+/** `GET /api/realms/:realmId/theme`: the realm's themes (colours in hex), selection and overrides. */
+export function realmThemeQueryOptions(realmId: string) {
+  return queryOptions({
+    queryKey: [...realmSettingsQueryKey(realmId), 'theme'],
+    queryFn: async ({ signal }) =>
+      realmThemeSettingsFieldsSchema.parse(await api.get<unknown>(realmPath(realmId, 'theme'), { signal })),
+  });
+}
+
+/** `GET /api/realms/:realmId/legal`: the application's legal texts and licences, with their revisions. */
+export function realmLegalQueryOptions(realmId: string) {
+  return queryOptions({
+    queryKey: [...realmSettingsQueryKey(realmId), 'legal'],
+    queryFn: async ({ signal }) =>
+      legalSchema.parse(await api.get<unknown>(realmPath(realmId, 'legal'), { signal })),
+  });
+}
+
+/** `GET /api/realms/:realmId/settings`: the realm's GWP set, and whether stored results use another. */
+export function realmSettingsQueryOptions(realmId: string) {
+  return queryOptions({
+    queryKey: [...realmSettingsQueryKey(realmId), 'settings'],
+    queryFn: async ({ signal }) =>
+      realmSettingsResponseSchema.parse(await api.get<unknown>(realmPath(realmId, 'settings'), { signal })),
+  });
+}
+
+export async function saveRealmTheme(
+  realmId: string,
+  settings: RealmThemeSettings,
+): Promise<RealmThemeSettings> {
+  return realmThemeSettingsFieldsSchema.parse(await api.put<unknown>(realmPath(realmId, 'theme'), settings));
+}
+
+export async function saveRealmLegal(realmId: string, legal: RealmLegalSettings): Promise<Legal> {
+  return legalSchema.parse(await api.put<unknown>(realmPath(realmId, 'legal'), legal));
+}
+
+export async function saveRealmSettings(
+  realmId: string,
+  settings: RealmSettings,
+): Promise<RealmSettingsResponse> {
+  return realmSettingsResponseSchema.parse(await api.put<unknown>(realmPath(realmId, 'settings'), settings));
+}
+
+/**
+ * After a save: the edited part's answer replaces the cached one, and when the realm is the user's own, the
+ * realm the app runs on (`GET /api/config`, whose theme the root shell applies, whose licences the agreement
+ * guard reads) and the login page's payload are fetched again.
+ */
+export async function afterRealmSettingsSaved(
+  queryClient: QueryClient,
+  realmId: string,
+  part: 'theme' | 'legal' | 'settings',
+  answer: unknown,
+): Promise<void> {
+  queryClient.setQueryData([...realmSettingsQueryKey(realmId), part], answer);
+  const ownRealmId = queryClient.getQueryData<{ id: string }>(realmQueryKey)?.id;
+  if (ownRealmId !== realmId) return;
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: realmQueryKey }),
+    queryClient.invalidateQueries({ queryKey: ['public-page-payload'] }),
+  ]);
+}

@@ -1,0 +1,90 @@
+import { legalSchema, themeOverrideSchema } from './application-config.ts';
+import { gwpSetIdSchema } from './emissions.ts';
+import { themeSchema } from './theme.ts';
+import { uuidSchema } from './validation.ts';
+import { z } from './zod.ts';
+
+/*
+ * A realm's own settings (issue 3, item 11): its themes, its application's legal texts and its GWP set, each
+ * addressed by the realm's id so that the operator's administrators manage other realms with the same calls.
+ */
+
+export const THEME_NOT_FOUND_MESSAGE = 'Choose one of the realm’s themes';
+export const DUPLICATE_THEME_ID_MESSAGE = 'Another theme has this id';
+export const DUPLICATE_OVERRIDE_PATH_MESSAGE = 'Another override has this path';
+export const DUPLICATE_LICENCE_ID_MESSAGE = 'Another licence has this id';
+export const OVERRIDE_PATH_MESSAGE = 'A path starts with /';
+
+export const realmSettingsParamsSchema = z.object({ realmId: uuidSchema });
+export type RealmSettingsParams = z.infer<typeof realmSettingsParamsSchema>;
+
+/** Adds `message` at `[field, index, key]` for every item whose key an earlier item already used. */
+function flagDuplicates(
+  items: readonly Record<string, unknown>[],
+  field: string,
+  key: string,
+  message: string,
+  context: z.RefinementCtx,
+): void {
+  const seen = new Set<unknown>();
+  items.forEach((item, index) => {
+    if (seen.has(item[key])) context.addIssue({ code: 'custom', path: [field, index, key], message });
+    seen.add(item[key]);
+  });
+}
+
+/**
+ * The realm's themes (colours as hex) with the one its application uses (`selected`; the first theme when
+ * absent) and the paths that use another (`overrides`, the longest matching path winning). The API answers with
+ * these fields as stored; what it accepts must also hang together (`realmThemeSettingsSchema`).
+ */
+export const realmThemeSettingsFieldsSchema = z.object({
+  themes: z.array(themeSchema),
+  selected: z.string().min(1).optional(),
+  overrides: z.array(themeOverrideSchema).default([]),
+});
+
+export const realmThemeSettingsSchema = realmThemeSettingsFieldsSchema
+  .extend({
+    overrides: z
+      .array(themeOverrideSchema.extend({ path: z.string().startsWith('/', OVERRIDE_PATH_MESSAGE) }))
+      .default([]),
+  })
+  .superRefine((settings, context) => {
+    const ids = new Set(settings.themes.map((theme) => theme.id));
+    flagDuplicates(settings.themes, 'themes', 'id', DUPLICATE_THEME_ID_MESSAGE, context);
+    flagDuplicates(settings.overrides, 'overrides', 'path', DUPLICATE_OVERRIDE_PATH_MESSAGE, context);
+    if (settings.selected !== undefined && !ids.has(settings.selected)) {
+      context.addIssue({ code: 'custom', path: ['selected'], message: THEME_NOT_FOUND_MESSAGE });
+    }
+    settings.overrides.forEach((override, index) => {
+      if (!ids.has(override.selected)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['overrides', index, 'selected'],
+          message: THEME_NOT_FOUND_MESSAGE,
+        });
+      }
+    });
+  });
+export type RealmThemeSettings = z.infer<typeof realmThemeSettingsSchema>;
+export type RealmThemeSettingsInput = z.input<typeof realmThemeSettingsSchema>;
+
+/**
+ * The application's legal texts and the licences users accept (the API answers with `legalSchema`); the server
+ * keeps each licence's revision.
+ */
+export const realmLegalSettingsSchema = legalSchema.superRefine((legal, context) =>
+  flagDuplicates(legal.licences ?? [], 'licences', 'id', DUPLICATE_LICENCE_ID_MESSAGE, context),
+);
+export type RealmLegalSettings = z.infer<typeof realmLegalSettingsSchema>;
+
+/** The realm's reporting GWP set (`properties.gwpSetId`), which calculations use from the next write on. */
+export const realmSettingsSchema = z.object({ gwpSetId: gwpSetIdSchema });
+export type RealmSettings = z.infer<typeof realmSettingsSchema>;
+
+export const realmSettingsResponseSchema = realmSettingsSchema.extend({
+  /** Whether some of the realm's emission results were calculated with another GWP set: a recalculation helps. */
+  hasResultsOnOtherGwpSets: z.boolean(),
+});
+export type RealmSettingsResponse = z.infer<typeof realmSettingsResponseSchema>;
