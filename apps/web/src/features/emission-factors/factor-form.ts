@@ -1,5 +1,5 @@
 import { realmEmissionFactorInputSchema, type RealmEmissionFactorInput } from '@ecc/contracts';
-import { isApiResponseError } from '#lib/api/api-response-error.ts';
+import { placeProblems, serverFieldErrors, type PlacedProblems } from '#lib/forms/field-errors.ts';
 
 /** The new-factor form holds text, as inputs do; the contracts schema decides what is valid. */
 export interface FactorFormValues {
@@ -33,10 +33,7 @@ export function factorFieldOfPath(path: readonly string[]): FactorFormField | un
 }
 
 /** Problems by field, and what names no field of the form. */
-export interface FactorRefusal {
-  fields: FactorFieldErrors;
-  form?: string;
-}
+export type FactorRefusal = PlacedProblems<FactorFormField>;
 
 export type FactorFormResult =
   { isValid: true; input: RealmEmissionFactorInput } | ({ isValid: false } & FactorRefusal);
@@ -60,41 +57,12 @@ export function validateFactorForm(values: FactorFormValues): FactorFormResult {
     isValid: false,
     ...placeProblems(
       parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
+      factorFieldOfPath,
     ),
   };
 }
 
-function placeProblems(problems: readonly { path: string[]; message: string }[]): FactorRefusal {
-  const fields: FactorFieldErrors = {};
-  const unplaced: string[] = [];
-  for (const { path, message } of problems) {
-    const field = factorFieldOfPath(path);
-    if (field === undefined) unplaced.push(path.length === 0 ? message : `${path.join('.')}: ${message}`);
-    else fields[field] ??= message;
-  }
-  return unplaced.length === 0 ? { fields } : { fields, form: unplaced.join('; ') };
-}
-
-/** `body/gases/CO2/unit` (400) or `gases.CO2.unit` (422) as segments; the engine calls the whole factor `(root)`. */
-function pathOf(text: string): string[] {
-  return text === '(root)' ? [] : text.replace(/^body\//, '').split(/[./]/);
-}
-
-/**
- * The server's refusal given to the fields it names. Both a 400 (`body/name: …; body/year: …`) and the engine's
- * 422 (`per: …; gases.CO2.unit: …`) list `path: message` parts joined by `; `; a part naming no field of the
- * form, and any other failure, is returned as `form`.
- */
+/** The server's refusal given to the fields it names; anything else is the form's message. */
 export function factorServerErrors(error: unknown): FactorRefusal {
-  if (!isApiResponseError(error) || (error.status !== 400 && error.status !== 422)) {
-    return { fields: {}, form: error instanceof Error ? error.message : 'The factor could not be saved.' };
-  }
-  return placeProblems(
-    error.message.split('; ').map((part) => {
-      const match = /^(\S+): (.+)$/s.exec(part);
-      return match?.[1] === undefined || match[2] === undefined
-        ? { path: [], message: part }
-        : { path: pathOf(match[1]), message: match[2] };
-    }),
-  );
+  return serverFieldErrors(error, factorFieldOfPath);
 }

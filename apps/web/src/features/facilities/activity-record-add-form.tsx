@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
   EMPTY_RECORD_FORM,
-  serverFieldErrors,
+  activityRecordFieldOfPath,
   validateRecordForm,
   type ActivityRecordField,
   type ActivityRecordFormValues,
   type FieldErrors,
 } from './activity-record-form.ts';
+import { serverFieldErrors } from '#lib/forms/field-errors.ts';
 import { EmissionsPreview } from './emissions-preview.tsx';
 import { emissionFactorOptionsQuery } from './facility-api.ts';
 import { formatCo2e } from './facility-format.ts';
@@ -99,7 +100,7 @@ export function ActivityRecordAddForm({
         setValues((previous) => ({ ...previous, quantity: '', notes: '' }));
       },
       onError: (error) => {
-        const refusal = serverFieldErrors(error);
+        const refusal = serverFieldErrors(error, activityRecordFieldOfPath);
         setErrors(refusal.fields);
         setFormError(refusal.form);
         setStatus('The record was not added.');

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiResponseError } from '#lib/api/api-response-error.ts';
+import { serverFieldErrors } from '#lib/forms/field-errors.ts';
 import {
   EMPTY_RECORD_FORM,
   recordToFormValues,
-  serverFieldErrors,
+  activityRecordFieldOfPath,
   validateRecordForm,
   type ActivityRecordFormValues,
 } from './activity-record-form.ts';
@@ -104,9 +105,11 @@ describe("the server's refusal of a record", () => {
     const error = new ApiResponseError(400, 'Bad Request', {
       statusCode: 400,
       error: 'Bad Request',
-      message: 'body/quantity Expected number, received string',
+      message: 'body/quantity: Expected number, received string',
     });
-    expect(serverFieldErrors(error)).toEqual({ fields: { quantity: 'Expected number, received string' } });
+    expect(serverFieldErrors(error, activityRecordFieldOfPath)).toEqual({
+      fields: { quantity: 'Expected number, received string' },
+    });
   });
 
   it("puts each 422 item on its path's field, and what names no field on the form", () => {
@@ -118,7 +121,7 @@ describe("the server's refusal of a record", () => {
         { id: 'record', path: '', message: 'Provide a heat content' },
       ],
     });
-    expect(serverFieldErrors(error)).toEqual({
+    expect(serverFieldErrors(error, activityRecordFieldOfPath)).toEqual({
       fields: { unit: 'Unit "parsec" cannot be converted to mmBtu', factorKey: 'Unknown factor "nope"' },
       form: 'Provide a heat content',
     });
@@ -130,10 +133,13 @@ describe("the server's refusal of a record", () => {
       error: 'Not Found',
       message: 'Facility not found',
     });
-    expect(serverFieldErrors(error)).toEqual({ fields: {}, form: 'Facility not found' });
-    expect(serverFieldErrors(new TypeError('Failed to fetch'))).toEqual({
+    expect(serverFieldErrors(error, activityRecordFieldOfPath)).toEqual({
       fields: {},
-      form: 'The record could not be saved. Try again.',
+      form: 'Facility not found',
+    });
+    expect(serverFieldErrors(new TypeError('Failed to fetch'), activityRecordFieldOfPath)).toEqual({
+      fields: {},
+      form: 'Failed to fetch',
     });
   });
 });

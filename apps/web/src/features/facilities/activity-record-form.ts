@@ -1,5 +1,4 @@
 import { activityRecordInputSchema, type ActivityRecordInput } from '@ecc/contracts';
-import { isApiResponseError } from '#lib/api/api-response-error.ts';
 
 /** The add and edit forms hold text, as inputs do; the contracts schema decides what is valid. */
 export interface ActivityRecordFormValues {
@@ -108,51 +107,7 @@ export function recordToFormValues(record: {
   };
 }
 
-/** The field a path such as `body/quantity`, `quantity` or `items.0.unit` names, when the form has it. */
-function fieldOfPath(path: string): ActivityRecordField | undefined {
-  const field = path
-    .split(/[./\s]/)
-    .reverse()
-    .find((segment) => FORM_FIELDS.has(segment));
-  return field as ActivityRecordField | undefined;
-}
-
-/** The `items` of a 422 body: each a path and a message. */
-function unprocessableItems(body: unknown): { path: string; message: string }[] {
-  if (typeof body !== 'object' || body === null || !('items' in body) || !Array.isArray(body.items))
-    return [];
-  return body.items.flatMap((item: unknown) =>
-    typeof item === 'object' && item !== null && 'message' in item && typeof item.message === 'string'
-      ? [{ path: 'path' in item ? String(item.path) : '', message: item.message }]
-      : [],
-  );
-}
-
-/**
- * The server's refusal, given to the fields it names: a 400 names the field at the start of its message
- * (`body/quantity …`), a 422 lists items with a path. What names no field is returned as `form`.
- */
-export function serverFieldErrors(error: unknown): { fields: FieldErrors; form?: string } {
-  if (!isApiResponseError(error)) return { fields: {}, form: 'The record could not be saved. Try again.' };
-  const fields: FieldErrors = {};
-  if (error.status === 422) {
-    const unplaced: string[] = [];
-    for (const item of unprocessableItems(error.body)) {
-      const field = fieldOfPath(item.path);
-      if (field === undefined) unplaced.push(item.message);
-      else fields[field] ??= item.message;
-    }
-    const form =
-      unplaced.length > 0 ? unplaced.join(' ') : Object.keys(fields).length > 0 ? undefined : error.message;
-    return form === undefined ? { fields } : { fields, form };
-  }
-  if (error.status === 400) {
-    const match = /^body\/(\w+)\s*(.*)$/.exec(error.message);
-    const field = match?.[1] === undefined ? undefined : fieldOfPath(match[1]);
-    if (field !== undefined) {
-      fields[field] = match?.[2] || error.message;
-      return { fields };
-    }
-  }
-  return { fields, form: error.message };
+/** The field a path such as `quantity` or `items.0.unit` names (its last segment the form has), if any. */
+export function activityRecordFieldOfPath(path: readonly string[]): ActivityRecordField | undefined {
+  return [...path].reverse().find((segment): segment is ActivityRecordField => FORM_FIELDS.has(segment));
 }

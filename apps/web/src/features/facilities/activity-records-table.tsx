@@ -3,10 +3,11 @@ import { Button, Input, Label, cn } from '@ecc/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatNumber } from '#lib/format/format-number.ts';
+import { serverFieldErrors } from '#lib/forms/field-errors.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import {
   recordToFormValues,
-  serverFieldErrors,
+  activityRecordFieldOfPath,
   validateRecordForm,
   type ActivityRecordFormValues,
   type FieldErrors,
@@ -177,7 +178,7 @@ function EditRow({
       {
         onSuccess: onDone,
         onError: (error) => {
-          const refusal = serverFieldErrors(error);
+          const refusal = serverFieldErrors(error, activityRecordFieldOfPath);
           setErrors(refusal.fields);
           setFormError(refusal.form);
         },

@@ -11,7 +11,7 @@ import {
   Input,
 } from '@ecc/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { serverFieldErrors } from '#lib/api/server-field-errors.ts';
+import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import {
   LOGIN_STRATEGY_FIELDS,
   NEW_STRATEGY_VALUES,
@@ -105,7 +105,7 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
     try {
       await onSave(parsed.save);
     } catch (error) {
-      const refusal = serverFieldErrors(error, LOGIN_STRATEGY_FIELDS);
+      const refusal = serverFieldErrors(error, topLevelFieldOf(LOGIN_STRATEGY_FIELDS));
       setErrors(refusal.fields);
       setSaveError(refusal.form);
     } finally {

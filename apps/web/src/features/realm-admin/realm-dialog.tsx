@@ -23,7 +23,7 @@ import {
   controlClasses,
 } from '@ecc/ui';
 import { useState, type FormEvent } from 'react';
-import { serverFieldErrors } from '#lib/api/server-field-errors.ts';
+import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import {
   NEW_REALM_VALUES,
   parseNewRealmForm,
@@ -80,7 +80,7 @@ export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
     try {
       await onSave(save);
     } catch (error) {
-      const refusal = serverFieldErrors(error, REALM_FORM_FIELDS);
+      const refusal = serverFieldErrors(error, topLevelFieldOf(REALM_FORM_FIELDS));
       setErrors(refusal.fields);
       setSaveError(refusal.form);
     } finally {

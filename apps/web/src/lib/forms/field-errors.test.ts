@@ -1,9 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiResponseError } from '../api/api-response-error.ts';
-import { fieldErrorsOfIssues, serverFieldErrors } from './field-errors.ts';
+import { fieldErrorsOfIssues, serverFieldErrors, topLevelFieldOf } from './field-errors.ts';
 
-const badRequest = (message: string) =>
-  new ApiResponseError(400, 'Bad Request', { statusCode: 400, error: 'Bad Request', message });
+const refusal = (status: number, message: string, body: object = {}) =>
+  new ApiResponseError(status, 'Bad Request', { statusCode: status, error: 'Bad Request', message, ...body });
+
+const REALM_FIELDS = ['name', 'domains', 'plan'] as const;
 
 describe('field errors', () => {
   it('keeps the first message of each zod issue path', () => {
@@ -19,7 +22,8 @@ describe('field errors', () => {
   it('reads each field a 400 names, messages with semicolons and colons kept whole', () => {
     expect(
       serverFieldErrors(
-        badRequest(
+        refusal(
+          400,
           'body/themes/0/colors/light/primary: Invalid hex color; body/selected: Choose: one; or other',
         ),
       ),
@@ -28,11 +32,62 @@ describe('field errors', () => {
     });
   });
 
-  it('gives what names no field, and any other failure, to the form', () => {
-    expect(serverFieldErrors(badRequest('Malformed JSON'))).toEqual({ fields: {}, form: 'Malformed JSON' });
-    expect(serverFieldErrors(new ApiResponseError(404, 'Not Found', { message: 'Realm not found' }))).toEqual(
-      { fields: {}, form: 'Realm not found' },
+  it('gives each named field its message by the first segment of its path, when the form asks so', () => {
+    const error = refusal(
+      400,
+      'body/name: Required; body/domains/1: acme.test already belongs to realm acme',
     );
-    expect(serverFieldErrors(new Error('offline'))).toEqual({ fields: {}, form: 'offline' });
+    expect(serverFieldErrors(error, topLevelFieldOf(REALM_FIELDS))).toEqual({
+      fields: { name: 'Required', domains: 'acme.test already belongs to realm acme' },
+    });
+  });
+
+  it('puts each item of a 422 on its field, and an item naming none on the form', () => {
+    const error = refusal(422, 'The factor cannot be used', {
+      items: [
+        { id: 'factor', path: 'gases.CO2.unit', message: 'Unknown unit "parsec"' },
+        { id: 'factor', path: '(root)', message: 'Give gases or a CO2e value' },
+      ],
+    });
+    expect(serverFieldErrors(error)).toEqual({
+      fields: { 'gases.CO2.unit': 'Unknown unit "parsec"' },
+      form: 'Give gases or a CO2e value',
+    });
+  });
+
+  it('gives what names no field of the form, and any other failure, to the form', () => {
+    expect(
+      serverFieldErrors(refusal(409, 'body/key: taken; body/plan: Invalid'), topLevelFieldOf(REALM_FIELDS)),
+    ).toEqual({ fields: { plan: 'Invalid' }, form: 'key: taken' });
+    expect(serverFieldErrors(refusal(400, 'Malformed JSON'))).toEqual({ fields: {}, form: 'Malformed JSON' });
+    expect(serverFieldErrors(new ApiResponseError(404, 'Not Found', { message: 'Realm not found' }))).toEqual(
+      {
+        fields: {},
+        form: 'Realm not found',
+      },
+    );
+    expect(serverFieldErrors(new TypeError('Failed to fetch'))).toEqual({
+      fields: {},
+      form: 'Failed to fetch',
+    });
+  });
+
+  it('recovers every field message the server joined, whatever the messages say', () => {
+    const message = fc
+      .string({ minLength: 1 })
+      .filter((text) => !text.includes('; body/') && text.trim() === text && text !== '');
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...REALM_FIELDS), { minLength: 1 }),
+        fc.array(message, { minLength: 3, maxLength: 3 }),
+        (fields, messages) => {
+          const joined = fields.map((field, index) => `body/${field}: ${messages[index]}`).join('; ');
+          const expected = Object.fromEntries(fields.map((field, index) => [field, messages[index]]));
+          expect(serverFieldErrors(refusal(400, joined), topLevelFieldOf(REALM_FIELDS))).toEqual({
+            fields: expected,
+          });
+        },
+      ),
+    );
   });
 });
