@@ -91,7 +91,8 @@ export function LoginStrategiesPanel({ realmId, realmName }: LoginStrategiesPane
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-muted-foreground text-sm">
           Each active strategy puts a &ldquo;Sign in with &hellip;&rdquo; link on the login page of{' '}
-          {realmName}.
+          {/* A name may end with its own full stop (“Demo Energy Co.”): no second one. */}
+          {realmName.endsWith('.') ? realmName : `${realmName}.`}
         </p>
         {rows.length > 0 ? addButton : null}
       </div>
