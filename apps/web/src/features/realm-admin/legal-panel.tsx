@@ -7,14 +7,14 @@ import {
   ConfirmDialog,
   FormField,
   Input,
-  Skeleton,
   Textarea,
   toast,
 } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { LoadError } from '#components/load-error.tsx';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { fieldErrorsOfIssues, serverFieldErrors, type FieldErrors } from '#lib/forms/field-errors.ts';
 import { useFocusAfterRender } from '#lib/forms/use-focus-after-render.ts';
 import { UnsavedChangesGuard } from '#lib/navigation/unsaved-changes-guard.tsx';
@@ -55,20 +55,14 @@ export function LegalPanel({ realmId }: { realmId: string }) {
   const legal = useQuery(realmLegalQueryOptions(realmId));
   return (
     <section aria-label="Legal" aria-busy={legal.isPending}>
-      {legal.isPending ? (
-        <div className="grid gap-2" aria-label="Loading the legal texts">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-32" />
-        </div>
-      ) : legal.error ? (
-        <LoadError
-          title="The legal texts could not be loaded"
-          error={legal.error}
-          onRetry={() => void legal.refetch()}
-        />
-      ) : (
-        <LegalEditor realmId={realmId} initial={legal.data} />
-      )}
+      <QueryStates
+        query={legal}
+        loading={<LoadingSkeleton label="Loading the legal texts" skeletons={['h-10', 'h-32']} />}
+        errorTitle="The legal texts could not be loaded"
+        onRetry={() => void legal.refetch()}
+      >
+        {(legalTexts) => <LegalEditor realmId={realmId} initial={legalTexts} />}
+      </QueryStates>
     </section>
   );
 }

@@ -1,15 +1,5 @@
 import type { LoginStrategy, LoginStrategyUpdateRequest, NewLoginStrategyRequest } from '@ecc/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-} from '@ecc/ui';
+import { Button, FormDialog, FormField, Input } from '@ecc/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import {
@@ -118,118 +108,92 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
     values.secretChange === 'remove' ? 'will be removed' : hasStoredSecret ? 'set' : 'not set';
 
   return (
-    <Dialog open onOpenChange={(isOpen) => !isOpen && !isSaving && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>
-            {isNew ? `New sign-in strategy for ${realmName}` : `Edit ${strategy.name}`}
-          </DialogTitle>
-          <DialogDescription>
-            An OpenID Connect provider: people of {realmName} sign in there and come back signed in.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          onSubmit={(event) => void submit(event)}
-          className="grid gap-4"
-          aria-label="Sign-in strategy"
-        >
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              checked={values.active}
-              onChange={(event) => change({ active: event.target.checked })}
+    <FormDialog
+      title={isNew ? `New sign-in strategy for ${realmName}` : `Edit ${strategy.name}`}
+      description={`An OpenID Connect provider: people of ${realmName} sign in there and come back signed in.`}
+      formLabel="Sign-in strategy"
+      submitLabel={isNew ? 'Add strategy' : 'Save changes'}
+      isSaving={isSaving}
+      saveError={saveError}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+    >
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={values.active}
+          onChange={(event) => change({ active: event.target.checked })}
+        />
+        Active (offered on the login page)
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {TEXT_FIELDS.map(({ field, label, type, description }) => (
+          <FormField
+            key={field}
+            label={label}
+            error={errors[field]}
+            description={type === 'url' && field !== 'issuer' ? URL_HELP : description}
+          >
+            <Input
+              type={type ?? 'text'}
+              value={values[field]}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => change({ [field]: event.target.value })}
             />
-            Active (offered on the login page)
-          </label>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {TEXT_FIELDS.map(({ field, label, type, description }) => (
-              <FormField
-                key={field}
-                label={label}
-                error={errors[field]}
-                description={type === 'url' && field !== 'issuer' ? URL_HELP : description}
-              >
-                <Input
-                  type={type ?? 'text'}
-                  value={values[field]}
-                  autoComplete="off"
-                  spellCheck={false}
-                  onChange={(event) => change({ [field]: event.target.value })}
-                />
-              </FormField>
-            ))}
-          </div>
-          {isNew || values.secretChange === 'replace' ? (
-            <FormField
-              label={isNew ? 'Client secret (optional)' : 'New client secret'}
-              error={errors.clientSecret}
-              description="Write-only: it is stored on the server and never shown again."
-            >
-              <Input
-                ref={secretInput}
-                type="password"
-                autoComplete="new-password"
-                value={values.clientSecret}
-                onChange={(event) => change({ clientSecret: event.target.value })}
-              />
-            </FormField>
-          ) : null}
-          {!isNew ? (
-            <div
-              className="flex flex-wrap items-center gap-2 text-sm"
-              role="group"
-              aria-label="Client secret"
-            >
-              <span id={secretStatusId}>
-                Client secret: <strong>{secretStatus}</strong>
-              </span>
-              {values.secretChange === 'keep' ? (
-                <>
-                  <Button type="button" variant="outline" size="sm" onClick={replaceSecret}>
-                    {hasStoredSecret ? 'Replace' : 'Set'}
-                  </Button>
-                  {hasStoredSecret ? (
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      aria-describedby={secretStatusId}
-                      onClick={() => change({ secretChange: 'remove', clientSecret: '' })}
-                    >
-                      Remove
-                    </Button>
-                  ) : null}
-                </>
-              ) : (
+          </FormField>
+        ))}
+      </div>
+      {isNew || values.secretChange === 'replace' ? (
+        <FormField
+          label={isNew ? 'Client secret (optional)' : 'New client secret'}
+          error={errors.clientSecret}
+          description="Write-only: it is stored on the server and never shown again."
+        >
+          <Input
+            ref={secretInput}
+            type="password"
+            autoComplete="new-password"
+            value={values.clientSecret}
+            onChange={(event) => change({ clientSecret: event.target.value })}
+          />
+        </FormField>
+      ) : null}
+      {!isNew ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Client secret">
+          <span id={secretStatusId}>
+            Client secret: <strong>{secretStatus}</strong>
+          </span>
+          {values.secretChange === 'keep' ? (
+            <>
+              <Button type="button" variant="outline" size="sm" onClick={replaceSecret}>
+                {hasStoredSecret ? 'Replace' : 'Set'}
+              </Button>
+              {hasStoredSecret ? (
                 <Button
                   type="button"
-                  variant="ghost"
+                  variant="outline"
                   size="sm"
-                  onClick={() => change({ secretChange: 'keep', clientSecret: '' })}
+                  aria-describedby={secretStatusId}
+                  onClick={() => change({ secretChange: 'remove', clientSecret: '' })}
                 >
-                  Keep the current secret
+                  Remove
                 </Button>
-              )}
-            </div>
-          ) : null}
-          <div aria-live="polite">
-            {saveError && (
-              <p role="alert" className="text-destructive text-sm">
-                {saveError}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={isSaving}>
-              Cancel
+              ) : null}
+            </>
+          ) : (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => change({ secretChange: 'keep', clientSecret: '' })}
+            >
+              Keep the current secret
             </Button>
-            <Button type="submit" isLoading={isSaving}>
-              {isNew ? 'Add strategy' : 'Save changes'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          )}
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }

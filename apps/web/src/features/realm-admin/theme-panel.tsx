@@ -14,14 +14,14 @@ import {
   EmptyState,
   FormField,
   Input,
-  Skeleton,
   controlClasses,
   toast,
 } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PaletteIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { LoadError } from '#components/load-error.tsx';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { fieldErrorsOfIssues, serverFieldErrors, type FieldErrors } from '#lib/forms/field-errors.ts';
 import { useFocusAfterRender } from '#lib/forms/use-focus-after-render.ts';
 import { UnsavedChangesGuard } from '#lib/navigation/unsaved-changes-guard.tsx';
@@ -50,20 +50,14 @@ export function ThemePanel({ realmId }: { realmId: string }) {
   const theme = useQuery(realmThemeQueryOptions(realmId));
   return (
     <section aria-label="Theme" aria-busy={theme.isPending}>
-      {theme.isPending ? (
-        <div className="grid gap-2" aria-label="Loading the theme">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-64" />
-        </div>
-      ) : theme.error ? (
-        <LoadError
-          title="The theme could not be loaded"
-          error={theme.error}
-          onRetry={() => void theme.refetch()}
-        />
-      ) : (
-        <ThemeEditor realmId={realmId} initial={theme.data} />
-      )}
+      <QueryStates
+        query={theme}
+        loading={<LoadingSkeleton label="Loading the theme" skeletons={['h-10', 'h-64']} />}
+        errorTitle="The theme could not be loaded"
+        onRetry={() => void theme.refetch()}
+      >
+        {(themeSettings) => <ThemeEditor realmId={realmId} initial={themeSettings} />}
+      </QueryStates>
     </section>
   );
 }
