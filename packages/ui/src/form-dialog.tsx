@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import {
   Dialog,
@@ -19,7 +19,8 @@ export interface FormDialogProps {
   isSaving: boolean;
   /** A refusal that names no field, announced above the buttons. */
   saveError?: string | undefined;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Runs instead of the browser's own submission. */
+  onSubmit: () => void;
   onClose: () => void;
   /** Classes for the dialog's box, e.g. its width. */
   className?: string;
@@ -53,7 +54,15 @@ export function FormDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={formLabel}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+          className="grid gap-4"
+          aria-label={formLabel}
+        >
           {children}
           <div aria-live="polite">
             {saveError && (

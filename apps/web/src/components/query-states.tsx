@@ -6,6 +6,8 @@ export interface QueryView<Data> {
   isPending: boolean;
   error: Error | null;
   data: Data | undefined;
+  /** Asks the server again: what the retry button does unless `onRetry` says otherwise. */
+  refetch: () => Promise<unknown>;
 }
 
 export interface QueryStatesProps<Data> {
@@ -14,7 +16,8 @@ export interface QueryStatesProps<Data> {
   loading: ReactNode;
   /** Says what could not be loaded; the server's reason and a retry button follow it. */
   errorTitle: string;
-  onRetry: () => void;
+  /** Replaces the query's own refetch, e.g. to refresh every query of a screen. */
+  onRetry?: () => void;
   retryLabel?: string;
   /** Whether the data holds nothing to show; `empty` is shown instead of the content then. */
   isEmpty?: (data: Data) => boolean;
@@ -38,7 +41,14 @@ export function QueryStates<Data>({
 }: QueryStatesProps<Data>) {
   if (query.isPending) return loading;
   if (query.error) {
-    return <LoadError title={errorTitle} error={query.error} onRetry={onRetry} retryLabel={retryLabel} />;
+    return (
+      <LoadError
+        title={errorTitle}
+        error={query.error}
+        onRetry={onRetry ?? (() => void query.refetch())}
+        retryLabel={retryLabel}
+      />
+    );
   }
   if (query.data === undefined || isEmpty?.(query.data)) return empty ?? null;
   return children(query.data);

@@ -79,7 +79,6 @@ export function DraftFactors() {
           query={drafts}
           loading={<LoadingSkeleton label="Loading drafts" />}
           errorTitle="The drafts could not be loaded"
-          onRetry={() => void drafts.refetch()}
           isEmpty={(page) => page.results.length === 0}
           empty={
             <EmptyState

@@ -2,14 +2,13 @@ import type { EmissionFactorDto } from '@ecc/contracts';
 import { EmptyState, Input, Label, type DataTableColumn } from '@ecc/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
+import { usePagedSearch } from '#lib/search/use-paged-search.ts';
 import { emissionFactorsQueryOptions, FACTOR_PAGE_SIZE } from './emission-factors-api.ts';
 import { FactorTable } from './factor-table.tsx';
 import { PageNavigation } from './page-navigation.tsx';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const REALM_FACTOR_PREFIX = 'realm:';
 
 const LIBRARY_COLUMNS: DataTableColumn<EmissionFactorDto>[] = [
@@ -21,18 +20,7 @@ const LIBRARY_COLUMNS: DataTableColumn<EmissionFactorDto>[] = [
 
 /** The factor library and the realm's published factors: searched by name, fifty to a page. */
 export function FactorLibrary() {
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-
-  // Waits for a pause in typing so that each keystroke does not ask the server again.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setOffset(0);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
+  const { searchText, setSearchText, search, offset, setOffset } = usePagedSearch();
 
   const factors = useQuery({
     ...emissionFactorsQueryOptions(search, offset),
@@ -59,7 +47,6 @@ export function FactorLibrary() {
           query={factors}
           loading={<LoadingSkeleton label="Loading factors" />}
           errorTitle="The factors could not be loaded"
-          onRetry={() => void factors.refetch()}
           isEmpty={(page) => page.results.length === 0}
           empty={
             <EmptyState icon={<SearchIcon />} title="No factors match" description="Try another name." />

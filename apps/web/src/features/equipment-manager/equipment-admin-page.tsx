@@ -76,7 +76,6 @@ export function EquipmentAdminPage() {
             query={types}
             loading={<LoadingSkeleton label="Loading equipment types" skeletons={['h-60']} />}
             errorTitle="The types could not be loaded"
-            onRetry={() => void types.refetch()}
             isEmpty={(list) => list.results.length === 0}
             empty={
               <EmptyState
@@ -129,7 +128,6 @@ function VersionEditor({ typeKey, onSaved }: { typeKey: string; onSaved: (key: s
       query={type}
       loading={<LoadingSkeleton label="Loading the type" skeletons={['h-96']} />}
       errorTitle="The type could not be loaded"
-      onRetry={() => void type.refetch()}
     >
       {(existing) => (
         <TypeEditor key={`${typeKey}-${existing.currentVersion}`} existing={existing} onSaved={onSaved} />

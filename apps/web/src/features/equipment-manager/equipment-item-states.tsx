@@ -39,6 +39,7 @@ export function EquipmentItemStates({ children }: { children: (loaded: LoadedEqu
         isPending,
         error: item.error ?? type.error,
         data: item.data && type.data ? { equipment: item.data, type: type.data } : undefined,
+        refetch: () => Promise.all([item.refetch(), type.refetch()]),
       }}
       loading={
         <LoadingSkeleton
@@ -49,7 +50,6 @@ export function EquipmentItemStates({ children }: { children: (loaded: LoadedEqu
         />
       }
       errorTitle="The equipment could not be loaded"
-      onRetry={() => void Promise.all([item.refetch(), type.refetch()])}
     >
       {children}
     </QueryStates>

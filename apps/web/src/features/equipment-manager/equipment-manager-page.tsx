@@ -45,6 +45,7 @@ export function EquipmentManagerPage() {
           error,
           data:
             sites.data && types.data ? { sites: sites.data.results, types: types.data.results } : undefined,
+          refetch: () => Promise.all([sites.refetch(), types.refetch()]),
         }}
         loading={
           <LoadingSkeleton
@@ -55,7 +56,6 @@ export function EquipmentManagerPage() {
           />
         }
         errorTitle="The equipment could not be loaded"
-        onRetry={() => void Promise.all([sites.refetch(), types.refetch()])}
         isEmpty={(loaded) => loaded.sites.length === 0}
         empty={
           <EmptyState
@@ -189,7 +189,6 @@ function EquipmentTable({ siteId, typeKey }: { siteId: string; typeKey: string }
       query={list}
       loading={<LoadingSkeleton label="Loading equipment" skeletons={['h-40']} />}
       errorTitle="The equipment could not be loaded"
-      onRetry={() => void list.refetch()}
       isEmpty={(page) => page.results.length === 0}
       empty={
         <EmptyState

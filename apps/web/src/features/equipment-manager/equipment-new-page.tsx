@@ -32,6 +32,7 @@ export function EquipmentNewPage() {
         isPending: type.isPending || sites.isPending,
         error: type.error ?? sites.error,
         data: type.data && sites.data ? { type: type.data, sites: sites.data.results } : undefined,
+        refetch: () => Promise.all([type.refetch(), sites.refetch()]),
       }}
       loading={
         <LoadingSkeleton
@@ -42,7 +43,6 @@ export function EquipmentNewPage() {
         />
       }
       errorTitle="The form could not be loaded"
-      onRetry={() => void Promise.all([type.refetch(), sites.refetch()])}
     >
       {(loaded) => {
         const site = loaded.sites.find((candidate) => candidate.id === facilityId);

@@ -277,7 +277,6 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
               />
             }
             errorTitle="The records could not be loaded"
-            onRetry={() => void records.refetch()}
           >
             {(page) => (
               <ActivityRecordsTable

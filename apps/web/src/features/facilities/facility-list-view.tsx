@@ -105,7 +105,6 @@ export function FacilityListView({ route }: PageProps) {
           <LoadingSkeleton label="Loading facilities" skeletons={FACILITY_LIST_SKELETONS} aria-busy="true" />
         }
         errorTitle="The facilities could not be loaded"
-        onRetry={() => void facilities.refetch()}
         isEmpty={(page) => page.results.length === 0}
         empty={
           isFiltered ? (

@@ -191,7 +191,7 @@ function TrailStates<Trail>({
   trail,
   children,
 }: {
-  trail: QueryView<Trail> & { refetch: () => Promise<unknown> };
+  trail: QueryView<Trail>;
   children: (trail: Trail) => ReactNode;
 }) {
   return (
@@ -206,7 +206,6 @@ function TrailStates<Trail>({
         />
       }
       errorTitle="The trail could not be loaded"
-      onRetry={() => void trail.refetch()}
     >
       {children}
     </QueryStates>

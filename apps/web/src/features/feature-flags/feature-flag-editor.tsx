@@ -1,12 +1,13 @@
 import type { FeatureFlagDefinition } from '@ecc/contracts';
 import { Button, FormDialog, FormField, Input, Textarea, controlClasses } from '@ecc/ui';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useFormSubmission } from '#lib/forms/use-form-submission.ts';
 import {
   NEW_FLAG_VALUES,
   parseFeatureFlagForm,
   toFormValues,
-  type FeatureFlagFormErrors,
+  type FeatureFlagFormField,
   type FeatureFlagFormValues,
 } from './feature-flag-form.ts';
 
@@ -25,9 +26,13 @@ export function FeatureFlagEditor({ definition, onSave, onClose }: FeatureFlagEd
   const [values, setValues] = useState<FeatureFlagFormValues>(() =>
     definition ? toFormValues(definition) : NEW_FLAG_VALUES,
   );
-  const [errors, setErrors] = useState<FeatureFlagFormErrors>({});
-  const [saveError, setSaveError] = useState<string>();
-  const [isSaving, setIsSaving] = useState(false);
+  const { errors, saveError, isSaving, submit } = useFormSubmission<
+    FeatureFlagDefinition,
+    FeatureFlagFormField
+  >(onSave, (error) => ({
+    fields: {},
+    form: (error as Error).message,
+  }));
   const variantsId = useId();
   const change = (patch: Partial<FeatureFlagFormValues>) =>
     setValues((current) => ({ ...current, ...patch }));
@@ -38,25 +43,6 @@ export function FeatureFlagEditor({ definition, onSave, onClose }: FeatureFlagEd
       ),
     });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaveError(undefined);
-    const parsed = parseFeatureFlagForm(values);
-    if ('errors' in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    setIsSaving(true);
-    try {
-      await onSave(parsed.definition);
-    } catch (error) {
-      setSaveError((error as Error).message);
-    } finally {
-      setIsSaving(false);
-    }
-  }
-
   return (
     <FormDialog
       title={isNew ? 'New feature flag' : `Edit ${definition.key}`}
@@ -65,7 +51,10 @@ export function FeatureFlagEditor({ definition, onSave, onClose }: FeatureFlagEd
       submitLabel={isNew ? 'Create flag' : 'Save changes'}
       isSaving={isSaving}
       saveError={saveError}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={() => {
+        const parsed = parseFeatureFlagForm(values);
+        void submit('errors' in parsed ? parsed : { save: parsed.definition });
+      }}
       onClose={onClose}
       className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
     >

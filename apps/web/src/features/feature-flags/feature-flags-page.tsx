@@ -91,11 +91,15 @@ export function FeatureFlagsPage() {
       />
       <div aria-live="polite" aria-busy={isLoading}>
         <QueryStates
-          query={{ isPending: isLoading, error, data: rows }}
+          query={{
+            isPending: isLoading,
+            error,
+            data: rows,
+            refetch: () => refreshFeatureFlags(queryClient),
+          }}
           loading={<LoadingSkeleton label="Loading feature flags" skeletons={['h-10', 'h-10', 'h-10']} />}
           errorTitle="The feature flags could not be loaded"
           retryLabel="Try again"
-          onRetry={() => void refreshFeatureFlags(queryClient)}
           isEmpty={(flags) => flags.length === 0}
           empty={
             <EmptyState

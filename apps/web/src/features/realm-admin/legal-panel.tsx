@@ -59,7 +59,6 @@ export function LegalPanel({ realmId }: { realmId: string }) {
         query={legal}
         loading={<LoadingSkeleton label="Loading the legal texts" skeletons={['h-10', 'h-32']} />}
         errorTitle="The legal texts could not be loaded"
-        onRetry={() => void legal.refetch()}
       >
         {(legalTexts) => <LegalEditor realmId={realmId} initial={legalTexts} />}
       </QueryStates>

@@ -101,7 +101,6 @@ export function LoginStrategiesPanel({ realmId, realmName }: LoginStrategiesPane
           query={strategies}
           loading={<LoadingSkeleton label="Loading sign-in strategies" />}
           errorTitle="The sign-in strategies could not be loaded"
-          onRetry={() => void strategies.refetch()}
           isEmpty={(rows) => rows.length === 0}
           empty={
             <EmptyState

@@ -1,14 +1,15 @@
 import type { LoginStrategy, LoginStrategyUpdateRequest, NewLoginStrategyRequest } from '@ecc/contracts';
 import { Button, FormDialog, FormField, Input } from '@ecc/ui';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useFormSubmission, type FormCheck } from '#lib/forms/use-form-submission.ts';
 import {
   LOGIN_STRATEGY_FIELDS,
   NEW_STRATEGY_VALUES,
   parseNewStrategyForm,
   parseStrategyUpdateForm,
   toFormValues,
-  type LoginStrategyFormErrors,
+  type LoginStrategyField,
   type LoginStrategyFormValues,
   type StrategyTextField,
 } from './login-strategy-form.ts';
@@ -57,9 +58,9 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
   const [values, setValues] = useState<LoginStrategyFormValues>(() =>
     strategy ? toFormValues(strategy) : NEW_STRATEGY_VALUES,
   );
-  const [errors, setErrors] = useState<LoginStrategyFormErrors>({});
-  const [saveError, setSaveError] = useState<string>();
-  const [isSaving, setIsSaving] = useState(false);
+  const { errors, saveError, isSaving, submit } = useFormSubmission(onSave, (error) =>
+    serverFieldErrors(error, topLevelFieldOf(LOGIN_STRATEGY_FIELDS)),
+  );
   const secretInput = useRef<HTMLInputElement>(null);
   const secretStatusId = useId();
   const change = (patch: Partial<LoginStrategyFormValues>) =>
@@ -71,7 +72,7 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
     requestAnimationFrame(() => secretInput.current?.focus());
   }
 
-  function parse(): { save: LoginStrategySave } | { errors: LoginStrategyFormErrors } {
+  function parse(): FormCheck<LoginStrategySave, LoginStrategyField> {
     if (!strategy) {
       const parsed = parseNewStrategyForm(values);
       return 'errors' in parsed ? parsed : { save: { kind: 'create', request: parsed.request } };
@@ -80,27 +81,6 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
     return 'errors' in parsed
       ? parsed
       : { save: { kind: 'update', strategyKey: strategy.key, request: parsed.request } };
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaveError(undefined);
-    const parsed = parse();
-    if ('errors' in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    setIsSaving(true);
-    try {
-      await onSave(parsed.save);
-    } catch (error) {
-      const refusal = serverFieldErrors(error, topLevelFieldOf(LOGIN_STRATEGY_FIELDS));
-      setErrors(refusal.fields);
-      setSaveError(refusal.form);
-    } finally {
-      setIsSaving(false);
-    }
   }
 
   const hasStoredSecret = strategy?.hasClientSecret ?? false;
@@ -115,7 +95,7 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
       submitLabel={isNew ? 'Add strategy' : 'Save changes'}
       isSaving={isSaving}
       saveError={saveError}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={() => void submit(parse())}
       onClose={onClose}
       className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
     >

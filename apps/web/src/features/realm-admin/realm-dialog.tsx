@@ -9,15 +9,16 @@ import {
   type RouteDefinition,
 } from '@ecc/contracts';
 import { ConfirmDialog, FormDialog, FormField, Input, Textarea, controlClasses } from '@ecc/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useFormSubmission, type FormCheck } from '#lib/forms/use-form-submission.ts';
 import {
   NEW_REALM_VALUES,
   parseNewRealmForm,
   parseRealmUpdateForm,
   REALM_FORM_FIELDS,
   toFormValues,
-  type RealmFormErrors,
+  type RealmFormField,
   type RealmFormValues,
 } from './realm-form.ts';
 
@@ -47,13 +48,13 @@ export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
   const [values, setValues] = useState<RealmFormValues>(() =>
     realm ? toFormValues(realm) : NEW_REALM_VALUES,
   );
-  const [errors, setErrors] = useState<RealmFormErrors>({});
-  const [saveError, setSaveError] = useState<string>();
-  const [isSaving, setIsSaving] = useState(false);
+  const { errors, saveError, isSaving, accept, send } = useFormSubmission(onSave, (error) =>
+    serverFieldErrors(error, topLevelFieldOf(REALM_FORM_FIELDS)),
+  );
   const [pendingDeactivation, setPendingDeactivation] = useState<RealmSave>();
   const change = (patch: Partial<RealmFormValues>) => setValues((current) => ({ ...current, ...patch }));
 
-  function parse(): { save: RealmSave } | { errors: RealmFormErrors } {
+  function parse(): FormCheck<RealmSave, RealmFormField> {
     if (!realm) {
       const parsed = parseNewRealmForm(values);
       return 'errors' in parsed ? parsed : { save: { kind: 'create', request: parsed.request } };
@@ -62,33 +63,12 @@ export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
     return 'errors' in parsed ? parsed : { save: { kind: 'update', realm, request: parsed.request } };
   }
 
-  async function send(save: RealmSave) {
-    setIsSaving(true);
-    try {
-      await onSave(save);
-    } catch (error) {
-      const refusal = serverFieldErrors(error, topLevelFieldOf(REALM_FORM_FIELDS));
-      setErrors(refusal.fields);
-      setSaveError(refusal.form);
-    } finally {
-      setIsSaving(false);
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaveError(undefined);
-    const parsed = parse();
-    if ('errors' in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    if (parsed.save.kind === 'update' && parsed.save.request.active === false) {
-      setPendingDeactivation(parsed.save);
-      return;
-    }
-    await send(parsed.save);
+  async function submit() {
+    const save = accept(parse());
+    if (save === undefined) return;
+    // Deactivating signs the realm's users out: it waits for the confirmation below.
+    if (save.kind === 'update' && save.request.active === false) setPendingDeactivation(save);
+    else await send(save);
   }
 
   return (
@@ -103,7 +83,7 @@ export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
       submitLabel={isNew ? 'Create realm' : 'Save changes'}
       isSaving={isSaving}
       saveError={saveError}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={() => void submit()}
       onClose={onClose}
       className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
       afterForm={

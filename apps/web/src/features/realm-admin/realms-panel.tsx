@@ -2,9 +2,10 @@ import { PLAN_LABELS, type ManagedRealm } from '@ecc/contracts';
 import { Button, DataTable, EmptyState, Input, Label, toast } from '@ecc/ui';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BuildingIcon, PlusIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
+import { usePagedSearch } from '#lib/search/use-paged-search.ts';
 import { RealmDialog, type RealmSave } from './realm-dialog.tsx';
 import {
   createRealm,
@@ -13,8 +14,6 @@ import {
   refreshRealms,
   updateRealm,
 } from './realms-api.ts';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 export interface RealmsPanelProps {
   /** Makes the realm the target of the realm-addressed tabs (Sign-in…). */
@@ -31,19 +30,8 @@ type Editing = { realm?: ManagedRealm } | undefined;
 export function RealmsPanel({ onManage }: RealmsPanelProps) {
   const queryClient = useQueryClient();
   const searchId = useId();
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
+  const { searchText, setSearchText, search, offset, setOffset } = usePagedSearch();
   const [editing, setEditing] = useState<Editing>();
-
-  // Waits for a pause in typing so that each keystroke does not ask the server again.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setOffset(0);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const realms = useQuery({ ...realmsQueryOptions(search, offset), placeholderData: keepPreviousData });
 
@@ -82,7 +70,6 @@ export function RealmsPanel({ onManage }: RealmsPanelProps) {
           query={realms}
           loading={<LoadingSkeleton label="Loading realms" />}
           errorTitle="The realms could not be loaded"
-          onRetry={() => void realms.refetch()}
           isEmpty={(page) => page.results.length === 0}
           empty={
             <EmptyState

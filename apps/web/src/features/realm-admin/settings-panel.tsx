@@ -40,7 +40,6 @@ export function SettingsPanel({ realmId }: { realmId: string }) {
         query={settings}
         loading={<LoadingSkeleton label="Loading the settings" skeletons={['h-10', 'h-24']} />}
         errorTitle="The settings could not be loaded"
-        onRetry={() => void settings.refetch()}
       >
         {(realmSettings) => <SettingsEditor realmId={realmId} settings={realmSettings} />}
       </QueryStates>

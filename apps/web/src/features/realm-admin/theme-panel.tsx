@@ -54,7 +54,6 @@ export function ThemePanel({ realmId }: { realmId: string }) {
         query={theme}
         loading={<LoadingSkeleton label="Loading the theme" skeletons={['h-10', 'h-64']} />}
         errorTitle="The theme could not be loaded"
-        onRetry={() => void theme.refetch()}
       >
         {(themeSettings) => <ThemeEditor realmId={realmId} initial={themeSettings} />}
       </QueryStates>
