@@ -1,5 +1,5 @@
 import type { EvaluatedFeatureFlag, FeatureFlagDefinition } from '@ecc/contracts';
-import { Button, ConfirmDialog, DataTable, EmptyState, toast } from '@ecc/ui';
+import { Button, ConfirmDialog, DataTable, EmptyState, toast, type DataTableColumn } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlagIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -77,11 +77,48 @@ export function FeatureFlagsPage() {
     toast({ variant: 'success', title: `Deleted ${key}` });
   }
 
+  const actionsColumn: DataTableColumn<FlagRow> = {
+    header: 'Actions',
+    isHeaderHidden: true,
+    className: 'text-right whitespace-nowrap',
+    cell: ({ key, definition }) =>
+      definition && (
+        <>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Edit ${key}`}
+            onClick={() => setEditing({ mode: 'edit', definition })}
+          >
+            Edit
+          </Button>{' '}
+          <Button
+            variant="destructive"
+            size="sm"
+            aria-label={`Delete ${key}`}
+            onClick={() => setDeleting(key)}
+          >
+            Delete
+          </Button>
+        </>
+      ),
+  };
+
   const createButton = canManage ? (
     <Button onClick={() => setEditing({ mode: 'create' })}>
       <PlusIcon aria-hidden="true" /> New flag
     </Button>
   ) : undefined;
+
+  const columns: DataTableColumn<FlagRow>[] = [
+    { header: 'Key', className: 'font-mono', cell: (row) => row.key },
+    { header: 'State', cell: stateText },
+    ...(canManage
+      ? [{ header: 'Default variant', cell: (row: FlagRow) => row.definition?.defaultVariant }]
+      : []),
+    { header: 'Value for you', cell: (row) => evaluatedText(row.evaluated) },
+    ...(canManage ? [actionsColumn] : []),
+  ];
 
   return (
     <>
@@ -121,48 +158,7 @@ export function FeatureFlagsPage() {
                 caption="Feature flags of this realm"
                 rows={flags}
                 rowKey={(row) => row.key}
-                columns={[
-                  { header: 'Key', className: 'font-mono', cell: (row) => row.key },
-                  { header: 'State', cell: stateText },
-                  ...(canManage
-                    ? [{ header: 'Default variant', cell: (row: FlagRow) => row.definition?.defaultVariant }]
-                    : []),
-                  { header: 'Value for you', cell: (row) => evaluatedText(row.evaluated) },
-                  ...(canManage
-                    ? [
-                        {
-                          header: 'Actions',
-                          isHeaderHidden: true,
-                          className: 'text-right whitespace-nowrap',
-                          cell: (row: FlagRow) => {
-                            const { definition } = row;
-                            return (
-                              definition && (
-                                <>
-                                  <Button
-                                    variant="outline"
-                                    size="sm"
-                                    aria-label={`Edit ${row.key}`}
-                                    onClick={() => setEditing({ mode: 'edit', definition })}
-                                  >
-                                    Edit
-                                  </Button>{' '}
-                                  <Button
-                                    variant="destructive"
-                                    size="sm"
-                                    aria-label={`Delete ${row.key}`}
-                                    onClick={() => setDeleting(row.key)}
-                                  >
-                                    Delete
-                                  </Button>
-                                </>
-                              )
-                            );
-                          },
-                        },
-                      ]
-                    : []),
-                ]}
+                columns={columns}
               />
             </div>
           )}
