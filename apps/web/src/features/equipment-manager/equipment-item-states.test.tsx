@@ -1,4 +1,3 @@
-import type { EquipmentItem } from '@ecc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -11,27 +10,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
-import { BOILER_TYPE, jsonResponse } from '#test/fixtures.ts';
+import { BOILER_ITEM, BOILER_TYPE, jsonResponse } from '#test/fixtures.ts';
 import { EquipmentItemStates } from './equipment-item-states.tsx';
-
-const ITEM: EquipmentItem = {
-  id: '3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
-  facilityId: '4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b',
-  facilityName: 'North Plant',
-  typeKey: 'boiler',
-  typeName: 'Boiler',
-  typeVersion: 1,
-  name: 'Boiler 1',
-  properties: {},
-  createdOn: '2026-01-01T00:00:00.000Z',
-  modifiedOn: '2026-01-01T00:00:00.000Z',
-};
 
 /** Answers the item with `itemAnswer` (a status and body), the boiler type always. */
 function renderStates(itemAnswer: () => Response) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const { pathname } = new URL(String(input), 'http://localhost');
-    if (pathname === `/api/equipment/${ITEM.id}`) return itemAnswer();
+    if (pathname === `/api/equipment/${BOILER_ITEM.id}`) return itemAnswer();
     if (pathname === '/api/equipment/types/boiler') return jsonResponse(200, BOILER_TYPE);
     return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'Not found' }, 'Not Found');
   });
@@ -53,7 +39,7 @@ function renderStates(itemAnswer: () => Response) {
         ),
       }),
     ]),
-    history: createMemoryHistory({ initialEntries: [`/equipment-manager/boiler/${ITEM.id}/view`] }),
+    history: createMemoryHistory({ initialEntries: [`/equipment-manager/boiler/${BOILER_ITEM.id}/view`] }),
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -70,7 +56,7 @@ afterEach(() => {
 
 describe('EquipmentItemStates', () => {
   it('shows a skeleton while the item and its type load, then the page with both', async () => {
-    renderStates(() => jsonResponse(200, ITEM));
+    renderStates(() => jsonResponse(200, BOILER_ITEM));
     expect(await screen.findByLabelText('Loading the equipment')).toBeTruthy();
     expect(await screen.findByText('Boiler 1 is a Boiler')).toBeTruthy();
   });
@@ -88,7 +74,7 @@ describe('EquipmentItemStates', () => {
     renderStates(() =>
       isDown
         ? jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'Database down' })
-        : jsonResponse(200, ITEM),
+        : jsonResponse(200, BOILER_ITEM),
     );
     expect(
       await screen.findByText('The equipment could not be loaded', {}, { timeout: 10_000 }),
