@@ -3,6 +3,7 @@ import {
   publicPagePayloadPath,
   realmSchema,
   type ApplicationConfig,
+  type EquipmentItem,
   type EquipmentTypeDetail,
   type PermissionRow,
   type Realm,
@@ -254,4 +255,18 @@ export const BOILER_TYPE: EquipmentTypeDetail = {
   currentVersion: 1,
   current: BOILER_VERSION,
   versions: [BOILER_VERSION],
+};
+
+/** A boiler of that type, as `GET /api/equipment/{id}` answers it. */
+export const BOILER_ITEM: EquipmentItem = {
+  id: '3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
+  facilityId: '4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b',
+  facilityName: 'North Plant',
+  typeKey: 'boiler',
+  typeName: 'Boiler',
+  typeVersion: 1,
+  name: 'Boiler 1',
+  properties: { capacity: 12 },
+  createdOn: '2026-01-01T00:00:00.000Z',
+  modifiedOn: '2026-01-01T00:00:00.000Z',
 };

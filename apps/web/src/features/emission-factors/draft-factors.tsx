@@ -1,9 +1,10 @@
 import type { RealmEmissionFactorDto } from '@ecc/contracts';
-import { Alert, AlertDescription, Button, ConfirmDialog, EmptyState, Skeleton } from '@ecc/ui';
+import { Alert, AlertDescription, Button, ConfirmDialog, EmptyState } from '@ecc/ui';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FilePenLineIcon } from 'lucide-react';
 import { useState } from 'react';
-import { LoadError } from '#components/load-error.tsx';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import {
   deleteFactor,
@@ -74,71 +75,68 @@ export function DraftFactors() {
         {status && <p className="text-sm">{status}</p>}
       </div>
       <div aria-busy={drafts.isPending}>
-        {drafts.isPending ? (
-          <div className="grid gap-2" aria-label="Loading drafts">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : drafts.error ? (
-          <LoadError
-            title="The drafts could not be loaded"
-            error={drafts.error}
-            onRetry={() => void drafts.refetch()}
-          />
-        ) : !page || page.results.length === 0 ? (
-          <EmptyState
-            icon={<FilePenLineIcon />}
-            title="No drafts"
-            description="A factor saved with the form below waits here until you publish it."
-          />
-        ) : (
-          <>
-            <FactorTable
-              caption="Draft factors"
-              factors={page.results}
-              columns={[
-                { header: 'Scope', cell: (draft) => (draft.scope ? SCOPE_LABELS[draft.scope] : '—') },
-                {
-                  header: 'Actions',
-                  cell: (draft) => (
-                    <div className="flex gap-2">
-                      {canPublish && (
-                        <ConfirmDialog
-                          trigger={
-                            <Button size="sm" aria-label={`Publish ${draft.name}`}>
-                              Publish
-                            </Button>
-                          }
-                          title={`Publish ${draft.name}?`}
-                          description="Published factors can never change or be deleted, so that results calculated with them stay reproducible."
-                          confirmLabel="Publish"
-                          onConfirm={() => publish(draft)}
-                        />
-                      )}
-                      {canDelete && (
-                        <ConfirmDialog
-                          trigger={
-                            <Button size="sm" variant="outline" aria-label={`Delete ${draft.name}`}>
-                              Delete
-                            </Button>
-                          }
-                          title={`Delete ${draft.name}?`}
-                          description="The draft is removed. This cannot be undone."
-                          confirmLabel="Delete"
-                          variant="destructive"
-                          onConfirm={() => remove(draft)}
-                        />
-                      )}
-                    </div>
-                  ),
-                },
-              ]}
+        <QueryStates
+          query={drafts}
+          loading={<LoadingSkeleton label="Loading drafts" />}
+          errorTitle="The drafts could not be loaded"
+          isEmpty={(page) => page.results.length === 0}
+          empty={
+            <EmptyState
+              icon={<FilePenLineIcon />}
+              title="No drafts"
+              description="A factor saved with the form below waits here until you publish it."
             />
-            {page.total > FACTOR_PAGE_SIZE && (
-              <PageNavigation page={page} pageSize={FACTOR_PAGE_SIZE} onOffsetChange={setOffset} />
-            )}
-          </>
-        )}
+          }
+        >
+          {(page) => (
+            <>
+              <FactorTable
+                caption="Draft factors"
+                factors={page.results}
+                columns={[
+                  { header: 'Scope', cell: (draft) => (draft.scope ? SCOPE_LABELS[draft.scope] : '—') },
+                  {
+                    header: 'Actions',
+                    cell: (draft) => (
+                      <div className="flex gap-2">
+                        {canPublish && (
+                          <ConfirmDialog
+                            trigger={
+                              <Button size="sm" aria-label={`Publish ${draft.name}`}>
+                                Publish
+                              </Button>
+                            }
+                            title={`Publish ${draft.name}?`}
+                            description="Published factors can never change or be deleted, so that results calculated with them stay reproducible."
+                            confirmLabel="Publish"
+                            onConfirm={() => publish(draft)}
+                          />
+                        )}
+                        {canDelete && (
+                          <ConfirmDialog
+                            trigger={
+                              <Button size="sm" variant="outline" aria-label={`Delete ${draft.name}`}>
+                                Delete
+                              </Button>
+                            }
+                            title={`Delete ${draft.name}?`}
+                            description="The draft is removed. This cannot be undone."
+                            confirmLabel="Delete"
+                            variant="destructive"
+                            onConfirm={() => remove(draft)}
+                          />
+                        )}
+                      </div>
+                    ),
+                  },
+                ]}
+              />
+              {page.total > FACTOR_PAGE_SIZE && (
+                <PageNavigation page={page} pageSize={FACTOR_PAGE_SIZE} onOffsetChange={setOffset} />
+              )}
+            </>
+          )}
+        </QueryStates>
       </div>
     </section>
   );

@@ -1,17 +1,17 @@
 import type { EmissionFactorDto } from '@ecc/contracts';
-import { EmptyState, Input, Label, Skeleton } from '@ecc/ui';
+import { EmptyState, Input, Label, type DataTableColumn } from '@ecc/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { LoadError } from '#components/load-error.tsx';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
+import { usePagedSearch } from '#lib/search/use-paged-search.ts';
 import { emissionFactorsQueryOptions, FACTOR_PAGE_SIZE } from './emission-factors-api.ts';
-import { FactorTable, type FactorColumn } from './factor-table.tsx';
+import { FactorTable } from './factor-table.tsx';
 import { PageNavigation } from './page-navigation.tsx';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const REALM_FACTOR_PREFIX = 'realm:';
 
-const LIBRARY_COLUMNS: FactorColumn<EmissionFactorDto>[] = [
+const LIBRARY_COLUMNS: DataTableColumn<EmissionFactorDto>[] = [
   {
     header: 'HHV',
     cell: (factor) => (factor.hhv ? `${factor.hhv.value} ${factor.hhv.energy}/${factor.hhv.per}` : '—'),
@@ -20,24 +20,12 @@ const LIBRARY_COLUMNS: FactorColumn<EmissionFactorDto>[] = [
 
 /** The factor library and the realm's published factors: searched by name, fifty to a page. */
 export function FactorLibrary() {
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-
-  // Waits for a pause in typing so that each keystroke does not ask the server again.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setOffset(0);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
+  const { searchText, setSearchText, search, offset, setOffset } = usePagedSearch();
 
   const factors = useQuery({
     ...emissionFactorsQueryOptions(search, offset),
     placeholderData: keepPreviousData,
   });
-  const page = factors.data;
 
   return (
     <section aria-labelledby="factor-library-heading" className="grid gap-4">
@@ -55,37 +43,34 @@ export function FactorLibrary() {
         />
       </div>
       <div aria-live="polite" aria-busy={factors.isPending}>
-        {factors.isPending ? (
-          <div className="grid gap-2" aria-label="Loading factors">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : factors.error ? (
-          <LoadError
-            title="The factors could not be loaded"
-            error={factors.error}
-            onRetry={() => void factors.refetch()}
-          />
-        ) : !page || page.results.length === 0 ? (
-          <EmptyState icon={<SearchIcon />} title="No factors match" description="Try another name." />
-        ) : (
-          <>
-            <FactorTable
-              caption="Emission factors"
-              factors={page.results}
-              nameCell={(factor) => (
-                <>
-                  {factor.name}
-                  {factor.id.startsWith(REALM_FACTOR_PREFIX) && (
-                    <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs">Your factor</span>
-                  )}
-                </>
-              )}
-              columns={LIBRARY_COLUMNS}
-            />
-            <PageNavigation page={page} pageSize={FACTOR_PAGE_SIZE} onOffsetChange={setOffset} />
-          </>
-        )}
+        <QueryStates
+          query={factors}
+          loading={<LoadingSkeleton label="Loading factors" />}
+          errorTitle="The factors could not be loaded"
+          isEmpty={(page) => page.results.length === 0}
+          empty={
+            <EmptyState icon={<SearchIcon />} title="No factors match" description="Try another name." />
+          }
+        >
+          {(page) => (
+            <>
+              <FactorTable
+                caption="Emission factors"
+                factors={page.results}
+                nameCell={(factor) => (
+                  <>
+                    {factor.name}
+                    {factor.id.startsWith(REALM_FACTOR_PREFIX) && (
+                      <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs">Your factor</span>
+                    )}
+                  </>
+                )}
+                columns={LIBRARY_COLUMNS}
+              />
+              <PageNavigation page={page} pageSize={FACTOR_PAGE_SIZE} onOffsetChange={setOffset} />
+            </>
+          )}
+        </QueryStates>
       </div>
     </section>
   );

@@ -16,7 +16,6 @@ import {
   EmptyState,
   FormField,
   Input,
-  Skeleton,
   controlClasses,
   cn,
   toast,
@@ -24,7 +23,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LayersIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { useAbility } from '#lib/permissions/use-ability.ts';
 import {
   createEquipmentType,
@@ -34,7 +35,6 @@ import {
   equipmentTypesQuery,
   issuesByField,
 } from './equipment-api.ts';
-import { LoadError } from '#components/load-error.tsx';
 import { FieldBuilder } from './field-builder.tsx';
 import { emptyFieldDraft, fieldDraftsOf, fieldsFromDrafts, type FieldDraft } from './field-drafts.ts';
 import { SchemaForm, errorsByField, type SchemaFormValues } from './schema-form.tsx';
@@ -72,40 +72,40 @@ export function EquipmentAdminPage() {
               </Button>
             ) : null}
           </div>
-          {types.isPending ? (
-            <Skeleton className="h-60" aria-label="Loading equipment types" />
-          ) : types.isError ? (
-            <LoadError
-              title="The types could not be loaded"
-              error={types.error}
-              onRetry={() => void types.refetch()}
-            />
-          ) : types.data.results.length === 0 ? (
-            <EmptyState
-              icon={<LayersIcon />}
-              title="No equipment types yet"
-              description="Create the first one."
-            />
-          ) : (
-            <ul className="grid gap-0.5">
-              {types.data.results.map((type) => (
-                <li key={type.key}>
-                  <button
-                    type="button"
-                    aria-pressed={mode.kind === 'version' && mode.key === type.key}
-                    onClick={() => setMode({ kind: 'version', key: type.key })}
-                    className={cn(
-                      'flex w-full items-center justify-between gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                      mode.kind === 'version' && mode.key === type.key && 'bg-secondary font-medium',
-                    )}
-                  >
-                    <span className="min-w-0 truncate">{type.name}</span>
-                    <span className="text-muted-foreground text-xs">v{type.currentVersion}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryStates
+            query={types}
+            loading={<LoadingSkeleton label="Loading equipment types" skeletons={['h-60']} />}
+            errorTitle="The types could not be loaded"
+            isEmpty={(list) => list.results.length === 0}
+            empty={
+              <EmptyState
+                icon={<LayersIcon />}
+                title="No equipment types yet"
+                description="Create the first one."
+              />
+            }
+          >
+            {(list) => (
+              <ul className="grid gap-0.5">
+                {list.results.map((type) => (
+                  <li key={type.key}>
+                    <button
+                      type="button"
+                      aria-pressed={mode.kind === 'version' && mode.key === type.key}
+                      onClick={() => setMode({ kind: 'version', key: type.key })}
+                      className={cn(
+                        'flex w-full items-center justify-between gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                        mode.kind === 'version' && mode.key === type.key && 'bg-secondary font-medium',
+                      )}
+                    >
+                      <span className="min-w-0 truncate">{type.name}</span>
+                      <span className="text-muted-foreground text-xs">v{type.currentVersion}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryStates>
         </section>
         {mode.kind === 'new' ? (
           <TypeEditor key="new" onSaved={(key) => setMode({ kind: 'version', key })} />
@@ -123,17 +123,17 @@ export function EquipmentAdminPage() {
 
 function VersionEditor({ typeKey, onSaved }: { typeKey: string; onSaved: (key: string) => void }) {
   const type = useQuery(equipmentTypeQuery(typeKey));
-  if (type.isPending) return <Skeleton className="h-96" aria-label="Loading the type" />;
-  if (type.isError) {
-    return (
-      <LoadError
-        title="The type could not be loaded"
-        error={type.error}
-        onRetry={() => void type.refetch()}
-      />
-    );
-  }
-  return <TypeEditor key={`${typeKey}-${type.data.currentVersion}`} existing={type.data} onSaved={onSaved} />;
+  return (
+    <QueryStates
+      query={type}
+      loading={<LoadingSkeleton label="Loading the type" skeletons={['h-96']} />}
+      errorTitle="The type could not be loaded"
+    >
+      {(existing) => (
+        <TypeEditor key={`${typeKey}-${existing.currentVersion}`} existing={existing} onSaved={onSaved} />
+      )}
+    </QueryStates>
+  );
 }
 
 function TypeEditor({

@@ -1,8 +1,11 @@
+import type { EquipmentSite, EquipmentTypeDetail } from '@ecc/contracts';
 import { equipmentFieldsOf } from '@ecc/domain';
-import { Skeleton, toast } from '@ecc/ui';
+import { toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import {
   createEquipment,
   equipmentQueryKeys,
@@ -10,7 +13,8 @@ import {
   equipmentTypeQuery,
 } from './equipment-api.ts';
 import { EquipmentForm } from './equipment-form.tsx';
-import { LoadError } from '#components/load-error.tsx';
+import { EQUIPMENT_PAGE_SKELETONS } from './equipment-item-states.tsx';
+import { EquipmentNotFound } from './equipment-not-found.tsx';
 import { equipmentPaths } from './equipment-paths.ts';
 
 /** `/equipment-manager/site/{facilityId}/{typeKey}/new`: the type's generated form for a new piece of equipment. */
@@ -19,45 +23,47 @@ export function EquipmentNewPage() {
     id?: string;
     equipmentType?: string;
   };
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const type = useQuery(equipmentTypeQuery(equipmentType));
   const sites = useQuery(equipmentSitesQuery);
-  const site = sites.data?.results.find((candidate) => candidate.id === facilityId);
 
-  if (type.isPending || sites.isPending) {
-    return (
-      <div className="grid max-w-xl gap-4" aria-busy="true" aria-label="Loading the form">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-40" />
-      </div>
-    );
-  }
-  if (type.isError || sites.isError) {
-    const error = type.error ?? sites.error;
-    return (
-      <LoadError
-        title="The form could not be loaded"
-        error={error ?? new Error('Unknown error')}
-        onRetry={() => void Promise.all([type.refetch(), sites.refetch()])}
-      />
-    );
-  }
-  if (!site) {
-    return (
-      <>
-        <PageHeader title="Site not found" description="This realm has no site with that id." />
-        <Link to={equipmentPaths.browser()} className="text-primary underline">
-          Back to the equipment list
-        </Link>
-      </>
-    );
-  }
-  const { fields } = equipmentFieldsOf(type.data.current.schema);
+  return (
+    <QueryStates
+      query={{
+        isPending: type.isPending || sites.isPending,
+        error: type.error ?? sites.error,
+        data: type.data && sites.data ? { type: type.data, sites: sites.data.results } : undefined,
+        refetch: () => Promise.all([type.refetch(), sites.refetch()]),
+      }}
+      loading={
+        <LoadingSkeleton
+          label="Loading the form"
+          skeletons={EQUIPMENT_PAGE_SKELETONS}
+          className="max-w-xl gap-4"
+          aria-busy="true"
+        />
+      }
+      errorTitle="The form could not be loaded"
+    >
+      {(loaded) => {
+        const site = loaded.sites.find((candidate) => candidate.id === facilityId);
+        return site ? (
+          <NewEquipmentForm site={site} type={loaded.type} />
+        ) : (
+          <EquipmentNotFound title="Site not found" description="This realm has no site with that id." />
+        );
+      }}
+    </QueryStates>
+  );
+}
+
+function NewEquipmentForm({ site, type }: { site: EquipmentSite; type: EquipmentTypeDetail }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { fields } = equipmentFieldsOf(type.current.schema);
   return (
     <>
       <PageHeader
-        title={`New ${type.data.name.toLowerCase()}`}
+        title={`New ${type.name.toLowerCase()}`}
         description={`At ${site.name}. Fields marked * are required.`}
       />
       <EquipmentForm
@@ -66,7 +72,7 @@ export function EquipmentNewPage() {
         submitLabel="Add equipment"
         onCancel={() => void navigate({ href: equipmentPaths.browser() })}
         onSubmit={async (values) => {
-          const created = await createEquipment({ facilityId, typeKey: equipmentType, ...values });
+          const created = await createEquipment({ facilityId: site.id, typeKey: type.key, ...values });
           await queryClient.invalidateQueries({ queryKey: equipmentQueryKeys.all });
           toast({ title: 'Equipment added', description: created.name, variant: 'success' });
           await navigate({ href: equipmentPaths.view(created.typeKey, created.id) });

@@ -1,4 +1,4 @@
-import type { EquipmentItem, PermissionRow } from '@ecc/contracts';
+import type { PermissionRow } from '@ecc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -13,24 +13,12 @@ import { createQueryClient } from '#lib/query/query-client.ts';
 import {
   ADMIN_PERMISSIONS,
   answerSignedIn,
+  BOILER_ITEM,
   BOILER_TYPE,
   jsonResponse,
   MEMBER_PERMISSIONS,
 } from '#test/fixtures.ts';
 import { EquipmentViewPage } from './equipment-view-page.tsx';
-
-const ITEM: EquipmentItem = {
-  id: '3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a',
-  facilityId: '4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b',
-  facilityName: 'North Plant',
-  typeKey: 'boiler',
-  typeName: 'Boiler',
-  typeVersion: 1,
-  name: 'Boiler 1',
-  properties: { capacity: 12 },
-  createdOn: '2026-01-01T00:00:00.000Z',
-  modifiedOn: '2026-01-01T00:00:00.000Z',
-};
 
 // The controls appear once the user's abilities have loaded (session, user, then grants): slow under load.
 const ABILITY_WAIT = { timeout: 5000 };
@@ -42,7 +30,7 @@ function renderView(permissions: PermissionRow[]) {
       const url = new URL(String(input), 'http://localhost');
       const signedIn = answerSignedIn(url, permissions);
       if (signedIn) return signedIn;
-      if (url.pathname === `/api/equipment/${ITEM.id}`) return jsonResponse(200, ITEM);
+      if (url.pathname === `/api/equipment/${BOILER_ITEM.id}`) return jsonResponse(200, BOILER_ITEM);
       if (url.pathname === '/api/equipment/types/boiler') return jsonResponse(200, BOILER_TYPE);
       return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'Not found' }, 'Not Found');
     }),
@@ -56,7 +44,7 @@ function renderView(permissions: PermissionRow[]) {
         component: EquipmentViewPage,
       }),
     ]),
-    history: createMemoryHistory({ initialEntries: [`/equipment-manager/boiler/${ITEM.id}/view`] }),
+    history: createMemoryHistory({ initialEntries: [`/equipment-manager/boiler/${BOILER_ITEM.id}/view`] }),
   });
   render(
     <QueryClientProvider client={createQueryClient()}>

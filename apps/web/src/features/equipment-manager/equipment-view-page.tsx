@@ -1,14 +1,12 @@
-import { isApiResponseError } from '#lib/api/api-response-error.ts';
 import { equipmentFieldsOf } from '@ecc/domain';
-import { Button, ConfirmDialog, Skeleton, buttonVariants, toast } from '@ecc/ui';
+import { Button, ConfirmDialog, buttonVariants, toast } from '@ecc/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '#components/page-header.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { deleteEquipment, equipmentQueryKeys } from './equipment-api.ts';
-import { LoadError } from '#components/load-error.tsx';
+import { EquipmentItemStates, type LoadedEquipment } from './equipment-item-states.tsx';
 import { equipmentPaths } from './equipment-paths.ts';
-import { useEquipmentWithType } from './use-equipment-with-type.ts';
 
 function displayValue(value: unknown, unit: string | undefined): string {
   if (value === undefined || value === null || value === '') return '—';
@@ -17,46 +15,19 @@ function displayValue(value: unknown, unit: string | undefined): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function EquipmentNotFound() {
-  return (
-    <>
-      <PageHeader title="Equipment not found" description="This realm has no equipment with that id." />
-      <Link to={equipmentPaths.browser()} className="text-primary underline">
-        Back to the equipment list
-      </Link>
-    </>
-  );
-}
-
 /** `/equipment-manager/{schema}/{id}/view`: one piece of equipment, its properties in its type's words. */
 export function EquipmentViewPage() {
-  const { item, type, isPending, error, retry } = useEquipmentWithType();
+  return <EquipmentItemStates>{(loaded) => <EquipmentView {...loaded} />}</EquipmentItemStates>;
+}
+
+function EquipmentView({ equipment, type }: LoadedEquipment) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const canUpdate = useCan('update', 'Equipment');
   const canDelete = useCan('delete', 'Equipment');
 
-  if (isPending) {
-    return (
-      <div className="grid max-w-xl gap-4" aria-busy="true" aria-label="Loading the equipment">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-40" />
-      </div>
-    );
-  }
-  if (isApiResponseError(item.error, 404)) return <EquipmentNotFound />;
-  if (error || !item.data || !type.data) {
-    return (
-      <LoadError
-        title="The equipment could not be loaded"
-        error={error ?? new Error('Unknown error')}
-        onRetry={retry}
-      />
-    );
-  }
-  const equipment = item.data;
   const version =
-    type.data.versions.find((candidate) => candidate.version === equipment.typeVersion) ?? type.data.current;
+    type.versions.find((candidate) => candidate.version === equipment.typeVersion) ?? type.current;
   const { fields } = equipmentFieldsOf(version.schema);
   const listed = new Set(fields.map((field) => field.name));
   const others = Object.entries(equipment.properties).filter(([name]) => !listed.has(name));

@@ -9,7 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangleIcon, Building2Icon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
+import { LoadError } from '#components/load-error.tsx';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
@@ -22,7 +25,6 @@ import { activityRecordsQuery, facilityDetailQuery, facilityEquipmentQuery } fro
 import { formatCo2e, formatLocation, formatMonth } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
 import { KpiCards } from './kpi-cards.tsx';
-import { LoadError } from '#components/load-error.tsx';
 import { TrailSheet, type TrailSubject } from './trail-sheet.tsx';
 import { useRecordMutations } from './use-record-mutations.ts';
 
@@ -109,6 +111,8 @@ function EquipmentList({ detail }: { detail: FacilityDetailResponse }) {
     </section>
   );
 }
+
+const RECORD_ROW_SKELETONS = Array.from({ length: 8 }, () => 'h-9 w-full');
 
 function DetailSkeleton() {
   return (
@@ -262,26 +266,27 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
               equipment={equipmentOptions}
             />
           </Can>
-          {records.isPending ? (
-            <div className="grid gap-1" aria-busy="true" aria-label="Loading the records">
-              {Array.from({ length: 8 }, (_, index) => (
-                <Skeleton key={index} className="h-9 w-full" />
-              ))}
-            </div>
-          ) : records.isError ? (
-            <LoadError
-              title="The records could not be loaded"
-              error={records.error}
-              onRetry={() => void records.refetch()}
-            />
-          ) : (
-            <ActivityRecordsTable
-              records={records.data.results}
-              equipmentNames={equipmentNames}
-              mutations={mutations}
-              onTrail={openRecordTrail}
-            />
-          )}
+          <QueryStates
+            query={records}
+            loading={
+              <LoadingSkeleton
+                label="Loading the records"
+                skeletons={RECORD_ROW_SKELETONS}
+                className="gap-1"
+                aria-busy="true"
+              />
+            }
+            errorTitle="The records could not be loaded"
+          >
+            {(page) => (
+              <ActivityRecordsTable
+                records={page.results}
+                equipmentNames={equipmentNames}
+                mutations={mutations}
+                onTrail={openRecordTrail}
+              />
+            )}
+          </QueryStates>
         </section>
       </div>
       <TrailSheet slug={slug} subject={trail} onClose={() => setTrail(null)} />

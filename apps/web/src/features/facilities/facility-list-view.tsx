@@ -1,9 +1,11 @@
-import { EmptyState, Input, Label, Skeleton, controlClasses } from '@ecc/ui';
+import { EmptyState, Input, Label, controlClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Building2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
 import { GhgrpImportButton } from '#lib/imports/ghgrp-import-dialog.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
@@ -11,10 +13,11 @@ import type { PageProps } from '#lib/routing/page-props.ts';
 import { facilityListQuery, facilitySectorsQuery } from './facility-api.ts';
 import { FacilityMap } from './facility-map.tsx';
 import { FacilityTable } from './facility-table.tsx';
-import { LoadError } from '#components/load-error.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
+/** The map, then rows of the table. */
+const FACILITY_LIST_SKELETONS = ['h-64 w-full', ...Array.from({ length: 6 }, () => 'h-9 w-full')];
 
 function searchText(value: unknown): string {
   return value === undefined || value === null ? '' : String(value);
@@ -96,40 +99,37 @@ export function FacilityListView({ route }: PageProps) {
               : `${facilities.data.total} ${facilities.data.total === 1 ? 'facility' : 'facilities'}`}
         </p>
       </div>
-      {facilities.isPending ? (
-        <div className="grid gap-2" aria-busy="true" aria-label="Loading facilities">
-          <Skeleton className="h-64 w-full" />
-          {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} className="h-9 w-full" />
-          ))}
-        </div>
-      ) : facilities.isError ? (
-        <LoadError
-          title="The facilities could not be loaded"
-          error={facilities.error}
-          onRetry={() => void facilities.refetch()}
-        />
-      ) : facilities.data.results.length === 0 ? (
-        isFiltered ? (
-          <EmptyState
-            icon={<Building2Icon />}
-            title="No facilities match"
-            description="No facility's name, city, state or NAICS code matches this search in the chosen sector."
-          />
-        ) : (
-          <EmptyState
-            icon={<Building2Icon />}
-            title="No facilities yet"
-            description="Import facilities from an EPA GHGRP data summary workbook here or with `npm run ecc -- import ghgrp --realm KEY FILE`, then add activity data as CSV or XLSX; each facility then appears here with its emissions."
-            action={canImportFacilities ? <GhgrpImportButton size="default" /> : undefined}
-          />
-        )
-      ) : (
-        <div className="grid gap-6">
-          <FacilityMap facilities={facilities.data.results} />
-          <FacilityTable facilities={facilities.data.results} />
-        </div>
-      )}
+      <QueryStates
+        query={facilities}
+        loading={
+          <LoadingSkeleton label="Loading facilities" skeletons={FACILITY_LIST_SKELETONS} aria-busy="true" />
+        }
+        errorTitle="The facilities could not be loaded"
+        isEmpty={(page) => page.results.length === 0}
+        empty={
+          isFiltered ? (
+            <EmptyState
+              icon={<Building2Icon />}
+              title="No facilities match"
+              description="No facility's name, city, state or NAICS code matches this search in the chosen sector."
+            />
+          ) : (
+            <EmptyState
+              icon={<Building2Icon />}
+              title="No facilities yet"
+              description="Import facilities from an EPA GHGRP data summary workbook here or with `npm run ecc -- import ghgrp --realm KEY FILE`, then add activity data as CSV or XLSX; each facility then appears here with its emissions."
+              action={canImportFacilities ? <GhgrpImportButton size="default" /> : undefined}
+            />
+          )
+        }
+      >
+        {(page) => (
+          <div className="grid gap-6">
+            <FacilityMap facilities={page.results} />
+            <FacilityTable facilities={page.results} />
+          </div>
+        )}
+      </QueryStates>
     </>
   );
 }

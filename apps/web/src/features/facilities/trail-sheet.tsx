@@ -1,14 +1,9 @@
-import type {
-  ActivityRecordDto,
-  ActivityRecordTrailResponse,
-  AuditEntryDto,
-  CalculationMethodDto,
-  FacilityTrailResponse,
-  TrailFactor,
-} from '@ecc/contracts';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Skeleton } from '@ecc/ui';
+import type { ActivityRecordDto, AuditEntryDto, CalculationMethodDto, TrailFactor } from '@ecc/contracts';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates, type QueryView } from '#components/query-states.tsx';
 import { formatDate } from '#lib/format/format-date.ts';
 import { facilityTrailQuery, recordTrailQuery } from './facility-api.ts';
 import {
@@ -19,7 +14,6 @@ import {
   formatCo2e,
 } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
-import { LoadError } from '#components/load-error.tsx';
 
 /** What the sheet explains: a total of the facility, or one record. */
 export type TrailSubject =
@@ -122,95 +116,99 @@ function RecordList({ records, total }: { records: readonly ActivityRecordDto[];
 
 function TotalTrail({ slug, request }: { slug: string; request: TrailRequest }) {
   const trail = useQuery(facilityTrailQuery(slug, request));
-  if (trail.isPending) return <TrailSkeleton />;
-  if (trail.isError) {
-    return (
-      <LoadError
-        title="The trail could not be loaded"
-        error={trail.error}
-        onRetry={() => void trail.refetch()}
-      />
-    );
-  }
-  const shown: FacilityTrailResponse = trail.data;
   return (
-    <div className="grid gap-5" aria-live="polite">
-      <p className="text-lg font-semibold tabular-nums">
-        {formatCo2e(shown.co2eKg)} from {shown.recordCount} {shown.recordCount === 1 ? 'record' : 'records'}
-      </p>
-      <Section title="Emission factors">
-        <FactorList factors={shown.factors} />
-      </Section>
-      <Section title="Formula">
-        <MethodList methods={shown.methods} />
-      </Section>
-      <Section title="Records">
-        <RecordList records={shown.records} total={shown.recordCount} />
-      </Section>
-      <Section title="Audit entries">
-        <AuditList audit={shown.audit} />
-      </Section>
-    </div>
+    <TrailStates trail={trail}>
+      {(shown) => (
+        <div className="grid gap-5" aria-live="polite">
+          <p className="text-lg font-semibold tabular-nums">
+            {formatCo2e(shown.co2eKg)} from {shown.recordCount}{' '}
+            {shown.recordCount === 1 ? 'record' : 'records'}
+          </p>
+          <Section title="Emission factors">
+            <FactorList factors={shown.factors} />
+          </Section>
+          <Section title="Formula">
+            <MethodList methods={shown.methods} />
+          </Section>
+          <Section title="Records">
+            <RecordList records={shown.records} total={shown.recordCount} />
+          </Section>
+          <Section title="Audit entries">
+            <AuditList audit={shown.audit} />
+          </Section>
+        </div>
+      )}
+    </TrailStates>
   );
 }
 
 function RecordTrail({ recordId }: { recordId: string }) {
   const trail = useQuery(recordTrailQuery(recordId));
-  if (trail.isPending) return <TrailSkeleton />;
-  if (trail.isError) {
-    return (
-      <LoadError
-        title="The trail could not be loaded"
-        error={trail.error}
-        onRetry={() => void trail.refetch()}
-      />
-    );
-  }
-  const data: ActivityRecordTrailResponse = trail.data;
   return (
-    <div className="grid gap-5" aria-live="polite">
-      <p className="text-lg font-semibold tabular-nums">
-        {data.record.quantity} {data.record.unit} of {data.record.activityType} →{' '}
-        {formatCo2e(data.record.co2eKg)}
-      </p>
-      {data.results.map((result, index) => (
-        <Section
-          key={`${result.factor.key}-${result.scope2Method ?? index}`}
-          title={
-            result.scope2Method === null
-              ? 'Calculation'
-              : `Calculation (Scope 2 ${result.scope2Method}-based)`
-          }
-        >
-          <FactorList factors={[result.factor]} />
-          <MethodList methods={[result.method]} />
-          <code
-            className="block rounded bg-muted px-2 py-1 text-xs whitespace-pre-wrap"
-            data-testid="trail-arithmetic"
-          >
-            {result.arithmetic}
-          </code>
-          <p className="text-sm">
-            {formatCo2e(result.co2eKg)} on GWP set {result.gwpSetId}
-            {result.isFallback && ' — grid-average factor used for want of a market-based one'}
+    <TrailStates trail={trail}>
+      {(data) => (
+        <div className="grid gap-5" aria-live="polite">
+          <p className="text-lg font-semibold tabular-nums">
+            {data.record.quantity} {data.record.unit} of {data.record.activityType} →{' '}
+            {formatCo2e(data.record.co2eKg)}
           </p>
-        </Section>
-      ))}
-      <Section title="Audit entries">
-        <AuditList audit={data.audit} />
-      </Section>
-    </div>
+          {data.results.map((result, index) => (
+            <Section
+              key={`${result.factor.key}-${result.scope2Method ?? index}`}
+              title={
+                result.scope2Method === null
+                  ? 'Calculation'
+                  : `Calculation (Scope 2 ${result.scope2Method}-based)`
+              }
+            >
+              <FactorList factors={[result.factor]} />
+              <MethodList methods={[result.method]} />
+              <code
+                className="block rounded bg-muted px-2 py-1 text-xs whitespace-pre-wrap"
+                data-testid="trail-arithmetic"
+              >
+                {result.arithmetic}
+              </code>
+              <p className="text-sm">
+                {formatCo2e(result.co2eKg)} on GWP set {result.gwpSetId}
+                {result.isFallback && ' — grid-average factor used for want of a market-based one'}
+              </p>
+            </Section>
+          ))}
+          <Section title="Audit entries">
+            <AuditList audit={data.audit} />
+          </Section>
+        </div>
+      )}
+    </TrailStates>
   );
 }
 
-function TrailSkeleton() {
+const TRAIL_SKELETONS = ['h-7 w-2/3', 'h-20 w-full', 'h-12 w-full', 'h-32 w-full'];
+
+/** Either trail's loading and error states around its content. */
+function TrailStates<Trail>({
+  trail,
+  children,
+}: {
+  trail: QueryView<Trail>;
+  children: (trail: Trail) => ReactNode;
+}) {
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label="Loading the trail">
-      <Skeleton className="h-7 w-2/3" />
-      <Skeleton className="h-20 w-full" />
-      <Skeleton className="h-12 w-full" />
-      <Skeleton className="h-32 w-full" />
-    </div>
+    <QueryStates
+      query={trail}
+      loading={
+        <LoadingSkeleton
+          label="Loading the trail"
+          skeletons={TRAIL_SKELETONS}
+          className="gap-3"
+          aria-busy="true"
+        />
+      }
+      errorTitle="The trail could not be loaded"
+    >
+      {children}
+    </QueryStates>
   );
 }
 

@@ -1,18 +1,11 @@
 import type { EvaluatedFeatureFlag, FeatureFlagDefinition } from '@ecc/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  Skeleton,
-  toast,
-} from '@ecc/ui';
+import { Button, ConfirmDialog, DataTable, EmptyState, toast, type DataTableColumn } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlagIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { useEvaluatedFeatureFlags } from '#lib/feature-flags/feature-flag-queries.ts';
 import { useSession } from '#lib/session/session-queries.ts';
 import {
@@ -35,6 +28,15 @@ interface FlagRow {
 function evaluatedText(flag: EvaluatedFeatureFlag | undefined): string {
   if (!flag) return '—';
   return flag.variant ? `${String(flag.value)} (${flag.variant})` : String(flag.value);
+}
+
+/** A definition's state, else what the flag evaluated to; "targeted" when its targeting has rules. */
+function stateText(row: FlagRow): string {
+  const isEnabled = row.definition
+    ? (row.definition.state ?? 'ENABLED') === 'ENABLED'
+    : row.evaluated?.reason !== 'DISABLED';
+  const isTargeted = row.definition?.targeting && Object.keys(row.definition.targeting).length > 0;
+  return `${isEnabled ? 'Enabled' : 'Disabled'}${isTargeted ? ', targeted' : ''}`;
 }
 
 /**
@@ -75,11 +77,48 @@ export function FeatureFlagsPage() {
     toast({ variant: 'success', title: `Deleted ${key}` });
   }
 
+  const actionsColumn: DataTableColumn<FlagRow> = {
+    header: 'Actions',
+    isHeaderHidden: true,
+    className: 'text-right whitespace-nowrap',
+    cell: ({ key, definition }) =>
+      definition && (
+        <>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Edit ${key}`}
+            onClick={() => setEditing({ mode: 'edit', definition })}
+          >
+            Edit
+          </Button>{' '}
+          <Button
+            variant="destructive"
+            size="sm"
+            aria-label={`Delete ${key}`}
+            onClick={() => setDeleting(key)}
+          >
+            Delete
+          </Button>
+        </>
+      ),
+  };
+
   const createButton = canManage ? (
     <Button onClick={() => setEditing({ mode: 'create' })}>
       <PlusIcon aria-hidden="true" /> New flag
     </Button>
   ) : undefined;
+
+  const columns: DataTableColumn<FlagRow>[] = [
+    { header: 'Key', className: 'font-mono', cell: (row) => row.key },
+    { header: 'State', cell: stateText },
+    ...(canManage
+      ? [{ header: 'Default variant', cell: (row: FlagRow) => row.definition?.defaultVariant }]
+      : []),
+    { header: 'Value for you', cell: (row) => evaluatedText(row.evaluated) },
+    ...(canManage ? [actionsColumn] : []),
+  ];
 
   return (
     <>
@@ -88,113 +127,42 @@ export function FeatureFlagsPage() {
         description="Flags turn features on for the whole realm or, with targeting, for some of its users."
       />
       <div aria-live="polite" aria-busy={isLoading}>
-        {isLoading ? (
-          <div className="grid gap-2" aria-label="Loading feature flags">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : error ? (
-          <Alert kind="error">
-            <AlertTitle>The feature flags could not be loaded</AlertTitle>
-            <AlertDescription className="grid gap-2">
-              <span>{error.message}</span>
-              <span>
-                <Button variant="outline" size="sm" onClick={() => void refreshFeatureFlags(queryClient)}>
-                  Try again
-                </Button>
-              </span>
-            </AlertDescription>
-          </Alert>
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={<FlagIcon />}
-            title="No feature flags yet"
-            description={
-              canManage
-                ? 'Create a flag to turn a feature on for the realm, or for the users its targeting picks.'
-                : 'Your realm has no feature flags. Its administrators create them here.'
-            }
-            action={createButton}
-          />
-        ) : (
-          <div className="grid gap-4">
-            {createButton && <div>{createButton}</div>}
-            <div className="overflow-x-auto rounded-lg border">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Feature flags of this realm</caption>
-                <thead className="bg-muted/50 text-left">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Key
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      State
-                    </th>
-                    {canManage && (
-                      <th scope="col" className="px-4 py-2 font-medium">
-                        Default variant
-                      </th>
-                    )}
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Value for you
-                    </th>
-                    {canManage && (
-                      <th scope="col" className="px-4 py-2 font-medium">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.key} className="border-t">
-                      <th scope="row" className="px-4 py-2 text-left font-mono font-normal">
-                        {row.key}
-                      </th>
-                      <td className="px-4 py-2">
-                        {row.definition
-                          ? (row.definition.state ?? 'ENABLED') === 'ENABLED'
-                            ? 'Enabled'
-                            : 'Disabled'
-                          : row.evaluated?.reason === 'DISABLED'
-                            ? 'Disabled'
-                            : 'Enabled'}
-                        {row.definition?.targeting && Object.keys(row.definition.targeting).length > 0
-                          ? ', targeted'
-                          : ''}
-                      </td>
-                      {canManage && <td className="px-4 py-2">{row.definition?.defaultVariant}</td>}
-                      <td className="px-4 py-2">{evaluatedText(row.evaluated)}</td>
-                      {canManage && row.definition && (
-                        <td className="px-4 py-2 text-right whitespace-nowrap">
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            aria-label={`Edit ${row.key}`}
-                            onClick={() =>
-                              row.definition && setEditing({ mode: 'edit', definition: row.definition })
-                            }
-                          >
-                            Edit
-                          </Button>{' '}
-                          <Button
-                            variant="destructive"
-                            size="sm"
-                            aria-label={`Delete ${row.key}`}
-                            onClick={() => setDeleting(row.key)}
-                          >
-                            Delete
-                          </Button>
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+        <QueryStates
+          query={{
+            isPending: isLoading,
+            error,
+            data: rows,
+            refetch: () => refreshFeatureFlags(queryClient),
+          }}
+          loading={<LoadingSkeleton label="Loading feature flags" skeletons={['h-10', 'h-10', 'h-10']} />}
+          errorTitle="The feature flags could not be loaded"
+          retryLabel="Try again"
+          isEmpty={(flags) => flags.length === 0}
+          empty={
+            <EmptyState
+              icon={<FlagIcon />}
+              title="No feature flags yet"
+              description={
+                canManage
+                  ? 'Create a flag to turn a feature on for the realm, or for the users its targeting picks.'
+                  : 'Your realm has no feature flags. Its administrators create them here.'
+              }
+              action={createButton}
+            />
+          }
+        >
+          {(flags) => (
+            <div className="grid gap-4">
+              {createButton && <div>{createButton}</div>}
+              <DataTable
+                caption="Feature flags of this realm"
+                rows={flags}
+                rowKey={(row) => row.key}
+                columns={columns}
+              />
             </div>
-          </div>
-        )}
+          )}
+        </QueryStates>
       </div>
       {editing && (
         <FeatureFlagEditor

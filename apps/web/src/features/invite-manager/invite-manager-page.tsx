@@ -1,19 +1,11 @@
 import type { CreateInvitationRequest, Invitation, InvitationStatusValue } from '@ecc/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  Skeleton,
-  cn,
-  toast,
-} from '@ecc/ui';
+import { Button, ConfirmDialog, DataTable, EmptyState, cn, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailIcon } from 'lucide-react';
 import { useState } from 'react';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import {
   createInvitation,
   invitationsQueryOptions,
@@ -101,7 +93,6 @@ export function InviteManagerPage() {
     }
   }
 
-  const rows = invitations.data ?? [];
   return (
     <>
       <PageHeader
@@ -114,99 +105,71 @@ export function InviteManagerPage() {
           <h2 id="invitations-heading" className="mb-3 text-lg font-semibold">
             Invitations
           </h2>
-          {invitations.isPending ? (
-            <div className="grid gap-2" aria-label="Loading invitations">
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-            </div>
-          ) : invitations.error ? (
-            <Alert kind="error">
-              <AlertTitle>The invitations could not be loaded</AlertTitle>
-              <AlertDescription className="grid gap-2">
-                <span>{invitations.error.message}</span>
-                <span>
-                  <Button variant="outline" size="sm" onClick={() => void refreshInvitations(queryClient)}>
-                    Try again
-                  </Button>
-                </span>
-              </AlertDescription>
-            </Alert>
-          ) : rows.length === 0 ? (
-            <EmptyState
-              icon={<MailIcon />}
-              title="No invitations yet"
-              description="Invitations to join this realm, and whether they were accepted, are listed here."
-            />
-          ) : (
-            <div className="overflow-x-auto rounded-lg border">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Invitations to this realm</caption>
-                <thead className="bg-muted/50 text-left">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Email
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Role
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Status
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Link valid until
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((invitation) => (
-                    <tr key={invitation.id} className="border-t">
-                      <th scope="row" className="px-4 py-2 text-left font-normal">
-                        {invitation.email}
-                      </th>
-                      <td className="px-4 py-2">
-                        {invitation.role === 'admin' ? 'Administrator' : 'Member'}
-                      </td>
-                      <td className="px-4 py-2">
-                        <StatusChip status={invitation.status} />
-                      </td>
-                      <td className="px-4 py-2">
-                        {invitation.status === 'pending'
-                          ? dateFormat.format(new Date(invitation.expiresAt))
-                          : '—'}
-                      </td>
-                      <td className="px-4 py-2 text-right whitespace-nowrap">
-                        {isOpen(invitation) && (
-                          <>
-                            <Button
-                              variant="outline"
-                              size="sm"
-                              aria-label={`Resend the invitation to ${invitation.email}`}
-                              isLoading={resendingId === invitation.id}
-                              onClick={() => void resend(invitation)}
-                            >
-                              Resend
-                            </Button>{' '}
-                            <Button
-                              variant="destructive"
-                              size="sm"
-                              aria-label={`Revoke the invitation to ${invitation.email}`}
-                              onClick={() => setRevoking(invitation)}
-                            >
-                              Revoke
-                            </Button>
-                          </>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <QueryStates
+            query={invitations}
+            loading={<LoadingSkeleton label="Loading invitations" skeletons={['h-10', 'h-10', 'h-10']} />}
+            errorTitle="The invitations could not be loaded"
+            retryLabel="Try again"
+            onRetry={() => void refreshInvitations(queryClient)}
+            isEmpty={(rows) => rows.length === 0}
+            empty={
+              <EmptyState
+                icon={<MailIcon />}
+                title="No invitations yet"
+                description="Invitations to join this realm, and whether they were accepted, are listed here."
+              />
+            }
+          >
+            {(rows) => (
+              <DataTable
+                caption="Invitations to this realm"
+                rows={rows}
+                rowKey={(invitation) => invitation.id}
+                columns={[
+                  { header: 'Email', cell: (invitation) => invitation.email },
+                  {
+                    header: 'Role',
+                    cell: (invitation) => (invitation.role === 'admin' ? 'Administrator' : 'Member'),
+                  },
+                  { header: 'Status', cell: (invitation) => <StatusChip status={invitation.status} /> },
+                  {
+                    header: 'Link valid until',
+                    cell: (invitation) =>
+                      invitation.status === 'pending'
+                        ? dateFormat.format(new Date(invitation.expiresAt))
+                        : '—',
+                  },
+                  {
+                    header: 'Actions',
+                    isHeaderHidden: true,
+                    className: 'text-right whitespace-nowrap',
+                    cell: (invitation) =>
+                      isOpen(invitation) && (
+                        <>
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label={`Resend the invitation to ${invitation.email}`}
+                            isLoading={resendingId === invitation.id}
+                            onClick={() => void resend(invitation)}
+                          >
+                            Resend
+                          </Button>{' '}
+                          <Button
+                            variant="destructive"
+                            size="sm"
+                            aria-label={`Revoke the invitation to ${invitation.email}`}
+                            onClick={() => setRevoking(invitation)}
+                          >
+                            Revoke
+                          </Button>
+                        </>
+                      ),
+                  },
+                ]}
+              />
+            )}
+          </QueryStates>
         </section>
       </div>
       <ConfirmDialog

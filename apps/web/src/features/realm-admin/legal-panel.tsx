@@ -1,25 +1,15 @@
 import { realmLegalSettingsSchema, type Legal, type Licence } from '@ecc/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  ConfirmDialog,
-  FormField,
-  Input,
-  Skeleton,
-  Textarea,
-  toast,
-} from '@ecc/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, AlertDescription, Button, FormField, Input, Textarea } from '@ecc/ui';
+import { useQuery } from '@tanstack/react-query';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { LoadError } from '#components/load-error.tsx';
-import { fieldErrorsOfIssues, serverFieldErrors, type FieldErrors } from '#lib/forms/field-errors.ts';
-import { useFocusAfterRender } from '#lib/forms/use-focus-after-render.ts';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { UnsavedChangesGuard } from '#lib/navigation/unsaved-changes-guard.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
-import { afterRealmSettingsSaved, realmLegalQueryOptions, saveRealmLegal } from './realm-settings-api.ts';
+import { realmLegalQueryOptions, saveRealmLegal } from './realm-settings-api.ts';
+import { SettingsErrorSummary } from './settings-error-summary.tsx';
+import { SettingsSaveBar } from './settings-save-bar.tsx';
+import { useSettingsDraft } from './use-settings-draft.ts';
 
 type LegalTextField = 'licenceAgreement' | 'tos' | 'marks' | 'copyright' | 'logo' | 'logoDark';
 
@@ -55,42 +45,30 @@ export function LegalPanel({ realmId }: { realmId: string }) {
   const legal = useQuery(realmLegalQueryOptions(realmId));
   return (
     <section aria-label="Legal" aria-busy={legal.isPending}>
-      {legal.isPending ? (
-        <div className="grid gap-2" aria-label="Loading the legal texts">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-32" />
-        </div>
-      ) : legal.error ? (
-        <LoadError
-          title="The legal texts could not be loaded"
-          error={legal.error}
-          onRetry={() => void legal.refetch()}
-        />
-      ) : (
-        <LegalEditor realmId={realmId} initial={legal.data} />
-      )}
+      <QueryStates
+        query={legal}
+        loading={<LoadingSkeleton label="Loading the legal texts" skeletons={['h-10', 'h-32']} />}
+        errorTitle="The legal texts could not be loaded"
+      >
+        {(legalTexts) => <LegalEditor realmId={realmId} initial={legalTexts} />}
+      </QueryStates>
     </section>
   );
 }
 
 function LegalEditor({ realmId, initial }: { realmId: string; initial: Legal }) {
-  const queryClient = useQueryClient();
   const canUpdate = useCan('update', 'Realm');
-  const [saved, setSaved] = useState(initial);
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const [isSaving, setIsSaving] = useState(false);
-  const [isDiscarding, setIsDiscarding] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const focusAfterRender = useFocusAfterRender(summaryRef);
-  const isDirty = JSON.stringify(draft) !== JSON.stringify(saved);
+  const settings = useSettingsDraft({
+    realmId,
+    part: 'legal',
+    initial,
+    check: (draft) => realmLegalSettingsSchema.safeParse(withEmptyTextsUnset(draft)),
+    send: saveRealmLegal,
+    savedTitle: 'Legal texts saved',
+    fieldId,
+  });
+  const { draft, setDraft, errors, setErrors } = settings;
   const licences = draft.licences ?? [];
-
-  function showErrors(fields: FieldErrors) {
-    setErrors(fields);
-    focusAfterRender(fieldId(Object.keys(fields)[0] ?? ''));
-  }
 
   function setLicence(index: number, change: Partial<Licence>) {
     setErrors((current) => {
@@ -106,51 +84,10 @@ function LegalEditor({ realmId, initial }: { realmId: string; initial: Legal }) 
     }));
   }
 
-  async function save() {
-    setFormError(undefined);
-    const parsed = realmLegalSettingsSchema.safeParse(withEmptyTextsUnset(draft));
-    if (!parsed.success) {
-      showErrors(fieldErrorsOfIssues(parsed.error.issues));
-      return;
-    }
-    setIsSaving(true);
-    try {
-      const answer = await saveRealmLegal(realmId, parsed.data);
-      setSaved(answer);
-      setDraft(answer);
-      setErrors({});
-      toast({ variant: 'success', title: 'Legal texts saved' });
-      await afterRealmSettingsSaved(queryClient, realmId, 'legal', answer);
-    } catch (error) {
-      const { fields, form } = serverFieldErrors(error);
-      setFormError(form);
-      showErrors(fields);
-    } finally {
-      setIsSaving(false);
-    }
-  }
-
-  const errorCount = Object.keys(errors).length;
   return (
     <div className="grid gap-6">
-      <UnsavedChangesGuard isDirty={isDirty} />
-      <div ref={summaryRef} tabIndex={-1} aria-live="polite" className="grid gap-2 focus:outline-none">
-        {errorCount > 0 && (
-          <Alert kind="error">
-            <AlertTitle>The legal texts were not saved</AlertTitle>
-            <AlertDescription>
-              {errorCount === 1 ? 'One field needs' : `${errorCount} fields need`} your attention: see the
-              messages below the fields.
-            </AlertDescription>
-          </Alert>
-        )}
-        {formError && (
-          <Alert kind="error">
-            <AlertTitle>The legal texts were not saved</AlertTitle>
-            <AlertDescription>{formError}</AlertDescription>
-          </Alert>
-        )}
-      </div>
+      <UnsavedChangesGuard isDirty={settings.isDirty} />
+      <SettingsErrorSummary settings={settings} title="The legal texts were not saved" />
 
       <fieldset disabled={!canUpdate} className="grid gap-4 md:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">Legal texts</legend>
@@ -271,29 +208,13 @@ function LegalEditor({ realmId, initial }: { realmId: string; initial: Legal }) 
       </fieldset>
 
       {canUpdate && (
-        <div className="flex flex-wrap gap-2 border-t pt-4">
-          <Button onClick={() => void save()} isLoading={isSaving} disabled={!isDirty}>
-            Save legal texts
-          </Button>
-          <Button variant="outline" disabled={!isDirty || isSaving} onClick={() => setIsDiscarding(true)}>
-            Discard changes
-          </Button>
-          {isDirty && <p className="text-muted-foreground self-center text-sm">You have unsaved changes.</p>}
-        </div>
+        <SettingsSaveBar
+          settings={settings}
+          saveLabel="Save legal texts"
+          discardTitle="Discard your changes to the legal texts?"
+          discardDescription="The texts and licences go back to how they were last saved."
+        />
       )}
-      <ConfirmDialog
-        open={isDiscarding}
-        onOpenChange={setIsDiscarding}
-        title="Discard your changes to the legal texts?"
-        description="The texts and licences go back to how they were last saved."
-        confirmLabel="Discard changes"
-        variant="destructive"
-        onConfirm={() => {
-          setDraft(saved);
-          setErrors({});
-          setFormError(undefined);
-        }}
-      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import type { LoginStrategy } from '@ecc/contracts';
-import { Button, ConfirmDialog, EmptyState, Skeleton, toast } from '@ecc/ui';
+import { Button, ConfirmDialog, DataTable, EmptyState, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogInIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { LoadError } from '#components/load-error.tsx';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import {
   createLoginStrategy,
@@ -97,89 +98,86 @@ export function LoginStrategiesPanel({ realmId, realmName }: LoginStrategiesPane
         {rows.length > 0 ? addButton : null}
       </div>
       <div aria-live="polite" aria-busy={strategies.isPending}>
-        {strategies.isPending ? (
-          <div className="grid gap-2" aria-label="Loading sign-in strategies">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : strategies.error ? (
-          <LoadError
-            title="The sign-in strategies could not be loaded"
-            error={strategies.error}
-            onRetry={() => void strategies.refetch()}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={<LogInIcon />}
-            title="No sign-in strategies yet"
-            description="People sign in with their e-mail address and password until an OpenID Connect provider is added."
-            action={addButton ?? undefined}
-          />
-        ) : (
-          <div className="overflow-x-auto rounded-lg border">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Sign-in strategies of {realmName}</caption>
-              <thead className="bg-muted/50 text-left">
-                <tr>
-                  {['Name', 'Issuer', 'Client ID', 'Client secret', 'Active'].map((heading) => (
-                    <th key={heading} scope="col" className="px-4 py-2 font-medium">
-                      {heading}
-                    </th>
-                  ))}
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((strategy) => (
-                  <tr key={strategy.key} className="border-t">
-                    <th scope="row" className="px-4 py-2 text-left font-normal">
-                      {strategy.name}
-                    </th>
-                    <td className="px-4 py-2 font-mono text-xs break-all">{strategy.issuer}</td>
-                    <td className="px-4 py-2 font-mono text-xs">{strategy.clientId}</td>
-                    <td className="px-4 py-2">{strategy.hasClientSecret ? 'set' : 'not set'}</td>
-                    <td className="px-4 py-2">
-                      <input
-                        type="checkbox"
-                        role="switch"
-                        aria-label={`${strategy.name} active`}
-                        checked={strategy.active}
-                        disabled={!canUpdate}
-                        onChange={(event) => void setActive(strategy, event.target.checked)}
-                      />
-                    </td>
-                    <td className="px-4 py-2">
-                      <div className="flex justify-end gap-2">
-                        {canUpdate && (
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            aria-label={`Edit ${strategy.name}`}
-                            onClick={() => setEditing({ strategy })}
-                          >
-                            Edit
-                          </Button>
-                        )}
-                        {canDelete && (
-                          <Button
-                            variant="destructive"
-                            size="sm"
-                            aria-label={`Delete ${strategy.name}`}
-                            onClick={() => setDeleting(strategy)}
-                          >
-                            Delete
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryStates
+          query={strategies}
+          loading={<LoadingSkeleton label="Loading sign-in strategies" />}
+          errorTitle="The sign-in strategies could not be loaded"
+          isEmpty={(rows) => rows.length === 0}
+          empty={
+            <EmptyState
+              icon={<LogInIcon />}
+              title="No sign-in strategies yet"
+              description="People sign in with their e-mail address and password until an OpenID Connect provider is added."
+              action={addButton ?? undefined}
+            />
+          }
+        >
+          {(rows) => (
+            <DataTable
+              caption={`Sign-in strategies of ${realmName}`}
+              rows={rows}
+              rowKey={(strategy) => strategy.key}
+              columns={[
+                { header: 'Name', cell: (strategy) => strategy.name },
+                {
+                  header: 'Issuer',
+                  className: 'font-mono text-xs break-all',
+                  cell: (strategy) => strategy.issuer,
+                },
+                {
+                  header: 'Client ID',
+                  className: 'font-mono text-xs',
+                  cell: (strategy) => strategy.clientId,
+                },
+                {
+                  header: 'Client secret',
+                  cell: (strategy) => (strategy.hasClientSecret ? 'set' : 'not set'),
+                },
+                {
+                  header: 'Active',
+                  cell: (strategy) => (
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      aria-label={`${strategy.name} active`}
+                      checked={strategy.active}
+                      disabled={!canUpdate}
+                      onChange={(event) => void setActive(strategy, event.target.checked)}
+                    />
+                  ),
+                },
+                {
+                  header: 'Actions',
+                  isHeaderHidden: true,
+                  cell: (strategy) => (
+                    <div className="flex justify-end gap-2">
+                      {canUpdate && (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Edit ${strategy.name}`}
+                          onClick={() => setEditing({ strategy })}
+                        >
+                          Edit
+                        </Button>
+                      )}
+                      {canDelete && (
+                        <Button
+                          variant="destructive"
+                          size="sm"
+                          aria-label={`Delete ${strategy.name}`}
+                          onClick={() => setDeleting(strategy)}
+                        >
+                          Delete
+                        </Button>
+                      )}
+                    </div>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </QueryStates>
       </div>
       {editing ? (
         <LoginStrategyDialog

@@ -1,24 +1,15 @@
 import type { LoginStrategy, LoginStrategyUpdateRequest, NewLoginStrategyRequest } from '@ecc/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-} from '@ecc/ui';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button, FormDialog, FormField, Input } from '@ecc/ui';
+import { useId, useRef, useState } from 'react';
 import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useFormSubmission, type FormCheck } from '#lib/forms/use-form-submission.ts';
 import {
   LOGIN_STRATEGY_FIELDS,
   NEW_STRATEGY_VALUES,
   parseNewStrategyForm,
   parseStrategyUpdateForm,
   toFormValues,
-  type LoginStrategyFormErrors,
+  type LoginStrategyField,
   type LoginStrategyFormValues,
   type StrategyTextField,
 } from './login-strategy-form.ts';
@@ -67,9 +58,9 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
   const [values, setValues] = useState<LoginStrategyFormValues>(() =>
     strategy ? toFormValues(strategy) : NEW_STRATEGY_VALUES,
   );
-  const [errors, setErrors] = useState<LoginStrategyFormErrors>({});
-  const [saveError, setSaveError] = useState<string>();
-  const [isSaving, setIsSaving] = useState(false);
+  const { errors, saveError, isSaving, submit } = useFormSubmission(onSave, (error) =>
+    serverFieldErrors(error, topLevelFieldOf(LOGIN_STRATEGY_FIELDS)),
+  );
   const secretInput = useRef<HTMLInputElement>(null);
   const secretStatusId = useId();
   const change = (patch: Partial<LoginStrategyFormValues>) =>
@@ -81,7 +72,7 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
     requestAnimationFrame(() => secretInput.current?.focus());
   }
 
-  function parse(): { save: LoginStrategySave } | { errors: LoginStrategyFormErrors } {
+  function parse(): FormCheck<LoginStrategySave, LoginStrategyField> {
     if (!strategy) {
       const parsed = parseNewStrategyForm(values);
       return 'errors' in parsed ? parsed : { save: { kind: 'create', request: parsed.request } };
@@ -92,144 +83,97 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
       : { save: { kind: 'update', strategyKey: strategy.key, request: parsed.request } };
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaveError(undefined);
-    const parsed = parse();
-    if ('errors' in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    setIsSaving(true);
-    try {
-      await onSave(parsed.save);
-    } catch (error) {
-      const refusal = serverFieldErrors(error, topLevelFieldOf(LOGIN_STRATEGY_FIELDS));
-      setErrors(refusal.fields);
-      setSaveError(refusal.form);
-    } finally {
-      setIsSaving(false);
-    }
-  }
-
   const hasStoredSecret = strategy?.hasClientSecret ?? false;
   const secretStatus =
     values.secretChange === 'remove' ? 'will be removed' : hasStoredSecret ? 'set' : 'not set';
 
   return (
-    <Dialog open onOpenChange={(isOpen) => !isOpen && !isSaving && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>
-            {isNew ? `New sign-in strategy for ${realmName}` : `Edit ${strategy.name}`}
-          </DialogTitle>
-          <DialogDescription>
-            An OpenID Connect provider: people of {realmName} sign in there and come back signed in.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          onSubmit={(event) => void submit(event)}
-          className="grid gap-4"
-          aria-label="Sign-in strategy"
-        >
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              checked={values.active}
-              onChange={(event) => change({ active: event.target.checked })}
+    <FormDialog
+      title={isNew ? `New sign-in strategy for ${realmName}` : `Edit ${strategy.name}`}
+      description={`An OpenID Connect provider: people of ${realmName} sign in there and come back signed in.`}
+      formLabel="Sign-in strategy"
+      submitLabel={isNew ? 'Add strategy' : 'Save changes'}
+      isSaving={isSaving}
+      saveError={saveError}
+      onSubmit={() => void submit(parse())}
+      onClose={onClose}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+    >
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={values.active}
+          onChange={(event) => change({ active: event.target.checked })}
+        />
+        Active (offered on the login page)
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {TEXT_FIELDS.map(({ field, label, type, description }) => (
+          <FormField
+            key={field}
+            label={label}
+            error={errors[field]}
+            description={type === 'url' && field !== 'issuer' ? URL_HELP : description}
+          >
+            <Input
+              type={type ?? 'text'}
+              value={values[field]}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => change({ [field]: event.target.value })}
             />
-            Active (offered on the login page)
-          </label>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {TEXT_FIELDS.map(({ field, label, type, description }) => (
-              <FormField
-                key={field}
-                label={label}
-                error={errors[field]}
-                description={type === 'url' && field !== 'issuer' ? URL_HELP : description}
-              >
-                <Input
-                  type={type ?? 'text'}
-                  value={values[field]}
-                  autoComplete="off"
-                  spellCheck={false}
-                  onChange={(event) => change({ [field]: event.target.value })}
-                />
-              </FormField>
-            ))}
-          </div>
-          {isNew || values.secretChange === 'replace' ? (
-            <FormField
-              label={isNew ? 'Client secret (optional)' : 'New client secret'}
-              error={errors.clientSecret}
-              description="Write-only: it is stored on the server and never shown again."
-            >
-              <Input
-                ref={secretInput}
-                type="password"
-                autoComplete="new-password"
-                value={values.clientSecret}
-                onChange={(event) => change({ clientSecret: event.target.value })}
-              />
-            </FormField>
-          ) : null}
-          {!isNew ? (
-            <div
-              className="flex flex-wrap items-center gap-2 text-sm"
-              role="group"
-              aria-label="Client secret"
-            >
-              <span id={secretStatusId}>
-                Client secret: <strong>{secretStatus}</strong>
-              </span>
-              {values.secretChange === 'keep' ? (
-                <>
-                  <Button type="button" variant="outline" size="sm" onClick={replaceSecret}>
-                    {hasStoredSecret ? 'Replace' : 'Set'}
-                  </Button>
-                  {hasStoredSecret ? (
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      aria-describedby={secretStatusId}
-                      onClick={() => change({ secretChange: 'remove', clientSecret: '' })}
-                    >
-                      Remove
-                    </Button>
-                  ) : null}
-                </>
-              ) : (
+          </FormField>
+        ))}
+      </div>
+      {isNew || values.secretChange === 'replace' ? (
+        <FormField
+          label={isNew ? 'Client secret (optional)' : 'New client secret'}
+          error={errors.clientSecret}
+          description="Write-only: it is stored on the server and never shown again."
+        >
+          <Input
+            ref={secretInput}
+            type="password"
+            autoComplete="new-password"
+            value={values.clientSecret}
+            onChange={(event) => change({ clientSecret: event.target.value })}
+          />
+        </FormField>
+      ) : null}
+      {!isNew ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Client secret">
+          <span id={secretStatusId}>
+            Client secret: <strong>{secretStatus}</strong>
+          </span>
+          {values.secretChange === 'keep' ? (
+            <>
+              <Button type="button" variant="outline" size="sm" onClick={replaceSecret}>
+                {hasStoredSecret ? 'Replace' : 'Set'}
+              </Button>
+              {hasStoredSecret ? (
                 <Button
                   type="button"
-                  variant="ghost"
+                  variant="outline"
                   size="sm"
-                  onClick={() => change({ secretChange: 'keep', clientSecret: '' })}
+                  aria-describedby={secretStatusId}
+                  onClick={() => change({ secretChange: 'remove', clientSecret: '' })}
                 >
-                  Keep the current secret
+                  Remove
                 </Button>
-              )}
-            </div>
-          ) : null}
-          <div aria-live="polite">
-            {saveError && (
-              <p role="alert" className="text-destructive text-sm">
-                {saveError}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={isSaving}>
-              Cancel
+              ) : null}
+            </>
+          ) : (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => change({ secretChange: 'keep', clientSecret: '' })}
+            >
+              Keep the current secret
             </Button>
-            <Button type="submit" isLoading={isSaving}>
-              {isNew ? 'Add strategy' : 'Save changes'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          )}
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -8,29 +8,17 @@ import {
   type RealmUpdateRequest,
   type RouteDefinition,
 } from '@ecc/contracts';
-import {
-  Button,
-  ConfirmDialog,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-  Textarea,
-  controlClasses,
-} from '@ecc/ui';
-import { useState, type FormEvent } from 'react';
+import { ConfirmDialog, FormDialog, FormField, Input, Textarea, controlClasses } from '@ecc/ui';
+import { useState } from 'react';
 import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useFormSubmission, type FormCheck } from '#lib/forms/use-form-submission.ts';
 import {
   NEW_REALM_VALUES,
   parseNewRealmForm,
   parseRealmUpdateForm,
   REALM_FORM_FIELDS,
   toFormValues,
-  type RealmFormErrors,
+  type RealmFormField,
   type RealmFormValues,
 } from './realm-form.ts';
 
@@ -60,13 +48,13 @@ export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
   const [values, setValues] = useState<RealmFormValues>(() =>
     realm ? toFormValues(realm) : NEW_REALM_VALUES,
   );
-  const [errors, setErrors] = useState<RealmFormErrors>({});
-  const [saveError, setSaveError] = useState<string>();
-  const [isSaving, setIsSaving] = useState(false);
+  const { errors, saveError, isSaving, accept, send } = useFormSubmission(onSave, (error) =>
+    serverFieldErrors(error, topLevelFieldOf(REALM_FORM_FIELDS)),
+  );
   const [pendingDeactivation, setPendingDeactivation] = useState<RealmSave>();
   const change = (patch: Partial<RealmFormValues>) => setValues((current) => ({ ...current, ...patch }));
 
-  function parse(): { save: RealmSave } | { errors: RealmFormErrors } {
+  function parse(): FormCheck<RealmSave, RealmFormField> {
     if (!realm) {
       const parsed = parseNewRealmForm(values);
       return 'errors' in parsed ? parsed : { save: { kind: 'create', request: parsed.request } };
@@ -75,136 +63,30 @@ export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
     return 'errors' in parsed ? parsed : { save: { kind: 'update', realm, request: parsed.request } };
   }
 
-  async function send(save: RealmSave) {
-    setIsSaving(true);
-    try {
-      await onSave(save);
-    } catch (error) {
-      const refusal = serverFieldErrors(error, topLevelFieldOf(REALM_FORM_FIELDS));
-      setErrors(refusal.fields);
-      setSaveError(refusal.form);
-    } finally {
-      setIsSaving(false);
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaveError(undefined);
-    const parsed = parse();
-    if ('errors' in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    if (parsed.save.kind === 'update' && parsed.save.request.active === false) {
-      setPendingDeactivation(parsed.save);
-      return;
-    }
-    await send(parsed.save);
+  async function submit() {
+    const save = accept(parse());
+    if (save === undefined) return;
+    // Deactivating signs the realm's users out: it waits for the confirmation below.
+    if (save.kind === 'update' && save.request.active === false) setPendingDeactivation(save);
+    else await send(save);
   }
 
   return (
-    <Dialog open onOpenChange={(isOpen) => !isOpen && !isSaving && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{isNew ? 'New realm' : `Edit ${realm.name} (${realm.key})`}</DialogTitle>
-          <DialogDescription>
-            {isNew
-              ? 'A realm with one application on the plan, the default theme and the default roles.'
-              : 'Changes apply to the realm’s next request.'}
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label="Realm">
-          {isNew ? (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                label="Key"
-                error={errors.key}
-                description="3 to 8 characters: a letter, then letters, digits, _ or -. It cannot change later."
-              >
-                <Input
-                  value={values.key}
-                  autoComplete="off"
-                  spellCheck={false}
-                  onChange={(event) => change({ key: event.target.value })}
-                />
-              </FormField>
-              <FormField label="Parent realm key (optional)" error={errors.parentKey}>
-                <Input
-                  value={values.parentKey}
-                  autoComplete="off"
-                  spellCheck={false}
-                  onChange={(event) => change({ parentKey: event.target.value })}
-                />
-              </FormField>
-            </div>
-          ) : null}
-          <FormField label="Name" error={errors.name}>
-            <Input value={values.name} onChange={(event) => change({ name: event.target.value })} />
-          </FormField>
-          <FormField label="Plan" error={errors.plan}>
-            <select
-              className={`${controlClasses} h-9`}
-              value={values.plan}
-              onChange={(event) => change({ plan: event.target.value as Plan })}
-            >
-              {PLANS.map((plan) => (
-                <option key={plan} value={plan}>
-                  {PLAN_LABELS[plan]}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField
-            label="Domains"
-            error={errors.domains}
-            description="The host names the realm answers on, one per line, such as ecc.example.com."
-          >
-            <Textarea
-              rows={3}
-              spellCheck={false}
-              value={values.domains}
-              onChange={(event) => change({ domains: event.target.value })}
-            />
-          </FormField>
-          <FormField
-            label="Feature flags"
-            error={errors.featureFlags}
-            description={`Flag keys separated by commas, such as ${ROUTE_FLAGS.join(', ') || 'ai-assistant'}.`}
-          >
-            <Input
-              value={values.featureFlags}
-              spellCheck={false}
-              onChange={(event) => change({ featureFlags: event.target.value })}
-            />
-          </FormField>
-          {!isNew ? (
-            <label className="flex items-center gap-2 text-sm font-medium">
-              <input
-                type="checkbox"
-                checked={values.active}
-                onChange={(event) => change({ active: event.target.checked })}
-              />
-              Active (its users can sign in)
-            </label>
-          ) : null}
-          <div aria-live="polite">
-            {saveError && (
-              <p role="alert" className="text-destructive text-sm">
-                {saveError}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={isSaving}>
-              Cancel
-            </Button>
-            <Button type="submit" isLoading={isSaving}>
-              {isNew ? 'Create realm' : 'Save changes'}
-            </Button>
-          </DialogFooter>
-        </form>
+    <FormDialog
+      title={isNew ? 'New realm' : `Edit ${realm.name} (${realm.key})`}
+      description={
+        isNew
+          ? 'A realm with one application on the plan, the default theme and the default roles.'
+          : 'Changes apply to the realm’s next request.'
+      }
+      formLabel="Realm"
+      submitLabel={isNew ? 'Create realm' : 'Save changes'}
+      isSaving={isSaving}
+      saveError={saveError}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
+      afterForm={
         <ConfirmDialog
           open={pendingDeactivation !== undefined}
           onOpenChange={(isOpenNow) => !isOpenNow && setPendingDeactivation(undefined)}
@@ -216,7 +98,81 @@ export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
             if (pendingDeactivation) await send(pendingDeactivation);
           }}
         />
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      {isNew ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="Key"
+            error={errors.key}
+            description="3 to 8 characters: a letter, then letters, digits, _ or -. It cannot change later."
+          >
+            <Input
+              value={values.key}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => change({ key: event.target.value })}
+            />
+          </FormField>
+          <FormField label="Parent realm key (optional)" error={errors.parentKey}>
+            <Input
+              value={values.parentKey}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => change({ parentKey: event.target.value })}
+            />
+          </FormField>
+        </div>
+      ) : null}
+      <FormField label="Name" error={errors.name}>
+        <Input value={values.name} onChange={(event) => change({ name: event.target.value })} />
+      </FormField>
+      <FormField label="Plan" error={errors.plan}>
+        <select
+          className={`${controlClasses} h-9`}
+          value={values.plan}
+          onChange={(event) => change({ plan: event.target.value as Plan })}
+        >
+          {PLANS.map((plan) => (
+            <option key={plan} value={plan}>
+              {PLAN_LABELS[plan]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField
+        label="Domains"
+        error={errors.domains}
+        description="The host names the realm answers on, one per line, such as ecc.example.com."
+      >
+        <Textarea
+          rows={3}
+          spellCheck={false}
+          value={values.domains}
+          onChange={(event) => change({ domains: event.target.value })}
+        />
+      </FormField>
+      <FormField
+        label="Feature flags"
+        error={errors.featureFlags}
+        description={`Flag keys separated by commas, such as ${ROUTE_FLAGS.join(', ') || 'ai-assistant'}.`}
+      >
+        <Input
+          value={values.featureFlags}
+          spellCheck={false}
+          onChange={(event) => change({ featureFlags: event.target.value })}
+        />
+      </FormField>
+      {!isNew ? (
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={values.active}
+            onChange={(event) => change({ active: event.target.checked })}
+          />
+          Active (its users can sign in)
+        </label>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,9 +1,11 @@
 import { PLAN_LABELS, type ManagedRealm } from '@ecc/contracts';
-import { Button, EmptyState, Input, Label, Skeleton, toast } from '@ecc/ui';
+import { Button, DataTable, EmptyState, Input, Label, toast } from '@ecc/ui';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BuildingIcon, PlusIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { LoadError } from '#components/load-error.tsx';
+import { useId, useState } from 'react';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
+import { usePagedSearch } from '#lib/search/use-paged-search.ts';
 import { RealmDialog, type RealmSave } from './realm-dialog.tsx';
 import {
   createRealm,
@@ -12,8 +14,6 @@ import {
   refreshRealms,
   updateRealm,
 } from './realms-api.ts';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 export interface RealmsPanelProps {
   /** Makes the realm the target of the realm-addressed tabs (Sign-in…). */
@@ -30,22 +30,10 @@ type Editing = { realm?: ManagedRealm } | undefined;
 export function RealmsPanel({ onManage }: RealmsPanelProps) {
   const queryClient = useQueryClient();
   const searchId = useId();
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
+  const { searchText, setSearchText, search, offset, setOffset } = usePagedSearch();
   const [editing, setEditing] = useState<Editing>();
 
-  // Waits for a pause in typing so that each keystroke does not ask the server again.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setOffset(0);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
   const realms = useQuery({ ...realmsQueryOptions(search, offset), placeholderData: keepPreviousData });
-  const page = realms.data;
 
   async function save(change: RealmSave) {
     const saved =
@@ -78,103 +66,88 @@ export function RealmsPanel({ onManage }: RealmsPanelProps) {
         </Button>
       </div>
       <div aria-live="polite" aria-busy={realms.isPending}>
-        {realms.isPending ? (
-          <div className="grid gap-2" aria-label="Loading realms">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : realms.error ? (
-          <LoadError
-            title="The realms could not be loaded"
-            error={realms.error}
-            onRetry={() => void realms.refetch()}
-          />
-        ) : !page || page.results.length === 0 ? (
-          <EmptyState
-            icon={<BuildingIcon />}
-            title={search ? 'No realm matches' : 'No realms yet'}
-            description={search ? 'Try another key, name or domain.' : 'Create the first realm.'}
-          />
-        ) : (
-          <>
-            <div className="overflow-x-auto rounded-lg border">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Realms</caption>
-                <thead className="bg-muted/50 text-left">
-                  <tr>
-                    {['Key', 'Name', 'Plan', 'Parent', 'Domains', 'Feature flags', 'Users', 'Status'].map(
-                      (heading) => (
-                        <th key={heading} scope="col" className="px-4 py-2 font-medium">
-                          {heading}
-                        </th>
-                      ),
-                    )}
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.results.map((realm) => (
-                    <tr key={realm.id} className="border-t">
-                      <th scope="row" className="px-4 py-2 text-left font-mono font-normal">
-                        {realm.key}
-                      </th>
-                      <td className="px-4 py-2">{realm.name}</td>
-                      <td className="px-4 py-2">{realm.plan ? PLAN_LABELS[realm.plan] : '—'}</td>
-                      <td className="px-4 py-2 font-mono">{realm.parentKey ?? '—'}</td>
-                      <td className="px-4 py-2 break-all">{realm.domains.join(', ') || '—'}</td>
-                      <td className="px-4 py-2">{realm.featureFlags.join(', ') || '—'}</td>
-                      <td className="px-4 py-2 tabular-nums">{realm.userCount}</td>
-                      <td className="px-4 py-2">{realm.active ? 'Active' : 'Inactive'}</td>
-                      <td className="px-4 py-2">
-                        <div className="flex justify-end gap-2">
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            aria-label={`Edit ${realm.name} (${realm.key})`}
-                            onClick={() => setEditing({ realm })}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            aria-label={`Manage ${realm.name} (${realm.key})`}
-                            onClick={() => onManage(realm)}
-                          >
-                            Manage
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <div className="mt-2 flex items-center gap-2 text-sm">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - REALM_PAGE_SIZE))}
-              >
-                Previous
-              </Button>
-              <span>
-                {page.offset + 1}–{page.offset + page.results.length} of {page.total}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page.offset + page.results.length >= page.total}
-                onClick={() => setOffset(offset + REALM_PAGE_SIZE)}
-              >
-                Next
-              </Button>
-            </div>
-          </>
-        )}
+        <QueryStates
+          query={realms}
+          loading={<LoadingSkeleton label="Loading realms" />}
+          errorTitle="The realms could not be loaded"
+          isEmpty={(page) => page.results.length === 0}
+          empty={
+            <EmptyState
+              icon={<BuildingIcon />}
+              title={search ? 'No realm matches' : 'No realms yet'}
+              description={search ? 'Try another key, name or domain.' : 'Create the first realm.'}
+            />
+          }
+        >
+          {(page) => (
+            <>
+              <DataTable
+                caption="Realms"
+                rows={page.results}
+                rowKey={(realm) => realm.id}
+                columns={[
+                  { header: 'Key', className: 'font-mono', cell: (realm) => realm.key },
+                  { header: 'Name', cell: (realm) => realm.name },
+                  { header: 'Plan', cell: (realm) => (realm.plan ? PLAN_LABELS[realm.plan] : '—') },
+                  { header: 'Parent', className: 'font-mono', cell: (realm) => realm.parentKey ?? '—' },
+                  {
+                    header: 'Domains',
+                    className: 'break-all',
+                    cell: (realm) => realm.domains.join(', ') || '—',
+                  },
+                  { header: 'Feature flags', cell: (realm) => realm.featureFlags.join(', ') || '—' },
+                  { header: 'Users', className: 'tabular-nums', cell: (realm) => realm.userCount },
+                  { header: 'Status', cell: (realm) => (realm.active ? 'Active' : 'Inactive') },
+                  {
+                    header: 'Actions',
+                    isHeaderHidden: true,
+                    cell: (realm) => (
+                      <div className="flex justify-end gap-2">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Edit ${realm.name} (${realm.key})`}
+                          onClick={() => setEditing({ realm })}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`Manage ${realm.name} (${realm.key})`}
+                          onClick={() => onManage(realm)}
+                        >
+                          Manage
+                        </Button>
+                      </div>
+                    ),
+                  },
+                ]}
+              />
+              <div className="mt-2 flex items-center gap-2 text-sm">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={offset === 0}
+                  onClick={() => setOffset(Math.max(0, offset - REALM_PAGE_SIZE))}
+                >
+                  Previous
+                </Button>
+                <span>
+                  {page.offset + 1}–{page.offset + page.results.length} of {page.total}
+                </span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={page.offset + page.results.length >= page.total}
+                  onClick={() => setOffset(offset + REALM_PAGE_SIZE)}
+                >
+                  Next
+                </Button>
+              </div>
+            </>
+          )}
+        </QueryStates>
       </div>
       {editing ? (
         <RealmDialog

@@ -1,17 +1,10 @@
 import type { NewGrantRequest, PermissionRow, RealmRole } from '@ecc/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  Skeleton,
-  toast,
-} from '@ecc/ui';
+import { Button, ConfirmDialog, DataTable, EmptyState, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { GrantForm } from './grant-form.tsx';
 import {
@@ -54,63 +47,55 @@ function GrantRows({ role }: { role: RealmRole }) {
     return <p className="text-muted-foreground text-sm">This role holds no grants yet.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Grants of {role.name}</caption>
-        <thead className="bg-muted/50 text-left">
-          <tr>
-            {['Type', 'Realm pattern', 'Subject', 'Id pattern', 'Action', 'Right', 'Active'].map(
-              (heading) => (
-                <th key={heading} scope="col" className="px-4 py-2 font-medium">
-                  {heading}
-                </th>
+    <>
+      <DataTable
+        caption={`Grants of ${role.name}`}
+        rows={role.grants}
+        rowKey={(grant) => grant.id}
+        hasRowHeaders={false}
+        columns={[
+          { header: 'Type', cell: (grant) => grant.type },
+          { header: 'Realm pattern', className: 'font-mono', cell: (grant) => field(grant, 'realm') },
+          { header: 'Subject', cell: (grant) => field(grant, 'subject') },
+          { header: 'Id pattern', className: 'font-mono', cell: (grant) => field(grant, 'id') },
+          { header: 'Action', cell: (grant) => field(grant, 'action') },
+          { header: 'Right', cell: (grant) => grant.right },
+          {
+            header: 'Active',
+            cell: (grant) => (
+              <input
+                type="checkbox"
+                role="switch"
+                aria-label={`${grantLabel(grant)} active`}
+                checked={grant.active}
+                disabled={!canUpdate}
+                onChange={(event) =>
+                  void run(
+                    () => setGrantActive(grant.id, event.target.checked),
+                    `The grant ${grantLabel(grant)} could not be changed`,
+                  )
+                }
+              />
+            ),
+          },
+          {
+            header: 'Actions',
+            isHeaderHidden: true,
+            className: 'text-right',
+            cell: (grant) =>
+              canDelete && (
+                <Button
+                  variant="destructive"
+                  size="sm"
+                  aria-label={`Delete the grant ${grantLabel(grant)} of ${role.name}`}
+                  onClick={() => setDeleting(grant)}
+                >
+                  Delete
+                </Button>
               ),
-            )}
-            <th scope="col" className="px-4 py-2 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {role.grants.map((grant) => (
-            <tr key={grant.id} className="border-t">
-              <td className="px-4 py-2">{grant.type}</td>
-              <td className="px-4 py-2 font-mono">{field(grant, 'realm')}</td>
-              <td className="px-4 py-2">{field(grant, 'subject')}</td>
-              <td className="px-4 py-2 font-mono">{field(grant, 'id')}</td>
-              <td className="px-4 py-2">{field(grant, 'action')}</td>
-              <td className="px-4 py-2">{grant.right}</td>
-              <td className="px-4 py-2">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  aria-label={`${grantLabel(grant)} active`}
-                  checked={grant.active}
-                  disabled={!canUpdate}
-                  onChange={(event) =>
-                    void run(
-                      () => setGrantActive(grant.id, event.target.checked),
-                      `The grant ${grantLabel(grant)} could not be changed`,
-                    )
-                  }
-                />
-              </td>
-              <td className="px-4 py-2 text-right">
-                {canDelete && (
-                  <Button
-                    variant="destructive"
-                    size="sm"
-                    aria-label={`Delete the grant ${grantLabel(grant)} of ${role.name}`}
-                    onClick={() => setDeleting(grant)}
-                  >
-                    Delete
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+          },
+        ]}
+      />
       <ConfirmDialog
         open={deleting !== undefined}
         onOpenChange={(isOpenNow) => !isOpenNow && setDeleting(undefined)}
@@ -124,7 +109,7 @@ function GrantRows({ role }: { role: RealmRole }) {
             await run(() => deleteGrant(grant.id), 'The grant could not be deleted', 'Grant deleted');
         }}
       />
-    </div>
+    </>
   );
 }
 
@@ -141,47 +126,39 @@ export function RolesPanel() {
     toast({ variant: 'success', title: `Grant added to ${role.name}` });
   }
 
-  const rows = roles.data ?? [];
   return (
     <section aria-label="Roles and grants" aria-live="polite" aria-busy={roles.isPending}>
-      {roles.isPending ? (
-        <div className="grid gap-2" aria-label="Loading roles">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : roles.error ? (
-        <Alert kind="error">
-          <AlertTitle>The roles could not be loaded</AlertTitle>
-          <AlertDescription className="grid gap-2">
-            <span>{roles.error.message}</span>
-            <span>
-              <Button variant="outline" size="sm" onClick={() => void refreshRealmAdmin(queryClient)}>
-                Try again
-              </Button>
-            </span>
-          </AlertDescription>
-        </Alert>
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={<KeyRoundIcon />}
-          title="No roles yet"
-          description="The realm's roles are listed here."
-        />
-      ) : (
-        <div className="grid gap-8">
-          {rows.map((role) => (
-            <section key={role.id} aria-labelledby={`role-${role.id}`} className="grid gap-3">
-              <h2 id={`role-${role.id}`} className="text-lg font-semibold">
-                {role.name}
-              </h2>
-              <GrantRows role={role} />
-              {canCreate && rights.data ? (
-                <GrantForm roleName={role.name} rights={rights.data} onAdd={(grant) => add(role, grant)} />
-              ) : null}
-            </section>
-          ))}
-        </div>
-      )}
+      <QueryStates
+        query={roles}
+        loading={<LoadingSkeleton label="Loading roles" />}
+        errorTitle="The roles could not be loaded"
+        retryLabel="Try again"
+        onRetry={() => void refreshRealmAdmin(queryClient)}
+        isEmpty={(rows) => rows.length === 0}
+        empty={
+          <EmptyState
+            icon={<KeyRoundIcon />}
+            title="No roles yet"
+            description="The realm's roles are listed here."
+          />
+        }
+      >
+        {(rows) => (
+          <div className="grid gap-8">
+            {rows.map((role) => (
+              <section key={role.id} aria-labelledby={`role-${role.id}`} className="grid gap-3">
+                <h2 id={`role-${role.id}`} className="text-lg font-semibold">
+                  {role.name}
+                </h2>
+                <GrantRows role={role} />
+                {canCreate && rights.data ? (
+                  <GrantForm roleName={role.name} rights={rights.data} onAdd={(grant) => add(role, grant)} />
+                ) : null}
+              </section>
+            ))}
+          </div>
+        )}
+      </QueryStates>
     </section>
   );
 }

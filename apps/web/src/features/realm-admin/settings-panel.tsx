@@ -1,9 +1,10 @@
 import { realmSettingsSchema, type RealmSettingsResponse } from '@ecc/contracts';
 import { GWP_SET_IDS, GWP_SETS, isGwpSetId, type GwpSetId } from '@ecc/domain';
-import { Alert, AlertDescription, AlertTitle, Button, Skeleton, toast } from '@ecc/ui';
+import { Alert, AlertDescription, AlertTitle, Button, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { LoadError } from '#components/load-error.tsx';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { serverFieldErrors } from '#lib/forms/field-errors.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 import { UnsavedChangesGuard } from '#lib/navigation/unsaved-changes-guard.tsx';
@@ -35,20 +36,13 @@ export function SettingsPanel({ realmId }: { realmId: string }) {
   const settings = useQuery(realmSettingsQueryOptions(realmId));
   return (
     <section aria-label="Settings" aria-busy={settings.isPending}>
-      {settings.isPending ? (
-        <div className="grid gap-2" aria-label="Loading the settings">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-24" />
-        </div>
-      ) : settings.error ? (
-        <LoadError
-          title="The settings could not be loaded"
-          error={settings.error}
-          onRetry={() => void settings.refetch()}
-        />
-      ) : (
-        <SettingsEditor realmId={realmId} settings={settings.data} />
-      )}
+      <QueryStates
+        query={settings}
+        loading={<LoadingSkeleton label="Loading the settings" skeletons={['h-10', 'h-24']} />}
+        errorTitle="The settings could not be loaded"
+      >
+        {(realmSettings) => <SettingsEditor realmId={realmId} settings={realmSettings} />}
+      </QueryStates>
     </section>
   );
 }

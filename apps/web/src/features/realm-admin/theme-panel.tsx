@@ -8,26 +8,25 @@ import {
 import {
   Alert,
   AlertDescription,
-  AlertTitle,
   Button,
   ConfirmDialog,
   EmptyState,
   FormField,
   Input,
-  Skeleton,
   controlClasses,
-  toast,
 } from '@ecc/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PaletteIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { LoadError } from '#components/load-error.tsx';
-import { fieldErrorsOfIssues, serverFieldErrors, type FieldErrors } from '#lib/forms/field-errors.ts';
-import { useFocusAfterRender } from '#lib/forms/use-focus-after-render.ts';
+import { useState } from 'react';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
+import type { FieldErrors } from '#lib/forms/field-errors.ts';
 import { UnsavedChangesGuard } from '#lib/navigation/unsaved-changes-guard.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { ColorField } from './color-field.tsx';
-import { afterRealmSettingsSaved, realmThemeQueryOptions, saveRealmTheme } from './realm-settings-api.ts';
+import { realmThemeQueryOptions, saveRealmTheme } from './realm-settings-api.ts';
+import { SettingsErrorSummary } from './settings-error-summary.tsx';
+import { SettingsSaveBar } from './settings-save-bar.tsx';
 import {
   appThemeIndex,
   COLOR_MODES,
@@ -40,6 +39,7 @@ import {
   type ColorMode,
 } from './theme-editing.ts';
 import { ThemePreview } from './theme-preview.tsx';
+import { useSettingsDraft } from './use-settings-draft.ts';
 
 const MODE_LABELS: Record<ColorMode, string> = { light: 'Light', dark: 'Dark' };
 const COLOR_PATH = /^themes\.(\d+)\.colors\.(light|dark)\./;
@@ -50,40 +50,39 @@ export function ThemePanel({ realmId }: { realmId: string }) {
   const theme = useQuery(realmThemeQueryOptions(realmId));
   return (
     <section aria-label="Theme" aria-busy={theme.isPending}>
-      {theme.isPending ? (
-        <div className="grid gap-2" aria-label="Loading the theme">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-64" />
-        </div>
-      ) : theme.error ? (
-        <LoadError
-          title="The theme could not be loaded"
-          error={theme.error}
-          onRetry={() => void theme.refetch()}
-        />
-      ) : (
-        <ThemeEditor realmId={realmId} initial={theme.data} />
-      )}
+      <QueryStates
+        query={theme}
+        loading={<LoadingSkeleton label="Loading the theme" skeletons={['h-10', 'h-64']} />}
+        errorTitle="The theme could not be loaded"
+      >
+        {(themeSettings) => <ThemeEditor realmId={realmId} initial={themeSettings} />}
+      </QueryStates>
     </section>
   );
 }
 
 function ThemeEditor({ realmId, initial }: { realmId: string; initial: RealmThemeSettings }) {
-  const queryClient = useQueryClient();
   const canUpdate = useCan('update', 'Theme');
   const isReadOnly = !canUpdate;
-  const [saved, setSaved] = useState(initial);
-  const [draft, setDraft] = useState(initial);
   const [themeIndex, setThemeIndex] = useState(appThemeIndex(initial));
   const [mode, setMode] = useState<ColorMode>('light');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const [isSaving, setIsSaving] = useState(false);
-  const [isDiscarding, setIsDiscarding] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const focusAfterRender = useFocusAfterRender(summaryRef);
-  const isDirty = JSON.stringify(draft) !== JSON.stringify(saved);
+  const settings = useSettingsDraft({
+    realmId,
+    part: 'theme',
+    initial,
+    check: (edited) => realmThemeSettingsSchema.safeParse(withEmptyFieldsUnset(edited)),
+    send: saveRealmTheme,
+    savedTitle: 'Theme saved',
+    fieldId,
+    reveal: (fieldPath) => {
+      const color = COLOR_PATH.exec(fieldPath);
+      const themed = THEME_PATH.exec(fieldPath);
+      if (themed) setThemeIndex(Number(themed[1]));
+      if (color) setMode(color[2] as ColorMode);
+    },
+  });
+  const { draft, setDraft, errors, setErrors } = settings;
   const theme = draft.themes[themeIndex];
   const path = (field: string) => `themes.${themeIndex}.${field}`;
 
@@ -102,45 +101,10 @@ function ThemeEditor({ realmId, initial }: { realmId: string; initial: RealmThem
     }));
   }
 
-  function showErrors(fields: FieldErrors) {
-    setErrors(fields);
-    const first = Object.keys(fields)[0] ?? '';
-    const color = COLOR_PATH.exec(first);
-    const themed = THEME_PATH.exec(first);
-    if (themed) setThemeIndex(Number(themed[1]));
-    if (color) setMode(color[2] as ColorMode);
-    // The mode and theme that show the first field named are rendered first, then it takes the focus.
-    focusAfterRender(fieldId(first));
-  }
-
   function checkHex(fieldPath: string, value: string) {
     const result = hexColorSchema.safeParse(value);
     if (value === '' || result.success) clearError(fieldPath);
     else setErrors((current) => ({ ...current, [fieldPath]: result.error.issues[0]?.message ?? '' }));
-  }
-
-  async function save() {
-    setFormError(undefined);
-    const parsed = realmThemeSettingsSchema.safeParse(withEmptyFieldsUnset(draft));
-    if (!parsed.success) {
-      showErrors(fieldErrorsOfIssues(parsed.error.issues));
-      return;
-    }
-    setIsSaving(true);
-    try {
-      const answer = await saveRealmTheme(realmId, parsed.data);
-      setSaved(answer);
-      setDraft(answer);
-      setErrors({});
-      toast({ variant: 'success', title: 'Theme saved' });
-      await afterRealmSettingsSaved(queryClient, realmId, 'theme', answer);
-    } catch (error) {
-      const { fields, form } = serverFieldErrors(error);
-      setFormError(form);
-      showErrors(fields);
-    } finally {
-      setIsSaving(false);
-    }
   }
 
   function addTheme() {
@@ -152,10 +116,9 @@ function ThemeEditor({ realmId, initial }: { realmId: string; initial: RealmThem
     setThemeIndex(draft.themes.length);
   }
 
-  const errorCount = Object.keys(errors).length;
   return (
     <div className="grid gap-6">
-      <UnsavedChangesGuard isDirty={isDirty} />
+      <UnsavedChangesGuard isDirty={settings.isDirty} />
       {!canUpdate && (
         <Alert kind="info">
           <AlertDescription>
@@ -163,23 +126,7 @@ function ThemeEditor({ realmId, initial }: { realmId: string; initial: RealmThem
           </AlertDescription>
         </Alert>
       )}
-      <div ref={summaryRef} tabIndex={-1} aria-live="polite" className="grid gap-2 focus:outline-none">
-        {errorCount > 0 && (
-          <Alert kind="error">
-            <AlertTitle>The theme was not saved</AlertTitle>
-            <AlertDescription>
-              {errorCount === 1 ? 'One field needs' : `${errorCount} fields need`} your attention: see the
-              messages below the fields.
-            </AlertDescription>
-          </Alert>
-        )}
-        {formError && (
-          <Alert kind="error">
-            <AlertTitle>The theme was not saved</AlertTitle>
-            <AlertDescription>{formError}</AlertDescription>
-          </Alert>
-        )}
-      </div>
+      <SettingsErrorSummary settings={settings} title="The theme was not saved" />
       {theme === undefined ? (
         <EmptyState
           icon={<PaletteIcon />}
@@ -380,31 +327,15 @@ function ThemeEditor({ realmId, initial }: { realmId: string; initial: RealmThem
       )}
 
       {canUpdate && (
-        <div className="flex flex-wrap gap-2 border-t pt-4">
-          <Button onClick={() => void save()} isLoading={isSaving} disabled={!isDirty}>
-            Save theme
-          </Button>
-          <Button variant="outline" disabled={!isDirty || isSaving} onClick={() => setIsDiscarding(true)}>
-            Discard changes
-          </Button>
-          {isDirty && <p className="text-muted-foreground self-center text-sm">You have unsaved changes.</p>}
-        </div>
+        <SettingsSaveBar
+          settings={settings}
+          saveLabel="Save theme"
+          discardTitle="Discard your changes to the theme?"
+          discardDescription="The theme goes back to how it was last saved."
+          onDiscarded={(saved) => setThemeIndex(appThemeIndex(saved))}
+        />
       )}
 
-      <ConfirmDialog
-        open={isDiscarding}
-        onOpenChange={setIsDiscarding}
-        title="Discard your changes to the theme?"
-        description="The theme goes back to how it was last saved."
-        confirmLabel="Discard changes"
-        variant="destructive"
-        onConfirm={() => {
-          setDraft(saved);
-          setErrors({});
-          setFormError(undefined);
-          setThemeIndex(appThemeIndex(saved));
-        }}
-      />
       <ConfirmDialog
         open={isDeleting}
         onOpenChange={setIsDeleting}

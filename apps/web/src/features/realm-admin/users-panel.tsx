@@ -1,18 +1,10 @@
 import { DEFAULT_ROLE_KEYS, type DefaultRoleKey, type RealmUser } from '@ecc/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  Skeleton,
-  controlClasses,
-  toast,
-} from '@ecc/ui';
+import { ConfirmDialog, DataTable, EmptyState, controlClasses, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
 import { useState } from 'react';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { changeUserRole, realmUsersQueryOptions, refreshRealmAdmin } from './realm-admin-api.ts';
 
@@ -45,80 +37,55 @@ export function UsersPanel() {
     }
   }
 
-  const rows = users.data ?? [];
   return (
     <section aria-label="Users" aria-live="polite" aria-busy={users.isPending}>
-      {users.isPending ? (
-        <div className="grid gap-2" aria-label="Loading users">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : users.error ? (
-        <Alert kind="error">
-          <AlertTitle>The users could not be loaded</AlertTitle>
-          <AlertDescription className="grid gap-2">
-            <span>{users.error.message}</span>
-            <span>
-              <Button variant="outline" size="sm" onClick={() => void refreshRealmAdmin(queryClient)}>
-                Try again
-              </Button>
-            </span>
-          </AlertDescription>
-        </Alert>
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={<UsersIcon />}
-          title="No users yet"
-          description="The realm's users are listed here."
-        />
-      ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Users of this realm</caption>
-            <thead className="bg-muted/50 text-left">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Role
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => (
-                <tr key={user.id} className="border-t">
-                  <th scope="row" className="px-4 py-2 text-left font-normal">
-                    {user.email}
-                  </th>
-                  <td className="px-4 py-2">{user.name ?? '—'}</td>
-                  <td className="px-4 py-2">
-                    {canChangeRoles ? (
-                      <select
-                        aria-label={`Role of ${user.email}`}
-                        className={`${controlClasses} h-9 w-40`}
-                        value={user.role}
-                        onChange={(event) => setChange({ user, role: event.target.value as DefaultRoleKey })}
-                      >
-                        {DEFAULT_ROLE_KEYS.map((role) => (
-                          <option key={role} value={role}>
-                            {ROLE_LABELS[role]}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      ROLE_LABELS[user.role]
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryStates
+        query={users}
+        loading={<LoadingSkeleton label="Loading users" />}
+        errorTitle="The users could not be loaded"
+        retryLabel="Try again"
+        onRetry={() => void refreshRealmAdmin(queryClient)}
+        isEmpty={(rows) => rows.length === 0}
+        empty={
+          <EmptyState
+            icon={<UsersIcon />}
+            title="No users yet"
+            description="The realm's users are listed here."
+          />
+        }
+      >
+        {(rows) => (
+          <DataTable
+            caption="Users of this realm"
+            rows={rows}
+            rowKey={(user) => user.id}
+            columns={[
+              { header: 'Email', cell: (user) => user.email },
+              { header: 'Name', cell: (user) => user.name ?? '—' },
+              {
+                header: 'Role',
+                cell: (user) =>
+                  canChangeRoles ? (
+                    <select
+                      aria-label={`Role of ${user.email}`}
+                      className={`${controlClasses} h-9 w-40`}
+                      value={user.role}
+                      onChange={(event) => setChange({ user, role: event.target.value as DefaultRoleKey })}
+                    >
+                      {DEFAULT_ROLE_KEYS.map((role) => (
+                        <option key={role} value={role}>
+                          {ROLE_LABELS[role]}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    ROLE_LABELS[user.role]
+                  ),
+              },
+            ]}
+          />
+        )}
+      </QueryStates>
       <ConfirmDialog
         open={change !== undefined}
         onOpenChange={(isOpenNow) => !isOpenNow && setChange(undefined)}

@@ -4,30 +4,16 @@ import {
   REQUIRED_ACTIVITY_IMPORT_FIELDS,
   type ActivityImportField,
   type ActivityImportMapping,
-  type ActivityImportResult,
 } from '@ecc/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  controlClasses,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-  FormField,
-  Input,
-  Spinner,
-} from '@ecc/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, AlertDescription, AlertTitle, controlClasses, FormField, Input, Spinner } from '@ecc/ui';
+import { useQuery } from '@tanstack/react-query';
 import { UploadIcon } from 'lucide-react';
 import { useState } from 'react';
-import { commitActivityImport, ImportRowsRejectedError, previewActivityImport } from './import-api.ts';
-import { ImportProgressBar, ImportRowErrors } from './import-row-errors.tsx';
+import { commitActivityImport, previewActivityImport } from './import-api.ts';
+import { ImportDialogButton } from './import-dialog-button.tsx';
+import { ImportOutcome } from './import-outcome.tsx';
+import { ImportRowErrors } from './import-row-errors.tsx';
+import { useImportUpload } from './use-import-upload.ts';
 
 const REQUIRED_FIELDS: ReadonlySet<ActivityImportField> = new Set(REQUIRED_ACTIVITY_IMPORT_FIELDS);
 const NOT_MAPPED = '';
@@ -42,10 +28,8 @@ function rowCountText(count: number): string {
 
 /** Choose a file, check the mapping and preview, then commit all rows or none, with progress. */
 function ActivityImportSteps({ onDone }: { onDone: () => void }) {
-  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<ActivityImportMapping | undefined>(undefined);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   const preview = useQuery({
     queryKey: ['imports', 'activities', 'preview', file ? fileKey(file) : '', mapping ?? null],
@@ -56,19 +40,14 @@ function ActivityImportSteps({ onDone }: { onDone: () => void }) {
   });
   const effectiveMapping = mapping ?? preview.data?.mapping ?? {};
 
-  const commit = useMutation({
-    mutationFn: () =>
-      commitActivityImport(file as File, effectiveMapping, (done, total) => setProgress({ done, total })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries();
-    },
-  });
+  const commit = useImportUpload((onProgress) =>
+    commitActivityImport(file as File, effectiveMapping, onProgress),
+  );
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
     setMapping(undefined);
-    setProgress(null);
-    commit.reset();
+    commit.mutation.reset();
   };
 
   const changeMapping = (field: ActivityImportField, column: string) => {
@@ -76,7 +55,7 @@ function ActivityImportSteps({ onDone }: { onDone: () => void }) {
     if (column === NOT_MAPPED) delete next[field];
     else next[field] = column;
     setMapping(next);
-    commit.reset();
+    commit.mutation.reset();
   };
 
   const data = preview.data;
@@ -85,10 +64,7 @@ function ActivityImportSteps({ onDone }: { onDone: () => void }) {
     !preview.isFetching &&
     data.missingFields.length === 0 &&
     data.errors.length === 0 &&
-    data.rowCount > 0 &&
-    !commit.isPending;
-  const result: ActivityImportResult | undefined = commit.data;
-  const rejected = commit.error instanceof ImportRowsRejectedError ? commit.error : undefined;
+    data.rowCount > 0;
 
   return (
     <div className="grid gap-4">
@@ -188,65 +164,33 @@ function ActivityImportSteps({ onDone }: { onDone: () => void }) {
         </>
       ) : null}
 
-      <div aria-live="polite" className="grid gap-4">
-        {progress && commit.isPending ? (
-          <ImportProgressBar label="Import progress" done={progress.done} total={progress.total} />
-        ) : null}
-        {rejected ? <ImportRowErrors title={rejected.message} errors={rejected.errors} /> : null}
-        {commit.isError && !rejected ? (
-          <Alert kind="error">
-            <AlertTitle>The import failed; nothing was imported</AlertTitle>
-            <AlertDescription>{commit.error.message}</AlertDescription>
-          </Alert>
-        ) : null}
-        {result ? (
-          <Alert kind="success">
-            <AlertTitle>
-              {result.isNew
-                ? `Imported ${result.recordCount.toLocaleString()} activity ${result.recordCount === 1 ? 'record' : 'records'}`
-                : 'Nothing imported: this file was imported before'}
-            </AlertTitle>
-            <AlertDescription>
-              From {result.batch.fileName}, batch {result.batch.id}.
-            </AlertDescription>
-          </Alert>
-        ) : null}
-      </div>
-
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {result ? 'Close' : 'Cancel'}
-        </Button>
-        {result ? null : (
-          <Button disabled={!canCommit} onClick={() => commit.mutate()}>
-            {commit.isPending ? 'Importing…' : data ? `Import ${rowCountText(data.rowCount)}` : 'Import'}
-          </Button>
-        )}
-      </DialogFooter>
+      <ImportOutcome
+        upload={commit}
+        successTitle={(result) =>
+          result.isNew
+            ? `Imported ${result.recordCount.toLocaleString()} activity ${result.recordCount === 1 ? 'record' : 'records'}`
+            : 'Nothing imported: this file was imported before'
+        }
+        successDescription={(result) => `From ${result.batch.fileName}, batch ${result.batch.id}.`}
+        importLabel={data ? `Import ${rowCountText(data.rowCount)}` : 'Import'}
+        canImport={canCommit}
+        onClose={onDone}
+      />
     </div>
   );
 }
 
 /** A button that opens the "Import activity data" dialog; the dialog starts afresh each time it opens. */
 export function ActivityImportButton({ size = 'sm' }: { size?: 'sm' | 'default' }) {
-  const [isOpen, setIsOpen] = useState(false);
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size={size}>
-          <UploadIcon aria-hidden="true" />
-          Import activity data
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Import activity data</DialogTitle>
-          <DialogDescription>
-            Rows are checked before anything is written: either every row is imported or none is.
-          </DialogDescription>
-        </DialogHeader>
-        {isOpen ? <ActivityImportSteps onDone={() => setIsOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ImportDialogButton
+      label="Import activity data"
+      icon={<UploadIcon aria-hidden="true" />}
+      description="Rows are checked before anything is written: either every row is imported or none is."
+      size={size}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-3xl"
+    >
+      {(close) => <ActivityImportSteps onDone={close} />}
+    </ImportDialogButton>
   );
 }
