@@ -17,14 +17,7 @@ export * from './realm-factor-lookup.ts';
 export * from './realm-config-repository.ts';
 export * from './realm-mapping.ts';
 export * from './realm-repository.ts';
-export {
-  APPLICATION_ROLE,
-  currentRealmScope,
-  runInRealmScope,
-  runOutsideRealmScope,
-  type RealmScope,
-  type Scoped,
-} from './realm-scope.ts';
+export { runInRealmScope, runOutsideRealmScope, type RealmScope, type Scoped } from './realm-scope.ts';
 export * from './recalculation-repository.ts';
 export * from './reference-data-sync.ts';
 export * from './schema.ts';

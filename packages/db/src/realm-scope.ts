@@ -48,9 +48,9 @@ export function runInRealmScope<Result>(scope: RealmScope, work: () => Result): 
 }
 
 /**
- * Runs `work` as the connecting (owner) role, outside any realm scope. Only the authorization engine does so: to
- * decide what a user may do it must read the realm tree and the grants inherited from realms above theirs,
- * which lie outside the user's scope by design.
+ * Runs `work` as the connecting (owner) role, outside any realm scope. Two callers do so: the authorization
+ * engine, which to decide what a user may do must read the realm tree and the grants inherited from realms above
+ * theirs (outside the user's scope by design), and the bulk recalculation, whose COPY row-level security refuses.
  */
 export function runOutsideRealmScope<Result>(work: () => Result): Scoped<Result> {
   return scopes.exit(() => started(work()));
