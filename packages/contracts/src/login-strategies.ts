@@ -1,5 +1,6 @@
 import { authenticationStrategySchema } from './application-config.ts';
 import { messages } from './messages.ts';
+import { realmParamsSchema } from './realm-settings.ts';
 import { uuidSchema } from './validation.ts';
 import { z } from './zod.ts';
 
@@ -35,9 +36,6 @@ export const loginStrategyUpdateRequestSchema = loginStrategyFieldsSchema.extend
   clientSecret: z.string().min(1, messages.required).nullable().optional(),
 });
 export type LoginStrategyUpdateRequest = z.infer<typeof loginStrategyUpdateRequestSchema>;
-
-/** A realm-addressed route's realm: its id (the realm comes from the path, the caller's rights from the session). */
-export const realmParamsSchema = z.object({ realmId: z.uuid() });
 
 export const loginStrategyParamsSchema = realmParamsSchema.extend({
   strategyId: z.string().min(1).max(200),

@@ -15,8 +15,8 @@ export const DUPLICATE_OVERRIDE_PATH_MESSAGE = 'Another override has this path';
 export const DUPLICATE_LICENCE_ID_MESSAGE = 'Another licence has this id';
 export const OVERRIDE_PATH_MESSAGE = 'A path starts with /';
 
-export const realmSettingsParamsSchema = z.object({ realmId: uuidSchema });
-export type RealmSettingsParams = z.infer<typeof realmSettingsParamsSchema>;
+/** A realm-addressed route's realm: its id (the realm comes from the path, the caller's rights from the session). */
+export const realmParamsSchema = z.object({ realmId: uuidSchema });
 
 /** Adds `message` at `[field, index, key]` for every item whose key an earlier item already used. */
 function flagDuplicates(

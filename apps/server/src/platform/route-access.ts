@@ -6,7 +6,12 @@ import {
   type Plan,
   type RouteId,
 } from '@ecc/contracts';
-import { canAccessRecord, type PermissionAction, type PermissionSubject } from '@ecc/domain';
+import {
+  canAccessRecord,
+  type AccessAbility,
+  type PermissionAction,
+  type PermissionSubject,
+} from '@ecc/domain';
 import { runInRealmScope, type RealmScope } from '@ecc/db';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { canActInRealm, type AbilityService } from './abilities.ts';
@@ -108,6 +113,16 @@ export function requireSession(request: FastifyRequest): ActiveSession {
   return request.activeSession;
 }
 
+function abilityServiceOf(request: FastifyRequest): AbilityService {
+  if (!request.abilityService) throw new Error('The handler needs the route access hook');
+  return request.abilityService;
+}
+
+/** The signed-in user's ability, for handlers that filter records by it (built once per request). */
+export function abilityOfRequest(request: FastifyRequest): Promise<AccessAbility> {
+  return abilityServiceOf(request).abilityOf(requireSession(request));
+}
+
 /** A record a handler is about to act on: its realm (by key or id) and its id. */
 export type RecordToCheck = ({ realmKey: string } | { realmId: string }) & { id: string };
 
@@ -123,7 +138,7 @@ export async function assertCan(
   notFoundMessage = `${subject} not found`,
 ): Promise<void> {
   const session = requireSession(request);
-  if (!request.abilityService) throw new Error('assertCan needs the route access hook');
+  const abilityService = abilityServiceOf(request);
   const isOwnRealm =
     'realmKey' in record ? record.realmKey === session.realm.key : record.realmId === session.realm.id;
   const realmKey = isOwnRealm
@@ -131,8 +146,8 @@ export async function assertCan(
     : 'realmKey' in record
       ? record.realmKey
       : // Operators act on other realms' records by key; an unknown id is simply not a realm the rules name.
-        ((await request.abilityService.realmKeyOf(record.realmId)) ?? '');
-  const ability = await request.abilityService.abilityOf(session);
+        ((await abilityService.realmKeyOf(record.realmId)) ?? '');
+  const ability = await abilityService.abilityOf(session);
   if (canAccessRecord(ability, action, subject, { realm: realmKey, id: record.id })) return;
   if (!isOwnRealm) throw new HttpError(404, notFoundMessage);
   throw new HttpError(403, forbiddenMessage(action, subject));
@@ -144,9 +159,7 @@ export async function canInOwnRealm(
   action: PermissionAction,
   subject: PermissionSubject,
 ): Promise<boolean> {
-  const session = requireSession(request);
-  if (!request.abilityService) throw new Error('canInOwnRealm needs the route access hook');
-  return canActInRealm(await request.abilityService.abilityOf(session), action, subject, session.realm.key);
+  return canActInRealm(await abilityOfRequest(request), action, subject, requireSession(request).realm.key);
 }
 
 async function resolveSession(

@@ -14,7 +14,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { canAccessRecord } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
-import { canInOwnRealm, forbiddenMessage, permissionAccess, requireSession } from '#platform/route-access.ts';
+import {
+  abilityOfRequest,
+  canInOwnRealm,
+  forbiddenMessage,
+  permissionAccess,
+  requireSession,
+} from '#platform/route-access.ts';
 import {
   addRoleGrant,
   changeUserRole,
@@ -37,8 +43,7 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): vo
     async (request) => {
       const session = requireSession(request);
       const { results } = await listRealmUsers(db, session.realm.id);
-      if (!request.abilityService) throw new Error('The user list needs the route access hook');
-      const ability = await request.abilityService.abilityOf(session);
+      const ability = await abilityOfRequest(request);
       // A member's `read User` covers only themself (`\principal`): they see their own row, nobody else's.
       return {
         results: results.filter((user) =>

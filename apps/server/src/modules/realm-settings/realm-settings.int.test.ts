@@ -25,7 +25,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
-import { REALM_NOT_FOUND_MESSAGE } from './realm-settings.service.ts';
+import { REALM_NOT_FOUND } from '#platform/target-realm.ts';
 
 const ADMIN = { email: 'admin@acme.test', password: 'admin-password-1', role: 'admin' as const };
 const MEMBER = { email: 'member@acme.test', password: 'member-password-1' };
@@ -191,7 +191,7 @@ describe('the realm settings API', () => {
           expect(response.json()).toEqual({
             statusCode: 404,
             error: 'Not Found',
-            message: REALM_NOT_FOUND_MESSAGE,
+            message: REALM_NOT_FOUND,
           });
         }
       }
@@ -314,7 +314,7 @@ describe('the realm settings API', () => {
         expect((await call('admin', 'GET', `/api/realms/${realmId}/legal`)).statusCode).toBe(404);
         const write = await call('admin', 'PUT', `/api/realms/${realmId}/legal`, { licences: [EULA] });
         expect(write.statusCode).toBe(404);
-        expect(write.json().message).toBe(REALM_NOT_FOUND_MESSAGE);
+        expect(write.json().message).toBe(REALM_NOT_FOUND);
       }
       expect(await stateOf(other.id)).toEqual(before);
       const byMember = await call('member', 'PUT', `/api/realms/${acme.id}/legal`, { licences: [] });

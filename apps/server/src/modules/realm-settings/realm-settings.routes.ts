@@ -1,7 +1,7 @@
 import {
   legalSchema,
   realmLegalSettingsSchema,
-  realmSettingsParamsSchema,
+  realmParamsSchema,
   realmSettingsResponseSchema,
   realmSettingsSchema,
   realmThemeSettingsFieldsSchema,
@@ -11,13 +11,12 @@ import { createRealmRepository, type Database } from '@ecc/db';
 import type { PermissionAction, PermissionSubject } from '@ecc/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '#platform/errors.ts';
-import { assertCan, permissionAccess, requireSession } from '#platform/route-access.ts';
+import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { findTargetRealm } from '#platform/target-realm.ts';
 import {
   readLegalSettings,
   readRealmSettings,
   readThemeSettings,
-  REALM_NOT_FOUND_MESSAGE,
   updateLegalSettings,
   updateRealmSettings,
   updateThemeSettings,
@@ -32,27 +31,19 @@ export function registerRealmSettingsRoutes(app: FastifyInstance, db: Database):
   const api = app.withTypeProvider<ZodTypeProvider>();
   const realms = createRealmRepository(db);
 
-  /** The target realm's id once the caller may do `action` on `subject` there. */
-  async function targetRealmId(
-    request: FastifyRequest,
-    realmId: string,
+  const targetRealmId = async (
+    request: FastifyRequest<{ Params: { realmId: string } }>,
     action: PermissionAction,
     subject: PermissionSubject,
-  ): Promise<string> {
-    const realm = await realms.findById(realmId);
-    if (!realm) throw new HttpError(404, REALM_NOT_FOUND_MESSAGE);
-    await assertCan(request, action, subject, { realmKey: realm.key, id: realm.id }, REALM_NOT_FOUND_MESSAGE);
-    return realm.id;
-  }
+  ) => (await findTargetRealm(request, realms, request.params.realmId, action, subject)).id;
 
   api.get(
     '/api/realms/:realmId/theme',
     {
       config: { access: permissionAccess('read', 'Theme') },
-      schema: { params: realmSettingsParamsSchema, response: { 200: realmThemeSettingsFieldsSchema } },
+      schema: { params: realmParamsSchema, response: { 200: realmThemeSettingsFieldsSchema } },
     },
-    async (request) =>
-      readThemeSettings(db, await targetRealmId(request, request.params.realmId, 'read', 'Theme')),
+    async (request) => readThemeSettings(db, await targetRealmId(request, 'read', 'Theme')),
   );
 
   api.put(
@@ -60,13 +51,13 @@ export function registerRealmSettingsRoutes(app: FastifyInstance, db: Database):
     {
       config: { access: permissionAccess('update', 'Theme') },
       schema: {
-        params: realmSettingsParamsSchema,
+        params: realmParamsSchema,
         body: realmThemeSettingsSchema,
         response: { 200: realmThemeSettingsFieldsSchema },
       },
     },
     async (request) => {
-      const realmId = await targetRealmId(request, request.params.realmId, 'update', 'Theme');
+      const realmId = await targetRealmId(request, 'update', 'Theme');
       return updateThemeSettings(db, realmId, requireSession(request).user, request.body);
     },
   );
@@ -75,10 +66,9 @@ export function registerRealmSettingsRoutes(app: FastifyInstance, db: Database):
     '/api/realms/:realmId/legal',
     {
       config: { access: permissionAccess('read', 'Realm') },
-      schema: { params: realmSettingsParamsSchema, response: { 200: legalSchema } },
+      schema: { params: realmParamsSchema, response: { 200: legalSchema } },
     },
-    async (request) =>
-      readLegalSettings(db, await targetRealmId(request, request.params.realmId, 'read', 'Realm')),
+    async (request) => readLegalSettings(db, await targetRealmId(request, 'read', 'Realm')),
   );
 
   api.put(
@@ -86,13 +76,13 @@ export function registerRealmSettingsRoutes(app: FastifyInstance, db: Database):
     {
       config: { access: permissionAccess('update', 'Realm') },
       schema: {
-        params: realmSettingsParamsSchema,
+        params: realmParamsSchema,
         body: realmLegalSettingsSchema,
         response: { 200: legalSchema },
       },
     },
     async (request) => {
-      const realmId = await targetRealmId(request, request.params.realmId, 'update', 'Realm');
+      const realmId = await targetRealmId(request, 'update', 'Realm');
       return updateLegalSettings(db, realmId, requireSession(request).user, request.body);
     },
   );
@@ -101,10 +91,9 @@ export function registerRealmSettingsRoutes(app: FastifyInstance, db: Database):
     '/api/realms/:realmId/settings',
     {
       config: { access: permissionAccess('read', 'Realm') },
-      schema: { params: realmSettingsParamsSchema, response: { 200: realmSettingsResponseSchema } },
+      schema: { params: realmParamsSchema, response: { 200: realmSettingsResponseSchema } },
     },
-    async (request) =>
-      readRealmSettings(db, await targetRealmId(request, request.params.realmId, 'read', 'Realm')),
+    async (request) => readRealmSettings(db, await targetRealmId(request, 'read', 'Realm')),
   );
 
   api.put(
@@ -112,13 +101,13 @@ export function registerRealmSettingsRoutes(app: FastifyInstance, db: Database):
     {
       config: { access: permissionAccess('update', 'Realm') },
       schema: {
-        params: realmSettingsParamsSchema,
+        params: realmParamsSchema,
         body: realmSettingsSchema,
         response: { 200: realmSettingsResponseSchema },
       },
     },
     async (request) => {
-      const realmId = await targetRealmId(request, request.params.realmId, 'update', 'Realm');
+      const realmId = await targetRealmId(request, 'update', 'Realm');
       return updateRealmSettings(db, realmId, requireSession(request).user, request.body);
     },
   );

@@ -20,8 +20,7 @@ import {
 } from '@ecc/db';
 import { realmGwpSetId } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
-
-export const REALM_NOT_FOUND_MESSAGE = 'Realm not found';
+import { REALM_NOT_FOUND } from '#platform/target-realm.ts';
 
 /** Audit entity types: one per part of a realm's settings, the realm's id as entity id. */
 export const THEME_ENTITY = 'realm-theme';
@@ -82,7 +81,7 @@ async function changeRealm<Result>(
   return db.transaction(async (transaction) => {
     const repository = createRealmConfigRepository(transaction);
     const realm = await repository.findForUpdate(realmId);
-    if (!realm) throw new HttpError(404, REALM_NOT_FOUND_MESSAGE);
+    if (!realm) throw new HttpError(404, REALM_NOT_FOUND);
     return change({
       realm,
       async store(properties, { before, after, entityType }) {
@@ -106,7 +105,7 @@ function isSame(left: unknown, right: unknown): boolean {
 
 export async function readThemeSettings(db: Database, realmId: string): Promise<RealmThemeSettings> {
   const realm = await createRealmConfigRepository(db).findConfig(realmId);
-  if (!realm) throw new HttpError(404, REALM_NOT_FOUND_MESSAGE);
+  if (!realm) throw new HttpError(404, REALM_NOT_FOUND);
   return themeSettingsOf(realm.config);
 }
 
@@ -145,7 +144,7 @@ export async function updateThemeSettings(
 
 export async function readLegalSettings(db: Database, realmId: string): Promise<Legal> {
   const realm = await createRealmConfigRepository(db).findConfig(realmId);
-  if (!realm) throw new HttpError(404, REALM_NOT_FOUND_MESSAGE);
+  if (!realm) throw new HttpError(404, REALM_NOT_FOUND);
   return legalOf(realm.config);
 }
 
@@ -183,7 +182,7 @@ async function settingsResponse(db: Database, realmId: string, gwpSetId: RealmSe
 
 export async function readRealmSettings(db: Database, realmId: string): Promise<RealmSettingsResponse> {
   const realm = await createRealmConfigRepository(db).findConfig(realmId);
-  if (!realm) throw new HttpError(404, REALM_NOT_FOUND_MESSAGE);
+  if (!realm) throw new HttpError(404, REALM_NOT_FOUND);
   return settingsResponse(db, realmId, realmGwpSetId(realm.properties));
 }
 

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
 import { HttpError } from '#platform/errors.ts';
-import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { abilityOfRequest, permissionAccess, requireSession } from '#platform/route-access.ts';
 import { findTargetRealm } from '#platform/target-realm.ts';
 import { createManagedRealm, listManagedRealms, updateManagedRealm } from './realms.service.ts';
 
@@ -28,11 +28,6 @@ async function requireOperator(request: FastifyRequest): Promise<void> {
   if (!isOperatorRealm(requireSession(request).realm.key)) throw new HttpError(403, OPERATOR_ONLY_MESSAGE);
 }
 
-async function abilityOf(request: FastifyRequest) {
-  if (!request.abilityService) throw new Error('The realm routes need the route access hook');
-  return request.abilityService.abilityOf(requireSession(request));
-}
-
 /** Realms as tenants (issue 3): the list for whoever may read realms; creation and changes for operators. */
 export function registerRealmRoutes(app: FastifyInstance, context: AppContext, db: Database): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +41,7 @@ export function registerRealmRoutes(app: FastifyInstance, context: AppContext, d
     },
     async (request) => {
       // Outside the operator's realms the rules are confined to the caller's realm and those below it.
-      const ability = await abilityOf(request);
+      const ability = await abilityOfRequest(request);
       return listManagedRealms(
         db,
         (realm) => canAccessRecord(ability, 'read', 'Realm', { realm: realm.key, id: realm.id }),
@@ -67,7 +62,7 @@ export function registerRealmRoutes(app: FastifyInstance, context: AppContext, d
       if (parentKey !== undefined) {
         // A new realm goes under a parent the operator may create realms in; any other is unknown to them.
         const parent = await realms.findByKey(parentKey);
-        const ability = await abilityOf(request);
+        const ability = await abilityOfRequest(request);
         if (!parent || !canAccessRecord(ability, 'create', 'Realm', { realm: parent.key, id: parent.id })) {
           throw new HttpError(400, `body/parentKey: No realm has the key ${parentKey}`);
         }

@@ -13,7 +13,7 @@ import { serverFieldErrors } from '#lib/forms/field-errors.ts';
 import { EmissionsPreview } from './emissions-preview.tsx';
 import { emissionFactorOptionsQuery } from './facility-api.ts';
 import { formatCo2e } from './facility-format.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '#lib/timing/use-debounced-value.ts';
 import type { useRecordMutations } from './use-record-mutations.ts';
 
 const COMMON_UNITS = [

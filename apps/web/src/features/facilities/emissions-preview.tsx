@@ -7,7 +7,7 @@ import type { ActivityRecordFormValues } from './activity-record-form.ts';
 import { previewItemsOf, type PreviewMethod } from './estimate-preview.ts';
 import { estimatePreviewQuery, type EstimateOutcome } from './facility-api.ts';
 import { formatCo2e } from './facility-format.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '#lib/timing/use-debounced-value.ts';
 
 export const PREVIEW_DEBOUNCE_MS = 300;
 

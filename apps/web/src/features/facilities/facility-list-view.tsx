@@ -13,7 +13,7 @@ import type { PageProps } from '#lib/routing/page-props.ts';
 import { facilityListQuery, facilitySectorsQuery } from './facility-api.ts';
 import { FacilityMap } from './facility-map.tsx';
 import { FacilityTable } from './facility-table.tsx';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '#lib/timing/use-debounced-value.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** The map, then rows of the table. */

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../timing/use-debounced-value.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -8,16 +9,10 @@ const SEARCH_DEBOUNCE_MS = 300;
  */
 export function usePagedSearch() {
   const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setOffset(0);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
+  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS).trim();
+  // The offset belongs to the search it was chosen for: a new search starts again at the first page.
+  const [page, setPage] = useState({ search, offset: 0 });
+  const offset = page.search === search ? page.offset : 0;
+  const setOffset = (next: number) => setPage({ search, offset: next });
   return { searchText, setSearchText, search, offset, setOffset };
 }
