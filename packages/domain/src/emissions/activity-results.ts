@@ -144,37 +144,49 @@ function addErrors(errors: ActivityResultError[], itemErrors: readonly ItemError
 }
 
 /**
- * The results of one activity record. Scope 2 gives a location-based row with the record's factor and a
- * market-based row with the certificate coverage applied to it (flagged as a fallback when the factor is a
- * grid average). A residual-mix or supplier-specific factor cannot stand for the grid, so such a record has
- * only its market-based row.
+ * The engine items one activity record is calculated as: one item, or for Scope 2 a location-based item with the
+ * record's factor and a market-based item with the certificate coverage applied (GHG Protocol Scope 2 Guidance:
+ * both reported side by side). A residual-mix or supplier-specific factor cannot stand for the grid, so such a
+ * record gets only its market-based item. The browser's preview of a record asks the estimate API for these same
+ * items, so it shows what saving will store.
  */
-export function calculateActivityResults(
+export function activityRecordItems(
   record: ActivityRecordInput,
-  calculator: ActivityCalculator,
-): ActivityResultsOutcome {
+  electricityBasis?: EmissionFactor['electricityBasis'],
+): EstimateItem[] {
   const base = {
     id: record.id,
     quantity: record.quantity,
     unit: record.unit,
     factor: { id: record.factorKey },
     scope: record.scope,
-    scope3Category: record.scope3Category ?? undefined,
+    ...(record.scope3Category === null || record.scope3Category === undefined
+      ? {}
+      : { scope3Category: record.scope3Category }),
+    ...(record.certificateCoverage === null || record.certificateCoverage === undefined
+      ? {}
+      : { certificateCoverage: record.certificateCoverage }),
   };
-  const coverage = record.certificateCoverage ?? undefined;
-  const items: EstimateItem[] = [];
+  if (record.scope !== 2) {
+    // Coverage outside Scope 2 is refused by the engine with its own message.
+    return [base];
+  }
+  const { certificateCoverage: _coverage, ...locationBased } = base;
+  const isGridFactor = electricityBasis !== 'residual-mix' && electricityBasis !== 'supplier-specific';
+  return [
+    ...(isGridFactor ? [{ ...locationBased, scope2Method: 'location' as const }] : []),
+    { ...base, scope2Method: 'market' as const },
+  ];
+}
+
+/** The results of one activity record: the `emission_results` rows of its items (`activityRecordItems`). */
+export function calculateActivityResults(
+  record: ActivityRecordInput,
+  calculator: ActivityCalculator,
+): ActivityResultsOutcome {
   const factor: EmissionFactor | undefined =
     typeof record.factorKey === 'string' ? calculator.factors.get(record.factorKey) : undefined;
-  if (record.scope === 2) {
-    const basis = factor?.electricityBasis;
-    if (basis !== 'residual-mix' && basis !== 'supplier-specific') {
-      items.push({ ...base, scope2Method: 'location' });
-    }
-    items.push({ ...base, scope2Method: 'market', certificateCoverage: coverage });
-  } else {
-    // Coverage outside Scope 2 is refused by the engine with its own message.
-    items.push({ ...base, certificateCoverage: coverage });
-  }
+  const items = activityRecordItems(record, factor?.electricityBasis);
   const rows: ActivityResultRow[] = [];
   const errors: ActivityResultError[] = [];
   for (const item of items) {
