@@ -17,6 +17,14 @@ export interface NewAuditEntry {
   after: unknown;
 }
 
+/** Who made a change, as an audit entry records them (the command line's imports have no user: both null). */
+export function auditActorOf(user: {
+  readonly id: string | null;
+  readonly email: string | null;
+}): Pick<NewAuditEntry, 'actorId' | 'actorEmail'> {
+  return { actorId: user.id, actorEmail: user.email };
+}
+
 /** JSON with object keys sorted at every level, so the same content always hashes the same. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);

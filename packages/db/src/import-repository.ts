@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { createActivityRepository, type NewActivityRecord } from './activity-repository.ts';
-import { createAuditLogRepository, type NewAuditEntry } from './audit-log-repository.ts';
+import { auditActorOf, createAuditLogRepository, type NewAuditEntry } from './audit-log-repository.ts';
 import type { Database } from './create-database.ts';
 import { createEmissionResultRepository, type NewEmissionResult } from './emission-result-repository.ts';
 import { facilities, importBatches, type ActivityRecordRow, type ImportBatchRow } from './schema.ts';
@@ -132,8 +132,7 @@ export function createImportRepository(db: Database) {
           await audit.appendMany(
             realmId,
             rows.map((row): NewAuditEntry => ({
-              actorId: options.actor.id,
-              actorEmail: options.actor.email,
+              ...auditActorOf(options.actor),
               action: 'create',
               entityType: 'activity-record',
               entityId: row.id,
@@ -196,8 +195,7 @@ export function createImportRepository(db: Database) {
         }
         const counts = { createdCount, updatedCount: values.length - createdCount };
         await createAuditLogRepository(transaction).append(realmId, {
-          actorId: options.actor.id,
-          actorEmail: options.actor.email,
+          ...auditActorOf(options.actor),
           action: 'create',
           entityType: 'import-batch',
           entityId: inserted.id,

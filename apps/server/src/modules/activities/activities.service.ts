@@ -32,6 +32,7 @@ import {
   type Database,
   type FacilityRow,
   type UserRow,
+  auditActorOf,
 } from '@ecc/db';
 import {
   calculateActivityResults,
@@ -86,7 +87,11 @@ async function findRealmFactor(
   return found?.status === 'published' ? (found.factor as EmissionFactor) : undefined;
 }
 
-async function factorOf(db: Database, realmId: string, key: string): Promise<EmissionFactor | undefined> {
+async function fauditActorOf(
+  db: Database,
+  realmId: string,
+  key: string,
+): Promise<EmissionFactor | undefined> {
   return isRealmFactorKey(key) ? findRealmFactor(db, realmId, key) : FACTOR_LIBRARY_BY_ID.get(key);
 }
 
@@ -193,8 +198,6 @@ function toColumns(input: ActivityRecordInput) {
   };
 }
 
-const actorOf = (user: UserRow) => ({ actorId: user.id, actorEmail: user.email });
-
 export async function listActivityRecords(
   db: Database,
   realmId: string,
@@ -228,7 +231,7 @@ export async function createActivityRecord(
       emissionResultValues(record, results.rows, results.gwp),
     );
     await createAuditLogRepository(transaction).append(realmId, {
-      ...actorOf(user),
+      ...auditActorOf(user),
       action: 'create',
       entityType: ACTIVITY_RECORD_ENTITY,
       entityId: record.id,
@@ -290,7 +293,7 @@ export async function updateActivityRecord(
       emissionResultValues(updated, results.rows, results.gwp),
     );
     await createAuditLogRepository(transaction).append(realmId, {
-      ...actorOf(user),
+      ...auditActorOf(user),
       action: 'update',
       entityType: ACTIVITY_RECORD_ENTITY,
       entityId: id,
@@ -315,7 +318,7 @@ export async function deleteActivityRecord(
     if (!deleted) throw new HttpError(404, ACTIVITY_RECORD_NOT_FOUND);
     await createEmissionResultRepository(transaction).deleteForRecord(realmId, id);
     await createAuditLogRepository(transaction).append(realmId, {
-      ...actorOf(user),
+      ...auditActorOf(user),
       action: 'delete',
       entityType: ACTIVITY_RECORD_ENTITY,
       entityId: id,
@@ -330,7 +333,7 @@ function gasCo2eKg(kg: number, gas: string, gwpSetId: string): number {
   return isGasId(gas) && isGwpSetId(gwpSetId) ? toCo2e(kg, gas, gwpSetId) : 0;
 }
 
-function trailFactorOf(key: string, version: string, factor: EmissionFactor | undefined): TrailFactor {
+function trailFauditActorOf(key: string, version: string, factor: EmissionFactor | undefined): TrailFactor {
   if (!factor) return { key, name: key, source: 'Unknown factor', version, year: 0, per: '', gases: {} };
   return {
     key,
@@ -364,7 +367,7 @@ export async function activityRecordTrail(
       FACILITY_TRAIL_AUDIT_LIMIT,
     ),
   ]);
-  const factor = await factorOf(db, realmId, found.record.factorKey);
+  const factor = await fauditActorOf(db, realmId, found.record.factorKey);
   return {
     record: toActivityRecordDto(found),
     results: results
@@ -375,7 +378,7 @@ export async function activityRecordTrail(
         co2eKg: result.co2eKg,
         gwpSetId: result.gwpSetId,
         isFallback: result.isFallback,
-        factor: trailFactorOf(result.factorKey, result.factorVersion, factor),
+        factor: trailFauditActorOf(result.factorKey, result.factorVersion, factor),
         method: methodOf(result.calculationMethodId),
         arithmetic: describeArithmetic(found.record, result, factor),
       })),
@@ -417,8 +420,8 @@ export async function facilityTrail(
   for (const result of usedResults) {
     const key = `${result.factorKey}\n${result.factorVersion}`;
     if (!factors.has(key)) {
-      const factor = await factorOf(db, realmId, result.factorKey);
-      factors.set(key, trailFactorOf(result.factorKey, result.factorVersion, factor));
+      const factor = await fauditActorOf(db, realmId, result.factorKey);
+      factors.set(key, trailFauditActorOf(result.factorKey, result.factorVersion, factor));
     }
     methods.set(result.calculationMethodId, methodOf(result.calculationMethodId));
   }

@@ -15,6 +15,7 @@ import {
   type Database,
   type LoginStrategyChange,
   type UserRow,
+  auditActorOf,
 } from '@ecc/db';
 import { HttpError } from '#platform/errors.ts';
 import {
@@ -73,8 +74,6 @@ function assertNameFree(strategies: readonly AuthenticationStrategy[], name: str
   }
 }
 
-const actorOf = (user: UserRow) => ({ actorId: user.id, actorEmail: user.email });
-
 /** What one change did: for its audit entry, and `after` for its answer. */
 interface StrategyChangeOutcome<After extends AuthenticationStrategy | undefined> {
   before: AuthenticationStrategy | undefined;
@@ -103,7 +102,7 @@ async function changeStrategies<After extends AuthenticationStrategy | undefined
     const changed = after ?? before;
     if (!changed) throw new Error('A strategy change names no strategy');
     await createAuditLogRepository(transaction).append(realmId, {
-      ...actorOf(actor),
+      ...auditActorOf(actor),
       action,
       entityType: STRATEGY_ENTITY,
       entityId: strategyKeyOf(changed),

@@ -12,6 +12,7 @@ import {
   createRealmAdminRepository,
   type Database,
   type UserRow,
+  auditActorOf,
 } from '@ecc/db';
 import {
   isOperatorRealm,
@@ -30,8 +31,6 @@ export const LAST_ADMIN_MESSAGE =
 
 const USER_ENTITY = 'user';
 const PERMISSION_ENTITY = 'permission';
-
-const actorOf = (user: UserRow) => ({ actorId: user.id, actorEmail: user.email });
 
 function toRealmUser(user: UserRow): RealmUser {
   const name = user.properties['name'];
@@ -91,7 +90,7 @@ export async function changeUserRole(
     if (!after) throw new HttpError(404, REALM_USER_NOT_FOUND);
     await createAuthzRepository(transaction).syncDefaultRoleAssignments(realmId);
     await createAuditLogRepository(transaction).append(realmId, {
-      ...actorOf(actor),
+      ...auditActorOf(actor),
       action: 'update',
       entityType: USER_ENTITY,
       entityId: userId,
@@ -130,7 +129,7 @@ export async function addRoleGrant(
       active: grant.active ?? true,
     });
     await createAuditLogRepository(transaction).append(realm.id, {
-      ...actorOf(actor),
+      ...auditActorOf(actor),
       action: 'create',
       entityType: PERMISSION_ENTITY,
       entityId: created.id,
@@ -155,7 +154,7 @@ export async function setGrantActive(
     const after = await repository.setGrantActive(realmId, grantId, active);
     if (!after) throw new HttpError(404, GRANT_NOT_FOUND);
     await createAuditLogRepository(transaction).append(realmId, {
-      ...actorOf(actor),
+      ...auditActorOf(actor),
       action: 'update',
       entityType: PERMISSION_ENTITY,
       entityId: grantId,
@@ -178,7 +177,7 @@ export async function deleteGrant(
     if (!before || !(await repository.deleteGrant(realmId, grantId)))
       throw new HttpError(404, GRANT_NOT_FOUND);
     await createAuditLogRepository(transaction).append(realmId, {
-      ...actorOf(actor),
+      ...auditActorOf(actor),
       action: 'delete',
       entityType: PERMISSION_ENTITY,
       entityId: grantId,

@@ -17,6 +17,7 @@ import {
   type Database,
   type RealmPropertiesRow,
   type UserRow,
+  auditActorOf,
 } from '@ecc/db';
 import { realmGwpSetId } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
@@ -26,8 +27,6 @@ import { REALM_NOT_FOUND } from '#platform/target-realm.ts';
 export const THEME_ENTITY = 'realm-theme';
 export const LEGAL_ENTITY = 'realm-legal';
 export const SETTINGS_ENTITY = 'realm-settings';
-
-const actorOf = (user: UserRow) => ({ actorId: user.id, actorEmail: user.email });
 
 function applicationOf(config: RealmConfig): ApplicationConfig {
   const application = config.applications[0];
@@ -87,7 +86,7 @@ async function changeRealm<Result>(
       async store(properties, { before, after, entityType }) {
         await repository.updateProperties(realmId, properties);
         await createAuditLogRepository(transaction).append(realmId, {
-          ...actorOf(actor),
+          ...auditActorOf(actor),
           action: 'update',
           entityType,
           entityId: realmId,

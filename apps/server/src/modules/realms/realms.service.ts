@@ -25,6 +25,7 @@ import {
   type Database,
   type RealmRepository,
   type UserRow,
+  auditActorOf,
 } from '@ecc/db';
 import { formatZodIssues, HttpError, InvalidInputError } from '#platform/errors.ts';
 import { REALM_NOT_FOUND } from '#platform/target-realm.ts';
@@ -293,8 +294,7 @@ export async function createManagedRealm(
     await assertDomainsFree(realms, input.domains, undefined);
     const realm = await createRealm(transaction, { ...input, createdBy: actor.id }).catch(asBadRequest);
     await createAuditLogRepository(transaction).append(realm.id, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditActorOf(actor),
       action: 'create',
       entityType: REALM_ENTITY,
       entityId: realm.id,
@@ -347,8 +347,7 @@ export async function updateManagedRealm(
     });
     if (!after) throw new HttpError(404, REALM_NOT_FOUND);
     await createAuditLogRepository(transaction).append(realmId, {
-      actorId: actor.user.id,
-      actorEmail: actor.user.email,
+      ...auditActorOf(actor.user),
       action: 'update',
       entityType: REALM_ENTITY,
       entityId: realmId,
