@@ -4,11 +4,9 @@ import { createAuditLogRepository } from './audit-log-repository.ts';
 import type { DatabaseHandle } from './create-database.ts';
 import { createEmissionResultRepository } from './emission-result-repository.ts';
 import { createFacilityRepository } from './facility-repository.ts';
-import { createDefaultRealmConfig } from './realm-defaults.ts';
-import { createRealmRepository } from './realm-repository.ts';
 import { syncReferenceData } from './reference-data-sync.ts';
 import { calculationMethods, emissionFactors, gwpSets } from './schema.ts';
-import { createTestDatabase } from './testing/test-database.ts';
+import { createTestDatabase, insertTestRealm } from './testing/test-database.ts';
 
 describe('emissions repositories', () => {
   let database: DatabaseHandle;
@@ -19,21 +17,8 @@ describe('emissions repositories', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const insertRealm = async (key: string) =>
-      (
-        await createRealmRepository(database.db).insert({
-          key,
-          parentId: null,
-          active: true,
-          realm: key,
-          name: key,
-          type: 'organization',
-          domains: [],
-          properties: { config: createDefaultRealmConfig({ plan: 'CORE' }) },
-        })
-      )?.id ?? '';
-    acmeId = await insertRealm('acme');
-    otherId = await insertRealm('other');
+    acmeId = await insertTestRealm(database.db, 'acme');
+    otherId = await insertTestRealm(database.db, 'other');
     const [facility] = await createFacilityRepository(database.db).insertMany(acmeId, [
       {
         slug: 'plant',

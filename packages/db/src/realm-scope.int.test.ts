@@ -2,12 +2,10 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './create-database.ts';
 import { createFacilityRepository } from './facility-repository.ts';
-import { createDefaultRealmConfig } from './realm-defaults.ts';
-import { createRealmRepository } from './realm-repository.ts';
 import { APPLICATION_ROLE, runInRealmScope, runOutsideRealmScope, type RealmScope } from './realm-scope.ts';
 import { syncReferenceData } from './reference-data-sync.ts';
 import { emissionFactors, emissionFactorVersions, facilities, realms, users } from './schema.ts';
-import { createTestDatabase } from './testing/test-database.ts';
+import { createTestDatabase, insertTestRealm } from './testing/test-database.ts';
 
 /** PGlite's and pg's raw results both carry `rows`; the shared drizzle type leaves them unknown. */
 function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -38,21 +36,8 @@ describe('row-level security: the realm scope is the second wall', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await syncReferenceData(database.db);
-    const insertRealm = async (key: string) =>
-      (
-        await createRealmRepository(database.db).insert({
-          key,
-          parentId: null,
-          active: true,
-          realm: key,
-          name: key,
-          type: 'organization',
-          domains: [],
-          properties: { config: createDefaultRealmConfig({ plan: 'CORE' }) },
-        })
-      )?.id ?? '';
-    acmeId = await insertRealm('acme');
-    otherId = await insertRealm('other');
+    acmeId = await insertTestRealm(database.db, 'acme');
+    otherId = await insertTestRealm(database.db, 'other');
     const facilityRepository = createFacilityRepository(database.db);
     await facilityRepository.insertMany(acmeId, [
       { slug: 'north', name: 'North plant', sector: 'Power', country: 'US' },

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createDatabase, PGLITE_SUBDIRECTORY, type DatabaseHandle } from '../create-database.ts';
+import {
+  createDatabase,
+  PGLITE_SUBDIRECTORY,
+  type Database,
+  type DatabaseHandle,
+} from '../create-database.ts';
+import { createDefaultRealmConfig } from '../realm-defaults.ts';
+import { createRealmRepository } from '../realm-repository.ts';
 import { syncReferenceData } from '../reference-data-sync.ts';
 
 // Creating and migrating a PGlite takes seconds, cloning one under a second: each worker migrates one in-memory
@@ -75,4 +82,20 @@ export async function createTestDataDir(): Promise<string> {
   const copy = await PGlite.create({ dataDir: join(dataDir, PGLITE_SUBDIRECTORY), loadDataDir: dump });
   await copy.close();
   return dataDir;
+}
+
+/** A bare realm (CORE plan, default config) for repository tests; answers its id. */
+export async function insertTestRealm(db: Database, key: string): Promise<string> {
+  const realm = await createRealmRepository(db).insert({
+    key,
+    parentId: null,
+    active: true,
+    realm: key,
+    name: key,
+    type: 'organization',
+    domains: [],
+    properties: { config: createDefaultRealmConfig({ plan: 'CORE' }) },
+  });
+  if (!realm) throw new Error(`Realm ${key} exists already`);
+  return realm.id;
 }
