@@ -49,7 +49,7 @@ import {
   type FactorLookup,
   type Scope,
 } from '@ecc/domain';
-import { HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError, InvalidInputError, zodProblems } from '#platform/errors.ts';
 import { describeArithmetic } from './activity-arithmetic.ts';
 
 export const ACTIVITY_RECORD_ENTITY = 'activity-record';
@@ -177,7 +177,7 @@ async function requireEquipmentOfFacility(
 ): Promise<void> {
   if (!equipmentId) return;
   if (!(await createActivityRepository(db).isEquipmentOfFacility(realmId, facilityId, equipmentId))) {
-    throw new HttpError(400, 'body/equipmentId: No equipment with this id at this facility');
+    throw fieldRefusal(400, { 'body/equipmentId': 'No equipment with this id at this facility' });
   }
 }
 
@@ -275,11 +275,7 @@ export async function updateActivityRecord(
   const existing = await requireRecord(db, realmId, id);
   const merged = activityRecordInputSchema.safeParse({ ...inputOf(existing.record), ...patch });
   if (!merged.success) {
-    const issue = merged.error.issues[0];
-    throw new HttpError(
-      400,
-      `body/${issue?.path.map(String).join('.') ?? ''}: ${issue?.message ?? 'Invalid input'}`,
-    );
+    throw new InvalidInputError(zodProblems(merged.error.issues)).toRefusal();
   }
   await requireEquipmentOfFacility(db, realmId, existing.record.facilityId, merged.data.equipmentId);
   const results = await calculate(db, realmId, id, merged.data);
