@@ -6,6 +6,7 @@ import {
   ensureAdministrator,
   seedDemoRealm,
   syncReferenceData,
+  completeReportedGwpSets,
 } from '@ecc/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     await syncReferenceData(database.db);
+    await completeReportedGwpSets(database.db);
     await seedDemoRealm(database.db);
     if (config.administrator) {
       const { email, password } = config.administrator;

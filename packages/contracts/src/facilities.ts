@@ -22,6 +22,10 @@ export const facilityLocationSchema = z.object({
 });
 export type FacilityLocation = z.infer<typeof facilityLocationSchema>;
 
+export const FACILITY_CO2E_SOURCES = ['calculated', 'reported'] as const;
+export const facilityCo2eSourceSchema = z.enum(FACILITY_CO2E_SOURCES);
+export type FacilityCo2eSource = z.infer<typeof facilityCo2eSourceSchema>;
+
 export const facilitySchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -29,28 +33,118 @@ export const facilitySchema = z.object({
   sector: z.string(),
   naics: z.string().nullable(),
   location: facilityLocationSchema,
-  /** kg CO2e (Scope 2 location-based) of the latest year with results; null when there are none. */
-  co2eKgLatestYear: z.number().nullable(),
-  latestYear: z.number().int().nullable(),
+  /**
+   * kg CO2e (on the realm's GWP set, Scope 2 location-based) of the latest year: of the calculated results where
+   * the facility has any, else of what it reported to a programme (GHGRP); null when it has neither.
+   */
+  co2e: z.number().nullable(),
+  co2eSource: facilityCo2eSourceSchema.nullable(),
+  co2eYear: z.number().int().nullable(),
+  /** EPA GHGRP facility id when the facility came from a GHGRP workbook. */
+  ghgrpId: z.string().nullable(),
+  /** ISO time the facility was archived; archived facilities are left out of lists unless asked for. */
+  archivedOn: z.string().nullable(),
 });
 export type FacilityDto = z.infer<typeof facilitySchema>;
 
-/** Query-string values arrive as text, so the numbers are coerced. */
-export const facilityListQuerySchema = z.object({
-  q: z.string().optional(),
-  sector: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_FACILITY_PAGE_SIZE).default(DEFAULT_FACILITY_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+export const FACILITY_SORTS = [
+  'name',
+  '-name',
+  'co2e',
+  '-co2e',
+  'state',
+  '-state',
+  'naics',
+  '-naics',
+] as const;
+export const facilitySortSchema = z.enum(FACILITY_SORTS, {
+  error: () => `Sort by one of ${FACILITY_SORTS.join(', ')}`,
+});
+export type FacilitySort = z.infer<typeof facilitySortSchema>;
+
+/** `false` (the default): facilities in use; `true`: archived ones too; `only`: archived ones alone. */
+export const FACILITY_ARCHIVED_FILTERS = ['false', 'true', 'only'] as const;
+export type FacilityArchivedFilter = (typeof FACILITY_ARCHIVED_FILTERS)[number];
+
+/** The earliest and latest year a facility's emissions can be asked for. */
+export const FACILITY_YEAR_RANGE = { min: 1990, max: 2100 } as const;
+
+/**
+ * Which facilities a list holds, without its order and page: the facility list, its map and any export of the
+ * list read the same filter. Query-string values arrive as text.
+ */
+export const facilityListFilterSchema = z.object({
+  /** Words of the name, city, state or NAICS code. */
+  q: z.string().max(200).optional(),
+  sector: z.string().max(200).optional(),
+  /** A state or province as stored (GHGRP: two-letter US state codes). */
+  state: z.string().max(100).optional(),
+  archived: z
+    .enum(FACILITY_ARCHIVED_FILTERS, { error: () => 'Archived is one of false, true or only' })
+    .default('false'),
+  /** The year whose CO2e the list shows and sorts by; without it, each facility's latest year. */
+  year: z.coerce
+    .number({ error: () => 'Year must be a whole number' })
+    .int('Year must be a whole number')
+    .min(FACILITY_YEAR_RANGE.min, `Year must be ${FACILITY_YEAR_RANGE.min} or later`)
+    .max(FACILITY_YEAR_RANGE.max, `Year must be ${FACILITY_YEAR_RANGE.max} or earlier`)
+    .optional(),
+});
+export type FacilityListFilter = z.infer<typeof facilityListFilterSchema>;
+
+/** The list's query: the filter, the order (`-` for descending; no CO2e sorts last either way) and the page. */
+export const facilityListQuerySchema = facilityListFilterSchema.extend({
+  sort: facilitySortSchema.default('name'),
+  limit: z.coerce
+    .number({ error: () => 'Limit must be a whole number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(MAX_FACILITY_PAGE_SIZE, `Limit must be at most ${MAX_FACILITY_PAGE_SIZE}`)
+    .default(DEFAULT_FACILITY_PAGE_SIZE),
+  offset: z.coerce
+    .number({ error: () => 'Offset must be a whole number' })
+    .int('Offset must be a whole number')
+    .min(0, 'Offset must be 0 or more')
+    .default(0),
 });
 export type FacilityListQuery = z.infer<typeof facilityListQuerySchema>;
 
-export const facilityListResponseSchema = pagedSchema(facilitySchema);
+/** A page of facilities; every CO2e in it is on `gwpSetId`, the realm's set. */
+export const facilityListResponseSchema = pagedSchema(facilitySchema).extend({ gwpSetId: z.string() });
 export type FacilityListResponse = z.infer<typeof facilityListResponseSchema>;
 
 export const facilitySectorsResponseSchema = z.object({
   results: z.array(z.object({ sector: z.string(), count: z.number().int() })),
 });
 export type FacilitySectorsResponse = z.infer<typeof facilitySectorsResponseSchema>;
+
+/** The states (or provinces) the realm's facilities in use are in, with how many in each, for the list's filter. */
+export const facilityStatesResponseSchema = z.object({
+  results: z.array(z.object({ state: z.string(), count: z.number().int() })),
+});
+export type FacilityStatesResponse = z.infer<typeof facilityStatesResponseSchema>;
+
+/**
+ * One facility on the map, as a tuple to keep thousands of them small: slug, name, latitude, longitude, kg CO2e
+ * (as the list's `co2e`) and its source.
+ */
+export const facilityMapPointSchema = z.tuple([
+  z.string(),
+  z.string(),
+  z.number(),
+  z.number(),
+  z.number().nullable(),
+  facilityCo2eSourceSchema.nullable(),
+]);
+export type FacilityMapPoint = z.infer<typeof facilityMapPointSchema>;
+
+/** Every facility the filter matches that has coordinates; `unplaced` counts those without. */
+export const facilityMapResponseSchema = z.object({
+  points: z.array(facilityMapPointSchema),
+  unplaced: z.number().int(),
+  gwpSetId: z.string(),
+});
+export type FacilityMapResponse = z.infer<typeof facilityMapResponseSchema>;
 
 /** One period's totals in kg CO2e; `co2eKg` = scope1 + scope2Location + scope3. */
 const scopeTotalsShape = {
@@ -120,6 +214,17 @@ export const facilityEndpoints = {
     method: 'GET',
     path: '/api/facilities/sectors',
     responses: { 200: facilitySectorsResponseSchema },
+  }),
+  states: defineEndpoint({
+    method: 'GET',
+    path: '/api/facilities/states',
+    responses: { 200: facilityStatesResponseSchema },
+  }),
+  map: defineEndpoint({
+    method: 'GET',
+    path: '/api/facilities/map',
+    query: facilityListFilterSchema,
+    responses: { 200: facilityMapResponseSchema },
   }),
   detail: defineEndpoint({
     method: 'GET',

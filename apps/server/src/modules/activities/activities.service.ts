@@ -166,7 +166,7 @@ interface CalculatedResults {
 async function requireFacility(db: Database, realmId: string, slug: string): Promise<FacilityRow> {
   const found = await createFacilityRepository(db).findBySlug(realmId, slug);
   if (!found) throw new HttpError(404, FACILITY_NOT_FOUND);
-  return found.facility;
+  return found;
 }
 
 async function requireEquipmentOfFacility(

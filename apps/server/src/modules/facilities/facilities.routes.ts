@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
-import { facilityDetail, listFacilities, listSectors } from './facilities.service.ts';
+import {
+  facilityDetail,
+  facilityMap,
+  listFacilities,
+  listSectors,
+  listStates,
+} from './facilities.service.ts';
 
 /** The facility list and the facility view's data (issue 4, item 5). */
 export function registerFacilityRoutes(app: FastifyInstance, db: Database): void {
@@ -21,6 +27,18 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
     ...endpointRoute(facilityEndpoints.sectors),
     config: readFacility,
     handler: async (request) => listSectors(db, requireSession(request).realm.id),
+  });
+
+  api.route({
+    ...endpointRoute(facilityEndpoints.states),
+    config: readFacility,
+    handler: async (request) => listStates(db, requireSession(request).realm.id),
+  });
+
+  api.route({
+    ...endpointRoute(facilityEndpoints.map),
+    config: readFacility,
+    handler: async (request) => facilityMap(db, requireSession(request).realm.id, request.query),
   });
 
   api.route({

@@ -1,27 +1,40 @@
 import type {
   FacilityDetailResponse,
   FacilityDto,
+  FacilityListFilter,
   FacilityListQuery,
   FacilityListResponse,
+  FacilityMapResponse,
   FacilitySectorsResponse,
+  FacilityStatesResponse,
 } from '@ecc/contracts';
 import {
   createActivityRepository,
   createEmissionResultRepository,
   createFacilityRepository,
+  createRealmRepository,
   type Database,
-  type FacilityWithLatestYear,
+  type FacilityWithCo2e,
 } from '@ecc/db';
-import { FACTOR_LIBRARY_BY_ID, isGwpSetId, REPORTING_GWP_SET_ID, summarizeFacility } from '@ecc/domain';
+import {
+  FACTOR_LIBRARY_BY_ID,
+  isGwpSetId,
+  realmGwpSetId,
+  REPORTING_GWP_SET_ID,
+  summarizeFacility,
+  type GwpSetId,
+} from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
 
 export const FACILITY_NOT_FOUND = 'Facility not found';
 
-export function toFacilityDto({
-  facility,
-  latestYear,
-  co2eKgLatestYear,
-}: FacilityWithLatestYear): FacilityDto {
+/** The realm's reporting GWP set: every CO2e the facility list and view show is on it, never on two sets. */
+async function realmGwpOf(db: Database, realmId: string): Promise<GwpSetId> {
+  const realm = await createRealmRepository(db).findById(realmId);
+  return realmGwpSetId(realm?.properties ?? {});
+}
+
+export function toFacilityDto({ facility, co2e }: FacilityWithCo2e): FacilityDto {
   return {
     id: facility.id,
     slug: facility.slug,
@@ -37,8 +50,11 @@ export function toFacilityDto({
       latitude: facility.latitude,
       longitude: facility.longitude,
     },
-    co2eKgLatestYear,
-    latestYear,
+    co2e: co2e?.co2eKg ?? null,
+    co2eSource: co2e?.source ?? null,
+    co2eYear: co2e?.year ?? null,
+    ghgrpId: facility.ghgrpId,
+    archivedOn: facility.archivedOn?.toISOString() ?? null,
   };
 }
 
@@ -47,12 +63,32 @@ export async function listFacilities(
   realmId: string,
   query: FacilityListQuery,
 ): Promise<FacilityListResponse> {
-  const { rows, total } = await createFacilityRepository(db).list(realmId, query);
-  return { results: rows.map(toFacilityDto), count: rows.length, total, offset: query.offset };
+  const gwpSetId = await realmGwpOf(db, realmId);
+  const { rows, total } = await createFacilityRepository(db).list(realmId, gwpSetId, query);
+  return { results: rows.map(toFacilityDto), count: rows.length, total, offset: query.offset, gwpSetId };
+}
+
+export async function facilityMap(
+  db: Database,
+  realmId: string,
+  filter: FacilityListFilter,
+): Promise<FacilityMapResponse> {
+  const gwpSetId = await realmGwpOf(db, realmId);
+  const rows = await createFacilityRepository(db).listForMap(realmId, gwpSetId, filter);
+  const points: FacilityMapResponse['points'] = [];
+  for (const row of rows) {
+    if (row.latitude === null || row.longitude === null) continue;
+    points.push([row.slug, row.name, row.latitude, row.longitude, row.co2eKg, row.source]);
+  }
+  return { points, unplaced: rows.length - points.length, gwpSetId };
 }
 
 export async function listSectors(db: Database, realmId: string): Promise<FacilitySectorsResponse> {
   return { results: await createFacilityRepository(db).sectors(realmId) };
+}
+
+export async function listStates(db: Database, realmId: string): Promise<FacilityStatesResponse> {
+  return { results: await createFacilityRepository(db).states(realmId) };
 }
 
 /** The facility and its summary; the repositories fetch rows, the domain does the arithmetic. */
@@ -62,7 +98,7 @@ export async function facilityDetail(
   slug: string,
 ): Promise<FacilityDetailResponse> {
   const facilities = createFacilityRepository(db);
-  const found = await facilities.findBySlug(realmId, slug);
+  const found = await facilities.findWithCo2e(realmId, await realmGwpOf(db, realmId), slug);
   if (!found) throw new HttpError(404, FACILITY_NOT_FOUND);
   const facilityId = found.facility.id;
   const [results, records, equipment] = await Promise.all([

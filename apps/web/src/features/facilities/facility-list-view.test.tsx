@@ -31,8 +31,11 @@ const NORTH_PLANT: FacilityDto = {
     latitude: 39.8,
     longitude: -89.6,
   },
-  co2eKgLatestYear: 236_393,
-  latestYear: 2025,
+  co2e: 236_393,
+  co2eSource: 'calculated',
+  co2eYear: 2025,
+  ghgrpId: null,
+  archivedOn: null,
 };
 
 function renderList(answer: (url: URL) => Response) {
@@ -68,7 +71,7 @@ function renderList(answer: (url: URL) => Response) {
 }
 
 const page = (results: FacilityDto[]) =>
-  jsonResponse(200, { results, count: results.length, total: results.length, offset: 0 });
+  jsonResponse(200, { results, count: results.length, total: results.length, offset: 0, gwpSetId: 'AR5' });
 
 // jsdom lays nothing out: the virtualised table measures its scroll box through clientWidth/clientHeight.
 const layoutProperties = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;

@@ -40,13 +40,13 @@ export function FacilityMap({ facilities }: { facilities: readonly FacilityDto[]
   const path = useMemo(() => geoPath(projection), [projection]);
 
   const points = useMemo(() => {
-    const largest = Math.max(1, ...facilities.map((facility) => facility.co2eKgLatestYear ?? 0));
+    const largest = Math.max(1, ...facilities.map((facility) => facility.co2e ?? 0));
     return facilities.flatMap((facility): MapPoint[] => {
       const { latitude, longitude } = facility.location;
       if (latitude === null || longitude === null) return [];
       const projected = projection([longitude, latitude]);
       if (projected === null) return [];
-      const share = Math.sqrt((facility.co2eKgLatestYear ?? 0) / largest);
+      const share = Math.sqrt((facility.co2e ?? 0) / largest);
       return [{ facility, x: projected[0], y: projected[1], radius: 3 + share * 7 }];
     });
   }, [facilities, projection]);
@@ -117,9 +117,9 @@ export function FacilityMap({ facilities }: { facilities: readonly FacilityDto[]
                 .filter(Boolean)
                 .join(', ')}
             </div>
-            {active.facility.co2eKgLatestYear !== null && (
+            {active.facility.co2e !== null && (
               <div>
-                {formatCo2e(active.facility.co2eKgLatestYear)} in {active.facility.latestYear}
+                {formatCo2e(active.facility.co2e)} in {active.facility.co2eYear}
               </div>
             )}
           </div>

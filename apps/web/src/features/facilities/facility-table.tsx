@@ -37,7 +37,7 @@ function valueOf(facility: FacilityDto, column: FacilityColumn) {
     case 'country':
       return facility.location.country;
     case 'co2e':
-      return facility.co2eKgLatestYear;
+      return facility.co2e;
   }
 }
 
@@ -97,9 +97,7 @@ export function FacilityTable({ facilities }: { facilities: readonly FacilityDto
                   {facility.location.country}
                 </div>
                 <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
-                  {facility.co2eKgLatestYear === null
-                    ? '—'
-                    : `${formatCo2e(facility.co2eKgLatestYear)} (${facility.latestYear})`}
+                  {facility.co2e === null ? '—' : `${formatCo2e(facility.co2e)} (${facility.co2eYear})`}
                 </div>
               </div>
             );
