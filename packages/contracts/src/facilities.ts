@@ -202,6 +202,115 @@ export type FacilityDetailResponse = z.infer<typeof facilityDetailResponseSchema
 
 export const facilitySlugParamsSchema = z.object({ slug: z.string().min(1) });
 
+/** A facility's URL segment: lower-case words of letters and digits joined by single hyphens. */
+export const FACILITY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_FACILITY_SLUG_LENGTH = 100;
+
+/**
+ * A slug from a facility's name: its letters and digits in lower case (accents dropped), words joined by hyphens,
+ * at most 60 characters; empty when the name has no letter or digit.
+ */
+export function facilitySlugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+}
+
+/** Optional text: blank is no value (null), as a cleared form field sends it. */
+function optionalText(label: string, maxLength: number, pattern?: { regex: RegExp; message: string }) {
+  let text = z.string().trim().max(maxLength, `${label} must be at most ${maxLength} characters`);
+  if (pattern) text = text.regex(pattern.regex, pattern.message);
+  return z
+    .union([z.literal(''), text])
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+}
+
+function requiredText(label: string, maxLength: number) {
+  return z
+    .string({ error: () => `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(maxLength, `${label} must be at most ${maxLength} characters`);
+}
+
+function coordinate(label: string, limit: number) {
+  const message = `${label} must be between -${limit} and ${limit}`;
+  return z
+    .number({ error: () => `${label} must be a number` })
+    .min(-limit, message)
+    .max(limit, message)
+    .nullable()
+    .optional();
+}
+
+/** The fields of a facility a user manages, without the rules between them (so the edit can be partial). */
+export const facilityFieldsSchema = z.object({
+  name: requiredText('Name', 200),
+  slug: z
+    .string({ error: () => 'Slug is required' })
+    .trim()
+    .min(1, 'Slug is required')
+    .max(MAX_FACILITY_SLUG_LENGTH, `Slug must be at most ${MAX_FACILITY_SLUG_LENGTH} characters`)
+    .regex(
+      FACILITY_SLUG_PATTERN,
+      'Slug must be lower-case letters and digits joined by single hyphens, such as north-plant',
+    ),
+  sector: requiredText('Sector', 200),
+  naics: optionalText('NAICS', 6, { regex: /^\d{2,6}$/, message: 'NAICS must be 2 to 6 digits' }),
+  address: optionalText('Address', 300),
+  city: optionalText('City', 200),
+  state: optionalText('State', 100),
+  postalCode: optionalText('Postal code', 20),
+  country: z
+    .string({ error: () => 'Country is required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Country must be a two-letter ISO 3166 code, such as US'),
+  latitude: coordinate('Latitude', 90),
+  longitude: coordinate('Longitude', 180),
+});
+
+type FacilityFields = z.infer<typeof facilityFieldsSchema>;
+
+/** Coordinates place a facility on the map only as a pair. */
+function checkFacilityRules(facility: Partial<FacilityFields>, context: z.RefinementCtx): void {
+  const hasLatitude = facility.latitude !== null && facility.latitude !== undefined;
+  const hasLongitude = facility.longitude !== null && facility.longitude !== undefined;
+  if (hasLatitude === hasLongitude) return;
+  context.addIssue({
+    code: 'custom',
+    path: [hasLatitude ? 'longitude' : 'latitude'],
+    message: 'Give both latitude and longitude, or neither',
+  });
+}
+
+/** POST body: a new facility. Its slug is its address in the product and never changes afterwards. */
+export const facilityInputSchema = facilityFieldsSchema.superRefine(checkFacilityRules);
+export type FacilityInput = z.input<typeof facilityInputSchema>;
+export type FacilityValues = z.output<typeof facilityInputSchema>;
+
+/**
+ * PATCH body: any of the fields, and `archived` to archive (true) or bring back (false) the facility. The
+ * server checks the merged facility with the full schema. `slug` may be sent only unchanged: links, bookmarks
+ * and other systems name the facility by it, so it is fixed once the facility exists.
+ */
+export const facilityPatchSchema = facilityFieldsSchema.partial().extend({
+  archived: z.boolean({ error: () => 'Archived must be true or false' }).optional(),
+});
+export type FacilityPatch = z.input<typeof facilityPatchSchema>;
+export type FacilityPatchValues = z.output<typeof facilityPatchSchema>;
+
+export const FACILITY_SLUG_TAKEN = 'Another facility of this realm has this slug already';
+export const FACILITY_SLUG_FIXED =
+  'The slug cannot change once the facility exists: links to it use the slug';
+
 /** The facility list and the facility view's data. */
 export const facilityEndpoints = {
   list: defineEndpoint({
@@ -231,5 +340,20 @@ export const facilityEndpoints = {
     path: '/api/facilities/:slug',
     params: facilitySlugParamsSchema,
     responses: { 200: facilityDetailResponseSchema },
+  }),
+  /** 409 with `fieldErrors['body/slug']` when the realm has a facility of that slug already. */
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/facilities',
+    body: facilityInputSchema,
+    responses: { 201: facilitySchema },
+  }),
+  /** Edits, archives or brings back a facility; the answer is the facility as stored. */
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/facilities/:slug',
+    params: facilitySlugParamsSchema,
+    body: facilityPatchSchema,
+    responses: { 200: facilitySchema },
   }),
 };

@@ -14,6 +14,24 @@ export type NewFacility = Omit<
   'id' | 'realmId' | 'createdOn' | 'modifiedOn' | 'archivedOn'
 >;
 
+/** What an edit may change: the managed fields and whether (since when) the facility is archived. */
+export type FacilityChanges = Partial<
+  Pick<
+    FacilityRow,
+    | 'name'
+    | 'sector'
+    | 'naics'
+    | 'address'
+    | 'city'
+    | 'state'
+    | 'postalCode'
+    | 'country'
+    | 'latitude'
+    | 'longitude'
+    | 'archivedOn'
+  >
+>;
+
 /** The orders the list offers: a field, descending with a leading `-`. */
 export type FacilitySortKey = 'name' | '-name' | 'co2e' | '-co2e' | 'state' | '-state' | 'naics' | '-naics';
 
@@ -267,6 +285,36 @@ export function createFacilityRepository(db: Database) {
         .from(facilities)
         .where(and(eq(facilities.realmId, realmId), eq(facilities.id, facilityId)))
         .limit(1);
+      return rows[0];
+    },
+
+    /** A new facility; undefined when the realm has a facility of that slug already. */
+    async insert(realmId: string, values: NewFacility): Promise<FacilityRow | undefined> {
+      const rows = await db
+        .insert(facilities)
+        .values({ ...values, realmId })
+        .onConflictDoNothing({ target: [facilities.realmId, facilities.slug] })
+        .returning();
+      return rows[0];
+    },
+
+    /** The facility by slug, locked until the transaction ends: call inside the transaction that changes it. */
+    async lockBySlug(realmId: string, slug: string): Promise<FacilityRow | undefined> {
+      const rows = await db
+        .select()
+        .from(facilities)
+        .where(and(eq(facilities.realmId, realmId), eq(facilities.slug, slug)))
+        .limit(1)
+        .for('update');
+      return rows[0];
+    },
+
+    async update(realmId: string, id: string, changes: FacilityChanges): Promise<FacilityRow | undefined> {
+      const rows = await db
+        .update(facilities)
+        .set({ ...changes, modifiedOn: new Date() })
+        .where(and(eq(facilities.realmId, realmId), eq(facilities.id, id)))
+        .returning();
       return rows[0];
     },
 

@@ -1,3 +1,4 @@
+import { facilitySlugOf } from '@ecc/contracts';
 import { REPORTING_GWP_SET_ID } from '../emissions/facility-summary.ts';
 import { GWP_SET_IDS, GWP_SETS, type GwpSetId } from '../emissions/gwp.ts';
 import {
@@ -280,12 +281,6 @@ export function realmGwpSetId(properties: Readonly<Record<string, unknown>>): Gw
 
 /** A URL segment for a GHGRP facility: its name in words plus the GHGRP id, which keeps it unique. */
 export function ghgrpFacilitySlug(name: string, ghgrpId: string): string {
-  const words = name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
+  const words = facilitySlugOf(name);
   return words === '' ? `ghgrp-${ghgrpId}` : `${words}-${ghgrpId}`;
 }
