@@ -194,6 +194,21 @@ export const facilitySummarySchema = z.object({
 });
 export type FacilitySummary = z.infer<typeof facilitySummarySchema>;
 
+/**
+ * One year a facility reported to a programme (EPA GHGRP), as the import stores it in `summary.reported[year]`:
+ * gas masses in t, mixtures EPA publishes only as CO2e (AR4) in t CO2e, the total on every GWP set.
+ */
+export const facilityReportedYearSchema = z.object({
+  source: z.string(),
+  reportedGwpSetId: z.string(),
+  gases: z.record(z.string(), z.number()),
+  mixturesCo2eT: z.record(z.string(), z.number()),
+  co2eTByGwpSet: z.record(z.string(), z.number()),
+  reportedCo2eT: z.number(),
+  biogenicCo2T: z.number().nullable(),
+});
+export type FacilityReportedYear = z.infer<typeof facilityReportedYearSchema>;
+
 export const facilityDetailResponseSchema = z.object({
   facility: facilitySchema,
   summary: facilitySummarySchema,

@@ -29,7 +29,6 @@ import {
   FACTOR_LIBRARY_BY_ID,
   isGwpSetId,
   realmGwpSetId,
-  REPORTING_GWP_SET_ID,
   summarizeFacility,
   type GwpSetId,
 } from '@ecc/domain';
@@ -108,7 +107,8 @@ export async function facilityDetail(
   slug: string,
 ): Promise<FacilityDetailResponse> {
   const facilities = createFacilityRepository(db);
-  const found = await facilities.findWithCo2e(realmId, await realmGwpOf(db, realmId), slug);
+  const realmGwp = await realmGwpOf(db, realmId);
+  const found = await facilities.findWithCo2e(realmId, realmGwp, slug);
   if (!found) throw new HttpError(404, FACILITY_NOT_FOUND);
   const facilityId = found.facility.id;
   const [results, records, equipment] = await Promise.all([
@@ -118,7 +118,7 @@ export async function facilityDetail(
   ]);
   const storedGwp = results[0]?.gwpSetId;
   const summary = summarizeFacility({
-    gwpSetId: isGwpSetId(storedGwp) ? storedGwp : REPORTING_GWP_SET_ID,
+    gwpSetId: isGwpSetId(storedGwp) ? storedGwp : realmGwp,
     results,
     records: records.map((record) => ({ ...record, hhv: FACTOR_LIBRARY_BY_ID.get(record.factorKey)?.hhv })),
     equipmentNames: new Map(equipment.map((item) => [item.id, item.name])),
