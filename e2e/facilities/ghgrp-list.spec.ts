@@ -139,7 +139,7 @@ test('an administrator creates, edits and archives a facility, and can bring it 
   await test.step('bring it back from the archived facilities', async () => {
     await page.getByLabel('Show', { exact: true }).selectOption('archived');
     await page.getByRole('button', { name: `Restore ${name}` }).click();
-    await expect(page.getByText(`${name} restored`)).toBeVisible();
+    await expect(page.getByText(`${name} restored`, { exact: true })).toBeVisible();
     await page.getByLabel('Show', { exact: true }).selectOption('in-use');
     await expect(page.getByRole('table', { name: 'Facilities' }).getByRole('link', { name })).toBeVisible();
   });
