@@ -224,6 +224,11 @@ describe('the realm administration API', () => {
         /^body\/data\.realm: /,
       ],
       [{ ...DELETE_EQUIPMENT_GRANT, right: 'nothing' }, /^body\/right: unknown right nothing/],
+      // A pattern the linear-time engine refuses would never apply: refused when saved, not ignored later.
+      [
+        { ...DELETE_EQUIPMENT_GRANT, data: { ...DELETE_EQUIPMENT_GRANT.data, id: '(a)\\1' } },
+        /^body\/data\.id: invalid escape sequence: `\\1`$/,
+      ],
     ];
     for (const [payload, message] of cases) {
       const response = await call(admin, 'POST', url, payload);
