@@ -17,7 +17,6 @@ import {
 } from '@ecc/contracts';
 import {
   createAuditLogRepository,
-  createAuthzRepository,
   createDefaultRealmConfig,
   createRealmConfigRepository,
   createRealmRepository,
@@ -121,7 +120,6 @@ export async function createRealm(db: Database, input: NewRealm): Promise<Realm>
       modifiedBy: input.createdBy ?? null,
     });
     if (!realm) throw new InvalidInputError([`key: A realm with the key ${key} already exists`]);
-    await createAuthzRepository(transaction).ensureDefaultRoles(realm.id);
     return realm;
   });
 }
