@@ -1,3 +1,4 @@
+import { isKnownPagePath } from '@ecc/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#platform/app-context.ts';
@@ -10,7 +11,10 @@ const HASHED_ASSETS_PREFIX = 'assets/';
 /** Missing files here are a stale build's chunks or manifests: a 404, not the app's HTML in their place. */
 const FILE_ONLY_PATH = /^\/(assets|builds)\//;
 
-/** The built SPA: its files as they are, and index.html for every other non-API path (client-side routes). */
+/**
+ * The built SPA: its files as they are, and index.html for every other non-API path (client-side routes), with
+ * status 404 where the route table has no page, so crawlers and tools see what the app's 404 page says.
+ */
 export async function registerWebAppRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   // Only reply.sendFile is used, with the root given per call: the dist folder may not exist until a build.
   await app.register(fastifyStatic, { serve: false });
@@ -24,6 +28,6 @@ export async function registerWebAppRoutes(app: FastifyInstance, context: AppCon
       return reply.sendFile(file, context.webDist.directory, { cacheControl: false, dotfiles: 'deny' });
     }
     if (FILE_ONLY_PATH.test(path)) return sendApiError(reply, 404, `File ${path} not found`);
-    return sendAppShell(reply, context.webDist);
+    return sendAppShell(reply, context.webDist, { statusCode: isKnownPagePath(path) ? 200 : 404 });
   });
 }
