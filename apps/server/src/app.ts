@@ -32,7 +32,7 @@ import { createAbilityService } from './platform/abilities.ts';
 import { isApiRequest } from './platform/api-path.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { ServerConfig } from './platform/config.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './platform/errors.ts';
 import { createLoginThrottle } from './platform/login-throttle.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { createRealmResolver } from './platform/realm-resolution.ts';
@@ -41,6 +41,7 @@ import { registerSameOrigin } from './platform/same-origin.ts';
 import { registerRealmAdminRoutes } from './modules/realm-admin/realm-admin.routes.ts';
 import { registerRealmSettingsRoutes } from './modules/realm-settings/realm-settings.routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerTextIntegrity } from './platform/text-integrity.ts';
 import { createSessionManager } from './platform/sessions.ts';
 import { createWebDist } from './platform/web-dist.ts';
 
@@ -65,10 +66,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.isProxyTrusted,
     // Request lines would drown the start-up output; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerTextIntegrity(app);
   registerSecurityHeaders(app);
   // Cookies must be parsed before the access check, which runs in a later onRequest hook.
   await app.register(fastifyCookie);

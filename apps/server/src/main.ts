@@ -2,6 +2,7 @@ import {
   createAuthzRepository,
   createDatabase,
   DataDirInUseError,
+  DEMO_ADMIN,
   DEMO_USER,
   ensureAdministrator,
   seedDemoRealm,
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', (signal) => void shutDown(signal));
   process.on('SIGINT', (signal) => void shutDown(signal));
+  // Started by scripts/start.mjs with an IPC channel: when that process dies, however, this one stops too.
+  process.on('disconnect', () => void shutDown('SIGTERM'));
 
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -88,6 +91,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.info(`Emissions Control Center is running at ${formatUrl(config.host, port)}`);
   console.info(`Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  console.info(`Demo administrator sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
   const [paidDomain] = PAID_DEMO_REALM.domains;
   if (paidDomain) {
     console.info(

@@ -87,11 +87,7 @@ async function findRealmFactor(
   return found?.status === 'published' ? (found.factor as EmissionFactor) : undefined;
 }
 
-async function factorOf(
-  db: Database,
-  realmId: string,
-  key: string,
-): Promise<EmissionFactor | undefined> {
+async function factorOf(db: Database, realmId: string, key: string): Promise<EmissionFactor | undefined> {
   return isRealmFactorKey(key) ? findRealmFactor(db, realmId, key) : FACTOR_LIBRARY_BY_ID.get(key);
 }
 

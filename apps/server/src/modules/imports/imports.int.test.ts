@@ -346,6 +346,24 @@ describe('imports', () => {
     });
   });
 
+  it('refuses a file that is not UTF-8 text or holds a NUL character with 400 naming the line, not a 500', async () => {
+    const notUtf8 = Buffer.concat([csv(GOOD_ROWS.slice(0, 1)), Buffer.from([0x4f, 0xff, 0x0a])]);
+    const withNul = csv([`${GOOD_ROWS[0]}\u0000`]);
+    for (const url of ['/api/imports/activities/preview', '/api/imports/activities']) {
+      const invalid = await upload(url, { name: 'latin1.csv', content: notUtf8 });
+      expect(invalid.json()).toMatchObject({
+        statusCode: 400,
+        message: 'file: Must be UTF-8 text: line 3 has a byte that is not',
+      });
+      const nul = await upload(url, { name: 'nul.csv', content: withNul });
+      expect(nul.json()).toMatchObject({
+        statusCode: 400,
+        message: 'file: Line 2 contains a NUL character (U+0000)',
+      });
+    }
+    expect(testApp.loggedErrors).toEqual([]);
+  });
+
   it('never resolves another realm’s facility: its slug is a row error like an unknown one', async () => {
     const response = await upload('/api/imports/activities', {
       name: 'sneaky.csv',

@@ -42,6 +42,7 @@ import {
   type ImportTable,
 } from '@ecc/domain';
 import { InvalidInputError, zodProblems, type InputProblem } from '#platform/errors.ts';
+import { decodeUtf8Text } from '#platform/text-integrity.ts';
 import { readWorksheetRows, WorkbookError } from './read-workbook.ts';
 
 /** A file as uploaded or read from disk. */
@@ -86,7 +87,11 @@ async function withWorkbookErrors<T>(work: () => Promise<T>): Promise<T> {
 
 /** A CSV or XLSX file's table (the first sheet of a workbook). */
 export async function readActivityTable(file: ImportFile): Promise<ImportTable> {
-  if (!isXlsx(file)) return parseCsv(file.content.toString('utf8'));
+  if (!isXlsx(file)) {
+    const text = decodeUtf8Text(file.content, 'file');
+    if (typeof text !== 'string') throw new InvalidInputError([text.problem]);
+    return parseCsv(text);
+  }
   return withWorkbookErrors(async () => {
     const rows: ImportRow[] = [];
     for await (const row of readWorksheetRows(file.content)) rows.push(row);
