@@ -77,6 +77,11 @@ const LAYER_POLICIES = [
     allow: { to: { element: { isUnknown: false } } },
   },
   { from: layer('scripts'), allow: { to: layer('scripts') } },
+  // The scripts run before `npm install`, on Node alone; their tests run after it and may use the test helpers.
+  {
+    from: { element: { types: { anyOf: ['scripts'] } }, file: { path: '**/*.test.ts' } },
+    allow: { to: layer('db', 'contracts', 'server-test-support') },
+  },
 ];
 
 // Layers that run in the browser or anywhere (contracts, domain, ui, web) use no Node-only module; the pure packages
