@@ -1,4 +1,4 @@
-import { configResponseSchema, evaluatedFeatureFlagsResponseSchema, messages } from '@ecc/contracts';
+import { configResponseSchema, evaluatedFeatureFlagsResponseSchema } from '@ecc/contracts';
 import type { Realm } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
@@ -151,7 +151,7 @@ describe('feature flag API', () => {
     const cases: [object, string][] = [
       [
         { ...BETA, key: 'bad-default', defaultVariant: 'maybe' },
-        `body/defaultVariant: ${messages.invalidDefaultVariant}`,
+        `body/defaultVariant: defaultVariant must be one of the keys from variants`,
       ],
       [
         { ...BETA, key: 'Not A Key' },
