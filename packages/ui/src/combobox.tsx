@@ -134,7 +134,7 @@ export function Combobox({
       />
       <div
         hidden={!isOpen}
-        className="absolute z-50 mt-1 w-full min-w-72 rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+        className="absolute z-50 mt-1 w-full min-w-96 rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
       >
         <div id={listId} role="listbox" aria-label={listLabel} className="max-h-80 overflow-y-auto">
           {options.map((option, index) => (
