@@ -320,7 +320,10 @@ describe('imports', () => {
   it('answers 400 naming the field for a missing file, bad mapping JSON or an unmapped required field', async () => {
     const noFile = await upload('/api/imports/activities', undefined, { mapping: '{}' });
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json().message).toBe('file: Required');
+    expect(noFile.json()).toMatchObject({
+      message: 'body/file: Required',
+      fieldErrors: { 'body/file': 'Required' },
+    });
     const badJson = await upload(
       '/api/imports/activities',
       { name: 'a.csv', content: csv(GOOD_ROWS) },
@@ -328,7 +331,8 @@ describe('imports', () => {
     );
     expect(badJson.json()).toMatchObject({
       statusCode: 400,
-      message: 'mapping: Must be JSON: an object of field → column name',
+      message: 'body/mapping: Must be JSON: an object of field → column name',
+      fieldErrors: { 'body/mapping': 'Must be JSON: an object of field → column name' },
     });
     const unmapped = await upload(
       '/api/imports/activities',
@@ -336,8 +340,10 @@ describe('imports', () => {
       { mapping: JSON.stringify({ facility: 'Site', quantity: 'Nope' }) },
     );
     expect(unmapped.statusCode).toBe(400);
-    expect(unmapped.json().message).toContain('mapping.quantity: The file has no column "Nope"');
-    expect(unmapped.json().message).toContain('mapping.unit: Map a column to unit');
+    expect(unmapped.json().fieldErrors).toMatchObject({
+      'body/mapping/quantity': 'The file has no column "Nope"',
+      'body/mapping/unit': 'Map a column to unit',
+    });
   });
 
   it('never resolves another realm’s facility: its slug is a row error like an unknown one', async () => {
@@ -440,6 +446,8 @@ describe('imports', () => {
       content: Buffer.from(await workbook.xlsx.writeBuffer()),
     });
     expect(noSheet.statusCode).toBe(400);
-    expect(noSheet.json().message).toBe('file: The workbook has no "Direct Emitters" sheet');
+    expect(noSheet.json().fieldErrors).toEqual({
+      'body/file': 'The workbook has no "Direct Emitters" sheet',
+    });
   });
 });

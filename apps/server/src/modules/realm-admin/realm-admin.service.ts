@@ -23,7 +23,7 @@ import {
   REALM_PATTERN_CASCADE,
   REALM_PATTERN_OWN,
 } from '@ecc/domain';
-import { formatZodIssues, HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError, InvalidInputError, zodProblems } from '#platform/errors.ts';
 
 export const REALM_USER_NOT_FOUND = 'User not found';
 export const ROLE_NOT_FOUND = 'Role not found';
@@ -57,7 +57,7 @@ function checkGrantPatterns(data: { realm: string; id: string }): void {
   for (const field of ['realm', 'id'] as const) {
     if (NAMED_PATTERNS.has(data[field])) continue;
     const compilation = compileGrantPattern(data[field]);
-    if (!compilation.isValid) throw new HttpError(400, `body/data.${field}: ${compilation.reason}`);
+    if (!compilation.isValid) throw fieldRefusal(400, { [`body/data/${field}`]: compilation.reason });
   }
 }
 
@@ -70,17 +70,20 @@ function checkGrant(realmKey: string, grant: NewGrantRequest): void {
   const schema = grant.type === 'PLAINTEXT_GRANT' ? plaintextGrantDataSchema : regexGrantDataSchema;
   const parsed = schema.safeParse(grant.data);
   if (!parsed.success) {
-    const issues = formatZodIssues(parsed.error.issues).map((issue) => `body/data.${issue}`);
-    throw new HttpError(400, issues.join('; '));
+    throw new InvalidInputError(
+      zodProblems(parsed.error.issues).map(({ path, message }) => ({
+        path: path === '' ? 'data' : `data.${path}`,
+        message,
+      })),
+    ).toRefusal();
   }
   const pattern = grant.data.realm;
   const isConfined =
     pattern === REALM_PATTERN_OWN || pattern === REALM_PATTERN_CASCADE || pattern === realmKey;
   if (!isOperatorRealm(realmKey) && !isConfined) {
-    throw new HttpError(
-      400,
-      `body/data.realm: must be ${REALM_PATTERN_OWN}, ${REALM_PATTERN_CASCADE} or ${realmKey}: a grant cannot reach other realms`,
-    );
+    throw fieldRefusal(400, {
+      'body/data/realm': `Must be ${REALM_PATTERN_OWN}, ${REALM_PATTERN_CASCADE} or ${realmKey}: a grant cannot reach other realms`,
+    });
   }
   if (grant.type === 'REGEX_GRANT') checkGrantPatterns(grant.data);
 }
@@ -139,7 +142,7 @@ export async function addRoleGrant(
     if (!(await repository.findRole(realm.id, roleId))) throw new HttpError(404, ROLE_NOT_FOUND);
     checkGrant(realm.key, grant);
     if (!(await repository.hasRight(grant.right))) {
-      throw new HttpError(400, `body/right: unknown right ${grant.right}`);
+      throw fieldRefusal(400, { 'body/right': `Unknown right ${grant.right}` });
     }
     const created = await repository.insertRoleGrant(realm.id, roleId, {
       type: grant.type,
