@@ -246,13 +246,17 @@ test.describe('signed in on the demo realm', () => {
 
   test('a parameter that fails validation is a fatal 404 naming the path', async ({ page }) => {
     const path = '/equipment-manager/boiler/not-a-uuid/view';
-    await page.goto(path);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
     await expect(page.getByText(`Page Not Found: ${path}`)).toBeVisible();
   });
 
-  test('an unknown path shows "Page not found" with the path', async ({ page }) => {
+  test('an unknown path is served with status 404 and shows "Page not found" with the path', async ({
+    page,
+  }) => {
     const path = '/no-such-page/here';
-    await page.goto(path);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
     await expect(page.getByText(`Page not found: ${path}`)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   });

@@ -92,6 +92,34 @@ describe('the server process', () => {
     expect(((await response.json()) as { realm: { key: string } }).realm.key).toBe('demo');
   });
 
+  it('seeds the paid demo realm too, prints how to reach it and serves it on its host name', async () => {
+    const port = new URL(url).port;
+    expect(server.output()).toContain(
+      `The same demo on the paid plan (every feature): http://paid.localhost:${port}`,
+    );
+    // fetch cannot send another Host header; the server resolves the realm from it as it would for Chromium.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const outgoing = request(
+        `${url}/api/config`,
+        { headers: { host: `paid.localhost:${port}` } },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve(body));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    const realm = (
+      JSON.parse(answer) as {
+        realm: { key: string; properties: { config: { applications: { plan: string }[] } } };
+      }
+    ).realm;
+    expect(realm.key).toBe('demopaid');
+    expect(realm.properties.config.applications[0]?.plan).toBe('paid');
+  });
+
   it('makes a second server on the same DATA_DIR refuse to start with a clear message', async () => {
     const second = startServer(dataDir);
     expect(await exitOf(second)).toBe(1);

@@ -44,6 +44,7 @@ describe('errors', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'body/password: Expected string, received number',
+      fieldErrors: { 'body/password': 'Expected string, received number' },
     });
     await expectServerStillServes();
   });
@@ -53,6 +54,10 @@ describe('errors', () => {
     expect(response.json().message).toBe(
       'body/username: Required; body/password: Expected string, received array',
     );
+    expect(response.json().fieldErrors).toEqual({
+      'body/username': 'Required',
+      'body/password': 'Expected string, received array',
+    });
   });
 
   it('answers a missing body with 400', async () => {

@@ -321,7 +321,10 @@ describe('imports', () => {
   it('answers 400 naming the field for a missing file, bad mapping JSON or an unmapped required field', async () => {
     const noFile = await upload('/api/imports/activities', undefined, { mapping: '{}' });
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json().message).toBe('file: Required');
+    expect(noFile.json()).toMatchObject({
+      message: 'body/file: Required',
+      fieldErrors: { 'body/file': 'Required' },
+    });
     const badJson = await upload(
       '/api/imports/activities',
       { name: 'a.csv', content: csv(GOOD_ROWS) },
@@ -329,7 +332,8 @@ describe('imports', () => {
     );
     expect(badJson.json()).toMatchObject({
       statusCode: 400,
-      message: 'mapping: Must be JSON: an object of field → column name',
+      message: 'body/mapping: Must be JSON: an object of field → column name',
+      fieldErrors: { 'body/mapping': 'Must be JSON: an object of field → column name' },
     });
     const unmapped = await upload(
       '/api/imports/activities',
@@ -337,8 +341,28 @@ describe('imports', () => {
       { mapping: JSON.stringify({ facility: 'Site', quantity: 'Nope' }) },
     );
     expect(unmapped.statusCode).toBe(400);
-    expect(unmapped.json().message).toContain('mapping.quantity: The file has no column "Nope"');
-    expect(unmapped.json().message).toContain('mapping.unit: Map a column to unit');
+    expect(unmapped.json().fieldErrors).toMatchObject({
+      'body/mapping/quantity': 'The file has no column "Nope"',
+      'body/mapping/unit': 'Map a column to unit',
+    });
+  });
+
+  it('refuses a file that is not UTF-8 text or holds a NUL character with 400 naming the line, not a 500', async () => {
+    const notUtf8 = Buffer.concat([csv(GOOD_ROWS.slice(0, 1)), Buffer.from([0x4f, 0xff, 0x0a])]);
+    const withNul = csv([`${GOOD_ROWS[0]}\u0000`]);
+    for (const url of ['/api/imports/activities/preview', '/api/imports/activities']) {
+      const invalid = await upload(url, { name: 'latin1.csv', content: notUtf8 });
+      expect(invalid.json()).toMatchObject({
+        statusCode: 400,
+        message: 'file: Must be UTF-8 text: line 3 has a byte that is not',
+      });
+      const nul = await upload(url, { name: 'nul.csv', content: withNul });
+      expect(nul.json()).toMatchObject({
+        statusCode: 400,
+        message: 'file: Line 2 contains a NUL character (U+0000)',
+      });
+    }
+    expect(testApp.loggedErrors).toEqual([]);
   });
 
   it('never resolves another realm’s facility: its slug is a row error like an unknown one', async () => {
@@ -441,7 +465,9 @@ describe('imports', () => {
       content: Buffer.from(await workbook.xlsx.writeBuffer()),
     });
     expect(noSheet.statusCode).toBe(400);
-    expect(noSheet.json().message).toBe('file: The workbook has no "Direct Emitters" sheet');
+    expect(noSheet.json().fieldErrors).toEqual({
+      'body/file': 'The workbook has no "Direct Emitters" sheet',
+    });
   });
 
   describe('a fault part-way through writing', () => {

@@ -41,7 +41,8 @@ import {
   type ImportRowError,
   type ImportTable,
 } from '@ecc/domain';
-import { formatZodIssues, InvalidInputError } from '#platform/errors.ts';
+import { InvalidInputError, zodProblems, type InputProblem } from '#platform/errors.ts';
+import { decodeUtf8Text } from '#platform/text-integrity.ts';
 import { readWorksheetRows, WorkbookError } from './read-workbook.ts';
 
 /** A file as uploaded or read from disk. */
@@ -78,14 +79,19 @@ async function withWorkbookErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof WorkbookError) throw new InvalidInputError([`file: ${error.message}`]);
+    if (error instanceof WorkbookError)
+      throw new InvalidInputError([{ path: 'file', message: `${error.message}` }]);
     throw error;
   }
 }
 
 /** A CSV or XLSX file's table (the first sheet of a workbook). */
 export async function readActivityTable(file: ImportFile): Promise<ImportTable> {
-  if (!isXlsx(file)) return parseCsv(file.content.toString('utf8'));
+  if (!isXlsx(file)) {
+    const text = decodeUtf8Text(file.content, 'file');
+    if (typeof text !== 'string') throw new InvalidInputError([text.problem]);
+    return parseCsv(text);
+  }
   return withWorkbookErrors(async () => {
     const rows: ImportRow[] = [];
     for await (const row of readWorksheetRows(file.content)) rows.push(row);
@@ -111,23 +117,31 @@ export function parseMapping(text: string | undefined): ActivityImportMapping | 
   try {
     data = JSON.parse(text);
   } catch {
-    throw new InvalidInputError(['mapping: Must be JSON: an object of field → column name']);
+    throw new InvalidInputError([
+      { path: 'mapping', message: 'Must be JSON: an object of field → column name' },
+    ]);
   }
   const parsed = activityImportMappingSchema.safeParse(data);
   if (!parsed.success)
-    throw new InvalidInputError(formatZodIssues(parsed.error.issues).map((line) => `mapping.${line}`));
+    throw new InvalidInputError(
+      zodProblems(parsed.error.issues).map(({ path, message }) => ({
+        path: path === '' ? 'mapping' : `mapping.${path}`,
+        message,
+      })),
+    );
   return parsed.data;
 }
 
 function checkMapping(table: ImportTable, mapping: ActivityImportMapping): void {
-  if (table.columns.length === 0) throw new InvalidInputError(['file: The file has no header row']);
-  const problems: string[] = [];
+  if (table.columns.length === 0)
+    throw new InvalidInputError([{ path: 'file', message: 'The file has no header row' }]);
+  const problems: InputProblem[] = [];
   for (const [field, column] of Object.entries(mapping)) {
     if (!table.columns.includes(column))
-      problems.push(`mapping.${field}: The file has no column "${column}"`);
+      problems.push({ path: `mapping.${field}`, message: `The file has no column "${column}"` });
   }
   for (const field of missingActivityFields(mapping))
-    problems.push(`mapping.${field}: Map a column to ${field}`);
+    problems.push({ path: `mapping.${field}`, message: `Map a column to ${field}` });
   if (problems.length > 0) throw new InvalidInputError(problems);
 }
 
@@ -168,11 +182,14 @@ export async function previewActivityImport(
   requestedMapping: ActivityImportMapping | undefined,
 ): Promise<ActivityImportPreview> {
   const table = await readActivityTable(file);
-  if (table.columns.length === 0) throw new InvalidInputError(['file: The file has no header row']);
+  if (table.columns.length === 0)
+    throw new InvalidInputError([{ path: 'file', message: 'The file has no header row' }]);
   const mapping = requestedMapping ?? suggestActivityMapping(table.columns);
   for (const [field, column] of Object.entries(mapping)) {
     if (!table.columns.includes(column)) {
-      throw new InvalidInputError([`mapping.${field}: The file has no column "${column}"`]);
+      throw new InvalidInputError([
+        { path: `mapping.${field}`, message: `The file has no column "${column}"` },
+      ]);
     }
   }
   const missingFields = missingActivityFields(mapping);
@@ -214,7 +231,8 @@ export async function commitActivityImport(
   checkMapping(table, mapping);
   const { activities, errors, calculator } = await validateActivities(db, realm, table, mapping);
   if (errors.length > 0) throw new ImportRowsError(errors);
-  if (activities.length === 0) throw new InvalidInputError(['file: The file has no data rows']);
+  if (activities.length === 0)
+    throw new InvalidInputError([{ path: 'file', message: 'The file has no data rows' }]);
 
   // Ids are chosen here so each record's results (computed during validation) can be written beside it.
   const records = activities.map(({ rowNumber: _rowNumber, results, ...record }) => ({
@@ -257,7 +275,10 @@ export async function importGhgrpWorkbook(
   const year = options.year ?? ghgrpYearFromFileName(file.fileName);
   if (year === undefined) {
     throw new InvalidInputError([
-      'year: The reporting year is not in the file name (ghgp_data_2020.xlsx); give it with the upload',
+      {
+        path: 'year',
+        message: 'The reporting year is not in the file name (ghgp_data_2020.xlsx); give it with the upload',
+      },
     ]);
   }
   const gwp = realmGwpSetId(realm.properties);
@@ -316,7 +337,10 @@ export async function importGhgrpWorkbook(
     }
     if (!columns) {
       throw new InvalidInputError([
-        `file: The "${GHGRP_DIRECT_EMITTERS_SHEET}" sheet has no header row with Facility Id, Facility Name and Total reported direct emissions`,
+        {
+          path: 'file',
+          message: `The "${GHGRP_DIRECT_EMITTERS_SHEET}" sheet has no header row with Facility Id, Facility Name and Total reported direct emissions`,
+        },
       ]);
     }
   });

@@ -303,7 +303,12 @@ describe('the new-factor form', () => {
           ? jsonResponse(422, {
               statusCode: 422,
               error: 'Unprocessable Entity',
-              message: 'per: Unknown factor unit "kWhh"; gases.CO2.unit: Unknown gas mass unit "kgs"',
+              message:
+                'body/per: Unknown factor unit "kWhh"; body/gases/CO2/unit: Unknown gas mass unit "kgs"',
+              fieldErrors: {
+                'body/per': 'Unknown factor unit "kWhh"',
+                'body/gases/CO2/unit': 'Unknown gas mass unit "kgs"',
+              },
             })
           : undefined,
     });
@@ -322,6 +327,7 @@ describe('the new-factor form', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'body/name: Too big: expected string to have <=200 characters',
+      fieldErrors: { 'body/name': 'Too big: expected string to have <=200 characters' },
     });
     renderPage({
       handler: ({ method, path }) =>
