@@ -2,6 +2,7 @@ export * from './activity-results.ts';
 export * from './calculation/index.ts';
 export * from './data-quality.ts';
 export * from './facility-summary.ts';
+export * from './factor-co2e.ts';
 export * from './factor-library.ts';
 export * from './gwp.ts';
 export * from './market-based-factor.ts';

@@ -365,6 +365,26 @@ describe('imports', () => {
     expect(testApp.loggedErrors).toEqual([]);
   });
 
+  it('accepts a factor by its exact name as the factor list shows it, and stores its key', async () => {
+    const response = await upload('/api/imports/activities', {
+      name: 'named-factors.csv',
+      content: csv([
+        // Any case and spacing; quoted because the name holds a comma.
+        'north-campus,Heating oil,2024-06-01,2024-06-30,10,gal,"distillate fuel oil No. 2  (diesel, heating oil)",1',
+        'north-campus,Electricity,2024-06-01,2024-06-30,1,MWh,eGRID subregion NEWE (NPCC New England) electricity,2',
+      ]),
+    });
+    expect(response.statusCode).toBe(200);
+    const records = await testApp.database.db
+      .select()
+      .from(activityRecords)
+      .where(eq(activityRecords.periodStart, '2024-06-01'));
+    expect(records.map((record) => record.factorKey).sort()).toEqual([
+      'egrid-2022-newe',
+      'epa-c1-distillate-fuel-oil-no-2',
+    ]);
+  });
+
   it('never resolves another realm’s facility: its slug is a row error like an unknown one', async () => {
     const response = await upload('/api/imports/activities', {
       name: 'sneaky.csv',

@@ -10,6 +10,7 @@ import {
   type ImportBatch,
 } from '@ecc/contracts';
 import {
+  createEmissionFactorRepository,
   createImportRepository,
   emissionResultValues,
   libraryVersionLabelOf,
@@ -23,6 +24,8 @@ import {
 import {
   cellText,
   createActivityCalculator,
+  createFactorReferenceResolver,
+  FACTOR_LIBRARY,
   findGhgrpHeaderRow,
   GHGRP_DIRECT_EMITTERS_SHEET,
   ghgrpFacilitySlug,
@@ -165,11 +168,18 @@ async function validateActivities(
     factors: await realmFactorLookupsOf(db).lookupFor(realm.id),
     factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
   });
+  // A file may name a factor by key or by the exact name the factor list shows (library or the realm's own).
+  const realmFactors = await createEmissionFactorRepository(db).listRealmFactors(realm.id);
+  const findFactor = createFactorReferenceResolver([
+    ...FACTOR_LIBRARY,
+    ...realmFactors.map((entry) => entry.factor),
+  ]);
   return {
     calculator,
     ...validateActivityRows(table, mapping, {
       findFacilityId: (key) => facilityIds.get(key.toLowerCase()),
       calculator,
+      findFactor,
     }),
   };
 }
