@@ -358,6 +358,25 @@ describe('imports', () => {
     expect(testApp.loggedErrors).toEqual([]);
   });
 
+  it('answers 400, not a 500, for a multipart body that ends before its closing boundary', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/imports/activities/preview',
+      headers: {
+        host: 'acme.test',
+        ...withSession(acmeToken),
+        'content-type': 'multipart/form-data; boundary=cut',
+      },
+      payload: '--cut\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nSite,Fuel',
+    });
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'file: The upload is not well-formed multipart/form-data (Unexpected end of multipart data)',
+    });
+    expect(testApp.loggedErrors).toEqual([]);
+  });
+
   it('never resolves another realm’s facility: its slug is a row error like an unknown one', async () => {
     const response = await upload('/api/imports/activities', {
       name: 'sneaky.csv',
