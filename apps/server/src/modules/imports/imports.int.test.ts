@@ -479,4 +479,11 @@ describe('imports', () => {
     expect(noSheet.statusCode).toBe(400);
     expect(noSheet.json().message).toBe('file: The workbook has no "Direct Emitters" sheet');
   });
+
+  it('answers an empty workbook with 400 at once (the XLSX reader used to wait for it forever)', async () => {
+    for (const url of ['/api/imports/ghgrp', '/api/imports/activities']) {
+      const response = await upload(url, { name: 'ghgp_data_2020.xlsx', content: Buffer.alloc(0) });
+      expect(response.json()).toMatchObject({ statusCode: 400, message: 'file: The file is empty' });
+    }
+  });
 });
