@@ -78,6 +78,24 @@ export default tseslint.config(
     },
   },
   {
+    // The build's own plugins run in Node, not in the browser: Node's modules are theirs to use.
+    files: ['apps/web/vite-plugins/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@ecc/db', '@ecc/server'],
+              message: 'The web app never imports the database or server code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
