@@ -385,6 +385,29 @@ describe('imports', () => {
     ]);
   });
 
+  it('answers 400, not a 500, for a multipart body that ends before its closing boundary', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/imports/activities/preview',
+      headers: {
+        host: 'acme.test',
+        ...withSession(acmeToken),
+        'content-type': 'multipart/form-data; boundary=cut',
+      },
+      payload: '--cut\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nSite,Fuel',
+    });
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message:
+        'body/file: The upload is not well-formed multipart/form-data (Unexpected end of multipart data)',
+      fieldErrors: {
+        'body/file': 'The upload is not well-formed multipart/form-data (Unexpected end of multipart data)',
+      },
+    });
+    expect(testApp.loggedErrors).toEqual([]);
+  });
+
   it('never resolves another realm’s facility: its slug is a row error like an unknown one', async () => {
     const response = await upload('/api/imports/activities', {
       name: 'sneaky.csv',
@@ -578,5 +601,15 @@ describe('imports', () => {
       expect(retried).toMatchObject({ isNew: true, facilityCount: 1200, createdCount: 1200 });
       expect(await realmRows(realm)).toMatchObject({ facilities: 1200, audit: 1, batches: 1 });
     });
+  });
+
+  it('answers an empty workbook with 400 at once (the XLSX reader used to wait for it forever)', async () => {
+    for (const url of ['/api/imports/ghgrp', '/api/imports/activities']) {
+      const response = await upload(url, { name: 'ghgp_data_2020.xlsx', content: Buffer.alloc(0) });
+      expect(response.json()).toMatchObject({
+        statusCode: 400,
+        fieldErrors: { 'body/file': 'The file is empty' },
+      });
+    }
   });
 });
