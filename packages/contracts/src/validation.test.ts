@@ -34,7 +34,9 @@ describe('hex colours', () => {
           fc.array(hexDigits, { minLength: 3, maxLength: 3 }),
           fc.array(hexDigits, { minLength: 6, maxLength: 6 }),
         ),
-        (digits) => hexColorSchema.safeParse(`#${digits.join('')}`).success,
+        (digits) => {
+          expect(hexColorSchema.safeParse(`#${digits.join('')}`).success).toBe(true);
+        },
       ),
     );
   });

@@ -1,5 +1,5 @@
 export * from './activity-results.ts';
-export * from './calculate.ts';
+export * from './calculation/index.ts';
 export * from './data-quality.ts';
 export * from './facility-summary.ts';
 export * from './factor-co2e.ts';

@@ -118,7 +118,7 @@ describe('unit conversions', () => {
   it('round-trips any quantity between any two units of a dimension', () => {
     fc.assert(
       fc.property(sameDimensionPair, magnitude, ([from, to], value) => {
-        return relativeDifference(convert(convert(value, from, to), to, from), value) < 1e-14;
+        expect(relativeDifference(convert(convert(value, from, to), to, from), value)).toBeLessThan(1e-14);
       }),
     );
   });
@@ -126,9 +126,9 @@ describe('unit conversions', () => {
   it('is transitive: from → via → to equals from → to', () => {
     fc.assert(
       fc.property(sameDimensionPair, magnitude, ([from, via, to], value) => {
-        return (
-          relativeDifference(convert(convert(value, from, via), via, to), convert(value, from, to)) < 1e-14
-        );
+        expect(
+          relativeDifference(convert(convert(value, from, via), via, to), convert(value, from, to)),
+        ).toBeLessThan(1e-14);
       }),
     );
   });
@@ -143,10 +143,9 @@ describe('unit conversions', () => {
         ([from, to], a, b, k) => {
           const sum = convert(a + b, from, to);
           const scaled = convert(k * a, from, to);
-          return (
-            relativeDifference(sum, convert(a, from, to) + convert(b, from, to)) < 1e-14 &&
-            (k === 0 ? scaled === 0 : relativeDifference(scaled, k * convert(a, from, to)) < 1e-14)
-          );
+          expect(relativeDifference(sum, convert(a, from, to) + convert(b, from, to))).toBeLessThan(1e-14);
+          if (k === 0) expect(scaled).toBe(0);
+          else expect(relativeDifference(scaled, k * convert(a, from, to))).toBeLessThan(1e-14);
         },
       ),
     );
@@ -155,7 +154,8 @@ describe('unit conversions', () => {
   it('converts zero to zero and a unit to itself unchanged', () => {
     fc.assert(
       fc.property(fc.constantFrom(...UNITS), magnitude, (unit, value) => {
-        return convert(value, unit, unit) === value && convert(0, unit, unit) === 0;
+        expect(convert(value, unit, unit)).toBe(value);
+        expect(convert(0, unit, unit)).toBe(0);
       }),
     );
   });
