@@ -354,12 +354,12 @@ describe('imports', () => {
       const invalid = await upload(url, { name: 'latin1.csv', content: notUtf8 });
       expect(invalid.json()).toMatchObject({
         statusCode: 400,
-        message: 'file: Must be UTF-8 text: line 3 has a byte that is not',
+        fieldErrors: { 'body/file': 'Must be UTF-8 text: line 3 has a byte that is not' },
       });
       const nul = await upload(url, { name: 'nul.csv', content: withNul });
       expect(nul.json()).toMatchObject({
         statusCode: 400,
-        message: 'file: Line 2 contains a NUL character (U+0000)',
+        fieldErrors: { 'body/file': 'Line 2 contains a NUL character (U+0000)' },
       });
     }
     expect(testApp.loggedErrors).toEqual([]);
