@@ -37,6 +37,8 @@ const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** Text fields of B's rows replayed as bodies are replaced, so rows A creates from them never carry B's names. */
 const NAME_LIKE_FIELDS = new Set(['name', 'slug', 'email', 'title', 'label', 'notes', 'description', 'city']);
 const EVIL_ORIGIN = 'https://evil.example.com';
+/** Every route, many times over, on a machine that may be busy: more than the suite's default minute. */
+const WHOLE_TABLE_TIMEOUT_MS = 300_000;
 /** What a page of another site sends: its Origin, or (a browser that sends none) the Fetch Metadata verdict. */
 const CROSS_SITE_HEADERS: Record<string, string>[] = [
   { origin: EVIL_ORIGIN, 'sec-fetch-site': 'cross-site' },
@@ -340,37 +342,43 @@ describe('route table isolation: realm A against realm B', () => {
     return { ...request, headers: { ...request.headers, ...withSession(token) } };
   }
 
-  it('leaks none of B’s data and changes none of B’s rows, on any API route', async () => {
-    const routes = apiRoutes();
-    // Reads first: rows A creates later hold no B names (they are replaced), but keep the order plain anyway.
-    const ordered = [
-      ...routes.filter((route) => route.method === 'GET'),
-      ...routes.filter((route) => route.method !== 'GET'),
-    ];
-    expect(ordered.length).toBeGreaterThan(10);
-    const leaks: string[] = [];
-    let calls = 0;
-    for (const route of ordered) {
-      for (let request of requestsFor(route)) {
-        let response = await testApp.app.inject(request);
-        if (response.statusCode === 401 && (await isSignedOut())) {
-          // A route before this one signed A out (GET /api/auth/logout): sign in again and retry.
-          token = await signIn(testApp.app, A_ADMIN, A_HOST);
-          request = withToken(request);
-          response = await testApp.app.inject(request);
-        }
-        calls += 1;
-        const leaked = leaksOf(request, response);
-        if (leaked.length > 0) {
-          leaks.push(`${route.method} ${String(request.url)} → ${response.statusCode}: ${leaked.join(', ')}`);
+  it(
+    'leaks none of B’s data and changes none of B’s rows, on any API route',
+    async () => {
+      const routes = apiRoutes();
+      // Reads first: rows A creates later hold no B names (they are replaced), but keep the order plain anyway.
+      const ordered = [
+        ...routes.filter((route) => route.method === 'GET'),
+        ...routes.filter((route) => route.method !== 'GET'),
+      ];
+      expect(ordered.length).toBeGreaterThan(10);
+      const leaks: string[] = [];
+      let calls = 0;
+      for (const route of ordered) {
+        for (let request of requestsFor(route)) {
+          let response = await testApp.app.inject(request);
+          if (response.statusCode === 401 && (await isSignedOut())) {
+            // A route before this one signed A out (GET /api/auth/logout): sign in again and retry.
+            token = await signIn(testApp.app, A_ADMIN, A_HOST);
+            request = withToken(request);
+            response = await testApp.app.inject(request);
+          }
+          calls += 1;
+          const leaked = leaksOf(request, response);
+          if (leaked.length > 0) {
+            leaks.push(
+              `${route.method} ${String(request.url)} → ${response.statusCode}: ${leaked.join(', ')}`,
+            );
+          }
         }
       }
-    }
-    expect(calls).toBeGreaterThan(ordered.length);
-    expect(leaks).toEqual([]);
-    const after = await rowsOfRealm(db, realmBId);
-    expect(canonical(after)).toEqual(canonical(before));
-  });
+      expect(calls).toBeGreaterThan(ordered.length);
+      expect(leaks).toEqual([]);
+      const after = await rowsOfRealm(db, realmBId);
+      expect(canonical(after)).toEqual(canonical(before));
+    },
+    WHOLE_TABLE_TIMEOUT_MS,
+  );
 
   it('refuses every change from another site and every form body, however the path is spelt, and changes no row', async () => {
     const realmAId = (await db.select().from(realms).where(eq(realms.key, 'alpha')))[0]!.id;
