@@ -15,7 +15,8 @@ import type { Database } from '@ecc/db';
 import type { PermissionAction } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { assertCanReadFacility } from '#platform/facility-access.ts';
+import { assertCanOnOwnRecord, permissionAccess, requireSession } from '#platform/route-access.ts';
 import {
   ActivityCalculationError,
   activityRecordTrail,
@@ -53,8 +54,10 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
       },
       serializerCompiler: serializeAsJson,
     },
-    async (request) =>
-      listActivityRecords(db, requireSession(request).realm.id, request.params.slug, request.query),
+    async (request) => {
+      await assertCanReadFacility(request, db, request.params.slug);
+      return listActivityRecords(db, requireSession(request).realm.id, request.params.slug, request.query);
+    },
   );
 
   api.post(
@@ -69,6 +72,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
     },
     async (request, reply) => {
       const session = requireSession(request);
+      await assertCanReadFacility(request, db, request.params.slug);
       try {
         const record = await createActivityRecord(
           db,
@@ -97,6 +101,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
     },
     async (request, reply) => {
       const session = requireSession(request);
+      await assertCanOnOwnRecord(request, 'update', 'ActivityRecord', request.params.id);
       try {
         return await updateActivityRecord(
           db,
@@ -120,6 +125,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
     },
     async (request) => {
       const session = requireSession(request);
+      await assertCanOnOwnRecord(request, 'delete', 'ActivityRecord', request.params.id);
       return deleteActivityRecord(db, session.realm.id, session.user, request.params.id);
     },
   );
@@ -130,7 +136,10 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
       config: access('read'),
       schema: { params: activityRecordIdParamsSchema, response: { 200: activityRecordTrailResponseSchema } },
     },
-    async (request) => activityRecordTrail(db, requireSession(request).realm.id, request.params.id),
+    async (request) => {
+      await assertCanOnOwnRecord(request, 'read', 'ActivityRecord', request.params.id);
+      return activityRecordTrail(db, requireSession(request).realm.id, request.params.id);
+    },
   );
 
   api.get(
@@ -143,7 +152,9 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
         response: { 200: facilityTrailResponseSchema },
       },
     },
-    async (request) =>
-      facilityTrail(db, requireSession(request).realm.id, request.params.slug, request.query),
+    async (request) => {
+      await assertCanReadFacility(request, db, request.params.slug);
+      return facilityTrail(db, requireSession(request).realm.id, request.params.slug, request.query);
+    },
   );
 }
