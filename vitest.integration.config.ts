@@ -12,6 +12,8 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**'],
     environment: 'node',
+    // A test that asserts nothing cannot fail: every test must make at least one assertion.
+    expect: { requireAssertions: true },
     pool: 'forks',
     // Files of one worker share the module that holds the worker's migrated PGlite template, so it is built once.
     isolate: false,

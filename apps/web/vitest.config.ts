@@ -10,6 +10,8 @@ export default defineConfig({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
+    // A test that asserts nothing cannot fail: every test must make at least one assertion.
+    expect: { requireAssertions: true },
     include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
   },

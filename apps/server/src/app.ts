@@ -29,6 +29,7 @@ import { registerRealmRoutes } from './modules/realms/realms.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerWebAppRoutes } from './modules/web-app/web-app.routes.ts';
 import { createAbilityService } from './platform/abilities.ts';
+import { isApiRequest } from './platform/api-path.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { ServerConfig } from './platform/config.ts';
 import { answerFrameworkError, registerErrorHandling } from './platform/errors.ts';
@@ -94,9 +95,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRouteAccess(app, context);
   await registerOpenApi(app);
 
-  // API answers are about one user at one moment: no cache keeps them unless a route says otherwise.
+  // API answers are about one user at one moment: no cache keeps them unless a route says otherwise. Decided by
+  // the matched route, so a percent-encoded path (`/%61pi/user`) is no way around it.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     return payload;

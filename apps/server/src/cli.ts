@@ -122,7 +122,9 @@ const COMMANDS: Record<string, Command> = {
     required: [],
     async run(database, options, io) {
       const outcome = await checkAuditChains(database.db, optional(options, 'realm'));
-      if (!outcome.isIntact) throw new InvalidInputError(outcome.lines);
+      if (!outcome.isIntact) {
+        throw new InvalidInputError(outcome.lines.map((line) => ({ path: '', message: line })));
+      }
       io.stdout.write(`${outcome.lines.join('\n')}\n`);
     },
   },
@@ -159,7 +161,7 @@ const COMMANDS: Record<string, Command> = {
     async run(database, options, io) {
       const key = required(options, 'key');
       const realm = await findRealm(database.db, key);
-      if (!realm) throw new InvalidInputError([`key: No realm has the key ${key}`]);
+      if (!realm) throw new InvalidInputError([{ path: 'key', message: `No realm has the key ${key}` }]);
       io.stdout.write(`${JSON.stringify(realm, null, 2)}\n`);
     },
   },
@@ -172,7 +174,9 @@ const COMMANDS: Record<string, Command> = {
       try {
         data = JSON.parse(await readFile(file, 'utf8'));
       } catch (error) {
-        throw new InvalidInputError([`file: ${file} is not readable JSON: ${(error as Error).message}`]);
+        throw new InvalidInputError([
+          { path: 'file', message: `${file} is not readable JSON: ${(error as Error).message}` },
+        ]);
       }
       const { realm, isCreated } = await importRealm(database.db, data);
       io.stdout.write(`${isCreated ? 'Created' : 'Updated'} realm ${realm.key} (${realm.id}).\n`);
@@ -257,7 +261,9 @@ async function readJsonFile(file: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new InvalidInputError([`file: ${file} is not readable JSON: ${(error as Error).message}`]);
+    throw new InvalidInputError([
+      { path: 'file', message: `${file} is not readable JSON: ${(error as Error).message}` },
+    ]);
   }
 }
 

@@ -6,6 +6,8 @@ import {
   DEMO_USER,
   ensureAdministrator,
   seedDemoRealm,
+  seedPaidDemoRealm,
+  PAID_DEMO_REALM,
   syncReferenceData,
 } from '@ecc/db';
 import { buildApp } from './app.ts';
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     await database.migrate();
     await syncReferenceData(database.db);
     await seedDemoRealm(database.db);
+    await seedPaidDemoRealm(database.db);
     if (config.administrator) {
       const { email, password } = config.administrator;
       await ensureAdministrator(database.db, config.defaultRealmKey, email, password);
@@ -89,6 +92,12 @@ async function main(): Promise<void> {
   console.info(`Emissions Control Center is running at ${formatUrl(config.host, port)}`);
   console.info(`Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`);
   console.info(`Demo administrator sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+  const [paidDomain] = PAID_DEMO_REALM.domains;
+  if (paidDomain) {
+    console.info(
+      `The same demo on the paid plan (every feature): ${formatUrl(paidDomain, port)}, same sign-ins`,
+    );
+  }
 }
 
 main().catch(fail);

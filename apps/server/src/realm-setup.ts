@@ -1,6 +1,6 @@
 import { realmConfigSchema, z, type Realm } from '@ecc/contracts';
 import { createRealmConfigRepository, type Database } from '@ecc/db';
-import { formatZodIssues, InvalidInputError } from '#platform/errors.ts';
+import { InvalidInputError, zodProblems } from '#platform/errors.ts';
 import { createRealm } from './modules/realms/realms.service.ts';
 import { createUser } from './modules/user/user.service.ts';
 
@@ -25,7 +25,12 @@ const realmSetupFileSchema = z.union([
 
 function prefixed(error: unknown, prefix: string): never {
   if (error instanceof InvalidInputError) {
-    throw new InvalidInputError(error.issues.map((issue) => `${prefix}.${issue}`));
+    throw new InvalidInputError(
+      error.problems.map(({ path, message }) => ({
+        path: path === '' ? prefix : `${prefix}.${path}`,
+        message,
+      })),
+    );
   }
   throw error;
 }
@@ -41,7 +46,7 @@ export interface SetUpRealm {
  */
 export async function setupRealms(db: Database, data: unknown): Promise<SetUpRealm[]> {
   const parsed = realmSetupFileSchema.safeParse(data);
-  if (!parsed.success) throw new InvalidInputError(formatZodIssues(parsed.error.issues));
+  if (!parsed.success) throw new InvalidInputError(zodProblems(parsed.error.issues));
   return db.transaction(async (transaction) => {
     const created: SetUpRealm[] = [];
     for (const [index, entry] of parsed.data.entries()) {
@@ -56,9 +61,10 @@ export async function setupRealms(db: Database, data: unknown): Promise<SetUpRea
         });
         if (!config.success) {
           throw new InvalidInputError(
-            formatZodIssues(config.error.issues).map((issue) =>
-              `${index}.${issue}`.replace(`${index}.applications.0.`, `${index}.application.`),
-            ),
+            zodProblems(config.error.issues).map(({ path, message }) => ({
+              path: `${index}.${path}`.replace(`${index}.applications.0.`, `${index}.application.`),
+              message,
+            })),
           );
         }
         await createRealmConfigRepository(transaction).replaceConfig(realm.id, config.data);

@@ -1,10 +1,21 @@
 import { z } from './zod.ts';
 
-/** Every API error is this JSON shape. */
+/**
+ * A refusal's messages by the place of the request they name: the request part first, then the dotted path in it
+ * (`body.gases.CO2.unit`, `query.sort`, `params.slug`). Forms show each on the field of that path.
+ */
+export const fieldErrorsSchema = z.record(z.string(), z.string());
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+/**
+ * Every API error is this JSON shape. `message` says in a sentence what was refused (with each field's problem,
+ * for people and logs); `fieldErrors`, when the refusal is about fields, gives each field's message by its path.
+ */
 export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  fieldErrors: fieldErrorsSchema.optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -1,3 +1,4 @@
+import { defineEndpoint } from './endpoint.ts';
 import { pagedSchema } from './api-error.ts';
 import { z } from './zod.ts';
 
@@ -106,3 +107,24 @@ export const facilityDetailResponseSchema = z.object({
 export type FacilityDetailResponse = z.infer<typeof facilityDetailResponseSchema>;
 
 export const facilitySlugParamsSchema = z.object({ slug: z.string().min(1) });
+
+/** The facility list and the facility view's data. */
+export const facilityEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/facilities',
+    query: facilityListQuerySchema,
+    responses: { 200: facilityListResponseSchema },
+  }),
+  sectors: defineEndpoint({
+    method: 'GET',
+    path: '/api/facilities/sectors',
+    responses: { 200: facilitySectorsResponseSchema },
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/facilities/:slug',
+    params: facilitySlugParamsSchema,
+    responses: { 200: facilityDetailResponseSchema },
+  }),
+};

@@ -8,6 +8,7 @@ export * from './authz.ts';
 export * from './color.ts';
 export * from './constants.ts';
 export * from './emissions.ts';
+export * from './endpoint.ts';
 export * from './facilities.ts';
 export * from './feature-flag.ts';
 export * from './imports.ts';

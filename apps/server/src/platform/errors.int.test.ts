@@ -1,4 +1,4 @@
-import { MAX_BODY_BYTES, messages } from '@ecc/contracts';
+import { MAX_BODY_BYTES } from '@ecc/contracts';
 import { DEMO_USER, seedDemoRealm } from '@ecc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test-support/test-app.ts';
@@ -44,6 +44,7 @@ describe('errors', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'body/password: Expected string, received number',
+      fieldErrors: { 'body/password': 'Expected string, received number' },
     });
     await expectServerStillServes();
   });
@@ -53,6 +54,10 @@ describe('errors', () => {
     expect(response.json().message).toBe(
       'body/username: Required; body/password: Expected string, received array',
     );
+    expect(response.json().fieldErrors).toEqual({
+      'body/username': 'Required',
+      'body/password': 'Expected string, received array',
+    });
   });
 
   it('answers a missing body with 400', async () => {
@@ -98,7 +103,7 @@ describe('errors', () => {
     expect(response.json()).toEqual({
       statusCode: 500,
       error: 'Internal Server Error',
-      message: messages.internalServerError,
+      message: 'Internal Server Error',
     });
     expect(
       testApp.loggedErrors.some((line) => line.err?.message === 'database exploded at /var/secret/path'),

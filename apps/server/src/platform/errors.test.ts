@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiError, formatZodIssues, withoutQueryParameters } from './errors.ts';
+import { apiError, fieldRefusal, InvalidInputError, withoutQueryParameters, zodProblems } from './errors.ts';
 
 describe('apiError', () => {
   it('pairs the status with its reason phrase', () => {
@@ -11,14 +11,43 @@ describe('apiError', () => {
   });
 });
 
-describe('formatZodIssues', () => {
-  it('writes each issue as dotted.path: message, and (root) for the whole value', () => {
+describe('zodProblems', () => {
+  it('gives each path its first problem, dotted, and the empty path for the whole value', () => {
     expect(
-      formatZodIssues([
+      zodProblems([
         { path: ['properties', 'config', 'themes', 0, 'name'], message: 'Required' },
+        { path: ['properties', 'config', 'themes', 0, 'name'], message: 'Too short' },
         { path: [], message: 'Expected object, received array' },
       ]),
-    ).toEqual(['properties.config.themes.0.name: Required', '(root): Expected object, received array']);
+    ).toEqual([
+      { path: 'properties.config.themes.0.name', message: 'Required' },
+      { path: '', message: 'Expected object, received array' },
+    ]);
+  });
+});
+
+describe('InvalidInputError', () => {
+  it('lists its problems as lines and answers them as a 400 naming each field of the body', () => {
+    const error = new InvalidInputError([
+      { path: 'domains.0', message: 'Not a host name' },
+      { path: '', message: 'Give a realm' },
+    ]);
+    expect(error.issues).toEqual(['domains.0: Not a host name', 'Give a realm']);
+    const refusal = error.toRefusal();
+    expect(refusal.statusCode).toBe(400);
+    expect(refusal.fieldErrors).toEqual({ 'body/domains/0': 'Not a host name', body: 'Give a realm' });
+    expect(refusal.message).toBe('body/domains/0: Not a host name; body: Give a realm');
+  });
+});
+
+describe('fieldRefusal', () => {
+  it('names each field in the message and keeps the messages by field', () => {
+    const refusal = fieldRefusal(409, { 'body/key': 'A realm with the key acme already exists' });
+    expect(refusal).toMatchObject({
+      statusCode: 409,
+      message: 'body/key: A realm with the key acme already exists',
+      fieldErrors: { 'body/key': 'A realm with the key acme already exists' },
+    });
   });
 });
 

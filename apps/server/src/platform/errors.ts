@@ -1,34 +1,81 @@
 import { STATUS_CODES } from 'node:http';
-import { messages, type ApiError } from '@ecc/contracts';
+import { messages, type ApiError, type FieldErrors } from '@ecc/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** An error whose status and message the client should see as they are. */
+/**
+ * An error whose status and message the client should see as they are; `fieldErrors` (keyed like
+ * `body/gases/CO2/unit`) when it is about fields of the request.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly fieldErrors?: FieldErrors,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
 
-/** Input that failed validation, as one `path: message` line per problem (CLI and services). */
+/** `body/x: message; body/y: message`: the refusal's message for people and logs. */
+function describeFieldErrors(fieldErrors: FieldErrors): string {
+  return Object.entries(fieldErrors)
+    .map(([path, message]) => `${path}: ${message}`)
+    .join('; ');
+}
+
+/**
+ * A refusal about fields of the request, each message by its place (`body/name`, `body/domains/0`,
+ * `querystring/sort`): the body carries them as `fieldErrors` and lists them in `message`.
+ */
+export function fieldRefusal(statusCode: number, fieldErrors: FieldErrors): HttpError {
+  return new HttpError(statusCode, describeFieldErrors(fieldErrors), fieldErrors);
+}
+
+/** One problem of an input: where (dotted path in the input; empty for the whole input) and what. */
+export interface InputProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Input that failed validation (CLI and services); `issues` are its `path: message` lines. */
 export class InvalidInputError extends Error {
-  constructor(readonly issues: readonly string[]) {
+  readonly issues: readonly string[];
+
+  constructor(readonly problems: readonly InputProblem[]) {
+    const issues = problems.map((problem) =>
+      problem.path === '' ? problem.message : `${problem.path}: ${problem.message}`,
+    );
     super(issues.join('\n'));
     this.name = 'InvalidInputError';
+    this.issues = issues;
+  }
+
+  /** The problems as a 400 naming the request's fields: `mapping.quantity` in the body is `body/mapping/quantity`. */
+  toRefusal(part = 'body'): HttpError {
+    return fieldRefusal(
+      400,
+      Object.fromEntries(
+        this.problems.map((problem) => [
+          problem.path === '' ? part : `${part}/${problem.path.replaceAll('.', '/')}`,
+          problem.message,
+        ]),
+      ),
+    );
   }
 }
 
-/** `properties.config.themes.0.name: Required` for each zod issue; `(root)` when the whole value is wrong. */
-export function formatZodIssues(
+/** Each zod issue as a problem at its dotted path (`properties.config.themes.0.name`), the first per path. */
+export function zodProblems(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): string[] {
-  return issues.map(
-    (issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`,
-  );
+): InputProblem[] {
+  const problems = new Map<string, string>();
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    if (!problems.has(path)) problems.set(path, issue.message);
+  }
+  return [...problems].map(([path, message]) => ({ path, message }));
 }
 
 /**
@@ -46,12 +93,25 @@ export function withoutQueryParameters(error: unknown): unknown {
   return logged;
 }
 
-export function apiError(statusCode: number, message: string): ApiError {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+export function apiError(statusCode: number, message: string, fieldErrors?: FieldErrors): ApiError {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(fieldErrors ? { fieldErrors } : {}),
+  };
 }
 
-export function sendApiError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send(apiError(statusCode, message));
+export function sendApiError(
+  reply: FastifyReply,
+  statusCode: number,
+  message: string,
+  fieldErrors?: FieldErrors,
+): FastifyReply {
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(apiError(statusCode, message, fieldErrors));
 }
 
 /**
@@ -60,7 +120,8 @@ export function sendApiError(reply: FastifyReply, statusCode: number, message: s
  */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_BAD_URL') {
-    return sendApiError(reply, 400, 'path: Must be UTF-8 text: a percent-escape in it is not');
+    const fieldErrors = { path: 'Must be UTF-8 text: a percent-escape in it is not' };
+    return sendApiError(reply, 400, describeFieldErrors(fieldErrors), fieldErrors);
   }
   return sendApiError(reply, error.statusCode ?? 400, error.message);
 }
@@ -69,29 +130,41 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
  * 'body/password: Expected string, received number' for each failed field, the request part first. Only a
  * field's first problem is named: zod also runs a string's length check on an array, which would add noise.
  */
-function describeValidationFailure(error: FastifyError): string {
-  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+function validationFieldErrors(error: FastifyError): FieldErrors {
+  if (!hasZodFastifySchemaValidationErrors(error)) return {};
   const part = error.validationContext ?? 'body';
-  const messageByField = new Map<string, string>();
+  const fieldErrors: FieldErrors = {};
   for (const issue of error.validation) {
     const field = `${part}${issue.instancePath === '/' ? '' : issue.instancePath}`;
-    if (!messageByField.has(field)) messageByField.set(field, issue.message ?? messages.invalidInput);
+    fieldErrors[field] ??= issue.message ?? messages.invalidInput;
   }
-  return [...messageByField].map(([field, message]) => `${field}: ${message}`).join('; ');
+  return fieldErrors;
 }
 
 /**
- * One error shape for the whole API: `{statusCode, error, message}`. Client errors keep their message (malformed
+ * One error shape for the whole API: `{statusCode, error, message, fieldErrors?}`. Client errors keep their message (malformed
  * JSON 400, validation 400 naming the field, body over the limit 413); anything else is logged and answered as
  * a bare 500, so no internals leak.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendApiError(reply, 400, describeValidationFailure(error));
+      const fieldErrors = validationFieldErrors(error);
+      return sendApiError(reply, 400, describeFieldErrors(fieldErrors), fieldErrors);
+    }
+    if (error instanceof InvalidInputError) {
+      const refusal = error.toRefusal();
+      return sendApiError(reply, 400, refusal.message, refusal.fieldErrors);
     }
     const statusCode = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
-    if (statusCode >= 400 && statusCode < 500) return sendApiError(reply, statusCode, error.message);
+    if (statusCode >= 400 && statusCode < 500) {
+      return sendApiError(
+        reply,
+        statusCode,
+        error.message,
+        error instanceof HttpError ? error.fieldErrors : undefined,
+      );
+    }
     request.log.error({ err: withoutQueryParameters(error) }, 'Request failed');
     return sendApiError(reply, 500, messages.internalServerError);
   });

@@ -51,13 +51,22 @@ describe('text that is not UTF-8 or holds a NUL character', () => {
       'querystring/sector: Must be UTF-8 text: the byte at position 2 is not',
     ],
     ['/api/facilities?q=%C3%28', 'querystring/q: Must be UTF-8 text: the byte at position 1 is not'],
-    ['/api/facilities?%00=1', "querystring: a parameter's name: Must not contain a NUL character (U+0000)"],
+    ['/api/facilities?%00=1', "querystring: A parameter's name: Must not contain a NUL character (U+0000)"],
     ['/api/facilities/north%00', 'params/slug: Must not contain a NUL character (U+0000)'],
     ['/api/facilities/%FF', 'path: Must be UTF-8 text: a percent-escape in it is not'],
     ['/api/facil%00ities', 'path: Must not contain a NUL character (U+0000)'],
   ])('GET %s is a 400 saying where', async (path, message) => {
     const response = await sendRaw(port, { method: 'GET', path, headers: session });
-    expect(response).toEqual({ status: 400, body: { statusCode: 400, error: 'Bad Request', message } });
+    const separator = message.indexOf(': ');
+    expect(response).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message,
+        fieldErrors: { [message.slice(0, separator)]: message.slice(separator + 2) },
+      },
+    });
   });
 
   it('leaves a raw byte that is not ASCII in the request line to Node, which answers 400 too', async () => {

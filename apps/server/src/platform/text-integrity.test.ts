@@ -53,10 +53,10 @@ describe('decodeUtf8Text', () => {
   it('names the line of the first byte that is not UTF-8, or of the first NUL character', () => {
     const latin1 = Buffer.concat([Buffer.from('a,b\n1,2\nZ'), Buffer.from([0xfc]), Buffer.from('rich\n')]);
     expect(decodeUtf8Text(latin1, 'file')).toEqual({
-      problem: 'file: Must be UTF-8 text: line 3 has a byte that is not',
+      problem: { path: 'file', message: 'Must be UTF-8 text: line 3 has a byte that is not' },
     });
     expect(decodeUtf8Text(Buffer.from('a\nb\0\n'), 'file')).toEqual({
-      problem: 'file: Line 2 contains a NUL character (U+0000)',
+      problem: { path: 'file', message: 'Line 2 contains a NUL character (U+0000)' },
     });
   });
 });

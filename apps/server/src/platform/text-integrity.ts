@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.ts';
+import { fieldRefusal, type InputProblem } from './errors.ts';
 
 /*
  * Text that PostgreSQL cannot store (a NUL character) or that is not UTF-8 at all is refused at the door with a
@@ -68,15 +68,17 @@ function pathSegmentName(request: FastifyRequest, index: number): string {
   return routeSegment?.startsWith(':') ? `params/${routeSegment.slice(1)}` : 'path';
 }
 
-/** `querystring/q: Must not contain a NUL character (U+0000)` for the first bad part of the URL, or undefined. */
-export function describeUrlTextProblem(request: FastifyRequest): string | undefined {
+/** The first bad part of the URL (`querystring/q`, `params/slug`, `path`) and what is wrong, or undefined. */
+export function describeUrlTextProblem(
+  request: FastifyRequest,
+): { field: string; message: string } | undefined {
   const url = request.raw.url ?? request.url;
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const segments = path.split('/');
   for (const [index, segment] of segments.entries()) {
     const problem = describeComponentProblem(segment, false);
-    if (problem) return `${pathSegmentName(request, index)}: ${problem}`;
+    if (problem) return { field: pathSegmentName(request, index), message: problem };
   }
   if (queryStart === -1) return undefined;
   for (const pair of url.slice(queryStart + 1).split('&')) {
@@ -84,10 +86,10 @@ export function describeUrlTextProblem(request: FastifyRequest): string | undefi
     const rawName = separator === -1 ? pair : pair.slice(0, separator);
     const name = percentDecodedBytes(rawName, true).toString('utf8');
     const nameProblem = describeComponentProblem(rawName, true);
-    if (nameProblem) return `querystring: a parameter's name: ${nameProblem}`;
+    if (nameProblem) return { field: 'querystring', message: `A parameter's name: ${nameProblem}` };
     const valueProblem =
       separator === -1 ? undefined : describeComponentProblem(pair.slice(separator + 1), true);
-    if (valueProblem) return `querystring/${name}: ${valueProblem}`;
+    if (valueProblem) return { field: `querystring/${name}`, message: valueProblem };
   }
   return undefined;
 }
@@ -116,14 +118,21 @@ export function findNulCharacter(value: unknown, path = ''): string | undefined 
  * An uploaded file's bytes as text, or an error naming `where` and the line of the first byte that is not
  * UTF-8 or of the first NUL character. A leading byte-order mark is dropped.
  */
-export function decodeUtf8Text(bytes: Buffer, where: string): string | { problem: string } {
+export function decodeUtf8Text(bytes: Buffer, where: string): string | { problem: InputProblem } {
   const lineAt = (offset: number) => bytes.subarray(0, offset).filter((byte) => byte === 0x0a).length + 1;
   const invalidAt = findInvalidUtf8(bytes);
   if (invalidAt !== undefined) {
-    return { problem: `${where}: Must be UTF-8 text: line ${lineAt(invalidAt)} has a byte that is not` };
+    return {
+      problem: {
+        path: where,
+        message: `Must be UTF-8 text: line ${lineAt(invalidAt)} has a byte that is not`,
+      },
+    };
   }
   const nulAt = bytes.indexOf(0);
-  if (nulAt !== -1) return { problem: `${where}: Line ${lineAt(nulAt)} contains a NUL character (U+0000)` };
+  if (nulAt !== -1) {
+    return { problem: { path: where, message: `Line ${lineAt(nulAt)} contains a NUL character (U+0000)` } };
+  }
   const text = bytes.toString('utf8');
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
@@ -135,7 +144,7 @@ export function decodeUtf8Text(bytes: Buffer, where: string): string | { problem
 export function registerTextIntegrity(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const problem = describeUrlTextProblem(request);
-    if (problem) throw new HttpError(400, problem);
+    if (problem) throw fieldRefusal(400, { [problem.field]: problem.message });
   });
 
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -144,7 +153,7 @@ export function registerTextIntegrity(app: FastifyInstance): void {
     const bytes = body as Buffer;
     const invalidAt = findInvalidUtf8(bytes);
     if (invalidAt !== undefined) {
-      done(new HttpError(400, `body: ${invalidUtf8Message(invalidAt)}`), undefined);
+      done(fieldRefusal(400, { body: invalidUtf8Message(invalidAt) }), undefined);
       return;
     }
     parseJson(request, bytes.toString('utf8'), (error, value) => {
@@ -155,7 +164,7 @@ export function registerTextIntegrity(app: FastifyInstance): void {
       const nulPath = findNulCharacter(value);
       if (nulPath)
         done(
-          new HttpError(400, `body${nulPath === '/' ? '' : nulPath}: ${NUL_CHARACTER_MESSAGE}`),
+          fieldRefusal(400, { [`body${nulPath === '/' ? '' : nulPath}`]: NUL_CHARACTER_MESSAGE }),
           undefined,
         );
       else done(null, value);

@@ -15,7 +15,7 @@ import { createAnalyticsEventRepository, type Database } from '@ecc/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
-import { HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import { PUBLIC_ACCESS } from '#platform/route-access.ts';
 import {
   ANALYTICS_RATE_LIMIT,
@@ -112,7 +112,7 @@ export function registerAnalyticsRoutes(
       },
       async (request) => {
         if (request.body.type !== type) {
-          throw new HttpError(400, `body/type must be "${type}" on this path`);
+          throw fieldRefusal(400, { 'body/type': `Must be "${type}" on this path` });
         }
         return accept(request, [request.body]);
       },

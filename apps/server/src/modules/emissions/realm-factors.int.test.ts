@@ -257,9 +257,12 @@ describe('realm emission factors', () => {
       gases: { CO2: { value: 0.1, unit: 'kgs' } },
     });
     expect(response.statusCode).toBe(422);
-    const { message } = response.json() as { message: string };
-    expect(message).toContain('per: Unknown factor unit "kWhh"');
-    expect(message).toContain('gases.CO2.unit: Unknown gas mass unit "kgs"');
+    const { message, fieldErrors } = response.json() as { message: string; fieldErrors: object };
+    expect(message).toContain('body/per: Unknown factor unit "kWhh"');
+    expect(fieldErrors).toEqual({
+      'body/per': expect.stringMatching(/^Unknown factor unit "kWhh"/),
+      'body/gases/CO2/unit': expect.stringMatching(/^Unknown gas mass unit "kgs"/),
+    });
     const missingName = await call('acme', 'POST', '/api/emission-factors', { ...SUPPLIER_TARIFF, name: '' });
     expect(missingName.statusCode).toBe(400);
     expect(missingName.json().message).toMatch(/^body\/name: /);

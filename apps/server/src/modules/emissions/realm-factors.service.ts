@@ -12,7 +12,7 @@ import {
   type RealmFactor,
 } from '@ecc/db';
 import { calculateItem, type InlineFactor } from '@ecc/domain';
-import { HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import { toFactorDto } from './emissions.service.ts';
 
 export const PUBLISHED_FACTOR_MESSAGE =
@@ -58,11 +58,11 @@ function checkWithEngine(input: RealmEmissionFactorInput): void {
   if (calculation.ok) return;
   const problems = calculation.errors
     .filter((error) => error.path === 'factor' || error.path.startsWith('factor.'))
-    .map(
-      (error) =>
-        `${error.path === 'factor' ? '(root)' : error.path.slice('factor.'.length)}: ${error.message}`,
-    );
-  if (problems.length > 0) throw new HttpError(422, problems.join('; '));
+    .map((error): [string, string] => [
+      error.path === 'factor' ? 'body' : `body/${error.path.slice('factor.'.length).replaceAll('.', '/')}`,
+      error.message,
+    ]);
+  if (problems.length > 0) throw fieldRefusal(422, Object.fromEntries(problems));
 }
 
 function toNewRealmFactor(input: RealmEmissionFactorInput): NewRealmFactor {

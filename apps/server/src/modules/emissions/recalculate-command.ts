@@ -24,10 +24,11 @@ export async function runRecalculateCommand(
   output: RecalculateCommandOutput,
 ): Promise<RecalculationRunRow> {
   if (input.gwp !== undefined && !isGwpSetId(input.gwp)) {
-    throw new InvalidInputError([`gwp: Use one of ${GWP_SET_IDS.join(', ')}`]);
+    throw new InvalidInputError([{ path: 'gwp', message: `Use one of ${GWP_SET_IDS.join(', ')}` }]);
   }
   const realm = await createRealmRepository(database.db).findByKey(input.realmKey);
-  if (!realm) throw new InvalidInputError([`realm: No realm has the key ${input.realmKey}`]);
+  if (!realm)
+    throw new InvalidInputError([{ path: 'realm', message: `No realm has the key ${input.realmKey}` }]);
   const gwp = input.gwp ?? realmGwpSetId(realm.properties);
   const startedAt = performance.now();
   const service = createRecalculationService(database, {
@@ -47,7 +48,9 @@ export async function runRecalculateCommand(
   } else {
     const queued = await service.start(realm.id, { gwp });
     if (!queued)
-      throw new InvalidInputError([`realm: A recalculation of ${realm.key} has just started elsewhere`]);
+      throw new InvalidInputError([
+        { path: 'realm', message: `A recalculation of ${realm.key} has just started elsewhere` },
+      ]);
     output.write(
       `Recalculating ${queued.total} records of realm ${realm.key} on ${gwp} (run ${queued.id}).\n`,
     );
@@ -63,7 +66,9 @@ export async function runRecalculateCommand(
       : `Recalculation ${run.status}: ${run.error ?? 'unknown error'}\n`,
   );
   if (run.status !== 'completed') {
-    throw new InvalidInputError([`realm: Recalculation ${run.id} of ${realm.key} ${run.status}`]);
+    throw new InvalidInputError([
+      { path: 'realm', message: `Recalculation ${run.id} of ${realm.key} ${run.status}` },
+    ]);
   }
   return run;
 }

@@ -13,11 +13,10 @@ import {
   updateEquipmentRequestSchema,
 } from '@ecc/contracts';
 import { createEquipmentRepository, type Database } from '@ecc/db';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiError } from '#platform/errors.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
-import { createEquipmentService, EquipmentValidationError } from './equipment.service.ts';
+import { createEquipmentService } from './equipment.service.ts';
 
 /**
  * The equipment manager (issue 4, item 6): equipment types (a JSON Schema per version), the equipment at the
@@ -28,13 +27,6 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
   const service = createEquipmentService(createEquipmentRepository(db));
 
   void app.register(async (scope) => {
-    // Schema and property failures name every path; `issues` lists them so a form can show each at its field.
-    scope.setErrorHandler((error, _request, reply: FastifyReply) => {
-      if (error instanceof EquipmentValidationError) {
-        return reply.code(400).send({ ...apiError(400, error.message), issues: error.issues });
-      }
-      throw error;
-    });
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
     routes.get(

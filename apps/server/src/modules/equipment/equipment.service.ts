@@ -14,10 +14,15 @@ import {
   type SchemaIssue,
 } from './equipment-schema-validation.ts';
 
-/** A 400 whose body names every problem: `message` joins them, `issues` lists them for a form. */
+/** A 400 naming every problem: `message` joins them, `fieldErrors` gives each path's first for a form. */
 export class EquipmentValidationError extends HttpError {
   constructor(readonly issues: readonly SchemaIssue[]) {
-    super(400, issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '));
+    super(
+      400,
+      issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '),
+      // Reversed, so that where a path has several problems the first one is kept.
+      Object.fromEntries([...issues].reverse().map((issue) => [issue.path, issue.message])),
+    );
     this.name = 'EquipmentValidationError';
   }
 }

@@ -17,7 +17,7 @@ export interface ImportCommandOutput {
 
 async function realmOf(database: DatabaseHandle, realmKey: string): Promise<ImportRealm> {
   const realm = await createRealmRepository(database.db).findByKey(realmKey);
-  if (!realm) throw new InvalidInputError([`realm: No realm has the key ${realmKey}`]);
+  if (!realm) throw new InvalidInputError([{ path: 'realm', message: `No realm has the key ${realmKey}` }]);
   return { id: realm.id, properties: realm.properties as Record<string, unknown> };
 }
 
@@ -25,7 +25,9 @@ async function readImportFile(path: string): Promise<ImportFile> {
   try {
     return { fileName: basename(path), content: await readFile(path) };
   } catch (error) {
-    throw new InvalidInputError([`file: ${path} is not readable: ${(error as Error).message}`]);
+    throw new InvalidInputError([
+      { path: 'file', message: `${path} is not readable: ${(error as Error).message}` },
+    ]);
   }
 }
 
@@ -36,8 +38,8 @@ async function withRowErrorLines<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof ImportRowsError)) throw error;
     throw new InvalidInputError([
-      ...error.errors.map(({ row, column, message }) => `row ${row}, column ${column}: ${message}`),
-      error.message,
+      ...error.errors.map(({ row, column, message }) => ({ path: `row ${row}, column ${column}`, message })),
+      { path: '', message: error.message },
     ]);
   }
 }
@@ -63,7 +65,7 @@ export async function runImportGhgrpCommand(
 ): Promise<void> {
   const year = input.year === undefined ? undefined : Number(input.year);
   if (year !== undefined && !Number.isInteger(year)) {
-    throw new InvalidInputError(['year: Must be a reporting year such as 2020']);
+    throw new InvalidInputError([{ path: 'year', message: 'Must be a reporting year such as 2020' }]);
   }
   const realm = await realmOf(database, input.realmKey);
   const file = await readImportFile(input.path);

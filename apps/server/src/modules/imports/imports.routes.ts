@@ -11,7 +11,7 @@ import {
 } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiError, HttpError, InvalidInputError } from '#platform/errors.ts';
+import { apiError, fieldRefusal, InvalidInputError } from '#platform/errors.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import {
   commitActivityImport,
@@ -30,7 +30,7 @@ interface UploadedForm {
 /** The multipart body: exactly one file in the field `file`, and text fields beside it. */
 async function readUpload(request: FastifyRequest): Promise<UploadedForm> {
   if (!request.isMultipart()) {
-    throw new HttpError(400, 'file: Send the file as multipart/form-data in the field "file"');
+    throw fieldRefusal(400, { 'body/file': 'Send the file as multipart/form-data in the field "file"' });
   }
   let file: ImportFile | undefined;
   const fields: Record<string, string> = {};
@@ -46,12 +46,11 @@ async function readUpload(request: FastifyRequest): Promise<UploadedForm> {
   } catch (error) {
     // The plugin's own errors (a file over the limit: 413) carry their status; the parser's do not.
     if ((error as { statusCode?: number }).statusCode) throw error;
-    throw new HttpError(
-      400,
-      `file: The upload is not well-formed multipart/form-data (${(error as Error).message})`,
-    );
+    throw fieldRefusal(400, {
+      'body/file': `The upload is not well-formed multipart/form-data (${(error as Error).message})`,
+    });
   }
-  if (!file) throw new HttpError(400, 'file: Required');
+  if (!file) throw fieldRefusal(400, { 'body/file': 'Required' });
   return { file, fields };
 }
 
@@ -65,13 +64,14 @@ function realmOf(request: FastifyRequest) {
   return { id: realm.id, properties: realm.properties as Record<string, unknown> };
 }
 
-/** 400 for a bad file or mapping (`field: message` lines joined), 422 with every row error. */
+/** 400 for a bad file or mapping (each problem in `fieldErrors` by its form field), 422 with every row error. */
 function toFailure(error: unknown): { statusCode: 400 | 422; body: unknown } | undefined {
   if (error instanceof ImportRowsError) {
     return { statusCode: 422 as const, body: { ...apiError(422, error.message), errors: error.errors } };
   }
   if (error instanceof InvalidInputError) {
-    return { statusCode: 400 as const, body: apiError(400, error.issues.join('; ')) };
+    const refusal = error.toRefusal();
+    return { statusCode: 400 as const, body: apiError(400, refusal.message, refusal.fieldErrors) };
   }
   return undefined;
 }
@@ -153,12 +153,7 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
       },
       async (request) => {
         const { file, fields } = await readUpload(request);
-        try {
-          return await previewActivityImport(database, realmOf(request), file, parseMapping(fields.mapping));
-        } catch (error) {
-          if (error instanceof InvalidInputError) throw new HttpError(400, error.issues.join('; '));
-          throw error;
-        }
+        return previewActivityImport(database, realmOf(request), file, parseMapping(fields.mapping));
       },
     );
 
@@ -199,7 +194,7 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
         const { file, fields } = await readUpload(request);
         const year = fields.year === undefined || fields.year === '' ? undefined : Number(fields.year);
         if (year !== undefined && !(Number.isInteger(year) && year >= 2010 && year <= 2100)) {
-          throw new HttpError(400, 'year: Must be a reporting year such as 2020');
+          throw fieldRefusal(400, { 'body/year': 'Must be a reporting year such as 2020' });
         }
         return runImport(request, reply, async (onProgress) =>
           importGhgrpWorkbook(database, realmOf(request), actorOf(request), file, { year, onProgress }),

@@ -10,6 +10,7 @@ import {
   type ImportBatch,
 } from '@ecc/contracts';
 import {
+  createEmissionFactorRepository,
   createImportRepository,
   emissionResultValues,
   libraryVersionLabelOf,
@@ -23,6 +24,8 @@ import {
 import {
   cellText,
   createActivityCalculator,
+  createFactorReferenceResolver,
+  FACTOR_LIBRARY,
   findGhgrpHeaderRow,
   GHGRP_DIRECT_EMITTERS_SHEET,
   ghgrpFacilitySlug,
@@ -41,7 +44,7 @@ import {
   type ImportRowError,
   type ImportTable,
 } from '@ecc/domain';
-import { formatZodIssues, InvalidInputError } from '#platform/errors.ts';
+import { InvalidInputError, zodProblems, type InputProblem } from '#platform/errors.ts';
 import { decodeUtf8Text } from '#platform/text-integrity.ts';
 import { readWorksheetRows, WorkbookError } from './read-workbook.ts';
 
@@ -79,7 +82,8 @@ async function withWorkbookErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof WorkbookError) throw new InvalidInputError([`file: ${error.message}`]);
+    if (error instanceof WorkbookError)
+      throw new InvalidInputError([{ path: 'file', message: `${error.message}` }]);
     throw error;
   }
 }
@@ -116,23 +120,31 @@ export function parseMapping(text: string | undefined): ActivityImportMapping | 
   try {
     data = JSON.parse(text);
   } catch {
-    throw new InvalidInputError(['mapping: Must be JSON: an object of field → column name']);
+    throw new InvalidInputError([
+      { path: 'mapping', message: 'Must be JSON: an object of field → column name' },
+    ]);
   }
   const parsed = activityImportMappingSchema.safeParse(data);
   if (!parsed.success)
-    throw new InvalidInputError(formatZodIssues(parsed.error.issues).map((line) => `mapping.${line}`));
+    throw new InvalidInputError(
+      zodProblems(parsed.error.issues).map(({ path, message }) => ({
+        path: path === '' ? 'mapping' : `mapping.${path}`,
+        message,
+      })),
+    );
   return parsed.data;
 }
 
 function checkMapping(table: ImportTable, mapping: ActivityImportMapping): void {
-  if (table.columns.length === 0) throw new InvalidInputError(['file: The file has no header row']);
-  const problems: string[] = [];
+  if (table.columns.length === 0)
+    throw new InvalidInputError([{ path: 'file', message: 'The file has no header row' }]);
+  const problems: InputProblem[] = [];
   for (const [field, column] of Object.entries(mapping)) {
     if (!table.columns.includes(column))
-      problems.push(`mapping.${field}: The file has no column "${column}"`);
+      problems.push({ path: `mapping.${field}`, message: `The file has no column "${column}"` });
   }
   for (const field of missingActivityFields(mapping))
-    problems.push(`mapping.${field}: Map a column to ${field}`);
+    problems.push({ path: `mapping.${field}`, message: `Map a column to ${field}` });
   if (problems.length > 0) throw new InvalidInputError(problems);
 }
 
@@ -156,11 +168,18 @@ async function validateActivities(
     factors: await realmFactorLookupsOf(db).lookupFor(realm.id),
     factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
   });
+  // A file may name a factor by key or by the exact name the factor list shows (library or the realm's own).
+  const realmFactors = await createEmissionFactorRepository(db).listRealmFactors(realm.id);
+  const findFactor = createFactorReferenceResolver([
+    ...FACTOR_LIBRARY,
+    ...realmFactors.map((entry) => entry.factor),
+  ]);
   return {
     calculator,
     ...validateActivityRows(table, mapping, {
       findFacilityId: (key) => facilityIds.get(key.toLowerCase()),
       calculator,
+      findFactor,
     }),
   };
 }
@@ -173,11 +192,14 @@ export async function previewActivityImport(
   requestedMapping: ActivityImportMapping | undefined,
 ): Promise<ActivityImportPreview> {
   const table = await readActivityTable(file);
-  if (table.columns.length === 0) throw new InvalidInputError(['file: The file has no header row']);
+  if (table.columns.length === 0)
+    throw new InvalidInputError([{ path: 'file', message: 'The file has no header row' }]);
   const mapping = requestedMapping ?? suggestActivityMapping(table.columns);
   for (const [field, column] of Object.entries(mapping)) {
     if (!table.columns.includes(column)) {
-      throw new InvalidInputError([`mapping.${field}: The file has no column "${column}"`]);
+      throw new InvalidInputError([
+        { path: `mapping.${field}`, message: `The file has no column "${column}"` },
+      ]);
     }
   }
   const missingFields = missingActivityFields(mapping);
@@ -219,7 +241,8 @@ export async function commitActivityImport(
   checkMapping(table, mapping);
   const { activities, errors, calculator } = await validateActivities(db, realm, table, mapping);
   if (errors.length > 0) throw new ImportRowsError(errors);
-  if (activities.length === 0) throw new InvalidInputError(['file: The file has no data rows']);
+  if (activities.length === 0)
+    throw new InvalidInputError([{ path: 'file', message: 'The file has no data rows' }]);
 
   // Ids are chosen here so each record's results (computed during validation) can be written beside it.
   const records = activities.map(({ rowNumber: _rowNumber, results, ...record }) => ({
@@ -262,7 +285,10 @@ export async function importGhgrpWorkbook(
   const year = options.year ?? ghgrpYearFromFileName(file.fileName);
   if (year === undefined) {
     throw new InvalidInputError([
-      'year: The reporting year is not in the file name (ghgp_data_2020.xlsx); give it with the upload',
+      {
+        path: 'year',
+        message: 'The reporting year is not in the file name (ghgp_data_2020.xlsx); give it with the upload',
+      },
     ]);
   }
   const gwp = realmGwpSetId(realm.properties);
@@ -321,7 +347,10 @@ export async function importGhgrpWorkbook(
     }
     if (!columns) {
       throw new InvalidInputError([
-        `file: The "${GHGRP_DIRECT_EMITTERS_SHEET}" sheet has no header row with Facility Id, Facility Name and Total reported direct emissions`,
+        {
+          path: 'file',
+          message: `The "${GHGRP_DIRECT_EMITTERS_SHEET}" sheet has no header row with Facility Id, Facility Name and Total reported direct emissions`,
+        },
       ]);
     }
   });

@@ -17,7 +17,7 @@ import {
   type UserRow,
   auditActorOf,
 } from '@ecc/db';
-import { HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import {
   assertSafeProviderUrl,
   UnsafeProviderUrlError,
@@ -54,23 +54,23 @@ export async function assertSafeStrategyUrls(
   strategy: Pick<AuthenticationStrategy, (typeof PROVIDER_URL_FIELDS)[number]>,
   policy: ProviderUrlPolicy,
 ): Promise<void> {
-  const issues: string[] = [];
+  const fieldErrors: Record<string, string> = {};
   for (const field of PROVIDER_URL_FIELDS) {
     try {
       await assertSafeProviderUrl(strategy[field], policy);
     } catch (error) {
       if (!(error instanceof UnsafeProviderUrlError)) throw error;
-      issues.push(`body/${field}: This address is not allowed for a sign-in provider (${error.message})`);
+      fieldErrors[`body/${field}`] = `This address is not allowed for a sign-in provider (${error.message})`;
     }
   }
-  if (issues.length > 0) throw new HttpError(400, issues.join('; '));
+  if (Object.keys(fieldErrors).length > 0) throw fieldRefusal(400, fieldErrors);
 }
 
 const sameName = (left: string, right: string) => left.trim().toLowerCase() === right.trim().toLowerCase();
 
 function assertNameFree(strategies: readonly AuthenticationStrategy[], name: string): void {
   if (strategies.some((strategy) => sameName(strategy.name, name))) {
-    throw new HttpError(409, `body/name: The realm already has a sign-in strategy named ${name}`);
+    throw fieldRefusal(409, { 'body/name': `The realm already has a sign-in strategy named ${name}` });
   }
 }
 
@@ -123,7 +123,7 @@ export async function createLoginStrategy(
     assertNameFree(strategies, input.name);
     const id = input.id ?? randomUUID();
     if (strategies.some((strategy) => strategyKeyOf(strategy) === id)) {
-      throw new HttpError(409, `body/id: The realm already has a sign-in strategy with the id ${id}`);
+      throw fieldRefusal(409, { 'body/id': `The realm already has a sign-in strategy with the id ${id}` });
     }
     const strategy: AuthenticationStrategy = { ...input, id };
     return { strategies: [...strategies, strategy], result: { before: undefined, after: strategy } };

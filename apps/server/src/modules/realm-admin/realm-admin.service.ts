@@ -15,13 +15,15 @@ import {
   auditActorOf,
 } from '@ecc/db';
 import {
+  compileGrantPattern,
+  ID_PATTERN_PRINCIPAL,
   isOperatorRealm,
   plaintextGrantDataSchema,
   regexGrantDataSchema,
   REALM_PATTERN_CASCADE,
   REALM_PATTERN_OWN,
 } from '@ecc/domain';
-import { formatZodIssues, HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError, InvalidInputError, zodProblems } from '#platform/errors.ts';
 
 export const REALM_USER_NOT_FOUND = 'User not found';
 export const ROLE_NOT_FOUND = 'Role not found';
@@ -43,27 +45,51 @@ function toRealmUser(user: UserRow): RealmUser {
   };
 }
 
+/** Patterns with a meaning of their own, which are no regular expressions. */
+const NAMED_PATTERNS: ReadonlySet<string> = new Set([
+  REALM_PATTERN_OWN,
+  REALM_PATTERN_CASCADE,
+  ID_PATTERN_PRINCIPAL,
+]);
+
+/** A regex grant's patterns must compile for the linear-time engine, or the grant would never apply. */
+function checkGrantPatterns(data: { realm: string; id: string }): void {
+  for (const field of ['realm', 'id'] as const) {
+    if (NAMED_PATTERNS.has(data[field])) continue;
+    const compilation = compileGrantPattern(data[field]);
+    if (!compilation.isValid) {
+      // The engine's reasons start in lower case; the message is shown on its own, as a sentence.
+      const reason = compilation.reason.charAt(0).toUpperCase() + compilation.reason.slice(1);
+      throw fieldRefusal(400, { [`body/data/${field}`]: reason });
+    }
+  }
+}
+
 /**
- * A grant's data must be what the domain converts (its subject and action from the domain's lists), and outside
- * the operator's realms its realm pattern must stay in the administrator's realm: rules are confined anyway, but
- * a `.*` that silently means "this realm" would mislead whoever reads the grant.
+ * A grant's data must be what the domain converts (its subject and action from the domain's lists, its patterns
+ * compiled), and outside the operator's realms its realm pattern must stay in the administrator's realm: rules
+ * are confined anyway, but a `.*` that silently means "this realm" would mislead whoever reads the grant.
  */
 function checkGrant(realmKey: string, grant: NewGrantRequest): void {
   const schema = grant.type === 'PLAINTEXT_GRANT' ? plaintextGrantDataSchema : regexGrantDataSchema;
   const parsed = schema.safeParse(grant.data);
   if (!parsed.success) {
-    const issues = formatZodIssues(parsed.error.issues).map((issue) => `body/data.${issue}`);
-    throw new HttpError(400, issues.join('; '));
+    throw new InvalidInputError(
+      zodProblems(parsed.error.issues).map(({ path, message }) => ({
+        path: path === '' ? 'data' : `data.${path}`,
+        message,
+      })),
+    ).toRefusal();
   }
   const pattern = grant.data.realm;
   const isConfined =
     pattern === REALM_PATTERN_OWN || pattern === REALM_PATTERN_CASCADE || pattern === realmKey;
   if (!isOperatorRealm(realmKey) && !isConfined) {
-    throw new HttpError(
-      400,
-      `body/data.realm: must be ${REALM_PATTERN_OWN}, ${REALM_PATTERN_CASCADE} or ${realmKey}: a grant cannot reach other realms`,
-    );
+    throw fieldRefusal(400, {
+      'body/data/realm': `Must be ${REALM_PATTERN_OWN}, ${REALM_PATTERN_CASCADE} or ${realmKey}: a grant cannot reach other realms`,
+    });
   }
+  if (grant.type === 'REGEX_GRANT') checkGrantPatterns(grant.data);
 }
 
 export async function listRealmUsers(db: Database, realmId: string): Promise<RealmUserListResponse> {
@@ -120,7 +146,7 @@ export async function addRoleGrant(
     if (!(await repository.findRole(realm.id, roleId))) throw new HttpError(404, ROLE_NOT_FOUND);
     checkGrant(realm.key, grant);
     if (!(await repository.hasRight(grant.right))) {
-      throw new HttpError(400, `body/right: unknown right ${grant.right}`);
+      throw fieldRefusal(400, { 'body/right': `Unknown right ${grant.right}` });
     }
     const created = await repository.insertRoleGrant(realm.id, roleId, {
       type: grant.type,

@@ -11,7 +11,7 @@ import { canAccessRecord, isOperatorRealm } from '@ecc/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
-import { HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import { abilityOfRequest, permissionAccess, requireSession } from '#platform/route-access.ts';
 import { findTargetRealm } from '#platform/target-realm.ts';
 import { createManagedRealm, listManagedRealms, updateManagedRealm } from './realms.service.ts';
@@ -64,7 +64,7 @@ export function registerRealmRoutes(app: FastifyInstance, context: AppContext, d
         const parent = await realms.findByKey(parentKey);
         const ability = await abilityOfRequest(request);
         if (!parent || !canAccessRecord(ability, 'create', 'Realm', { realm: parent.key, id: parent.id })) {
-          throw new HttpError(400, `body/parentKey: No realm has the key ${parentKey}`);
+          throw fieldRefusal(400, { 'body/parentKey': `No realm has the key ${parentKey}` });
         }
       }
       const created = await createManagedRealm(db, requireSession(request).user, request.body);

@@ -17,7 +17,6 @@ import {
 } from '@ecc/contracts';
 import {
   createAuditLogRepository,
-  createAuthzRepository,
   createDefaultRealmConfig,
   createRealmConfigRepository,
   createRealmRepository,
@@ -27,7 +26,13 @@ import {
   type UserRow,
   auditActorOf,
 } from '@ecc/db';
-import { formatZodIssues, HttpError, InvalidInputError } from '#platform/errors.ts';
+import {
+  fieldRefusal,
+  HttpError,
+  InvalidInputError,
+  zodProblems,
+  type InputProblem,
+} from '#platform/errors.ts';
 import { REALM_NOT_FOUND } from '#platform/target-realm.ts';
 
 /** The plan of `realm create` without `--plan`: the smallest, so a new realm gets no more than it pays for. */
@@ -45,11 +50,16 @@ export interface NewRealm {
   createdBy?: string | null;
 }
 
-function checkDomains(domains: readonly string[]): string[] {
+function checkDomains(domains: readonly string[]): InputProblem[] {
   return domains.flatMap((domain, index) =>
     HOST_NAME_PATTERN.test(normalizeDomain(domain))
       ? []
-      : [`domains.${index}: ${JSON.stringify(domain)} is not a host name (such as ecc.example.com)`],
+      : [
+          {
+            path: `domains.${index}`,
+            message: `${JSON.stringify(domain)} is not a host name (such as ecc.example.com)`,
+          },
+        ],
   );
 }
 
@@ -63,14 +73,17 @@ async function checkRelations(
   realmId: string | undefined,
 ): Promise<string | null> {
   const realms = createRealmRepository(db);
-  const issues: string[] = [];
+  const issues: InputProblem[] = [];
   let parentId: string | null = null;
   if (input.parentKey !== null) {
     const parent = await realms.findByKey(input.parentKey);
     if (!parent) {
-      issues.push(`parentKey: No realm has the key ${input.parentKey}`);
+      issues.push({ path: 'parentKey', message: `No realm has the key ${input.parentKey}` });
     } else if (realmId && (await realms.findAncestorIds(parent.id)).includes(realmId)) {
-      issues.push(`parentKey: ${input.parentKey} is ${input.key} itself or below it; realms form a tree`);
+      issues.push({
+        path: 'parentKey',
+        message: `${input.parentKey} is ${input.key} itself or below it; realms form a tree`,
+      });
     } else {
       parentId = parent.id;
     }
@@ -78,7 +91,8 @@ async function checkRelations(
   const owners = await realms.findDomainOwners(input.domains, realmId);
   input.domains.forEach((domain, index) => {
     const owner = owners.get(normalizeDomain(domain));
-    if (owner) issues.push(`domains.${index}: ${domain} already belongs to realm ${owner}`);
+    if (owner)
+      issues.push({ path: `domains.${index}`, message: `${domain} already belongs to realm ${owner}` });
   });
   if (issues.length > 0) throw new InvalidInputError(issues);
   return parentId;
@@ -93,7 +107,7 @@ export async function createRealm(db: Database, input: NewRealm): Promise<Realm>
     .object({ key: realmKeySchema, name: z.string().trim().min(1), plan: planSchema })
     .safeParse({ key: input.key, name: input.name, plan: input.plan ?? DEFAULT_NEW_REALM_PLAN });
   const issues = [
-    ...(parsed.success ? [] : formatZodIssues(parsed.error.issues)),
+    ...(parsed.success ? [] : zodProblems(parsed.error.issues)),
     ...checkDomains(input.domains),
   ];
   if (!parsed.success || issues.length > 0) throw new InvalidInputError(issues);
@@ -102,7 +116,7 @@ export async function createRealm(db: Database, input: NewRealm): Promise<Realm>
   return db.transaction(async (transaction) => {
     const realms = createRealmRepository(transaction);
     if (await realms.findByKey(key))
-      throw new InvalidInputError([`key: A realm with the key ${key} already exists`]);
+      throw new InvalidInputError([{ path: 'key', message: `A realm with the key ${key} already exists` }]);
     const parentId = await checkRelations(
       transaction,
       { key, parentKey: input.parentKey ?? null, domains: input.domains },
@@ -120,8 +134,8 @@ export async function createRealm(db: Database, input: NewRealm): Promise<Realm>
       createdBy: input.createdBy ?? null,
       modifiedBy: input.createdBy ?? null,
     });
-    if (!realm) throw new InvalidInputError([`key: A realm with the key ${key} already exists`]);
-    await createAuthzRepository(transaction).ensureDefaultRoles(realm.id);
+    if (!realm)
+      throw new InvalidInputError([{ path: 'key', message: `A realm with the key ${key} already exists` }]);
     return realm;
   });
 }
@@ -136,7 +150,7 @@ export async function importRealm(
   data: unknown,
 ): Promise<{ realm: Realm; isCreated: boolean }> {
   const parsed = realmImportSchema.safeParse(data);
-  if (!parsed.success) throw new InvalidInputError(formatZodIssues(parsed.error.issues));
+  if (!parsed.success) throw new InvalidInputError(zodProblems(parsed.error.issues));
   const input: RealmImport = parsed.data;
   const domainIssues = checkDomains(input.domains);
   if (domainIssues.length > 0) throw new InvalidInputError(domainIssues);
@@ -145,7 +159,7 @@ export async function importRealm(
     const realms = createRealmRepository(transaction);
     const existing = await realms.findByKey(input.key);
     if (!existing && input.id && (await realms.findById(input.id))) {
-      throw new InvalidInputError([`id: Another realm already has the id ${input.id}`]);
+      throw new InvalidInputError([{ path: 'id', message: `Another realm already has the id ${input.id}` }]);
     }
     const parentId = await checkRelations(transaction, input, existing?.id);
     const values = {
@@ -171,7 +185,10 @@ export async function importRealm(
       ...(input['created-on'] ? { createdOn: new Date(input['created-on']) } : {}),
       ...(input['modified-on'] ? { modifiedOn: new Date(input['modified-on']) } : {}),
     });
-    if (!realm) throw new InvalidInputError([`key: A realm with the key ${input.key} already exists`]);
+    if (!realm)
+      throw new InvalidInputError([
+        { path: 'key', message: `A realm with the key ${input.key} already exists` },
+      ]);
     return { realm, isCreated: true };
   });
 }
@@ -225,21 +242,19 @@ async function assertDomainsFree(
   realmId: string | undefined,
 ): Promise<void> {
   const owners = await realms.findDomainOwners(domains, realmId);
-  const conflicts = domains.flatMap((domain, index) => {
-    const owner = owners.get(normalizeDomain(domain));
-    return owner ? [`body/domains/${index}: ${domain} already belongs to realm ${owner}`] : [];
-  });
-  if (conflicts.length > 0) throw new HttpError(409, conflicts.join('; '));
+  const conflicts = Object.fromEntries(
+    domains.flatMap((domain, index) => {
+      const owner = owners.get(normalizeDomain(domain));
+      return owner ? [[`body/domains/${index}`, `${domain} already belongs to realm ${owner}`]] : [];
+    }),
+  );
+  if (Object.keys(conflicts).length > 0) throw fieldRefusal(409, conflicts);
 }
 
-/** `InvalidInputError` issues (`domains.0: …`) as a 400 naming the request's fields (`body/domains/0: …`). */
+/** `InvalidInputError` problems (`domains.0`) as a 400 naming the request's fields (`body/domains/0`). */
 function asBadRequest(error: unknown): never {
   if (!(error instanceof InvalidInputError)) throw error;
-  const issues = error.issues.map((issue) => {
-    const separator = issue.indexOf(': ');
-    return `body/${issue.slice(0, separator).replaceAll('.', '/')}${issue.slice(separator)}`;
-  });
-  throw new HttpError(400, issues.join('; '));
+  throw error.toRefusal();
 }
 
 /**
@@ -289,7 +304,7 @@ export async function createManagedRealm(
     const realms = createRealmRepository(transaction);
     await realms.lockKeysAndDomains();
     if (await realms.findByKey(input.key)) {
-      throw new HttpError(409, `body/key: A realm with the key ${input.key} already exists`);
+      throw fieldRefusal(409, { 'body/key': `A realm with the key ${input.key} already exists` });
     }
     await assertDomainsFree(realms, input.domains, undefined);
     const realm = await createRealm(transaction, { ...input, createdBy: actor.id }).catch(asBadRequest);

@@ -8,7 +8,7 @@ import {
   type UserRole,
 } from '@ecc/db';
 import { MIN_PASSWORD_LENGTH } from '#platform/config.ts';
-import { formatZodIssues, InvalidInputError } from '#platform/errors.ts';
+import { InvalidInputError, zodProblems } from '#platform/errors.ts';
 
 const newUserSchema = z.object({
   realmKey: z.string().min(1),
@@ -34,16 +34,18 @@ export interface CreatedUser {
 /** `user create`: a user with an argon2id password hash in an existing realm. */
 export async function createUser(db: Database, input: NewUserInput): Promise<CreatedUser> {
   const parsed = newUserSchema.safeParse(input);
-  if (!parsed.success) throw new InvalidInputError(formatZodIssues(parsed.error.issues));
+  if (!parsed.success) throw new InvalidInputError(zodProblems(parsed.error.issues));
   const { realmKey, email, password, role } = parsed.data;
   const realm = await createRealmRepository(db).findByKey(realmKey);
-  if (!realm) throw new InvalidInputError([`realm: No realm has the key ${realmKey}`]);
+  if (!realm) throw new InvalidInputError([{ path: 'realm', message: `No realm has the key ${realmKey}` }]);
   const created = await createUserRepository(db).insert(realm.id, {
     email,
     passwordHash: await hashPassword(password),
     role,
   });
   if (!created)
-    throw new InvalidInputError([`email: Realm ${realmKey} already has a user ${email.toLowerCase()}`]);
+    throw new InvalidInputError([
+      { path: 'email', message: `Realm ${realmKey} already has a user ${email.toLowerCase()}` },
+    ]);
   return { id: created.id, email: created.email, role: created.role, realmKey: realm.key };
 }

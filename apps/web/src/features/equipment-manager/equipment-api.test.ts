@@ -7,12 +7,11 @@ describe('issuesByField', () => {
     statusCode: 400,
     error: 'Bad Request',
     message: '…',
-    issues: [
-      { path: 'body/properties/chargeKg', message: 'Must be at least 0' },
-      { path: 'body/properties/chargeKg', message: 'second' },
-      { path: 'body/properties/refrigerant', message: 'Required' },
-      { path: 'body/name', message: 'Required' },
-    ],
+    fieldErrors: {
+      'body/properties/chargeKg': 'Must be at least 0',
+      'body/properties/refrigerant': 'Required',
+      'body/name': 'Required',
+    },
   });
 
   it('puts the server’s messages at the fields under a prefix, the first per field', () => {

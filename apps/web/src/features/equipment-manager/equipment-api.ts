@@ -1,4 +1,5 @@
 import {
+  apiErrorSchema,
   equipmentItemSchema,
   equipmentListResponseSchema,
   equipmentSiteListResponseSchema,
@@ -88,19 +89,17 @@ export const createEquipmentTypeVersion = async (key: string, body: CreateEquipm
   );
 
 /**
- * The server's 400 lists `{path, message}` issues (`body/properties/chargeKg`, `body/name`): the messages by
- * the last segment of the path under `prefix`, so a form can show each at its field.
+ * The server's 400 names each problem in `fieldErrors` (`body/properties/chargeKg`, `body/name`): the messages by
+ * the first segment of the path under `prefix`, so a form can show each at its field.
  */
 export function issuesByField(error: unknown, prefix: string): Record<string, string> {
   if (!isApiResponseError(error, 400)) return {};
-  const body = error.body as { issues?: unknown; message?: unknown } | undefined;
-  const issues = Array.isArray(body?.issues) ? (body.issues as { path?: unknown; message?: unknown }[]) : [];
+  const parsed = apiErrorSchema.safeParse(error.body);
   const byField: Record<string, string> = {};
-  for (const issue of issues) {
-    if (typeof issue.path !== 'string' || typeof issue.message !== 'string') continue;
-    if (!issue.path.startsWith(`${prefix}/`)) continue;
-    const field = issue.path.slice(prefix.length + 1).split('/')[0] ?? '';
-    if (field !== '' && byField[field] === undefined) byField[field] = issue.message;
+  for (const [path, message] of Object.entries(parsed.data?.fieldErrors ?? {})) {
+    if (!path.startsWith(`${prefix}/`)) continue;
+    const field = path.slice(prefix.length + 1).split('/')[0] ?? '';
+    if (field !== '') byField[field] ??= message;
   }
   return byField;
 }

@@ -106,6 +106,7 @@ describe("the server's refusal of a record", () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'body/quantity: Expected number, received string',
+      fieldErrors: { 'body/quantity': 'Expected number, received string' },
     });
     expect(serverFieldErrors(error, activityRecordFieldOfPath)).toEqual({
       fields: { quantity: 'Expected number, received string' },

@@ -6,9 +6,7 @@ import {
   equipmentListResponseSchema,
   estimateFailureSchema,
   estimateResponseSchema,
-  facilityDetailResponseSchema,
-  facilityListResponseSchema,
-  facilitySectorsResponseSchema,
+  facilityEndpoints,
   facilityTrailResponseSchema,
   MAX_ACTIVITY_RECORD_PAGE_SIZE,
   MAX_FACILITY_PAGE_SIZE,
@@ -21,6 +19,7 @@ import {
 } from '@ecc/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '#lib/api/api.ts';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
 import type { PreviewItem } from './estimate-preview.ts';
 import type { TrailRequest } from './facility-types.ts';
@@ -49,28 +48,20 @@ export function facilityListQuery(q: string, sector: string) {
   return queryOptions({
     queryKey: facilityQueryKeys.list(q, sector),
     queryFn: async ({ signal }) =>
-      facilityListResponseSchema.parse(
-        await api.get(`/api/facilities${queryString({ q, sector, limit: MAX_FACILITY_PAGE_SIZE })}`, {
-          signal,
-        }),
-      ),
+      callEndpoint(facilityEndpoints.list, { query: { q, sector, limit: MAX_FACILITY_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export const facilitySectorsQuery = queryOptions({
   queryKey: facilityQueryKeys.sectors(),
-  queryFn: async ({ signal }) =>
-    facilitySectorsResponseSchema.parse(await api.get('/api/facilities/sectors', { signal })),
+  queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.sectors, { signal }),
 });
 
 export function facilityDetailQuery(slug: string) {
   return queryOptions({
     queryKey: facilityQueryKeys.detail(slug),
-    queryFn: async ({ signal }) =>
-      facilityDetailResponseSchema.parse(
-        await api.get(`/api/facilities/${encodeURIComponent(slug)}`, { signal }),
-      ),
+    queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.detail, { params: { slug }, signal }),
   });
 }
 

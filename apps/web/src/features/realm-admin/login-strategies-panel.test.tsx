@@ -160,6 +160,10 @@ describe('the sign-in strategies panel', () => {
             error: 'Bad Request',
             message:
               'body/tokenEndpoint: This address is not allowed for a sign-in provider (10.0.0.5 is not a public address)',
+            fieldErrors: {
+              'body/tokenEndpoint':
+                'This address is not allowed for a sign-in provider (10.0.0.5 is not a public address)',
+            },
           })
         : undefined,
     );

@@ -149,6 +149,7 @@ describe('the theme panel', () => {
             statusCode: 400,
             error: 'Bad Request',
             message: 'body/themes/0/colors/dark/ring: Invalid hex color',
+            fieldErrors: { 'body/themes/0/colors/dark/ring': 'Invalid hex color' },
           })
         : undefined,
     );

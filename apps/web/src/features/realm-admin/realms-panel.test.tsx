@@ -107,6 +107,7 @@ describe('the realms panel', () => {
             statusCode: 409,
             error: 'Conflict',
             message: 'body/domains/0: acme.example.com already belongs to realm acme',
+            fieldErrors: { 'body/domains/0': 'acme.example.com already belongs to realm acme' },
           })
         : undefined,
     );

@@ -1,3 +1,4 @@
+import { apiErrorSchema, estimateFailureSchema } from '@ecc/contracts';
 import { isApiResponseError } from '../api/api-response-error.ts';
 
 /** Messages by field path, dotted as the form names its fields: `themes.0.colors.light.primary`. */
@@ -38,58 +39,50 @@ export function placeProblems<Field extends string>(
   for (const { path, message } of problems) {
     const field = fieldOf(path);
     if (field !== undefined) fields[field] ??= message;
-    else unplaced.push(path.length === 0 ? message : `${path.join('.')}: ${message}`);
+    else unplaced.push(message);
   }
   return unplaced.length === 0 ? { fields } : { fields, form: unplaced.join('; ') };
 }
 
-/** `body/gases/CO2/unit` (400) or `gases.CO2.unit` (422) as segments; the engine calls the whole input `(root)`. */
+/** `body/gases/CO2/unit` as the form's path `gases.CO2.unit`; another part of the request keeps its name first. */
 function segmentsOf(path: string): string[] {
-  return path === '(root)' || path === '' ? [] : path.replace(/^body\//, '').split(/[./]/);
+  const [part = '', ...rest] = path.split('/');
+  return part === 'body' ? rest : [part, ...rest];
 }
 
-/**
- * `path: message` parts joined by '; '. When parts start with `body/` only those start a new part, so a message
- * may itself hold '; '.
- */
-function problemsOfMessage(message: string): FieldProblem[] {
-  const parts = message.includes('body/') ? message.split(/; (?=body\/)/) : message.split('; ');
-  return parts.map((part) => {
-    const match = /^(\S+): ([\s\S]+)$/.exec(part);
-    return match?.[1] === undefined || match[2] === undefined
-      ? { path: [], message: part }
-      : { path: segmentsOf(match[1]), message: match[2] };
-  });
+/** The `fieldErrors` of an API error body, as problems; undefined when it has none. */
+function problemsOfFieldErrors(body: unknown): FieldProblem[] | undefined {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (!parsed.success || parsed.data.fieldErrors === undefined) return undefined;
+  return Object.entries(parsed.data.fieldErrors).map(([path, message]) => ({
+    path: segmentsOf(path),
+    message,
+  }));
 }
 
-/** The `items` of a 422 body (the emissions engine's answer): each a path and a message. */
+/** The `items` of a 422 from the emissions engine (the estimate API's answer): each a path and a message. */
 function problemsOfItems(body: unknown): FieldProblem[] | undefined {
-  if (typeof body !== 'object' || body === null || !('items' in body) || !Array.isArray(body.items)) {
-    return undefined;
-  }
-  return body.items.flatMap((item: unknown) =>
-    typeof item === 'object' && item !== null && 'message' in item && typeof item.message === 'string'
-      ? [{ path: segmentsOf('path' in item ? String(item.path) : ''), message: item.message }]
-      : [],
-  );
+  const parsed = estimateFailureSchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  return parsed.data.items.map((item) => ({
+    path: item.path === '(root)' || item.path === '' ? [] : item.path.split('.'),
+    message: item.message,
+  }));
 }
 
 /**
- * The server's refusal given to the fields it names: a 400 or 409 names them at the start of its message
- * (`body/themes/0/colors/light/primary: Invalid hex color; body/selected: …`), a 422 in its `items` (or, without
- * items, in its message). `fieldOf` maps a path to the form's field (by default the dotted path). Whatever names
- * no field, and any other failure, is returned as `form`.
+ * The server's refusal given to the fields it names: its `fieldErrors` (`body/themes/0/colors/light/primary`),
+ * or the engine's `items` of a 422. `fieldOf` maps a path to the form's field (by default the dotted path).
+ * Whatever names no field, and any other failure, is returned as `form`.
  */
 export function serverFieldErrors<Field extends string = string>(
   error: unknown,
   fieldOf: FieldOfPath<Field> = dottedPath as FieldOfPath<Field>,
 ): PlacedProblems<Field> {
   const message = error instanceof Error ? error.message : String(error);
-  if (!isApiResponseError(error) || ![400, 409, 422].includes(error.status))
-    return { fields: {}, form: message };
-  const problems =
-    (error.status === 422 ? problemsOfItems(error.body) : undefined) ?? problemsOfMessage(message);
-  return placeProblems(problems, fieldOf);
+  if (!isApiResponseError(error)) return { fields: {}, form: message };
+  const problems = problemsOfFieldErrors(error.body) ?? problemsOfItems(error.body);
+  return problems ? placeProblems(problems, fieldOf) : { fields: {}, form: message };
 }
 
 /** A path's first segment when it is one of the form's fields: `domains/1` → `domains`. */
