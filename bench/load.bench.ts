@@ -230,10 +230,8 @@ async function main(): Promise<void> {
     ]);
     console.info(report(reads));
     console.info(report(writes));
-    const failures = [reads, writes].reduce(
-      (sum, result) => sum + result.errors + result.timeouts + result.non2xx,
-      0,
-    );
+    // autocannon's errors include its timeouts.
+    const failures = [reads, writes].reduce((sum, result) => sum + result.errors + result.non2xx, 0);
     console.info(
       `Errors and non-2xx answers: ${failures} (goal 0). Reads' p99: ${reads.latency.p99} ms (goal under 300 ms).`,
     );
