@@ -8,6 +8,7 @@ import {
   type Scope,
   type Scope3Category,
 } from './factor-library.ts';
+import { findFactorBasisConversion } from './factor-basis.ts';
 import { GAS_IDS, GWP_SETS, GWP_SET_IDS, isGasId, isGwpSetId, type GasId, type GwpSetId } from './gwp.ts';
 import {
   UNITS,
@@ -498,44 +499,24 @@ function planConversion(
   if (!isUnit(unit)) {
     return [{ path: 'unit', message: `Unknown unit "${unit}"; use one of ${UNIT_LIST}` }];
   }
-  let basis: ConversionBasis = 'direct';
-  let factorUnitsPerQuantityUnit = findConversionFactor(unit, factor.per);
-  if (factorUnitsPerQuantityUnit === undefined && hhv !== undefined) {
-    basis = 'heat-content';
-    const toHhvPer = findConversionFactor(unit, hhv.per);
-    const energyToFactor = findConversionFactor(hhv.energy, factor.per);
-    const toHhvEnergy = findConversionFactor(unit, hhv.energy);
-    const hhvPerToFactor = findConversionFactor(hhv.per, factor.per);
-    if (toHhvPer !== undefined && energyToFactor !== undefined) {
-      // Quantity → energy: quantity × HHV (40 CFR 98 Equation C-1), then the factor per energy unit.
-      factorUnitsPerQuantityUnit = toHhvPer * hhv.value * energyToFactor;
-    } else if (toHhvEnergy !== undefined && hhvPerToFactor !== undefined) {
-      // Energy → quantity: energy ÷ HHV, for a factor published per physical unit.
-      factorUnitsPerQuantityUnit = (toHhvEnergy / hhv.value) * hhvPerToFactor;
-    } else {
-      return [
-        {
-          path: 'unit',
-          message:
-            `Cannot convert ${unit} to ${factor.per} with an hhv in ${hhv.energy} per ${hhv.per}: ` +
-            missingBasisMessage(unit, factor.per),
-        },
-      ];
-    }
-  }
-  if (factorUnitsPerQuantityUnit === undefined) {
+  const found = findFactorBasisConversion(unit, factor.per, hhv);
+  if (found === undefined) {
     return [
       {
         path: 'unit',
-        message: `Cannot convert ${unit} to ${factor.per}: ${missingBasisMessage(unit, factor.per)}`,
+        message:
+          hhv === undefined
+            ? `Cannot convert ${unit} to ${factor.per}: ${missingBasisMessage(unit, factor.per)}`
+            : `Cannot convert ${unit} to ${factor.per} with an hhv in ${hhv.energy} per ${hhv.per}: ` +
+              missingBasisMessage(unit, factor.per),
       },
     ];
   }
-  const conversion = factorUnitsPerQuantityUnit;
+  const conversion = found.factorUnitsPerQuantityUnit;
   const weights = GWP_SETS[gwp].values;
   return {
     factor,
-    basis,
+    basis: found.basis,
     isEnergyQuantity: isEnergyUnit(unit),
     isCombustionTriple: factor.gasIds.join(' ') === 'CO2 CH4 N2O',
     kgPerQuantityUnit: factor.kgPerFactorUnit.map((kg) => kg * conversion),

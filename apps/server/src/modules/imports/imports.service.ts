@@ -19,8 +19,10 @@ import {
   type ImportActor,
   type ImportBatchRow,
   type ImportProgress,
+  type ActivityRecordRow,
 } from '@ecc/db';
 import {
+  calculateActivityResults,
   cellText,
   createActivityCalculator,
   findGhgrpHeaderRow,
@@ -35,11 +37,14 @@ import {
   suggestActivityMapping,
   toImportTable,
   validateActivityRows,
+  type ActivityCalculator,
   type ActivityResultRow,
   type GhgrpColumnIndex,
+  type GwpSetId,
   type ImportRow,
   type ImportRowError,
   type ImportTable,
+  type Scope,
 } from '@ecc/domain';
 import { InvalidInputError, zodProblems, type InputProblem } from '#platform/errors.ts';
 import { readWorksheetRows, WorkbookError } from './read-workbook.ts';
@@ -156,17 +161,28 @@ async function validateActivities(
     if (nameCounts.get(name.toLowerCase()) === 1) facilityIds.set(name.toLowerCase(), id);
   }
   for (const { id, slug } of keys) facilityIds.set(slug.toLowerCase(), id);
-  const calculator = createActivityCalculator(realmGwpSetId(realm.properties), {
-    factors: await realmFactorLookupsOf(db).lookupFor(realm.id),
-    factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
-  });
+  const factors = await realmFactorLookupsOf(db).lookupFor(realm.id);
+  const calculatorOn = (gwp: GwpSetId) =>
+    createActivityCalculator(gwp, {
+      factors,
+      factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
+    });
+  const calculator = calculatorOn(realmGwpSetId(realm.properties));
   return {
     calculator,
+    calculatorOn,
     ...validateActivityRows(table, mapping, {
       findFacilityId: (key) => facilityIds.get(key.toLowerCase()),
       calculator,
     }),
   };
+}
+
+/** A validated record's results on another GWP set: the same factor and quantity, so it cannot fail. */
+function resultsOn(row: ActivityRecordRow, calculator: ActivityCalculator): readonly ActivityResultRow[] {
+  const outcome = calculateActivityResults({ ...row, scope: row.scope as Scope }, calculator);
+  if (!outcome.ok) throw new Error(`Record ${row.id} cannot be calculated on ${calculator.gwp}`);
+  return outcome.rows;
 }
 
 /** Columns, a mapping (the given one or a suggestion), the first rows, and every row error of the file. */
@@ -224,7 +240,12 @@ export async function commitActivityImport(
   const table = await readActivityTable(file);
   const mapping = requestedMapping ?? suggestActivityMapping(table.columns);
   checkMapping(table, mapping);
-  const { activities, errors, calculator } = await validateActivities(db, realm, table, mapping);
+  const { activities, errors, calculator, calculatorOn } = await validateActivities(
+    db,
+    realm,
+    table,
+    mapping,
+  );
   if (errors.length > 0) throw new ImportRowsError(errors);
   if (activities.length === 0)
     throw new InvalidInputError([{ path: 'file', message: 'The file has no data rows' }]);
@@ -244,7 +265,16 @@ export async function commitActivityImport(
     {
       actor,
       onProgress,
-      resultsOf: (row) => emissionResultValues(row, resultsById.get(row.id) ?? [], calculator.gwp),
+      // The results were calculated on the realm's set while validating; a set a recalculation is moving the
+      // realm to (or one it moved to meanwhile) is calculated here.
+      resultsOf: (row, gwpSetIds) =>
+        gwpSetIds.flatMap((gwp) =>
+          emissionResultValues(
+            row,
+            gwp === calculator.gwp ? (resultsById.get(row.id) ?? []) : resultsOn(row, calculatorOn(gwp)),
+            gwp,
+          ),
+        ),
     },
   );
   return { batch: toBatch(commit.batch), isNew: commit.isNew, recordCount: commit.batch.rowCount };
