@@ -269,6 +269,16 @@ export function createFacilityRepository(db: Database) {
       return found ? withCo2e(found.facility, found) : undefined;
     },
 
+    /** The id of the realm's facility with this slug (access checks need no more). */
+    async findIdBySlug(realmId: string, slug: string): Promise<string | undefined> {
+      const rows = await db
+        .select({ id: facilities.id })
+        .from(facilities)
+        .where(and(eq(facilities.realmId, realmId), eq(facilities.slug, slug)))
+        .limit(1);
+      return rows[0]?.id;
+    },
+
     /** The facility by slug (archived ones too). */
     async findBySlug(realmId: string, slug: string): Promise<FacilityRow | undefined> {
       const rows = await db

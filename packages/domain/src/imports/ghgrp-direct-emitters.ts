@@ -164,6 +164,29 @@ export function withEveryGwpSet(stored: unknown): Record<string, unknown> | unde
   return { ...year, co2eTByGwpSet: ghgrpCo2eByGwpSet(singleGases, mixturesCo2eT) };
 }
 
+/**
+ * A facility's reported emissions (`facilities.reported`, by year) with every year's CO2e re-based to `gwp`:
+ * the single gases by their recovered masses, the gas groups as published. A year of another shape, which names
+ * no masses to re-base, is kept as it is.
+ */
+export function rebaseGhgrpReported(
+  reported: Readonly<Record<string, unknown>>,
+  gwp: GwpSetId,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(reported).map(([year, value]) => {
+      if (typeof value !== 'object' || value === null) return [year, value];
+      const { gases, mixturesCo2eT } = value as { gases?: unknown; mixturesCo2eT?: unknown };
+      const isRebasable =
+        isNumberRecord(gases) &&
+        Object.keys(gases).every((gas) => gas in SINGLE_GASES) &&
+        isNumberRecord(mixturesCo2eT);
+      if (!isRebasable) return [year, value];
+      return [year, { ...value, gwpSetId: gwp, co2eT: rebaseGhgrpCo2e(gases, mixturesCo2eT, gwp) }];
+    }),
+  );
+}
+
 /** A ZIP code as five digits: the sheet stores some as numbers, which drops leading zeros (01234 → 1234). */
 function postalCodeOf(value: CellValue | undefined): string | null {
   const text = cellText(value);

@@ -19,19 +19,13 @@ import {
   createAuditLogRepository,
   createEmissionResultRepository,
   createFacilityRepository,
-  createRealmRepository,
+  readRealmGwpSetId,
   type Database,
   type FacilityRow,
   type FacilityWithCo2e,
   type UserRow,
 } from '@ecc/db';
-import {
-  FACTOR_LIBRARY_BY_ID,
-  isGwpSetId,
-  realmGwpSetId,
-  summarizeFacility,
-  type GwpSetId,
-} from '@ecc/domain';
+import { FACTOR_LIBRARY_BY_ID, isGwpSetId, summarizeFacility, type GwpSetId } from '@ecc/domain';
 import { fieldRefusal, HttpError, InvalidInputError, zodProblems } from '#platform/errors.ts';
 
 export const FACILITY_NOT_FOUND = 'Facility not found';
@@ -39,8 +33,7 @@ export const FACILITY_ENTITY = 'facility';
 
 /** The realm's reporting GWP set: every CO2e the facility list and view show is on it, never on two sets. */
 async function realmGwpOf(db: Database, realmId: string): Promise<GwpSetId> {
-  const realm = await createRealmRepository(db).findById(realmId);
-  return realmGwpSetId(realm?.properties ?? {});
+  return readRealmGwpSetId(db, realmId);
 }
 
 export function toFacilityDto({ facility, co2e }: FacilityWithCo2e): FacilityDto {
@@ -116,6 +109,7 @@ export async function facilityDetail(
     createActivityRepository(db).listQualityInputs(realmId, facilityId),
     facilities.equipmentOf(realmId, facilityId),
   ]);
+  // The results come from one view of the realm's set; with none, the realm's set names the zeros.
   const storedGwp = results[0]?.gwpSetId;
   const summary = summarizeFacility({
     gwpSetId: isGwpSetId(storedGwp) ? storedGwp : realmGwp,

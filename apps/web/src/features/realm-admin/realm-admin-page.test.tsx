@@ -90,7 +90,7 @@ function renderPage(respond: Responder = () => undefined, realm: Realm = CUSTOME
     if (url === `/api/realms/${CUSTOMER_REALM.id}/legal`)
       return jsonResponse(200, { copyright: '© Demo Energy Co.' });
     if (url === `/api/realms/${CUSTOMER_REALM.id}/settings`)
-      return jsonResponse(200, { gwpSetId: 'AR6', hasResultsOnOtherGwpSets: false });
+      return jsonResponse(200, { gwpSetId: 'AR6', recalculation: null, hasResultsOnOtherGwpSets: false });
     return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -189,6 +189,19 @@ describe('the realm administration page', () => {
     await user.clear(within(form).getByLabelText('Id pattern'));
     await user.click(within(form).getByRole('button', { name: /Add grant/ }));
     expect(await within(form).findByText(/data\.id: /)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('refuses an id pattern the linear-time engine cannot run, before sending', async () => {
+    const fetchMock = renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Roles & grants' }));
+    const form = await screen.findByRole('form', { name: 'Add a grant to Member' });
+    const idPattern = within(form).getByLabelText('Id pattern');
+    await user.clear(idPattern);
+    await user.type(idPattern, '(a)\\1');
+    await user.click(within(form).getByRole('button', { name: /Add grant/ }));
+    expect(await within(form).findByText('Id pattern: invalid escape sequence: `\\1`')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 

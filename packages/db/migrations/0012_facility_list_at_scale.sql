@@ -13,7 +13,8 @@ CREATE TABLE "facility_emission_years" (
 ALTER TABLE "facilities" ADD COLUMN "archived_on" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "facility_emission_years" ADD CONSTRAINT "facility_emission_years_realm_id_facility_id_facilities_realm_id_id_fk" FOREIGN KEY ("realm_id","facility_id") REFERENCES "public"."facilities"("realm_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The facility list sorts every facility by its latest year's CO2e, so the yearly totals are kept in the same
--- transaction as each write of results, whoever writes them (a record saved, an import, a bulk recalculation's
+-- transaction as each write of results (emission_results_all_sets, every GWP set a realm's results are on),
+-- whoever writes them (a record saved, an import, a bulk recalculation's
 -- COPY): statement triggers fold the statement's rows in, adding what was inserted and taking away what was
 -- deleted, in exact numeric arithmetic. Market-based Scope 2 rows are left out, as in every total, so that
 -- electricity is not counted twice. A row whose results are all gone is removed.
@@ -57,13 +58,13 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER emission_results_add_to_facility_years AFTER INSERT ON emission_results
+CREATE TRIGGER emission_results_add_to_facility_years AFTER INSERT ON emission_results_all_sets
   REFERENCING NEW TABLE AS inserted_results FOR EACH STATEMENT EXECUTE FUNCTION ecc_facility_years_of_results();
 --> statement-breakpoint
-CREATE TRIGGER emission_results_remove_from_facility_years AFTER DELETE ON emission_results
+CREATE TRIGGER emission_results_remove_from_facility_years AFTER DELETE ON emission_results_all_sets
   REFERENCING OLD TABLE AS removed_results FOR EACH STATEMENT EXECUTE FUNCTION ecc_facility_years_of_results();
 --> statement-breakpoint
-CREATE TRIGGER emission_results_replace_in_facility_years AFTER UPDATE ON emission_results
+CREATE TRIGGER emission_results_replace_in_facility_years AFTER UPDATE ON emission_results_all_sets
   REFERENCING OLD TABLE AS removed_results NEW TABLE AS inserted_results
   FOR EACH STATEMENT EXECUTE FUNCTION ecc_facility_years_of_results();
 --> statement-breakpoint
@@ -123,7 +124,7 @@ CREATE TRIGGER facilities_reported_to_facility_years_on_update AFTER UPDATE ON f
 INSERT INTO facility_emission_years (realm_id, facility_id, gwp_set_id, source, year, co2e_kg, result_count)
   SELECT realm_id, facility_id, gwp_set_id, 'calculated', extract(year FROM period_start)::integer,
       sum(co2e_kg::numeric), count(*)
-    FROM emission_results
+    FROM emission_results_all_sets
     WHERE scope2_method <> 'market'
     GROUP BY realm_id, facility_id, gwp_set_id, extract(year FROM period_start);
 --> statement-breakpoint
