@@ -6,7 +6,7 @@ import type {
 } from '@ecc/contracts';
 import { EmptyState, Skeleton } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangleIcon, Building2Icon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { LoadError } from '#components/load-error.tsx';
@@ -25,7 +25,7 @@ import { activityRecordsQuery, facilityDetailQuery, facilityEquipmentQuery } fro
 import { formatCo2e, formatLocation, formatMonth } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
 import { KpiCards } from './kpi-cards.tsx';
-import { TrailSheet, type TrailSubject } from './trail-sheet.tsx';
+import { recordTrailSubject, TrailSheet, type TrailSubject } from './trail-sheet.tsx';
 import { useRecordMutations } from './use-record-mutations.ts';
 
 const FLAG_LABELS: Record<DataQualityFlag['kind'], string> = {
@@ -142,13 +142,23 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
   const [trail, setTrail] = useState<TrailSubject | null>(null);
   const openTrail = useCallback((request: TrailRequest) => setTrail({ kind: 'total', request }), []);
   const openRecordTrail = useCallback(
-    (record: ActivityRecordDto) =>
-      setTrail({
-        kind: 'record',
-        recordId: record.id,
-        title: `${record.activityType}, ${record.periodStart.slice(0, 10)}`,
-      }),
+    (record: ActivityRecordDto) => setTrail(recordTrailSubject(record)),
     [],
+  );
+  // `?record=<id>` picks a record out in the table: the trail's and its CSV's links back to a record.
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const highlightedRecordId = typeof search.record === 'string' ? search.record : undefined;
+  const navigate = useNavigate();
+  const showRecord = useCallback(
+    (recordId: string) => {
+      setTrail(null);
+      void navigate({
+        to: '.',
+        search: (previous: Record<string, unknown>) => ({ ...previous, record: recordId }),
+        replace: true,
+      });
+    },
+    [navigate],
   );
 
   const summary = detail.data?.summary;
@@ -289,12 +299,19 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
                 equipmentNames={equipmentNames}
                 mutations={mutations}
                 onTrail={openRecordTrail}
+                highlightedId={highlightedRecordId}
               />
             )}
           </QueryStates>
         </section>
       </div>
-      <TrailSheet slug={slug} subject={trail} onClose={() => setTrail(null)} />
+      <TrailSheet
+        slug={slug}
+        subject={trail}
+        onOpen={setTrail}
+        onShowRecord={showRecord}
+        onClose={() => setTrail(null)}
+      />
     </>
   );
 }
