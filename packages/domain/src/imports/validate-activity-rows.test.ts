@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActivityCalculator } from '../emissions/activity-results.ts';
 import { parseCsv } from './parse-csv.ts';
-import { suggestActivityMapping } from './suggest-activity-mapping.ts';
+import { missingActivityFields, suggestActivityMapping } from './suggest-activity-mapping.ts';
 import { parseImportDate, parseImportNumber, validateActivityRows } from './validate-activity-rows.ts';
 
 const context = {
@@ -49,8 +49,54 @@ describe('validateActivityRows', () => {
       { row: 3, column: 'periodEnd', message: 'Period end 2024-01-01 is before period start 2024-02-01' },
       { row: 3, column: 'quantity', message: 'Expected a number, received "1 000"' },
       { row: 3, column: 'isEstimated', message: 'Expected yes or no, received "maybe"' },
+      // The bad quantity does not hide the unknown factor: every problem of a row is named at once.
+      { row: 3, column: 'factorKey', message: 'Unknown emission factor "no-such-factor"' },
       { row: 4, column: 'unit', message: expect.stringContaining('km') as string },
     ]);
+  });
+
+  it('names every problem of a row at once, one error per bad cell', () => {
+    const { activities, errors } = validate([',,someday,2024-01-31,lots,furlongs,no-such-factor,7,perhaps']);
+    expect(activities).toEqual([]);
+    expect(errors.map((error) => error.column)).toEqual([
+      'facility',
+      'activityType',
+      'periodStart',
+      'quantity',
+      'isEstimated',
+      'scope',
+      'factorKey',
+      'unit',
+    ]);
+    expect(errors.every((error) => error.row === 2)).toBe(true);
+  });
+
+  it("takes a facility page's facility for every row, with no facility column", () => {
+    const table = parseCsv(
+      [
+        'activityType,periodStart,periodEnd,quantity,unit,factorKey',
+        'natural gas,2024-01-01,2024-01-31,1000,scf,epa-hub-2024-natural-gas-scf',
+      ].join('\n'),
+    );
+    const mapping = suggestActivityMapping(table.columns, { isFacilityFixed: true });
+    expect(missingActivityFields(mapping, { isFacilityFixed: true })).toEqual([]);
+    expect(missingActivityFields(mapping)).toEqual(['facility']);
+    const { activities, errors } = validateActivityRows(table, mapping, {
+      ...context,
+      fixedFacilityId: 'id-c',
+    });
+    expect(errors).toEqual([]);
+    expect(activities.map((activity) => activity.facilityId)).toEqual(['id-c']);
+  });
+
+  it('reads back a cell an export guarded against formula injection', () => {
+    const table = parseCsv(
+      [HEADER, "plant-a,'-5 degree day,2024-01-01,2024-01-31,10,scf,epa-hub-2024-natural-gas-scf,,"].join(
+        '\n',
+      ),
+    );
+    const { activities } = validateActivityRows(table, suggestActivityMapping(table.columns), context);
+    expect(activities[0]?.activityType).toBe('-5 degree day');
   });
 });
 

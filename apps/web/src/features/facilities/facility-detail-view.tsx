@@ -256,7 +256,7 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
               Activity records
             </h2>
             <Can action="create" subject="ImportBatch">
-              <ActivityImportButton />
+              <ActivityImportButton facility={{ slug, name: facility.name }} />
             </Can>
           </div>
           <Can action="create" subject="ActivityRecord">

@@ -7,6 +7,7 @@ import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
+import { FacilityImportButton } from '#lib/imports/facility-import-dialog.tsx';
 import { GhgrpImportButton } from '#lib/imports/ghgrp-import-dialog.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import type { PageProps } from '#lib/routing/page-props.ts';
@@ -88,6 +89,7 @@ export function FacilityListView({ route }: PageProps) {
           </select>
         </div>
         <div className="ml-auto flex gap-2">
+          {canImportFacilities ? <FacilityImportButton /> : null}
           {canImportFacilities ? <GhgrpImportButton /> : null}
           {canImportActivities ? <ActivityImportButton /> : null}
         </div>
@@ -117,8 +119,15 @@ export function FacilityListView({ route }: PageProps) {
             <EmptyState
               icon={<Building2Icon />}
               title="No facilities yet"
-              description="Import facilities from an EPA GHGRP data summary workbook here or with `npm run ecc -- import ghgrp --realm KEY FILE`, then add activity data as CSV or XLSX; each facility then appears here with its emissions."
-              action={canImportFacilities ? <GhgrpImportButton size="default" /> : undefined}
+              description="Import facilities from a CSV or XLSX file or an EPA GHGRP data summary workbook here (or with `npm run ecc -- import ghgrp --realm KEY FILE`), then add activity data as CSV or XLSX; each facility then appears here with its emissions."
+              action={
+                canImportFacilities ? (
+                  <div className="flex flex-wrap gap-2">
+                    <FacilityImportButton size="default" />
+                    <GhgrpImportButton size="default" />
+                  </div>
+                ) : undefined
+              }
             />
           )
         }
