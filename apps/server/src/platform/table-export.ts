@@ -22,22 +22,37 @@ export interface TableExport<Row> {
   readonly name: string;
   readonly columns: readonly ExportColumn<Row>[];
   /** The rows, a page at a time, so that no export holds the whole table in memory. */
-  readonly pages: AsyncIterable<readonly Row[]>;
+  readonly pages: AsyncIterable<readonly Row[]> | Iterable<readonly Row[]>;
 }
 
 /** Rows a page: large enough that a query's overhead is small, small enough to stream steadily. */
 export const EXPORT_PAGE_SIZE = 1000;
 
-/** Every row, fetched a page at a time by offset until a page comes back short. */
-export async function* pagesByOffset<Row>(
-  fetchPage: (offset: number, limit: number) => Promise<readonly Row[]>,
-  pageSize = EXPORT_PAGE_SIZE,
+export type PageFetcher<Row> = (offset: number, limit: number) => Promise<readonly Row[]>;
+
+async function* pagesFrom<Row>(
+  first: readonly Row[],
+  fetchPage: PageFetcher<Row>,
+  pageSize: number,
 ): AsyncGenerator<readonly Row[]> {
-  for (let offset = 0; ; offset += pageSize) {
-    const page = await fetchPage(offset, pageSize);
+  let page = first;
+  for (let offset = 0; ;) {
     if (page.length > 0) yield page;
     if (page.length < pageSize) return;
+    offset += pageSize;
+    page = await fetchPage(offset, pageSize);
   }
+}
+
+/**
+ * Every row, a page at a time by offset until a page comes back short. The first page is read before the answer
+ * starts, so a refusal there (an unknown facility's 404) is answered as JSON rather than as a cut download.
+ */
+export async function pagesByOffset<Row>(
+  fetchPage: PageFetcher<Row>,
+  pageSize = EXPORT_PAGE_SIZE,
+): Promise<AsyncIterable<readonly Row[]>> {
+  return pagesFrom(await fetchPage(0, pageSize), fetchPage, pageSize);
 }
 
 /** A text cell guarded against formula injection; other values as the format writes them. */
@@ -96,7 +111,9 @@ async function writeXlsx<Row>(table: TableExport<Row>, stream: PassThrough): Pro
 
 /** `facilities-2026-01-31.csv`: what the download is and when it was taken. */
 export function exportFileName(name: string, format: ExportFormat, now = new Date()): string {
-  return `${name}-${now.toISOString().slice(0, 10)}.${format}`;
+  // Only characters every file system and the header's quoted string take as they are.
+  const safeName = name.replace(/[^A-Za-z0-9._-]+/g, '-');
+  return `${safeName}-${now.toISOString().slice(0, 10)}.${format}`;
 }
 
 /**

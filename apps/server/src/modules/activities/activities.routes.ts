@@ -25,6 +25,7 @@ import {
   listActivityRecords,
   updateActivityRecord,
 } from './activities.service.ts';
+import { registerActivityRecordExportRoute } from './activity-records-export.ts';
 
 /**
  * A facility's whole list (up to 20,000 records) is built from typed rows; checking it again with the zod
@@ -41,6 +42,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
   const access = (action: PermissionAction) => ({
     access: permissionAccess(action, 'ActivityRecord', { route: 'facility' }),
   });
+  registerActivityRecordExportRoute(app, db);
 
   api.get(
     '/api/facilities/:slug/activity-records',

@@ -15,6 +15,7 @@ import { realmGwpSetId } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { permissionAccess, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import { registerEmissionFactorExportRoute } from './emission-factors-export.ts';
 import { listEmissionFactors, runEstimate } from './emissions.service.ts';
 import { createRealmFactorService } from './realm-factors.service.ts';
 
@@ -36,6 +37,7 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
   const api = app.withTypeProvider<ZodTypeProvider>();
   const lookups = realmFactorLookupsOf(database.db);
   const realmFactors = createRealmFactorService(database.db);
+  registerEmissionFactorExportRoute(app, realmFactors);
 
   api.post(
     '/api/emissions/estimate',

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { registerFacilityExportRoute } from './facilities-export.ts';
 import { facilityDetail, listFacilities, listSectors } from './facilities.service.ts';
 
 /** The facility list and the facility view's data (issue 4, item 5). */
@@ -16,6 +17,8 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
     config: readFacility,
     handler: async (request) => listFacilities(db, requireSession(request).realm.id, request.query),
   });
+
+  registerFacilityExportRoute(app, db);
 
   api.route({
     ...endpointRoute(facilityEndpoints.sectors),
