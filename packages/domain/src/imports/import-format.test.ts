@@ -23,13 +23,19 @@ describe('detectImportFormat', () => {
     ).toBeUndefined();
     expect(detectImportFormat('data.json', text('{"a": 1}'))).toBeUndefined();
     expect(detectImportFormat('report.docx', ZIP)).toBeUndefined();
-    expect(detectImportFormat('latin1.csv', Uint8Array.from([0x63, 0x61, 0x66, 0xe9]))).toBeUndefined();
   });
 
-  it('takes any UTF-8 text without NUL named .csv as CSV', () => {
+  it('takes text in another encoding or with a NUL as CSV, for its reader to name the line', () => {
+    expect(detectImportFormat('latin1.csv', Uint8Array.from([0x63, 0x61, 0x66, 0xe9]))).toBe('csv');
+    expect(detectImportFormat('nul.csv', Uint8Array.from([0x61, 0x00, 0x62]))).toBe('csv');
+    expect(detectImportFormat('archive.csv', Uint8Array.from([0x1f, 0x8b, 0x08]))).toBeUndefined();
+  });
+
+  it('takes any UTF-8 text named .csv as CSV, unless it starts like a binary file', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), (value) => {
-        fc.pre(!value.includes('\u0000') && !value.startsWith('PK\u0003\u0004'));
+        const binaryStarts = ['PK\u0003\u0004', '%PDF-', 'GIF8', '\u001f\u008b'];
+        fc.pre(!binaryStarts.some((start) => value.startsWith(start)));
         expect(detectImportFormat('rows.csv', text(value))).toBe('csv');
       }),
     );

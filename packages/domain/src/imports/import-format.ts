@@ -3,6 +3,20 @@ export type ImportFormat = 'csv' | 'xlsx';
 
 /** A ZIP archive's local file header, which every XLSX workbook starts with. */
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04] as const;
+/**
+ * The first bytes of the binary files most often chosen by mistake: PDF, PNG, JPEG, GIF, an old binary Office file
+ * (.xls, .doc) and gzip. Other bytes are left to the CSV reader, which names a line with a NUL character or a byte
+ * that is not UTF-8.
+ */
+const BINARY_SIGNATURES: readonly (readonly number[])[] = [
+  [0x25, 0x50, 0x44, 0x46, 0x2d],
+  [0x89, 0x50, 0x4e, 0x47],
+  [0xff, 0xd8, 0xff],
+  [0x47, 0x49, 0x46, 0x38],
+  [0xd0, 0xcf, 0x11, 0xe0],
+  [0x1f, 0x8b],
+];
+
 /** Extensions that say a file is something else, whatever its bytes look like. */
 const TEXT_EXTENSIONS = new Set(['csv', 'txt', 'tsv', '']);
 
@@ -11,29 +25,20 @@ function extensionOf(fileName: string): string {
   return dot <= 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
 
-function startsWithZipSignature(content: Uint8Array): boolean {
-  return ZIP_SIGNATURE.every((byte, index) => content[index] === byte);
-}
-
-/** UTF-8 text (a byte-order mark allowed) without NUL bytes, which no CSV holds but binary files do. */
-function isUtf8Text(content: Uint8Array): boolean {
-  if (content.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(content);
-    return true;
-  } catch {
-    return false;
-  }
+function startsWith(content: Uint8Array, signature: readonly number[]): boolean {
+  return signature.every((byte, index) => content[index] === byte);
 }
 
 /**
  * Whether an uploaded file is a workbook (a ZIP archive named .xlsx, or unnamed) or CSV text, judged by its
- * bytes and its name together: a PDF, an image, an old binary .xls or a text file named .json is neither.
- * The workbook reader still refuses a ZIP archive that holds no workbook.
+ * bytes and its name together: a PDF, an image, an old binary .xls or a text file named .json is neither, whatever
+ * it is called. Text with a NUL character or in another encoding than UTF-8 is taken as CSV here, so that its
+ * reader can say which line is wrong; the workbook reader still refuses a ZIP archive that holds no workbook.
  */
 export function detectImportFormat(fileName: string, content: Uint8Array): ImportFormat | undefined {
   const extension = extensionOf(fileName);
-  if (startsWithZipSignature(content)) return extension === 'xlsx' || extension === '' ? 'xlsx' : undefined;
+  if (startsWith(content, ZIP_SIGNATURE))
+    return extension === 'xlsx' || extension === '' ? 'xlsx' : undefined;
   if (!TEXT_EXTENSIONS.has(extension)) return undefined;
-  return isUtf8Text(content) ? 'csv' : undefined;
+  return BINARY_SIGNATURES.some((signature) => startsWith(content, signature)) ? undefined : 'csv';
 }

@@ -15,6 +15,7 @@ import {
   type z,
 } from '@ecc/contracts';
 import {
+  createEmissionFactorRepository,
   createFacilityRepository,
   createImportRepository,
   emissionResultValues,
@@ -29,7 +30,9 @@ import {
 import {
   cellText,
   createActivityCalculator,
+  createFactorReferenceResolver,
   detectImportFormat,
+  FACTOR_LIBRARY,
   findGhgrpHeaderRow,
   GHGRP_DIRECT_EMITTERS_SHEET,
   ghgrpFacilitySlug,
@@ -51,8 +54,8 @@ import {
   type ImportRowError,
   type ImportTable,
 } from '@ecc/domain';
-
 import { InvalidInputError, zodProblems, type InputProblem } from '#platform/errors.ts';
+import { decodeUtf8Text } from '#platform/text-integrity.ts';
 import { readWorksheetRows, WorkbookError } from './read-workbook.ts';
 
 /** A file as uploaded or read from disk. */
@@ -82,6 +85,8 @@ export function sha256Hex(content: Buffer): string {
 
 /** The file's format by its bytes and name; anything else is refused on the file field. */
 function formatOf(file: ImportFile) {
+  if (file.content.length === 0)
+    throw new InvalidInputError([{ path: 'file', message: 'The file is empty' }]);
   const format = detectImportFormat(file.fileName, file.content);
   if (!format) throw new InvalidInputError([{ path: 'file', message: NOT_CSV_OR_XLSX_MESSAGE }]);
   return format;
@@ -99,7 +104,11 @@ async function withWorkbookErrors<T>(work: () => Promise<T>): Promise<T> {
 
 /** A CSV or XLSX file's table (the first sheet of a workbook). */
 export async function readImportTable(file: ImportFile): Promise<ImportTable> {
-  if (formatOf(file) === 'csv') return parseCsv(file.content.toString('utf8'));
+  if (formatOf(file) === 'csv') {
+    const text = decodeUtf8Text(file.content, 'file');
+    if (typeof text !== 'string') throw new InvalidInputError([text.problem]);
+    return parseCsv(text);
+  }
   return withWorkbookErrors(async () => {
     const rows: ImportRow[] = [];
     for await (const row of readWorksheetRows(file.content)) rows.push(row);
@@ -221,12 +230,19 @@ async function validateActivities(
     factors: await realmFactorLookupsOf(db).lookupFor(realm.id),
     factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
   });
+  // A file may name a factor by key or by the exact name the factor list shows (library or the realm's own).
+  const realmFactors = await createEmissionFactorRepository(db).listRealmFactors(realm.id);
+  const findFactor = createFactorReferenceResolver([
+    ...FACTOR_LIBRARY,
+    ...realmFactors.map((entry) => entry.factor),
+  ]);
   return {
     calculator,
     ...validateActivityRows(table, mapping, {
       findFacilityId: (key) => facilityIds.get(key.toLowerCase()),
       fixedFacilityId,
       calculator,
+      findFactor,
     }),
   };
 }
