@@ -280,6 +280,7 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
           >
             {(page) => (
               <ActivityRecordsTable
+                slug={slug}
                 records={page.results}
                 equipmentNames={equipmentNames}
                 mutations={mutations}

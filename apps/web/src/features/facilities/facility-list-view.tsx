@@ -1,3 +1,4 @@
+import { endpointUrl, exportEndpoints } from '@ecc/contracts';
 import { EmptyState, Input, Label, controlClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -5,6 +6,7 @@ import { Building2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
 import { FacilityImportButton } from '#lib/imports/facility-import-dialog.tsx';
@@ -88,7 +90,13 @@ export function FacilityListView({ route }: PageProps) {
             ))}
           </select>
         </div>
-        <div className="ml-auto flex gap-2">
+        <div className="ml-auto flex flex-wrap gap-2">
+          <ExportMenu
+            what="facilities"
+            hrefOf={(format) =>
+              endpointUrl(exportEndpoints.facilities, undefined, { q: urlQuery, sector, format })
+            }
+          />
           {canImportFacilities ? <FacilityImportButton /> : null}
           {canImportFacilities ? <GhgrpImportButton /> : null}
           {canImportActivities ? <ActivityImportButton /> : null}
