@@ -10,7 +10,7 @@ import { formatNumber } from '#lib/format/format-number.ts';
 import { usePagedSearch } from '#lib/search/use-paged-search.ts';
 import { emissionFactorsQueryOptions, FACTOR_PAGE_SIZE } from './emission-factors-api.ts';
 import { FactorTable } from './factor-table.tsx';
-import { PageNavigation } from './page-navigation.tsx';
+import { PageNavigation } from '#components/page-navigation.tsx';
 
 const REALM_FACTOR_PREFIX = 'realm:';
 
