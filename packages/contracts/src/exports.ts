@@ -1,14 +1,10 @@
-import { activityRecordListQuerySchema } from './activities.ts';
-import { auditLogFilterSchema } from './audit.ts';
-import { emissionFactorListQuerySchema } from './emissions.ts';
-import { defineEndpoint } from './endpoint.ts';
-import { facilityListQuerySchema, facilitySlugParamsSchema } from './facilities.ts';
 import { z } from './zod.ts';
 
 /*
- * Exports (issue 10, item 8): every table can be downloaded as CSV or XLSX with the filters of its list applied.
- * Each export endpoint takes its list's query (without paging) and `format`; the answer is the file, streamed,
- * with a Content-Disposition filename. Masses are raw numbers in kg CO2e with the unit in the column's header.
+ * Exports (issue 10, item 8): every table can be downloaded as CSV or XLSX with the filters of its list applied
+ * (the endpoints are in export-endpoints.ts). The answer is the file, streamed, with a Content-Disposition
+ * filename. Masses are raw numbers in kg CO2e with the unit in the column's header. This module imports no
+ * feature's schemas, so that the import parsers' formula guard does not pull them into the first page load.
  */
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -35,48 +31,3 @@ export function neutralizeFormula(text: string): string {
 export function withoutFormulaGuard(text: string): string {
   return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
-
-/** A list's query without its paging, plus the format: what an export of that list takes. */
-const PAGING = { limit: true, offset: true } as const;
-const formatShape = { format: exportFormatSchema };
-
-/** A file download: a stream the browser saves, not JSON. */
-const fileDownloadSchema = z.unknown();
-
-/**
- * One export per table, each with the same permission as reading the table and the filters of its list. Their
- * paths sit under `/api/exports/`, where no slug or id of a list's own path can take them.
- */
-export const exportEndpoints = {
-  facilities: defineEndpoint({
-    method: 'GET',
-    path: '/api/exports/facilities',
-    query: facilityListQuerySchema.omit(PAGING).extend(formatShape),
-    responses: { 200: fileDownloadSchema },
-  }),
-  activityRecords: defineEndpoint({
-    method: 'GET',
-    path: '/api/exports/facilities/:slug/activity-records',
-    params: facilitySlugParamsSchema,
-    query: activityRecordListQuerySchema.omit(PAGING).extend(formatShape),
-    responses: { 200: fileDownloadSchema },
-  }),
-  emissionFactors: defineEndpoint({
-    method: 'GET',
-    path: '/api/exports/emission-factors',
-    query: emissionFactorListQuerySchema.omit(PAGING).extend(formatShape),
-    responses: { 200: fileDownloadSchema },
-  }),
-  auditLog: defineEndpoint({
-    method: 'GET',
-    path: '/api/exports/audit-log',
-    query: auditLogFilterSchema.extend(formatShape),
-    responses: { 200: fileDownloadSchema },
-  }),
-  users: defineEndpoint({
-    method: 'GET',
-    path: '/api/exports/users',
-    query: z.object(formatShape),
-    responses: { 200: fileDownloadSchema },
-  }),
-};
