@@ -173,6 +173,7 @@ describe('POST /api/emissions/estimate and GET /api/emission-factors', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'body/items/0/quantity: Expected number, received string',
+      fieldErrors: { 'body/items/0/quantity': 'Expected number, received string' },
     });
 
     const unknownGwp = await postEstimate({ gwp: 'AR3', items: [] });

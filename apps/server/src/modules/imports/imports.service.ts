@@ -26,8 +26,10 @@ import {
   type ImportActor,
   type ImportBatchRow,
   type ImportProgress,
+  type ActivityRecordRow,
 } from '@ecc/db';
 import {
+  calculateActivityResults,
   cellText,
   createActivityCalculator,
   createFactorReferenceResolver,
@@ -48,11 +50,14 @@ import {
   toImportTable,
   validateActivityRows,
   validateFacilityRows,
+  type ActivityCalculator,
   type ActivityResultRow,
   type GhgrpColumnIndex,
+  type GwpSetId,
   type ImportRow,
   type ImportRowError,
   type ImportTable,
+  type Scope,
 } from '@ecc/domain';
 import { InvalidInputError, zodProblems, type InputProblem } from '#platform/errors.ts';
 import { decodeUtf8Text } from '#platform/text-integrity.ts';
@@ -226,10 +231,13 @@ async function validateActivities(
     if (nameCounts.get(name.toLowerCase()) === 1) facilityIds.set(name.toLowerCase(), id);
   }
   for (const { id, slug } of keys) facilityIds.set(slug.toLowerCase(), id);
-  const calculator = createActivityCalculator(realmGwpSetId(realm.properties), {
-    factors: await realmFactorLookupsOf(db).lookupFor(realm.id),
-    factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
-  });
+  const factors = await realmFactorLookupsOf(db).lookupFor(realm.id);
+  const calculatorOn = (gwp: GwpSetId) =>
+    createActivityCalculator(gwp, {
+      factors,
+      factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
+    });
+  const calculator = calculatorOn(realmGwpSetId(realm.properties));
   // A file may name a factor by key or by the exact name the factor list shows (library or the realm's own).
   const realmFactors = await createEmissionFactorRepository(db).listRealmFactors(realm.id);
   const findFactor = createFactorReferenceResolver([
@@ -238,6 +246,7 @@ async function validateActivities(
   ]);
   return {
     calculator,
+    calculatorOn,
     ...validateActivityRows(table, mapping, {
       findFacilityId: (key) => facilityIds.get(key.toLowerCase()),
       fixedFacilityId,
@@ -245,6 +254,13 @@ async function validateActivities(
       findFactor,
     }),
   };
+}
+
+/** A validated record's results on another GWP set: the same factor and quantity, so it cannot fail. */
+function resultsOn(row: ActivityRecordRow, calculator: ActivityCalculator): readonly ActivityResultRow[] {
+  const outcome = calculateActivityResults({ ...row, scope: row.scope as Scope }, calculator);
+  if (!outcome.ok) throw new Error(`Record ${row.id} cannot be calculated on ${calculator.gwp}`);
+  return outcome.rows;
 }
 
 /** Where an activity import writes: the realm's facilities by the file's facility column, or one facility. */
@@ -307,7 +323,13 @@ export async function commitActivityImport(
   const table = await readImportTable(file);
   const mapping = activityMappingOf(table, requestedMapping, facilityId);
   checkMapping(table, mapping, missingActivityFields(mapping, { isFacilityFixed: facilityId !== undefined }));
-  const { activities, errors, calculator } = await validateActivities(db, realm, table, mapping, facilityId);
+  const { activities, errors, calculator, calculatorOn } = await validateActivities(
+    db,
+    realm,
+    table,
+    mapping,
+    facilityId,
+  );
   if (errors.length > 0) throw new ImportRowsError(errors);
   if (activities.length === 0)
     throw new InvalidInputError([{ path: 'file', message: 'The file has no data rows' }]);
@@ -334,7 +356,16 @@ export async function commitActivityImport(
     {
       actor,
       onProgress,
-      resultsOf: (row) => emissionResultValues(row, resultsById.get(row.id) ?? [], calculator.gwp),
+      // The results were calculated on the realm's set while validating; a set a recalculation is moving the
+      // realm to (or one it moved to meanwhile) is calculated here.
+      resultsOf: (row, gwpSetIds) =>
+        gwpSetIds.flatMap((gwp) =>
+          emissionResultValues(
+            row,
+            gwp === calculator.gwp ? (resultsById.get(row.id) ?? []) : resultsOn(row, calculatorOn(gwp)),
+            gwp,
+          ),
+        ),
     },
   );
   return { batch: toBatch(commit.batch), isNew: commit.isNew, recordCount: commit.batch.rowCount };
