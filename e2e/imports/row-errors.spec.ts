@@ -63,8 +63,8 @@ test("an import shows every error of a row at once, from a facility's page witho
     await expect(rowErrors.getByRole('listitem')).toHaveText([
       'Period start: Expected a date as YYYY-MM-DD, received "2024-02-30"',
       'Quantity: Expected a number, received "twelve"',
-      'Estimated: Expected yes or no, received "perhaps"',
       /^Emission factor: Unknown emission factor "no-such-factor"/,
+      'Estimated: Expected yes or no, received "perhaps"',
     ]);
     await expect(
       dialog.getByText('4 errors in 1 row: nothing will be imported until the file is fixed'),
