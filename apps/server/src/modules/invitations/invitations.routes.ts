@@ -96,9 +96,6 @@ export function registerInvitationRoutes(
     async (request, reply) => {
       const session = requireSession(request);
       const email = normalizeEmail(request.body.email);
-      if (await context.repositories.users.findByEmail(session.realm.id, email)) {
-        throw new HttpError(409, `email: ${email} is already a user of this realm`);
-      }
       const { token, tokenHash } = createInvitationToken();
       const at = now();
       const created = await invitations.insert(
@@ -112,6 +109,9 @@ export function registerInvitationRoutes(
         },
         at,
       );
+      if (created === 'user-exists') {
+        throw new HttpError(409, `email: ${email} is already a user of this realm`);
+      }
       if (!created) throw new HttpError(409, `email: ${email} already has a pending invitation`);
       await sendInvitation(request, created, token);
       return reply.code(201).send(toInvitation(created, at));
