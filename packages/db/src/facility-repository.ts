@@ -114,6 +114,16 @@ export function createFacilityRepository(db: Database) {
         .orderBy(asc(facilities.sector));
     },
 
+    /** The id of the realm's facility with this slug (access checks need no more). */
+    async findIdBySlug(realmId: string, slug: string): Promise<string | undefined> {
+      const rows = await db
+        .select({ id: facilities.id })
+        .from(facilities)
+        .where(and(eq(facilities.realmId, realmId), eq(facilities.slug, slug)))
+        .limit(1);
+      return rows[0]?.id;
+    },
+
     async findBySlug(realmId: string, slug: string): Promise<FacilityWithLatestYear | undefined> {
       const rows = await db
         .select()

@@ -4,7 +4,8 @@ import type { PermissionAction } from '@ecc/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
-import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { assertCanReadFacility } from '#platform/facility-access.ts';
+import { assertCanOnOwnRecord, permissionAccess, requireSession } from '#platform/route-access.ts';
 import {
   ActivityCalculationError,
   createActivityRecord,
@@ -63,8 +64,10 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
     ...endpointRoute(activityRecordEndpoints.list),
     config: access('read'),
     serializerCompiler: serializeAsJson,
-    handler: async (request) =>
-      listActivityRecords(db, requireSession(request).realm.id, request.params.slug, request.query),
+    handler: async (request) => {
+      await assertCanReadFacility(request, db, request.params.slug);
+      return listActivityRecords(db, requireSession(request).realm.id, request.params.slug, request.query);
+    },
   });
 
   api.route({
@@ -72,6 +75,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
     config: access('create'),
     handler: async (request, reply) => {
       const session = requireSession(request);
+      await assertCanReadFacility(request, db, request.params.slug);
       return answeringCalculationErrors(reply, async () =>
         reply
           .code(201)
@@ -87,6 +91,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
     config: access('update'),
     handler: async (request, reply) => {
       const session = requireSession(request);
+      await assertCanOnOwnRecord(request, 'update', 'ActivityRecord', request.params.id);
       return answeringCalculationErrors(reply, () =>
         updateActivityRecord(db, session.realm.id, session.user, request.params.id, request.body),
       );
@@ -98,6 +103,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
     config: access('delete'),
     handler: async (request) => {
       const session = requireSession(request);
+      await assertCanOnOwnRecord(request, 'delete', 'ActivityRecord', request.params.id);
       return deleteActivityRecord(
         db,
         session.realm.id,
@@ -111,20 +117,26 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
   api.route({
     ...endpointRoute(activityRecordEndpoints.trail),
     config: access('read'),
-    handler: async (request) => activityRecordTrail(db, requireSession(request).realm.id, request.params.id),
+    handler: async (request) => {
+      await assertCanOnOwnRecord(request, 'read', 'ActivityRecord', request.params.id);
+      return activityRecordTrail(db, requireSession(request).realm.id, request.params.id);
+    },
   });
 
   api.route({
     ...endpointRoute(activityRecordEndpoints.facilityTrail),
     config: access('read'),
-    handler: async (request) =>
-      facilityTrail(db, requireSession(request).realm.id, request.params.slug, request.query),
+    handler: async (request) => {
+      await assertCanReadFacility(request, db, request.params.slug);
+      return facilityTrail(db, requireSession(request).realm.id, request.params.slug, request.query);
+    },
   });
 
   api.route({
     ...endpointRoute(activityRecordEndpoints.trailCsv),
     config: access('read'),
     handler: async (request, reply) => {
+      await assertCanOnOwnRecord(request, 'read', 'ActivityRecord', request.params.id);
       const entries = await activityRecordTrailEntries(
         db,
         requireSession(request).realm.id,
@@ -139,6 +151,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
     config: access('read'),
     handler: async (request, reply) => {
       const { slug } = request.params;
+      await assertCanReadFacility(request, db, slug);
       const entries = await facilityTrailEntries(db, requireSession(request).realm.id, slug, request.query);
       return sendCsv(reply, slug, trailCsv(entries));
     },

@@ -14,7 +14,12 @@ import { realmFactorLookupsOf, type DatabaseHandle } from '@ecc/db';
 import { realmGwpSetId } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { permissionAccess, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import {
+  assertCanOnOwnRecord,
+  permissionAccess,
+  requireSession,
+  SESSION_ACCESS,
+} from '#platform/route-access.ts';
 import { listEmissionFactors, runEstimate } from './emissions.service.ts';
 import { createRealmFactorService } from './realm-factors.service.ts';
 
@@ -106,7 +111,10 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
         response: { 200: realmEmissionFactorSchema },
       },
     },
-    async (request) => realmFactors.update(requireSession(request).realm.id, request.params.id, request.body),
+    async (request) => {
+      await assertCanOnOwnRecord(request, 'update', 'EmissionFactor', request.params.id);
+      return realmFactors.update(requireSession(request).realm.id, request.params.id, request.body);
+    },
   );
 
   api.post(
@@ -115,7 +123,10 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
       config: { access: permissionAccess('update', 'EmissionFactor') },
       schema: { params: emissionFactorIdParamsSchema, response: { 200: realmEmissionFactorSchema } },
     },
-    async (request) => realmFactors.publish(requireSession(request).realm.id, request.params.id),
+    async (request) => {
+      await assertCanOnOwnRecord(request, 'update', 'EmissionFactor', request.params.id);
+      return realmFactors.publish(requireSession(request).realm.id, request.params.id);
+    },
   );
 
   api.delete(
@@ -125,6 +136,7 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
       schema: { params: emissionFactorIdParamsSchema },
     },
     async (request, reply) => {
+      await assertCanOnOwnRecord(request, 'delete', 'EmissionFactor', request.params.id);
       await realmFactors.delete(requireSession(request).realm.id, request.params.id);
       return reply.code(204).send();
     },

@@ -3,6 +3,7 @@ import type { Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
+import { assertCanReadFacility } from '#platform/facility-access.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { facilityDetail, listFacilities, listSectors } from './facilities.service.ts';
 
@@ -26,6 +27,9 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
   api.route({
     ...endpointRoute(facilityEndpoints.detail),
     config: readFacility,
-    handler: async (request) => facilityDetail(db, requireSession(request).realm.id, request.params.slug),
+    handler: async (request) => {
+      await assertCanReadFacility(request, db, request.params.slug);
+      return facilityDetail(db, requireSession(request).realm.id, request.params.slug);
+    },
   });
 }

@@ -10,6 +10,7 @@ import {
   type ImportBatch,
 } from '@ecc/contracts';
 import {
+  createEmissionFactorRepository,
   createImportRepository,
   emissionResultValues,
   libraryVersionLabelOf,
@@ -25,6 +26,8 @@ import {
   calculateActivityResults,
   cellText,
   createActivityCalculator,
+  createFactorReferenceResolver,
+  FACTOR_LIBRARY,
   findGhgrpHeaderRow,
   GHGRP_DIRECT_EMITTERS_SHEET,
   ghgrpFacilitySlug,
@@ -47,6 +50,7 @@ import {
   type Scope,
 } from '@ecc/domain';
 import { InvalidInputError, zodProblems, type InputProblem } from '#platform/errors.ts';
+import { decodeUtf8Text } from '#platform/text-integrity.ts';
 import { readWorksheetRows, WorkbookError } from './read-workbook.ts';
 
 /** A file as uploaded or read from disk. */
@@ -91,7 +95,11 @@ async function withWorkbookErrors<T>(work: () => Promise<T>): Promise<T> {
 
 /** A CSV or XLSX file's table (the first sheet of a workbook). */
 export async function readActivityTable(file: ImportFile): Promise<ImportTable> {
-  if (!isXlsx(file)) return parseCsv(file.content.toString('utf8'));
+  if (!isXlsx(file)) {
+    const text = decodeUtf8Text(file.content, 'file');
+    if (typeof text !== 'string') throw new InvalidInputError([text.problem]);
+    return parseCsv(text);
+  }
   return withWorkbookErrors(async () => {
     const rows: ImportRow[] = [];
     for await (const row of readWorksheetRows(file.content)) rows.push(row);
@@ -168,12 +176,19 @@ async function validateActivities(
       factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
     });
   const calculator = calculatorOn(realmGwpSetId(realm.properties));
+  // A file may name a factor by key or by the exact name the factor list shows (library or the realm's own).
+  const realmFactors = await createEmissionFactorRepository(db).listRealmFactors(realm.id);
+  const findFactor = createFactorReferenceResolver([
+    ...FACTOR_LIBRARY,
+    ...realmFactors.map((entry) => entry.factor),
+  ]);
   return {
     calculator,
     calculatorOn,
     ...validateActivityRows(table, mapping, {
       findFacilityId: (key) => facilityIds.get(key.toLowerCase()),
       calculator,
+      findFactor,
     }),
   };
 }

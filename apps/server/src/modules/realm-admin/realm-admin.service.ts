@@ -15,6 +15,8 @@ import {
   auditActorOf,
 } from '@ecc/db';
 import {
+  compileGrantPattern,
+  ID_PATTERN_PRINCIPAL,
   isOperatorRealm,
   plaintextGrantDataSchema,
   regexGrantDataSchema,
@@ -43,10 +45,30 @@ function toRealmUser(user: UserRow): RealmUser {
   };
 }
 
+/** Patterns with a meaning of their own, which are no regular expressions. */
+const NAMED_PATTERNS: ReadonlySet<string> = new Set([
+  REALM_PATTERN_OWN,
+  REALM_PATTERN_CASCADE,
+  ID_PATTERN_PRINCIPAL,
+]);
+
+/** A regex grant's patterns must compile for the linear-time engine, or the grant would never apply. */
+function checkGrantPatterns(data: { realm: string; id: string }): void {
+  for (const field of ['realm', 'id'] as const) {
+    if (NAMED_PATTERNS.has(data[field])) continue;
+    const compilation = compileGrantPattern(data[field]);
+    if (!compilation.isValid) {
+      // The engine's reasons start in lower case; the message is shown on its own, as a sentence.
+      const reason = compilation.reason.charAt(0).toUpperCase() + compilation.reason.slice(1);
+      throw fieldRefusal(400, { [`body/data/${field}`]: reason });
+    }
+  }
+}
+
 /**
- * A grant's data must be what the domain converts (its subject and action from the domain's lists), and outside
- * the operator's realms its realm pattern must stay in the administrator's realm: rules are confined anyway, but
- * a `.*` that silently means "this realm" would mislead whoever reads the grant.
+ * A grant's data must be what the domain converts (its subject and action from the domain's lists, its patterns
+ * compiled), and outside the operator's realms its realm pattern must stay in the administrator's realm: rules
+ * are confined anyway, but a `.*` that silently means "this realm" would mislead whoever reads the grant.
  */
 function checkGrant(realmKey: string, grant: NewGrantRequest): void {
   const schema = grant.type === 'PLAINTEXT_GRANT' ? plaintextGrantDataSchema : regexGrantDataSchema;
@@ -67,6 +89,7 @@ function checkGrant(realmKey: string, grant: NewGrantRequest): void {
       'body/data/realm': `Must be ${REALM_PATTERN_OWN}, ${REALM_PATTERN_CASCADE} or ${realmKey}: a grant cannot reach other realms`,
     });
   }
+  if (grant.type === 'REGEX_GRANT') checkGrantPatterns(grant.data);
 }
 
 export async function listRealmUsers(db: Database, realmId: string): Promise<RealmUserListResponse> {
@@ -111,17 +134,23 @@ export async function listRealmRoles(db: Database, realmId: string): Promise<Rea
   };
 }
 
+/**
+ * Adds a grant to a role; `checkHandOn` (the delegation check) sees it once its data is known to be valid. The
+ * check reads the giver's own grants, outside the write's transaction (PGlite has one connection).
+ */
 export async function addRoleGrant(
   db: Database,
   realm: { id: string; key: string },
   actor: UserRow,
   roleId: string,
   grant: NewGrantRequest,
+  checkHandOn: (grant: NewGrantRequest) => Promise<void>,
 ): Promise<PermissionRow> {
+  checkGrant(realm.key, grant);
+  await checkHandOn(grant);
   return db.transaction(async (transaction) => {
     const repository = createRealmAdminRepository(transaction);
     if (!(await repository.findRole(realm.id, roleId))) throw new HttpError(404, ROLE_NOT_FOUND);
-    checkGrant(realm.key, grant);
     if (!(await repository.hasRight(grant.right))) {
       throw fieldRefusal(400, { 'body/right': `Unknown right ${grant.right}` });
     }
@@ -143,13 +172,22 @@ export async function addRoleGrant(
   });
 }
 
+/**
+ * Switches a grant on or off. Switching one on hands it on again, so `checkActivation` (the delegation check)
+ * sees the grant as stored: read before the write's transaction (the check reads the giver's grants, and PGlite
+ * has one connection), which is sound because a grant's data never changes, only whether it is active.
+ */
 export async function setGrantActive(
   db: Database,
   realmId: string,
   actor: UserRow,
   grantId: string,
   active: boolean,
+  checkActivation: (grant: PermissionRow) => Promise<void>,
 ): Promise<PermissionRow> {
+  const stored = await createRealmAdminRepository(db).findRoleGrant(realmId, grantId);
+  if (!stored) throw new HttpError(404, GRANT_NOT_FOUND);
+  if (active) await checkActivation({ ...stored, active: true });
   return db.transaction(async (transaction) => {
     const repository = createRealmAdminRepository(transaction);
     const before = await repository.findRoleGrant(realmId, grantId);

@@ -1,6 +1,7 @@
 import type {
   ActivityRecordDto,
   ActivityRecordTrailResponse,
+  EmissionFactorDto,
   FacilityDetailResponse,
   FacilityTrailResponse,
 } from '@ecc/contracts';
@@ -161,6 +162,16 @@ const DETAIL: FacilityDetailResponse = {
   },
 };
 
+const NEW_ENGLAND_GRID: EmissionFactorDto = {
+  id: 'egrid-2022-newe',
+  name: 'eGRID subregion NEWE (NPCC New England) electricity',
+  source:
+    'U.S. EPA, eGRID2022 total output emission rates (EPA GHG Emission Factors Hub 2024, Table 6), row "NEWE"',
+  year: 2022,
+  per: 'MWh',
+  gases: { CO2: { value: 536.4, unit: 'lb' } },
+};
+
 const TRAIL: FacilityTrailResponse = {
   co2eKg: 4024,
   gwpSetId: 'AR5',
@@ -219,7 +230,8 @@ function renderDetail(options: { isStale?: boolean } = {}) {
       if (url.pathname === '/api/facilities/north-plant/trail') return jsonResponse(200, TRAIL);
       if (url.pathname === '/api/equipment') return jsonResponse(200, { results: [] });
       if (url.pathname === '/api/emission-factors') {
-        return jsonResponse(200, { results: [], count: 0, total: 0, offset: 0 });
+        const results = (url.searchParams.get('q') ?? '').includes('newe') ? [NEW_ENGLAND_GRID] : [];
+        return jsonResponse(200, { results, count: results.length, total: results.length, offset: 0 });
       }
       if (url.pathname === '/api/activity-records/r1/trail') return jsonResponse(200, RECORD_TRAIL);
       if (url.pathname === '/api/activity-records/r2' && method === 'DELETE')
@@ -360,6 +372,29 @@ describe('the facility view', { timeout: 20_000 }, () => {
       factorKey: 'epa-hub-natural-gas',
       scope: 1,
     });
+  });
+
+  it('picks a factor in the inline edit with the keyboard: Enter chooses the option, the next Enter saves', async () => {
+    const calls = renderDetail();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit natural-gas 2025-01-01' }, ABILITY_WAIT),
+    );
+    const factor = screen.getByRole('combobox', { name: 'Factor' });
+    await userEvent.clear(factor);
+    await userEvent.type(factor, 'newe');
+    const option = await screen.findByRole('option', { name: /eGRID subregion NEWE/ });
+    expect(option.textContent).toContain('egrid-2022-newe');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect((factor as HTMLInputElement).value).toBe('egrid-2022-newe');
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')).toEqual({
+        method: 'PATCH',
+        path: '/api/activity-records/r2',
+        body: { version: 1, factorKey: 'egrid-2022-newe' },
+      }),
+    );
   });
 
   it('edits a record inline, refusing a bad value at its field and sending only what changed', async () => {

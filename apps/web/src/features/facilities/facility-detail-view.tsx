@@ -46,7 +46,12 @@ function DataQualityList({ flags }: { flags: readonly DataQualityFlag[] }) {
       {flags.length === 0 ? (
         <p className="text-sm text-muted-foreground">No gaps, outliers or estimated data found.</p>
       ) : (
-        <ul className="grid max-h-72 gap-1.5 overflow-auto text-sm">
+        // Focusable, so a keyboard can scroll the list when it overflows (WCAG 2.1.1).
+        <ul
+          tabIndex={0}
+          aria-label="Data quality flags"
+          className="grid max-h-72 gap-1.5 overflow-auto rounded-sm text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
           {flags.map((flag) => (
             <li key={`${flag.kind}-${flag.activityType}-${flag.month}`} className="flex gap-2">
               <AlertTriangleIcon
