@@ -15,14 +15,12 @@ export interface EndpointSchema<E extends Endpoint> {
 export function endpointRoute<const E extends Endpoint>(
   endpoint: E,
 ): { method: E['method']; url: E['path']; schema: EndpointSchema<E> } {
-  return {
-    method: endpoint.method,
-    url: endpoint.path,
-    schema: {
-      params: endpoint.params,
-      querystring: endpoint.query,
-      body: endpoint.body,
-      response: endpoint.responses,
-    },
-  };
+  // Parts the endpoint does not declare are left out: Fastify warns at start-up of a schema key given as undefined.
+  const schema = {
+    ...(endpoint.params === undefined ? {} : { params: endpoint.params }),
+    ...(endpoint.query === undefined ? {} : { querystring: endpoint.query }),
+    ...(endpoint.body === undefined ? {} : { body: endpoint.body }),
+    response: endpoint.responses,
+  } as EndpointSchema<E>;
+  return { method: endpoint.method, url: endpoint.path, schema };
 }
