@@ -15,11 +15,11 @@ export interface EndpointSchema<E extends Endpoint> {
 export function endpointRoute<const E extends Endpoint>(
   endpoint: E,
 ): { method: E['method']; url: E['path']; schema: EndpointSchema<E> } {
-  // Parts the endpoint does not declare are left out: Fastify warns at start-up of a schema key given as undefined.
+  // Parts the endpoint does not declare are left out: Fastify warns about a schema key holding undefined.
   const schema = {
-    ...(endpoint.params === undefined ? {} : { params: endpoint.params }),
-    ...(endpoint.query === undefined ? {} : { querystring: endpoint.query }),
-    ...(endpoint.body === undefined ? {} : { body: endpoint.body }),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
     response: endpoint.responses,
   } as EndpointSchema<E>;
   return { method: endpoint.method, url: endpoint.path, schema };
