@@ -5,6 +5,7 @@ import {
   createRealmRepository,
   createSessionRepository,
   createUserRepository,
+  REALM_CHANGE_CHANNEL,
   type DatabaseHandle,
 } from '@ecc/db';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     webDist: createWebDist(config.webDistDir),
   };
+  await keepRealmsFresh(app, database, context.realms);
   registerSameOrigin(app);
   registerRouteAccess(app, context);
   await registerOpenApi(app);
@@ -130,4 +132,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPublicPageRoutes(app, context);
   await registerWebAppRoutes(app, context);
   return app;
+}
+
+/** Methods that change nothing (RFC 9110 section 9.2.1); any other request may have changed a realm. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cached realms are dropped when the realms table's trigger notifies (any server or CLI on this database) and,
+ * so this server's own change is seen by the very next request rather than when the notice arrives, before the
+ * answer to any request that could have written is sent.
+ */
+async function keepRealmsFresh(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  realms: AppContext['realms'],
+): Promise<void> {
+  const stopListening = await database.listen(REALM_CHANGE_CHANNEL, {
+    onNotification: () => realms.invalidate(),
+    onInterrupted: () => realms.pause(),
+    onResumed: () => realms.resume(),
+  });
+  app.addHook('onClose', () => stopListening());
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method)) realms.invalidate();
+    return payload;
+  });
 }
