@@ -23,6 +23,8 @@ export type DatabaseOptions =
 
 /** Channel of the realms table's statement trigger (migration 0014): some realm changed, in any process. */
 export const REALM_CHANGE_CHANNEL = 'ecc_realm_changed';
+/** Channel of the triggers on users, sessions, roles, groups and grants (migration 0014): someone's rights changed. */
+export const ACCESS_CHANGE_CHANNEL = 'ecc_access_changed';
 
 export interface NotificationHandlers {
   onNotification(): void;
