@@ -31,7 +31,7 @@ export async function createDatabaseTarget(
 ): Promise<{ target: DatabaseTarget; cleanup: () => Promise<void> }> {
   if (isPostgres) {
     const postgres = await startThrowawayPostgres();
-    return { target: { databaseUrl: postgres.url }, cleanup: postgres.stop };
+    return { target: { databaseUrl: postgres.url }, cleanup: async () => postgres.stop() };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'ecc-bench-'));
   return {
