@@ -222,7 +222,7 @@ describe('the facility view', { timeout: 20_000 }, () => {
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'North Plant', level: 1 })).toBeTruthy();
     expect(screen.getByText('Sector Power Plants · NAICS 221112')).toBeTruthy();
-    expect(screen.getByTestId('kpi-CO2e 2025').textContent).toBe('4.02 t CO2e');
+    expect(screen.getByTestId('kpi-CO2e 2025').textContent).toBe('4.0 t CO2e');
     // (4024 − 3659) / 3659 = 9.975…%
     expect(screen.getByText('+9.98% vs last year')).toBeTruthy();
     expect(screen.getByTestId('kpi-Scope 2 (market-based) 2025').textContent).toBe('1.2 t CO2e');

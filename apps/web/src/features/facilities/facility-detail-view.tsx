@@ -14,7 +14,7 @@ import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
-import { formatNumber } from '#lib/format/format-number.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
 import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
 import { Can } from '#lib/permissions/can.tsx';
 import { ActivityRecordAddForm } from './activity-record-add-form.tsx';
@@ -22,7 +22,7 @@ import { ActivityRecordsTable } from './activity-records-table.tsx';
 import { BreakdownBars, type BreakdownEntry } from './breakdown-bars.tsx';
 import { EmissionsChart } from './emissions-chart.tsx';
 import { activityRecordsQuery, facilityDetailQuery, facilityEquipmentQuery } from './facility-api.ts';
-import { formatCo2e, formatLocation, formatMonth } from './facility-format.ts';
+import { formatLocation, formatMonth } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
 import { KpiCards } from './kpi-cards.tsx';
 import { TrailSheet, type TrailSubject } from './trail-sheet.tsx';
@@ -102,7 +102,7 @@ function EquipmentList({ detail }: { detail: FacilityDetailResponse }) {
                 </Link>
               )}
               <span className="tabular-nums text-muted-foreground">
-                {item.co2eKg === undefined ? '' : formatCo2e(item.co2eKg)}
+                {item.co2eKg === undefined ? '' : formatMass(item.co2eKg)}
               </span>
             </li>
           ))}
@@ -174,7 +174,7 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
       key: entry.gas,
       label: entry.gas,
       co2eKg: entry.co2eKg,
-      detail: `${formatNumber(entry.kg)} kg ${entry.gas}`,
+      detail: formatMass(entry.kg, { substance: entry.gas }),
       trail: { title: `CO2e of ${entry.gas}`, gas: entry.gas },
     }));
     return { sources, equipment, gases };

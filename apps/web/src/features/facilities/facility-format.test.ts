@@ -5,8 +5,6 @@ import {
   describeAuditEntry,
   describeFactor,
   describeFactorValues,
-  formatCo2e,
-  formatCo2eCompact,
   formatMonth,
   formatPercentChange,
   latestYears,
@@ -65,14 +63,6 @@ describe('the trail text', () => {
 });
 
 describe('the figures', () => {
-  it('shows kg below a tonne and tonnes from there', () => {
-    expect(formatCo2e(950.5)).toBe('950.5 kg CO2e');
-    expect(formatCo2e(123_456)).toBe('123.46 t CO2e');
-    expect(formatCo2e(1_234_567_890)).toBe('1,234,568 t CO2e');
-    expect(formatCo2eCompact(144_813_070)).toBe('144.8K t');
-    expect(formatCo2eCompact(0)).toBe('0 kg');
-  });
-
   it('compares this year with last year in per cent', () => {
     expect(percentChange(110, 100)).toBeCloseTo(10);
     expect(formatPercentChange(percentChange(90, 100))).toBe('−10% vs last year');

@@ -10,25 +10,6 @@ import { formatNumber } from '#lib/format/format-number.ts';
 // Factors are small numbers whose digits matter (0.001026 mmBtu/scf): significant digits, not 2 decimals.
 const factorNumberFormat = new Intl.NumberFormat(DEFAULT_LOCALE, { maximumSignificantDigits: 6 });
 
-/** kg CO2e as the view shows it: tonnes from 1,000 kg, so that facility totals stay readable. */
-export function formatCo2e(kg: number): string {
-  // From 1,000 t the decimals are noise on screen; the trail gives the exact figures.
-  if (Math.abs(kg) >= 1_000_000) return `${formatNumber(Math.round(kg / 1000))} t CO2e`;
-  if (Math.abs(kg) >= 1000) return `${formatNumber(kg / 1000)} t CO2e`;
-  return `${formatNumber(kg)} kg CO2e`;
-}
-
-const compactFormat = new Intl.NumberFormat(DEFAULT_LOCALE, {
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-
-/** A chart axis label: `145K t`, `950 kg`. */
-export function formatCo2eCompact(kg: number): string {
-  if (Math.abs(kg) >= 1000) return `${compactFormat.format(kg / 1000)} t`;
-  return `${compactFormat.format(kg)} kg`;
-}
-
 /** The percentage change from one value to the next; undefined when there is nothing to compare with. */
 export function percentChange(current: number, previous: number | undefined): number | undefined {
   if (previous === undefined || previous === 0) return undefined;

@@ -5,7 +5,7 @@ import { geoEqualEarth, geoPath, type GeoPermissibleObjects } from 'd3-geo';
 import { useMemo, useState } from 'react';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { formatCo2e } from './facility-format.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
 
 const WIDTH = 960;
 const HEIGHT = 440;
@@ -119,7 +119,7 @@ export function FacilityMap({ facilities }: { facilities: readonly FacilityDto[]
             </div>
             {active.facility.co2eKgLatestYear !== null && (
               <div>
-                {formatCo2e(active.facility.co2eKgLatestYear)} in {active.facility.latestYear}
+                {formatMass(active.facility.co2eKgLatestYear)} in {active.facility.latestYear}
               </div>
             )}
           </div>

@@ -2,7 +2,7 @@ import type { FacilityDto } from '@ecc/contracts';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
-import { formatCo2e } from './facility-format.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
 import { SortableHeaderRow, type SortableColumn } from './sortable-header.tsx';
 import { sortRows, type SortState } from './table-rows.ts';
 
@@ -99,7 +99,7 @@ export function FacilityTable({ facilities }: { facilities: readonly FacilityDto
                 <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
                   {facility.co2eKgLatestYear === null
                     ? '—'
-                    : `${formatCo2e(facility.co2eKgLatestYear)} (${facility.latestYear})`}
+                    : `${formatMass(facility.co2eKgLatestYear)} (${facility.latestYear})`}
                 </div>
               </div>
             );

@@ -1,7 +1,8 @@
 import type { FacilitySummary } from '@ecc/contracts';
 import { cn } from '@ecc/ui';
-import { formatNumber } from '#lib/format/format-number.ts';
-import { formatCo2e, formatPercentChange, latestYears, percentChange } from './facility-format.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
+import { formatQuantity } from '#lib/format/format-quantity.ts';
+import { formatPercentChange, latestYears, percentChange } from './facility-format.ts';
 import { SCOPE_LABELS, SCOPE_NUMBERS, type ScopeKey, type TrailRequest } from './facility-types.ts';
 import { TrailButton } from './trail-button.tsx';
 
@@ -56,7 +57,7 @@ export function KpiCards({
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <KpiCard
           label={`CO2e ${current.year}`}
-          value={formatCo2e(current.co2eKg)}
+          value={formatMass(current.co2eKg)}
           detail={formatPercentChange(change)}
           trail={{ title: `CO2e ${current.year}`, year: current.year }}
           onTrail={onTrail}
@@ -66,7 +67,7 @@ export function KpiCards({
           <KpiCard
             key={key}
             label={`${SCOPE_LABELS[key]} ${current.year}`}
-            value={formatCo2e(current[key])}
+            value={formatMass(current[key])}
             detail={formatPercentChange(percentChange(current[key], previous?.[key]))}
             trail={{
               title: `${SCOPE_LABELS[key]} ${current.year}`,
@@ -81,7 +82,7 @@ export function KpiCards({
           value={
             summary.intensity === null
               ? '—'
-              : `${formatNumber(summary.intensity.co2eKgPerUnit)} kg CO2e/${summary.intensity.unit}`
+              : formatQuantity(summary.intensity.co2eKgPerUnit, `kg CO2e/${summary.intensity.unit}`)
           }
           detail={
             summary.intensity === null ? 'No activity measure to divide by' : `In ${summary.intensity.year}`

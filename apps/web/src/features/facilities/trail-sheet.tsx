@@ -5,14 +5,9 @@ import type { ReactNode } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates, type QueryView } from '#components/query-states.tsx';
 import { formatDate } from '#lib/format/format-date.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
 import { facilityTrailQuery, recordTrailQuery } from './facility-api.ts';
-import {
-  auditChanges,
-  describeAuditEntry,
-  describeFactor,
-  describeFactorValues,
-  formatCo2e,
-} from './facility-format.ts';
+import { auditChanges, describeAuditEntry, describeFactor, describeFactorValues } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
 
 /** What the sheet explains: a total of the facility, or one record. */
@@ -101,7 +96,7 @@ function RecordList({ records, total }: { records: readonly ActivityRecordDto[];
             <span>
               {record.periodStart.slice(0, 10)} · {record.activityType} · {record.quantity} {record.unit}
             </span>
-            <span className="tabular-nums">{formatCo2e(record.co2eKg)}</span>
+            <span className="tabular-nums">{formatMass(record.co2eKg)}</span>
           </li>
         ))}
       </ul>
@@ -121,7 +116,7 @@ function TotalTrail({ slug, request }: { slug: string; request: TrailRequest }) 
       {(shown) => (
         <div className="grid gap-5" aria-live="polite">
           <p className="text-lg font-semibold tabular-nums">
-            {formatCo2e(shown.co2eKg)} from {shown.recordCount}{' '}
+            {formatMass(shown.co2eKg)} from {shown.recordCount}{' '}
             {shown.recordCount === 1 ? 'record' : 'records'}
           </p>
           <Section title="Emission factors">
@@ -150,7 +145,7 @@ function RecordTrail({ recordId }: { recordId: string }) {
         <div className="grid gap-5" aria-live="polite">
           <p className="text-lg font-semibold tabular-nums">
             {data.record.quantity} {data.record.unit} of {data.record.activityType} →{' '}
-            {formatCo2e(data.record.co2eKg)}
+            {formatMass(data.record.co2eKg)}
           </p>
           {data.results.map((result, index) => (
             <Section
@@ -170,7 +165,7 @@ function RecordTrail({ recordId }: { recordId: string }) {
                 {result.arithmetic}
               </code>
               <p className="text-sm">
-                {formatCo2e(result.co2eKg)} on GWP set {result.gwpSetId}
+                {formatMass(result.co2eKg)} on GWP set {result.gwpSetId}
                 {result.isFallback && ' — grid-average factor used for want of a market-based one'}
               </p>
             </Section>

@@ -8,7 +8,7 @@ import {
   recordToInput,
   updateActivityRecord,
 } from './facility-api.ts';
-import { formatCo2e } from './facility-format.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
 
 /** Add, edit and delete (with undo) of a facility's records; each refreshes the totals that depend on them. */
 export function useRecordMutations(slug: string) {
@@ -40,7 +40,7 @@ export function useRecordMutations(slug: string) {
       refresh();
       toast({
         title: 'Record deleted',
-        description: `${deleted.activityType}, ${deleted.periodStart.slice(0, 10)}: ${formatCo2e(deleted.co2eKg)}`,
+        description: `${deleted.activityType}, ${deleted.periodStart.slice(0, 10)}: ${formatMass(deleted.co2eKg)}`,
         action: {
           label: 'Undo',
           altText: 'Undo the deletion of the record',
