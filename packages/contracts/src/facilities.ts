@@ -60,6 +60,8 @@ const scopeTotalsShape = {
   scope2Market: z.number(),
   scope3: z.number(),
 };
+export const scopeTotalsSchema = z.object(scopeTotalsShape);
+export type ScopeTotalsDto = z.infer<typeof scopeTotalsSchema>;
 
 export const facilityYearTotalsSchema = z.object({ year: z.number().int(), ...scopeTotalsShape });
 export type FacilityYearTotals = z.infer<typeof facilityYearTotalsSchema>;

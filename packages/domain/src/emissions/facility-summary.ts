@@ -1,6 +1,13 @@
 import type { FacilityMonthTotals, FacilitySummary, FacilityYearTotals } from '@ecc/contracts';
 import { detectDataQualityFlags, monthOf, monthsBetween, type QualityRecord } from './data-quality.ts';
 import { isGasId, toCo2e, type GwpSetId } from './gwp.ts';
+import {
+  addToScopeTotals,
+  emptyScopeTotals,
+  isMarketBased,
+  withScopeTotal,
+  type ScopeTotals,
+} from './scope-totals.ts';
 import { findConversionFactor } from './units.ts';
 
 /** One emission result with the fields of its activity record the summary groups by. */
@@ -40,32 +47,6 @@ export const NO_EQUIPMENT_NAME = 'Not linked to equipment';
 export const PUBLISHED_CO2E_GAS = 'CO2e (published)';
 export const INTENSITY_UNIT = 'MWh';
 
-interface Totals {
-  scope1: number;
-  scope2Location: number;
-  scope2Market: number;
-  scope3: number;
-}
-
-const emptyTotals = (): Totals => ({ scope1: 0, scope2Location: 0, scope2Market: 0, scope3: 0 });
-
-/** Market-based Scope 2 is reported beside the totals, never inside them. */
-function isMarketBased(result: SummaryResult): boolean {
-  return result.scope2Method === 'market';
-}
-
-function addTo(totals: Totals, result: SummaryResult): void {
-  if (result.scope === 1) totals.scope1 += result.co2eKg;
-  else if (result.scope === 3) totals.scope3 += result.co2eKg;
-  else if (isMarketBased(result)) totals.scope2Market += result.co2eKg;
-  else totals.scope2Location += result.co2eKg;
-}
-
-/** `co2eKg` counts Scope 2 location-based, so electricity is counted once. */
-function withTotal(totals: Totals) {
-  return { co2eKg: totals.scope1 + totals.scope2Location + totals.scope3, ...totals };
-}
-
 function addAmount(map: Map<string, number>, key: string, amount: number): void {
   map.set(key, (map.get(key) ?? 0) + amount);
 }
@@ -88,8 +69,8 @@ export function energyInMwh(record: SummaryRecord): number | undefined {
  * through their heat content, electricity as metered).
  */
 export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary {
-  const byYear = new Map<number, Totals>();
-  const byMonth = new Map<string, Totals>();
+  const byYear = new Map<number, ScopeTotals>();
+  const byMonth = new Map<string, ScopeTotals>();
   const bySource = new Map<string, number>();
   const byEquipment = new Map<string, number>();
   const gasMasses = new Map<string, number>();
@@ -98,10 +79,10 @@ export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary 
   for (const result of input.results) {
     const month = monthOf(result.periodStart);
     const year = Number(month.slice(0, 4));
-    if (!byYear.has(year)) byYear.set(year, emptyTotals());
-    if (!byMonth.has(month)) byMonth.set(month, emptyTotals());
-    addTo(byYear.get(year) ?? emptyTotals(), result);
-    addTo(byMonth.get(month) ?? emptyTotals(), result);
+    if (!byYear.has(year)) byYear.set(year, emptyScopeTotals());
+    if (!byMonth.has(month)) byMonth.set(month, emptyScopeTotals());
+    addToScopeTotals(byYear.get(year) ?? emptyScopeTotals(), result);
+    addToScopeTotals(byMonth.get(month) ?? emptyScopeTotals(), result);
     if (isMarketBased(result)) continue;
     addAmount(bySource, result.activityType, result.co2eKg);
     addAmount(byEquipment, result.equipmentId ?? '', result.co2eKg);
@@ -112,14 +93,14 @@ export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary 
 
   const years: FacilityYearTotals[] = [...byYear.entries()]
     .sort(([left], [right]) => left - right)
-    .map(([year, totals]) => ({ year, ...withTotal(totals) }));
+    .map(([year, totals]) => ({ year, ...withScopeTotal(totals) }));
   const months = [...byMonth.keys()].sort();
   const monthly: FacilityMonthTotals[] =
     months.length === 0
       ? []
       : monthsBetween(months[0] ?? '', months.at(-1) ?? '').map((month) => ({
           month,
-          ...withTotal(byMonth.get(month) ?? emptyTotals()),
+          ...withScopeTotal(byMonth.get(month) ?? emptyScopeTotals()),
         }));
 
   const byGas = [...gasMasses.entries()].map(([gas, kg]) => ({

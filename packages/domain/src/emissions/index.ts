@@ -5,5 +5,7 @@ export * from './facility-summary.ts';
 export * from './factor-library.ts';
 export * from './gwp.ts';
 export * from './market-based-factor.ts';
+export * from './realm-overview.ts';
 export * from './recalculate.ts';
+export * from './scope-totals.ts';
 export * from './units.ts';

@@ -1,0 +1,108 @@
+import {
+  OVERVIEW_SOURCE_FACILITY_COUNT,
+  OVERVIEW_TOP_COUNT,
+  type OverviewQuery,
+  type OverviewResponse,
+} from '@ecc/contracts';
+import { createOverviewRepository, type Database } from '@ecc/db';
+import {
+  chooseOverviewYear,
+  emptyYearTotals,
+  MAD_TO_STANDARD_DEVIATION,
+  MIN_MONTHS_FOR_OUTLIERS,
+  OUTLIER_DEVIATIONS,
+  overviewYears,
+  rankSources,
+  realmGwpSetId,
+  reportedTonnesToKg,
+  withScopeTotal,
+  yearTotalsOf,
+  type GwpSetId,
+} from '@ecc/domain';
+
+/**
+ * The realm overview: the database sums the realm's results on its GWP set and what facilities reported, the
+ * domain turns the sums into totals (Scope 2 market-based beside them) and kg. Reported years of facilities with
+ * calculated results that year are left out, so a facility is counted once, as calculated.
+ */
+export async function realmOverview(
+  db: Database,
+  realm: { id: string; properties: Readonly<Record<string, unknown>> },
+  query: OverviewQuery,
+): Promise<OverviewResponse> {
+  const repository = createOverviewRepository(db);
+  const gwpSetId: GwpSetId = realmGwpSetId(realm.properties);
+  const [facilityCount, yearly, otherGwpSets, reportedAmounts] = await Promise.all([
+    repository.facilityCount(realm.id),
+    repository.yearlyAmounts(realm.id, gwpSetId),
+    repository.otherGwpSets(realm.id, gwpSetId),
+    repository.reportedAmounts(realm.id),
+  ]);
+  const trend = yearTotalsOf(yearly.amounts, yearly.facilityCounts);
+  const years = overviewYears(
+    trend.map((totals) => totals.year),
+    reportedAmounts.map((amount) => amount.year),
+  );
+  const year = chooseOverviewYear(query.year, years);
+  const reportedTrend = reportedAmounts.map(({ co2eT, ...amount }) => ({
+    ...amount,
+    co2eKg: reportedTonnesToKg(co2eT),
+  }));
+  if (year === null) {
+    return {
+      year,
+      years,
+      facilityCount,
+      calculated: {
+        gwpSetId,
+        totals: null,
+        previous: null,
+        trend,
+        topFacilities: [],
+        topSources: [],
+        otherGwpSets,
+      },
+      reported: { totals: [], trend: reportedTrend, topFacilities: [] },
+      dataQuality: { gaps: 0, outliers: 0, estimated: 0, facilityCount: 0, topFacilities: [] },
+    };
+  }
+
+  const [topFacilities, sourceFacilities, topReported, dataQuality] = await Promise.all([
+    repository.topFacilities(realm.id, gwpSetId, year, OVERVIEW_TOP_COUNT),
+    repository.sourceFacilities(realm.id, gwpSetId, year, OVERVIEW_SOURCE_FACILITY_COUNT),
+    repository.topReportedFacilities(realm.id, year, OVERVIEW_TOP_COUNT),
+    repository.dataQuality(realm.id, year, OVERVIEW_TOP_COUNT, {
+      minMonthsForOutliers: MIN_MONTHS_FOR_OUTLIERS,
+      outlierDeviations: OUTLIER_DEVIATIONS,
+      madToStandardDeviation: MAD_TO_STANDARD_DEVIATION,
+    }),
+  ]);
+  return {
+    year,
+    years,
+    facilityCount,
+    calculated: {
+      gwpSetId,
+      totals: trend.find((totals) => totals.year === year) ?? emptyYearTotals(year),
+      previous: trend.find((totals) => totals.year === year - 1) ?? null,
+      trend,
+      topFacilities: topFacilities.map(({ scope1, scope2Location, scope2Market, scope3, ...facility }) => ({
+        ...facility,
+        ...withScopeTotal({ scope1, scope2Location, scope2Market, scope3 }),
+      })),
+      topSources: rankSources(sourceFacilities, OVERVIEW_TOP_COUNT),
+      otherGwpSets,
+    },
+    reported: {
+      totals: reportedTrend
+        .filter((amount) => amount.year === year)
+        .map(({ year: _year, ...amount }) => amount),
+      trend: reportedTrend,
+      topFacilities: topReported.map(({ co2eT, ...facility }) => ({
+        ...facility,
+        co2eKg: reportedTonnesToKg(co2eT),
+      })),
+    },
+    dataQuality: { ...dataQuality.totals, topFacilities: dataQuality.rows },
+  };
+}

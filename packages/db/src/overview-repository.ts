@@ -1,0 +1,404 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from './create-database.ts';
+
+/*
+ * The realm overview's figures, summed by the database so that a realm of 10,000 facilities answers without
+ * sending its results to the server. Every query takes the realm first and filters by it; CO2e sums read one GWP
+ * set. The rule of the totals (Scope 2 market-based beside them, never in them) is the domain's
+ * `withScopeTotal`; the rankings below order by the same sum, location-based.
+ */
+
+type Row = Record<string, unknown>;
+
+async function rowsOf(db: Database, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+const text = (value: unknown): string => String(value ?? '');
+const nullableText = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
+const number = (value: unknown): number => Number(value ?? 0);
+
+/** The first day of `year` and of the year after, as the bounds of `period_start`. */
+function yearBounds(year: number): { from: string; to: string } {
+  return { from: `${year}-01-01`, to: `${year + 1}-01-01` };
+}
+
+export interface OverviewScopeAmountRow {
+  year: number;
+  scope: number;
+  scope2Method: string;
+  co2eKg: number;
+}
+
+export interface OverviewFacilityRef {
+  slug: string;
+  name: string;
+  sector: string;
+  state: string | null;
+  country: string;
+}
+
+export interface OverviewFacilityScopesRow extends OverviewFacilityRef {
+  scope1: number;
+  scope2Location: number;
+  scope2Market: number;
+  scope3: number;
+}
+
+export interface OverviewReportedAmountRow {
+  year: number;
+  gwpSetId: string;
+  source: string;
+  facilityCount: number;
+  co2eT: number;
+}
+
+export interface OverviewReportedFacilityRow extends OverviewFacilityRef {
+  gwpSetId: string;
+  source: string;
+  co2eT: number;
+}
+
+export interface OverviewSourceFacilityRow {
+  activityType: string;
+  sourceCo2eKg: number;
+  sourceFacilityCount: number;
+  slug: string;
+  name: string;
+  co2eKg: number;
+}
+
+export interface OverviewDataQualityRow {
+  slug: string;
+  name: string;
+  gaps: number;
+  outliers: number;
+  estimated: number;
+}
+
+/** The constants of the data-quality rule (the domain's `detectDataQualityFlags`), for the SQL that mirrors it. */
+export interface DataQualityRule {
+  minMonthsForOutliers: number;
+  outlierDeviations: number;
+  madToStandardDeviation: number;
+}
+
+/**
+ * A reported year of a facility counts only where the facility has no calculated results in that year (on any
+ * set): calculated results replace what the facility reported.
+ */
+const hasNoResultsInYear = (yearExpression: SQL) => sql`not exists (
+  select 1 from emission_results results
+  where results.realm_id = facilities.realm_id and results.facility_id = facilities.id
+    and results.period_start >= make_date(${yearExpression}, 1, 1)
+    and results.period_start < make_date(${yearExpression} + 1, 1, 1))`;
+
+/** Every function takes the realm id first and reads only that realm's rows. */
+export function createOverviewRepository(db: Database) {
+  return {
+    async facilityCount(realmId: string): Promise<number> {
+      const rows = await rowsOf(
+        db,
+        sql`select count(*)::int as count from facilities where realm_id = ${realmId}`,
+      );
+      return number(rows[0]?.count);
+    },
+
+    /** CO2e by year, scope and Scope 2 method on one set, and the facilities with results per year. */
+    async yearlyAmounts(
+      realmId: string,
+      gwpSetId: string,
+    ): Promise<{ amounts: OverviewScopeAmountRow[]; facilityCounts: Map<number, number> }> {
+      const rows = await rowsOf(
+        db,
+        sql`select extract(year from period_start)::int as year, scope, scope2_method,
+              sum(co2e_kg)::float8 as co2e_kg, count(distinct facility_id)::int as facility_count,
+              grouping(scope)::int as is_year_row
+            from emission_results
+            where realm_id = ${realmId} and gwp_set_id = ${gwpSetId}
+            group by grouping sets (
+              (extract(year from period_start), scope, scope2_method),
+              (extract(year from period_start)))`,
+      );
+      const amounts: OverviewScopeAmountRow[] = [];
+      const facilityCounts = new Map<number, number>();
+      for (const row of rows) {
+        if (number(row.is_year_row) === 1) facilityCounts.set(number(row.year), number(row.facility_count));
+        else {
+          amounts.push({
+            year: number(row.year),
+            scope: number(row.scope),
+            scope2Method: text(row.scope2_method),
+            co2eKg: number(row.co2e_kg),
+          });
+        }
+      }
+      return { amounts, facilityCounts };
+    },
+
+    /** How many results of the realm are on a set other than this one, by set. */
+    async otherGwpSets(
+      realmId: string,
+      gwpSetId: string,
+    ): Promise<{ gwpSetId: string; resultCount: number }[]> {
+      const rows = await rowsOf(
+        db,
+        sql`select gwp_set_id, count(*)::int as result_count from emission_results
+            where realm_id = ${realmId} and gwp_set_id <> ${gwpSetId}
+            group by gwp_set_id order by gwp_set_id`,
+      );
+      return rows.map((row) => ({ gwpSetId: text(row.gwp_set_id), resultCount: number(row.result_count) }));
+    },
+
+    /** The largest emitters of a year on one set, by CO2e with Scope 2 location-based. */
+    async topFacilities(
+      realmId: string,
+      gwpSetId: string,
+      year: number,
+      limit: number,
+    ): Promise<OverviewFacilityScopesRow[]> {
+      const { from, to } = yearBounds(year);
+      const rows = await rowsOf(
+        db,
+        sql`select facilities.slug, facilities.name, facilities.sector, facilities.state, facilities.country,
+              totals.scope1, totals.scope2_location, totals.scope2_market, totals.scope3
+            from (
+              select facility_id,
+                coalesce(sum(co2e_kg) filter (where scope = 1), 0)::float8 as scope1,
+                coalesce(sum(co2e_kg) filter (where scope = 2 and scope2_method <> 'market'), 0)::float8
+                  as scope2_location,
+                coalesce(sum(co2e_kg) filter (where scope = 2 and scope2_method = 'market'), 0)::float8
+                  as scope2_market,
+                coalesce(sum(co2e_kg) filter (where scope = 3), 0)::float8 as scope3,
+                sum(co2e_kg) filter (where scope2_method <> 'market') as ranked_co2e_kg
+              from emission_results
+              where realm_id = ${realmId} and gwp_set_id = ${gwpSetId}
+                and period_start >= ${from}::date and period_start < ${to}::date
+              group by facility_id
+              order by ranked_co2e_kg desc nulls last, facility_id
+              limit ${limit}
+            ) totals
+            join facilities on facilities.realm_id = ${realmId} and facilities.id = totals.facility_id
+            order by totals.ranked_co2e_kg desc nulls last, facilities.name`,
+      );
+      return rows.map((row) => ({
+        slug: text(row.slug),
+        name: text(row.name),
+        sector: text(row.sector),
+        state: nullableText(row.state),
+        country: text(row.country),
+        scope1: number(row.scope1),
+        scope2Location: number(row.scope2_location),
+        scope2Market: number(row.scope2_market),
+        scope3: number(row.scope3),
+      }));
+    },
+
+    /**
+     * The largest sources (activity types) of a year on one set, Scope 2 location-based, each with its
+     * `perSource` largest facilities; the caller keeps the largest sources.
+     */
+    async sourceFacilities(
+      realmId: string,
+      gwpSetId: string,
+      year: number,
+      perSource: number,
+    ): Promise<OverviewSourceFacilityRow[]> {
+      const { from, to } = yearBounds(year);
+      const rows = await rowsOf(
+        db,
+        sql`with by_facility as (
+              select records.activity_type, results.facility_id, sum(results.co2e_kg)::float8 as co2e_kg
+              from emission_results results
+              join activity_records records
+                on records.realm_id = results.realm_id and records.id = results.activity_record_id
+              where results.realm_id = ${realmId} and records.realm_id = ${realmId}
+                and results.gwp_set_id = ${gwpSetId} and results.scope2_method <> 'market'
+                and results.period_start >= ${from}::date and results.period_start < ${to}::date
+              group by records.activity_type, results.facility_id
+            ), ranked as (
+              select by_facility.*,
+                row_number() over (partition by activity_type order by co2e_kg desc, facility_id) as rank,
+                sum(co2e_kg) over (partition by activity_type) as source_co2e_kg,
+                count(*) over (partition by activity_type) as source_facility_count
+              from by_facility
+            )
+            select ranked.activity_type, ranked.source_co2e_kg::float8 as source_co2e_kg,
+              ranked.source_facility_count::int as source_facility_count,
+              facilities.slug, facilities.name, ranked.co2e_kg
+            from ranked
+            join facilities on facilities.realm_id = ${realmId} and facilities.id = ranked.facility_id
+            where ranked.rank <= ${perSource}
+            order by ranked.source_co2e_kg desc, ranked.activity_type, ranked.rank`,
+      );
+      return rows.map((row) => ({
+        activityType: text(row.activity_type),
+        sourceCo2eKg: number(row.source_co2e_kg),
+        sourceFacilityCount: number(row.source_facility_count),
+        slug: text(row.slug),
+        name: text(row.name),
+        co2eKg: number(row.co2e_kg),
+      }));
+    },
+
+    /**
+     * What facilities reported to a programme (`facilities.reported`, by year), per year, edition and GWP set,
+     * counting a facility's year only where it has no calculated results that year.
+     */
+    async reportedAmounts(realmId: string): Promise<OverviewReportedAmountRow[]> {
+      const rows = await rowsOf(
+        db,
+        sql`select entry.key::int as year, entry.value->>'gwpSetId' as gwp_set_id, entry.value->>'source' as source,
+              count(*)::int as facility_count, sum((entry.value->>'co2eT')::float8)::float8 as co2e_t
+            from facilities
+            cross join lateral jsonb_each(facilities.reported) as entry(key, value)
+            where facilities.realm_id = ${realmId} and entry.key ~ '^[0-9]{4}$'
+              and jsonb_typeof(entry.value->'co2eT') = 'number'
+              and ${hasNoResultsInYear(sql`entry.key::int`)}
+            group by 1, 2, 3
+            order by 1, 2, 3`,
+      );
+      return rows.map((row) => ({
+        year: number(row.year),
+        gwpSetId: text(row.gwp_set_id),
+        source: text(row.source),
+        facilityCount: number(row.facility_count),
+        co2eT: number(row.co2e_t),
+      }));
+    },
+
+    /** The largest reporting facilities of a year (without calculated results that year). */
+    async topReportedFacilities(
+      realmId: string,
+      year: number,
+      limit: number,
+    ): Promise<OverviewReportedFacilityRow[]> {
+      const key = String(year);
+      const rows = await rowsOf(
+        db,
+        sql`select slug, name, sector, state, country,
+              reported->${key}->>'gwpSetId' as gwp_set_id, reported->${key}->>'source' as source,
+              (reported->${key}->>'co2eT')::float8 as co2e_t
+            from facilities
+            where realm_id = ${realmId} and jsonb_typeof(reported->${key}->'co2eT') = 'number'
+              and ${hasNoResultsInYear(sql`${year}::int`)}
+            order by co2e_t desc, name
+            limit ${limit}`,
+      );
+      return rows.map((row) => ({
+        slug: text(row.slug),
+        name: text(row.name),
+        sector: text(row.sector),
+        state: nullableText(row.state),
+        country: text(row.country),
+        gwpSetId: text(row.gwp_set_id),
+        source: text(row.source),
+        co2eT: number(row.co2e_t),
+      }));
+    },
+
+    /**
+     * The data-quality flags of a year's months per facility, by the domain's rule (`detectDataQualityFlags`):
+     * per activity type and unit, months missing between the first and last month with data (gaps), monthly
+     * quantities more than `outlierDeviations` scaled median absolute deviations from the median of at least
+     * `minMonthsForOutliers` months (outliers), and months with estimated records. Facilities with flags, most
+     * first, and the realm's sums over all of them.
+     */
+    async dataQuality(
+      realmId: string,
+      year: number,
+      limit: number,
+      rule: DataQualityRule,
+    ): Promise<{
+      rows: OverviewDataQualityRow[];
+      totals: Omit<OverviewDataQualityRow, 'slug' | 'name'> & { facilityCount: number };
+    }> {
+      const { from, to } = yearBounds(year);
+      const monthIndex = (value: SQL) =>
+        sql`(extract(year from ${value}) * 12 + extract(month from ${value}))::int`;
+      const rows = await rowsOf(
+        db,
+        sql`with monthly as (
+              select facility_id, activity_type, unit, date_trunc('month', period_start)::date as month,
+                sum(quantity)::float8 as quantity, bool_or(is_estimated) as is_estimated
+              from activity_records
+              where realm_id = ${realmId}
+              group by facility_id, activity_type, unit, date_trunc('month', period_start)
+            ), series as (
+              select facility_id, activity_type, unit, min(month) as first_month, max(month) as last_month,
+                count(*) as month_count, percentile_cont(0.5) within group (order by quantity) as median
+              from monthly
+              group by facility_id, activity_type, unit
+            ), spread as (
+              select series.facility_id, series.activity_type, series.unit, series.first_month, series.last_month,
+                series.month_count, series.median,
+                ${rule.madToStandardDeviation}::float8
+                  * percentile_cont(0.5) within group (order by abs(monthly.quantity - series.median)) as spread
+              from series
+              join monthly using (facility_id, activity_type, unit)
+              group by series.facility_id, series.activity_type, series.unit, series.first_month,
+                series.last_month, series.month_count, series.median
+            ), in_year as (
+              select monthly.facility_id, monthly.activity_type, monthly.unit,
+                count(*)::int as present,
+                (count(*) filter (where monthly.is_estimated))::int as estimated,
+                (count(*) filter (
+                  where spread.month_count >= ${rule.minMonthsForOutliers} and spread.spread > 0
+                    and abs(monthly.quantity - spread.median) > ${rule.outlierDeviations}::float8 * spread.spread
+                ))::int as outliers
+              from monthly
+              join spread using (facility_id, activity_type, unit)
+              where monthly.month >= ${from}::date and monthly.month < ${to}::date
+              group by monthly.facility_id, monthly.activity_type, monthly.unit
+            ), flags as (
+              select spread.facility_id,
+                greatest(0, ${monthIndex(sql`least(spread.last_month, (${to}::date - interval '1 month'))`)}
+                  - ${monthIndex(sql`greatest(spread.first_month, ${from}::date)`)} + 1)
+                  - coalesce(in_year.present, 0) as gaps,
+                coalesce(in_year.outliers, 0) as outliers,
+                coalesce(in_year.estimated, 0) as estimated
+              from spread
+              left join in_year using (facility_id, activity_type, unit)
+            ), by_facility as (
+              select facility_id, sum(gaps)::int as gaps, sum(outliers)::int as outliers,
+                sum(estimated)::int as estimated
+              from flags
+              group by facility_id
+              having sum(gaps) + sum(outliers) + sum(estimated) > 0
+            ), ranked as (
+              select by_facility.*,
+                row_number() over (order by gaps + outliers + estimated desc, facility_id) as rank,
+                sum(gaps) over () as total_gaps, sum(outliers) over () as total_outliers,
+                sum(estimated) over () as total_estimated, count(*) over () as facility_count
+              from by_facility
+            )
+            select facilities.slug, facilities.name, ranked.gaps, ranked.outliers, ranked.estimated,
+              ranked.total_gaps::int as total_gaps, ranked.total_outliers::int as total_outliers,
+              ranked.total_estimated::int as total_estimated, ranked.facility_count::int as facility_count
+            from ranked
+            join facilities on facilities.realm_id = ${realmId} and facilities.id = ranked.facility_id
+            where ranked.rank <= ${limit}
+            order by ranked.rank`,
+      );
+      const first = rows[0];
+      return {
+        rows: rows.map((row) => ({
+          slug: text(row.slug),
+          name: text(row.name),
+          gaps: number(row.gaps),
+          outliers: number(row.outliers),
+          estimated: number(row.estimated),
+        })),
+        totals: {
+          gaps: number(first?.total_gaps),
+          outliers: number(first?.total_outliers),
+          estimated: number(first?.total_estimated),
+          facilityCount: number(first?.facility_count),
+        },
+      };
+    },
+  };
+}
+
+export type OverviewRepository = ReturnType<typeof createOverviewRepository>;
