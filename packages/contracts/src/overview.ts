@@ -109,11 +109,20 @@ export const overviewResponseSchema = z.object({
 });
 export type OverviewResponse = z.infer<typeof overviewResponseSchema>;
 
+/** The years a period selector offers: those with calculated results on the realm's set or reported data. */
+export const reportingYearsResponseSchema = z.object({ years: z.array(z.number().int()) });
+export type ReportingYearsResponse = z.infer<typeof reportingYearsResponseSchema>;
+
 export const overviewEndpoints = {
   get: defineEndpoint({
     method: 'GET',
     path: '/api/overview',
     query: overviewQuerySchema,
     responses: { 200: overviewResponseSchema },
+  }),
+  years: defineEndpoint({
+    method: 'GET',
+    path: '/api/overview/years',
+    responses: { 200: reportingYearsResponseSchema },
   }),
 };

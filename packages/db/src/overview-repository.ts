@@ -105,6 +105,22 @@ export function createOverviewRepository(db: Database) {
       return number(rows[0]?.count);
     },
 
+    /** The years with results on one set or with reported data, ascending. */
+    async years(realmId: string, gwpSetId: string): Promise<number[]> {
+      const rows = await rowsOf(
+        db,
+        sql`select extract(year from period_start)::int as year from emission_results
+              where realm_id = ${realmId} and gwp_set_id = ${gwpSetId}
+            union
+            select entry.key::int as year
+              from facilities cross join lateral jsonb_each(facilities.reported) as entry(key, value)
+              where facilities.realm_id = ${realmId} and entry.key ~ '^[0-9]{4}$'
+                and jsonb_typeof(entry.value->'co2eT') = 'number'
+            order by year`,
+      );
+      return rows.map((row) => number(row.year));
+    },
+
     /** CO2e by year, scope and Scope 2 method on one set, and the facilities with results per year. */
     async yearlyAmounts(
       realmId: string,

@@ -68,6 +68,7 @@ describe('route access declarations', () => {
       'GET /api/facilities: read Facility',
       'GET /api/feature-flags/definitions: read FeatureFlag',
       'GET /api/invitations: read Invitation',
+      'GET /api/overview/years: read Facility',
       'GET /api/overview: read Facility',
       'GET /api/realm-admin/roles: read Role',
       'GET /api/realm-admin/users: read User',

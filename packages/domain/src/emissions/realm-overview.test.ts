@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseOverviewYear,
   emptyYearTotals,
-  overviewYears,
   rankSources,
   reportedTonnesToKg,
   yearTotalsOf,
@@ -15,7 +14,6 @@ describe('the realm overview', () => {
     expect(chooseOverviewYear(2024, [2023, 2025])).toBe(2024);
     expect(chooseOverviewYear(undefined, [2023, 2025, 2024])).toBe(2025);
     expect(chooseOverviewYear(undefined, [])).toBeNull();
-    expect(overviewYears([2025, 2023], [2020, 2025])).toEqual([2020, 2023, 2025]);
   });
 
   it('totals each year with Scope 2 market-based beside the total, never in it', () => {

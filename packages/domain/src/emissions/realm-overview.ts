@@ -19,11 +19,6 @@ export function chooseOverviewYear(requested: number | undefined, years: readonl
   return years.length === 0 ? null : Math.max(...years);
 }
 
-/** The years with any data, ascending and once each. */
-export function overviewYears(...lists: readonly (readonly number[])[]): number[] {
-  return [...new Set(lists.flat())].sort((left, right) => left - right);
-}
-
 /**
  * The yearly totals of a realm from its sums by year, scope and Scope 2 method: `co2eKg` counts Scope 2
  * location-based, market-based stands beside it. Ascending by year.

@@ -3,6 +3,7 @@ import {
   facilityDetailResponseSchema,
   facilityListResponseSchema,
   overviewResponseSchema,
+  reportingYearsResponseSchema,
   type OverviewResponse,
 } from '@ecc/contracts';
 import {
@@ -260,6 +261,9 @@ describe('GET /api/overview', () => {
     const after = await overview();
     expect(after.calculated).toEqual(before.calculated);
     expect(after.years).toEqual([2020, 2023, 2024, 2025]);
+    expect(reportingYearsResponseSchema.parse((await get('/api/overview/years')).json())).toEqual({
+      years: [2020, 2023, 2024, 2025],
+    });
     expect(after.facilityCount).toBe(23);
     expect(after.reported.totals).toEqual([
       { gwpSetId: 'AR4', source: 'EPA GHGRP 2025', co2eKg: 5_000_000, facilityCount: 1 },
@@ -312,6 +316,7 @@ describe('GET /api/overview', () => {
     const empty = await overview('', 'other');
     expect(empty).toMatchObject({ year: null, years: [], facilityCount: 0 });
     expect(empty.calculated.totals).toBeNull();
+    expect((await get('/api/overview/years', 'other')).json()).toEqual({ years: [] });
 
     const demoBefore = await overview();
     const rows = await testApp.database.db.execute(sql`select id from realms where key = 'other'`);
@@ -331,5 +336,6 @@ describe('GET /api/overview', () => {
     const signedOut = await testApp.app.inject({ method: 'GET', url: '/api/overview' });
     expect(signedOut.statusCode).toBe(401);
     expect((await get('/api/overview', 'simple')).statusCode).toBe(403);
+    expect((await get('/api/overview/years', 'simple')).statusCode).toBe(403);
   });
 });

@@ -3,6 +3,7 @@ import {
   OVERVIEW_TOP_COUNT,
   type OverviewQuery,
   type OverviewResponse,
+  type ReportingYearsResponse,
 } from '@ecc/contracts';
 import { createOverviewRepository, type Database } from '@ecc/db';
 import {
@@ -11,7 +12,6 @@ import {
   MAD_TO_STANDARD_DEVIATION,
   MIN_MONTHS_FOR_OUTLIERS,
   OUTLIER_DEVIATIONS,
-  overviewYears,
   rankSources,
   realmGwpSetId,
   reportedTonnesToKg,
@@ -25,6 +25,14 @@ import {
  * domain turns the sums into totals (Scope 2 market-based beside them) and kg. Reported years of facilities with
  * calculated results that year are left out, so a facility is counted once, as calculated.
  */
+/** The years a period selector offers. */
+export async function reportingYears(
+  db: Database,
+  realm: { id: string; properties: Readonly<Record<string, unknown>> },
+): Promise<ReportingYearsResponse> {
+  return { years: await createOverviewRepository(db).years(realm.id, realmGwpSetId(realm.properties)) };
+}
+
 export async function realmOverview(
   db: Database,
   realm: { id: string; properties: Readonly<Record<string, unknown>> },
@@ -32,17 +40,14 @@ export async function realmOverview(
 ): Promise<OverviewResponse> {
   const repository = createOverviewRepository(db);
   const gwpSetId: GwpSetId = realmGwpSetId(realm.properties);
-  const [facilityCount, yearly, otherGwpSets, reportedAmounts] = await Promise.all([
+  const [years, facilityCount, yearly, otherGwpSets, reportedAmounts] = await Promise.all([
+    repository.years(realm.id, gwpSetId),
     repository.facilityCount(realm.id),
     repository.yearlyAmounts(realm.id, gwpSetId),
     repository.otherGwpSets(realm.id, gwpSetId),
     repository.reportedAmounts(realm.id),
   ]);
   const trend = yearTotalsOf(yearly.amounts, yearly.facilityCounts);
-  const years = overviewYears(
-    trend.map((totals) => totals.year),
-    reportedAmounts.map((amount) => amount.year),
-  );
   const year = chooseOverviewYear(query.year, years);
   const reportedTrend = reportedAmounts.map(({ co2eT, ...amount }) => ({
     ...amount,
