@@ -1,5 +1,6 @@
 import { defineEndpoint } from './endpoint.ts';
 import { pagedSchema } from './api-error.ts';
+import { reportingYearSchema } from './period.ts';
 import { z } from './zod.ts';
 
 /*
@@ -89,6 +90,8 @@ export type DataQualityFlag = z.infer<typeof dataQualityFlagSchema>;
  */
 export const facilitySummarySchema = z.object({
   gwpSetId: z.string(),
+  /** The year the breakdowns, data-quality flags and intensity cover: the one asked for, else the latest. */
+  year: z.number().int().nullable(),
   years: z.array(facilityYearTotalsSchema),
   monthly: z.array(facilityMonthTotalsSchema),
   bySource: z.array(z.object({ activityType: z.string(), co2eKg: z.number() })),
@@ -109,6 +112,8 @@ export const facilityDetailResponseSchema = z.object({
 export type FacilityDetailResponse = z.infer<typeof facilityDetailResponseSchema>;
 
 export const facilitySlugParamsSchema = z.object({ slug: z.string().min(1) });
+export const facilityDetailQuerySchema = z.object({ year: reportingYearSchema.optional() });
+export type FacilityDetailQuery = z.infer<typeof facilityDetailQuerySchema>;
 
 /** The facility list and the facility view's data. */
 export const facilityEndpoints = {
@@ -127,6 +132,7 @@ export const facilityEndpoints = {
     method: 'GET',
     path: '/api/facilities/:slug',
     params: facilitySlugParamsSchema,
+    query: facilityDetailQuerySchema,
     responses: { 200: facilityDetailResponseSchema },
   }),
 };

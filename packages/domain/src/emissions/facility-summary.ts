@@ -36,6 +36,8 @@ export interface FacilitySummaryInput {
   /** Names of the facility's equipment by id. */
   readonly equipmentNames: ReadonlyMap<string, string>;
   readonly reported: Readonly<Record<string, unknown>>;
+  /** The year the breakdowns, flags and intensity cover; the latest year with results when not given. */
+  readonly year?: number | undefined;
 }
 
 /** The GWP set results are stored on until realms can choose their own (GHG Protocol's current default). */
@@ -62,11 +64,16 @@ export function energyInMwh(record: SummaryRecord): number | undefined {
   return record.quantity * toHeatBasis * record.hhv.value * energyToMwh;
 }
 
+function yearOf(periodStart: string): number {
+  return Number(periodStart.slice(0, 4));
+}
+
 /**
  * The facility view's figures from a facility's emission results and records. Every `co2eKg` counts Scope 2
- * location-based (market-based is given beside it as `scope2Market`). Monthly totals run without holes from the
- * first to the last month with results. Intensity is the latest year's CO2e per MWh of energy used (fuels
- * through their heat content, electricity as metered).
+ * location-based (market-based is given beside it as `scope2Market`). Yearly and monthly totals cover every
+ * year (months without holes from the first to the last month with results); the breakdowns, the data-quality
+ * flags and the intensity (CO2e per MWh of energy used, fuels through their heat content, electricity as
+ * metered) cover the selected year: `input.year`, else the latest year with results.
  */
 export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary {
   const byYear = new Map<number, ScopeTotals>();
@@ -75,15 +82,20 @@ export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary 
   const byEquipment = new Map<string, number>();
   const gasMasses = new Map<string, number>();
   let publishedCo2e = 0;
+  const latestYear = input.results.reduce<number | null>(
+    (latest, result) => Math.max(latest ?? 0, yearOf(result.periodStart)),
+    null,
+  );
+  const selectedYear = input.year ?? latestYear;
 
   for (const result of input.results) {
     const month = monthOf(result.periodStart);
-    const year = Number(month.slice(0, 4));
+    const year = yearOf(month);
     if (!byYear.has(year)) byYear.set(year, emptyScopeTotals());
     if (!byMonth.has(month)) byMonth.set(month, emptyScopeTotals());
     addToScopeTotals(byYear.get(year) ?? emptyScopeTotals(), result);
     addToScopeTotals(byMonth.get(month) ?? emptyScopeTotals(), result);
-    if (isMarketBased(result)) continue;
+    if (isMarketBased(result) || year !== selectedYear) continue;
     addAmount(bySource, result.activityType, result.co2eKg);
     addAmount(byEquipment, result.equipmentId ?? '', result.co2eKg);
     const gases = Object.entries(result.gases);
@@ -113,8 +125,10 @@ export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary 
   const descending = <T extends { co2eKg: number }>(rows: T[]) =>
     rows.sort((left, right) => right.co2eKg - left.co2eKg);
 
+  const flags = detectDataQualityFlags(input.records);
   return {
     gwpSetId: input.gwpSetId,
+    year: selectedYear,
     years,
     monthly,
     bySource: descending([...bySource.entries()].map(([activityType, co2eKg]) => ({ activityType, co2eKg }))),
@@ -126,8 +140,12 @@ export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary 
       })),
     ),
     byGas: descending(byGas),
-    intensity: intensityOf(input.records, years.at(-1)),
-    dataQuality: detectDataQualityFlags(input.records),
+    intensity: intensityOf(
+      input.records,
+      years.find((totals) => totals.year === selectedYear),
+    ),
+    // Flags are found over every month (an outlier is far from the facility's usual), then kept for the year.
+    dataQuality: selectedYear === null ? flags : flags.filter((flag) => yearOf(flag.month) === selectedYear),
     reported: { ...input.reported },
   };
 }

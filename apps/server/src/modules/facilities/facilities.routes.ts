@@ -26,6 +26,7 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
   api.route({
     ...endpointRoute(facilityEndpoints.detail),
     config: readFacility,
-    handler: async (request) => facilityDetail(db, requireSession(request).realm.id, request.params.slug),
+    handler: async (request) =>
+      facilityDetail(db, requireSession(request).realm.id, request.params.slug, request.query),
   });
 }

@@ -1,4 +1,5 @@
 import type {
+  FacilityDetailQuery,
   FacilityDetailResponse,
   FacilityDto,
   FacilityListQuery,
@@ -60,6 +61,7 @@ export async function facilityDetail(
   db: Database,
   realmId: string,
   slug: string,
+  query: FacilityDetailQuery = {},
 ): Promise<FacilityDetailResponse> {
   const facilities = createFacilityRepository(db);
   const found = await facilities.findBySlug(realmId, slug);
@@ -77,6 +79,7 @@ export async function facilityDetail(
     records: records.map((record) => ({ ...record, hhv: FACTOR_LIBRARY_BY_ID.get(record.factorKey)?.hhv })),
     equipmentNames: new Map(equipment.map((item) => [item.id, item.name])),
     reported: found.facility.reported,
+    year: query.year,
   });
   return { facility: toFacilityDto(found), summary };
 }

@@ -2,9 +2,10 @@ import type { FacilityMonthTotals } from '@ecc/contracts';
 import { memo, useCallback, useMemo } from 'react';
 import { MassChart } from '#components/charts/mass-chart.tsx';
 import type { ChartSeries } from '#components/charts/mass-chart-spec.ts';
+import { SCOPE_LABELS } from '#lib/emissions/scope-labels.ts';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatMonth } from './facility-format.ts';
-import { SCOPE_LABELS, type TrailRequest } from './facility-types.ts';
+import type { TrailRequest } from './facility-types.ts';
 
 /**
  * Monthly CO2e stacked by scope (Scope 2 location-based, as the totals count it). A click on a month, or its

@@ -28,7 +28,7 @@ export const facilityQueryKeys = {
   all: ['facilities'] as const,
   list: (q: string, sector: string) => ['facilities', 'list', q, sector] as const,
   sectors: () => ['facilities', 'sectors'] as const,
-  detail: (slug: string) => ['facilities', 'detail', slug] as const,
+  detail: (slug: string, year?: number) => ['facilities', 'detail', slug, year] as const,
   records: (slug: string) => ['facilities', 'records', slug] as const,
   trail: (slug: string, request: TrailRequest) => ['facilities', 'trail', slug, request] as const,
   recordTrail: (id: string) => ['facilities', 'record-trail', id] as const,
@@ -58,10 +58,15 @@ export const facilitySectorsQuery = queryOptions({
   queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.sectors, { signal }),
 });
 
-export function facilityDetailQuery(slug: string) {
+/** The facility and its figures; the breakdowns, flags and intensity of `year` (the latest when undefined). */
+export function facilityDetailQuery(slug: string, year: number | undefined) {
   return queryOptions({
-    queryKey: facilityQueryKeys.detail(slug),
-    queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.detail, { params: { slug }, signal }),
+    queryKey: facilityQueryKeys.detail(slug, year),
+    queryFn: async ({ signal }) =>
+      callEndpoint(facilityEndpoints.detail, { params: { slug }, query: { year }, signal }),
+    // Another year keeps the page's figures on screen until its own arrive, rather than a skeleton.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === slug ? previous : undefined,
   });
 }
 

@@ -80,6 +80,7 @@ const DETAIL: FacilityDetailResponse = {
   },
   summary: {
     gwpSetId: 'AR5',
+    year: 2025,
     years: [
       { year: 2024, co2eKg: 3659, ...totals, scope1: 2000, scope2Location: 1659, scope2Market: 1000 },
       { year: 2025, co2eKg: 4024, ...totals, scope1: 2124, scope2Location: 1900, scope2Market: 1200 },
@@ -135,7 +136,7 @@ const TRAIL: FacilityTrailResponse = {
   ],
 };
 
-function renderDetail() {
+function renderDetail(initialPath = '/facility/next/north-plant') {
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -158,6 +159,7 @@ function renderDetail() {
       }
       if (url.pathname === '/api/facilities/north-plant/trail') return jsonResponse(200, TRAIL);
       if (url.pathname === '/api/equipment') return jsonResponse(200, { results: [] });
+      if (url.pathname === '/api/overview/years') return jsonResponse(200, { years: [2024, 2025] });
       if (url.pathname === '/api/emission-factors') {
         return jsonResponse(200, { results: [], count: 0, total: 0, offset: 0 });
       }
@@ -178,7 +180,7 @@ function renderDetail() {
         component: () => <FacilityDetailView slug="north-plant" route={ROUTE} />,
       }),
     ]),
-    history: createMemoryHistory({ initialEntries: ['/facility/next/north-plant'] }),
+    history: createMemoryHistory({ initialEntries: [initialPath] }),
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -252,6 +254,21 @@ describe('the facility view', { timeout: 20_000 }, () => {
     expect(screen.getByText('Quantity is required')).toBeTruthy();
     expect(screen.getByLabelText('Quantity').getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows the year of the URL, and opens the trail a link asks for', async () => {
+    const calls = renderDetail('/facility/next/north-plant?year=2025&trail=scope-1');
+    const sheet = await screen.findByRole('dialog', { name: 'Trail: Scope 1 2025' });
+    expect(calls.map((call) => call.path)).toContain('/api/facilities/north-plant?year=2025');
+    expect(calls.map((call) => call.path)).toContain('/api/facilities/north-plant/trail?year=2025&scope=1');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(sheet.isConnected).toBe(false));
+    const year = screen.getByLabelText('Year') as HTMLSelectElement;
+    expect(year.value).toBe('2025');
+    await waitFor(() => expect([...year.options].map((option) => option.value)).toEqual(['2025', '2024']));
+    expect(screen.getByRole('link', { name: 'Facilities' }).getAttribute('href')).toBe(
+      '/facility/next?year=2025',
+    );
   });
 
   it('opens the trail of a total with its factor, source, version, formula and audit entry', async () => {

@@ -2,8 +2,10 @@ import type { FacilitySummary } from '@ecc/contracts';
 import { cn } from '@ecc/ui';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatQuantity } from '#lib/format/format-quantity.ts';
-import { formatPercentChange, latestYears, percentChange } from './facility-format.ts';
-import { SCOPE_LABELS, SCOPE_NUMBERS, type ScopeKey, type TrailRequest } from './facility-types.ts';
+import { SCOPE_KEYS, SCOPE_LABELS } from '#lib/emissions/scope-labels.ts';
+import { formatPercentChange, percentChange } from '#lib/format/format-change.ts';
+import { yearAndPrevious } from './facility-format.ts';
+import { SCOPE_NUMBERS, type TrailRequest } from './facility-types.ts';
 import { TrailButton } from './trail-button.tsx';
 
 interface KpiCardProps {
@@ -30,8 +32,6 @@ function KpiCard({ label, value, detail, trail, onTrail, isHighlighted = false }
   );
 }
 
-const SCOPE_KEYS: ScopeKey[] = ['scope1', 'scope2Location', 'scope2Market', 'scope3'];
-
 /** This year's CO2e against last year's, the split by scope (both Scope 2 methods), and the intensity. */
 export function KpiCards({
   summary,
@@ -40,11 +40,13 @@ export function KpiCards({
   summary: FacilitySummary;
   onTrail: (request: TrailRequest) => void;
 }) {
-  const { current, previous } = latestYears(summary.years);
+  const { current, previous } = yearAndPrevious(summary.years, summary.year);
   if (current === undefined) {
     return (
       <p className="text-sm text-muted-foreground">
-        No emissions have been calculated for this facility yet.
+        {summary.year === null || summary.years.length === 0
+          ? 'No emissions have been calculated for this facility yet.'
+          : `No emissions have been calculated for this facility in ${summary.year}.`}
       </p>
     );
   }

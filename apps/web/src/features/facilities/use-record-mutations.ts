@@ -9,6 +9,7 @@ import {
   updateActivityRecord,
 } from './facility-api.ts';
 import { formatMass } from '#lib/format/format-mass.ts';
+import { OVERVIEW_QUERY_KEY } from '#lib/period/reporting-years-query.ts';
 
 /** Add, edit and delete (with undo) of a facility's records; each refreshes the totals that depend on them. */
 export function useRecordMutations(slug: string) {
@@ -16,7 +17,8 @@ export function useRecordMutations(slug: string) {
   // Not awaited by the mutations: the form is free again at once, and the totals follow when refetched.
   const refresh = () =>
     void Promise.all([
-      queryClient.invalidateQueries({ queryKey: facilityQueryKeys.detail(slug) }),
+      queryClient.invalidateQueries({ queryKey: ['facilities', 'detail', slug] }),
+      queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY }),
       queryClient.invalidateQueries({ queryKey: facilityQueryKeys.records(slug) }),
       queryClient.invalidateQueries({ queryKey: ['facilities', 'trail', slug] }),
       queryClient.invalidateQueries({ queryKey: ['facilities', 'record-trail'] }),

@@ -1,5 +1,6 @@
 export { TIME, WEEK_STARTS_ON } from '@ecc/contracts';
 export * from './date-range.ts';
+export * from './format-change.ts';
 export * from './format-date.ts';
 export * from './format-mass.ts';
 export * from './format-number.ts';
