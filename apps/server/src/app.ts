@@ -30,9 +30,10 @@ import { registerRealmRoutes } from './modules/realms/realms.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerWebAppRoutes } from './modules/web-app/web-app.routes.ts';
 import { createAbilityService } from './platform/abilities.ts';
+import { isApiRequest } from './platform/api-path.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { ServerConfig } from './platform/config.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './platform/errors.ts';
 import { createLoginThrottle } from './platform/login-throttle.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { createRealmResolver } from './platform/realm-resolution.ts';
@@ -41,6 +42,7 @@ import { registerSameOrigin } from './platform/same-origin.ts';
 import { registerRealmAdminRoutes } from './modules/realm-admin/realm-admin.routes.ts';
 import { registerRealmSettingsRoutes } from './modules/realm-settings/realm-settings.routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerTextIntegrity } from './platform/text-integrity.ts';
 import { createSessionManager } from './platform/sessions.ts';
 import { createWebDist } from './platform/web-dist.ts';
 
@@ -65,10 +67,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.isProxyTrusted,
     // Request lines would drown the start-up output; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerTextIntegrity(app);
   registerSecurityHeaders(app);
   // Cookies must be parsed before the access check, which runs in a later onRequest hook.
   await app.register(fastifyCookie);
@@ -92,9 +96,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRouteAccess(app, context);
   await registerOpenApi(app);
 
-  // API answers are about one user at one moment: no cache keeps them unless a route says otherwise.
+  // API answers are about one user at one moment: no cache keeps them unless a route says otherwise. Decided by
+  // the matched route, so a percent-encoded path (`/%61pi/user`) is no way around it.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     return payload;

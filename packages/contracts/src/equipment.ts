@@ -29,6 +29,8 @@ export const equipmentFieldSchema = z.object({
   options: z.array(z.string().min(1)).optional(),
   minimum: z.number().optional(),
   maximum: z.number().optional(),
+  /** For text: a regular expression the value must contain a match of (JSON Schema `pattern`, run on RE2). */
+  pattern: z.string().min(1).max(1000).optional(),
 });
 export type EquipmentField = z.infer<typeof equipmentFieldSchema>;
 

@@ -36,13 +36,6 @@ function isDefaultRoleKey(value: string): value is DefaultRoleKey {
   return (DEFAULT_ROLE_KEYS as readonly string[]).includes(value);
 }
 
-/** JSON text with sorted keys, so two grants with the same data compare equal whatever their key order. */
-function canonicalJson(value: Record<string, unknown>): string {
-  return JSON.stringify(
-    Object.fromEntries(Object.entries(value).sort(([left], [right]) => (left < right ? -1 : 1))),
-  );
-}
-
 function toPermissionRow(row: typeof permissions.$inferSelect): PermissionRow {
   return { id: row.id, active: row.active, type: row.type, data: row.data, right: row.rightId };
 }
@@ -250,10 +243,11 @@ export function createAuthzRepository(db: Database) {
     },
 
     /**
-     * Creates the realm's default roles and the rights they need when missing, and adds any default grant a
-     * default role lacks. Never removes or changes a grant, so an administrator's edits survive. Idempotent.
+     * Gives a realm its default roles, each with its default grants, and the rights they need. Run when the realm
+     * is created (`realmRepository.insert`); a role that exists already is left as it is, so a default grant an
+     * administrator deleted stays deleted across restarts. Idempotent.
      */
-    async ensureDefaultRoles(realmId: string): Promise<void> {
+    async seedDefaultRoles(realmId: string): Promise<void> {
       await db.transaction(async (transaction) => {
         const realm = (
           await transaction.select({ key: realms.key }).from(realms).where(eq(realms.id, realmId)).limit(1)
@@ -268,48 +262,25 @@ export function createAuthzRepository(db: Database) {
         if (missingRights.length > 0) {
           await transaction.insert(rights).values(missingRights).onConflictDoNothing({ target: rights.id });
         }
-        await transaction
+        // Only the roles created now get grants: the grants of an existing role are its administrators' to keep.
+        const createdRoles = await transaction
           .insert(roles)
           .values(DEFAULT_ROLES.map((role) => ({ realmId, key: role.key, name: role.name })))
-          .onConflictDoNothing({ target: [roles.realmId, roles.key] });
-        const defaultRoles = await transaction
-          .select({ id: roles.id, key: roles.key })
-          .from(roles)
-          .where(and(eq(roles.realmId, realmId), inArray(roles.key, [...DEFAULT_ROLE_KEYS])));
-        const held = await transaction
-          .select()
-          .from(permissions)
-          .where(
-            and(
-              eq(permissions.realmId, realmId),
-              eq(permissions.principalType, 'role'),
-              inArray(
-                permissions.principalId,
-                defaultRoles.map((role) => role.id),
-              ),
-            ),
-          );
-        const heldKeys = new Set(
-          held.map((row) => `${row.principalId} ${row.type} ${row.rightId} ${canonicalJson(row.data)}`),
-        );
-        const missing = defaultRoles.flatMap((role) =>
+          .onConflictDoNothing({ target: [roles.realmId, roles.key] })
+          .returning({ id: roles.id, key: roles.key });
+        const grants = createdRoles.flatMap((role) =>
           isDefaultRoleKey(role.key)
-            ? defaultRoleGrants(role.key, realm.key)
-                .filter(
-                  (grant) =>
-                    !heldKeys.has(`${role.id} REGEX_GRANT ${grant.right} ${canonicalJson(grant.data)}`),
-                )
-                .map((grant) => ({
-                  realmId,
-                  principalType: 'role' as const,
-                  principalId: role.id,
-                  type: 'REGEX_GRANT' as const,
-                  data: { ...grant.data },
-                  rightId: grant.right,
-                }))
+            ? defaultRoleGrants(role.key, realm.key).map((grant) => ({
+                realmId,
+                principalType: 'role' as const,
+                principalId: role.id,
+                type: 'REGEX_GRANT' as const,
+                data: { ...grant.data },
+                rightId: grant.right,
+              }))
             : [],
         );
-        if (missing.length > 0) await transaction.insert(permissions).values(missing);
+        if (grants.length > 0) await transaction.insert(permissions).values(grants);
       });
     },
 
@@ -339,12 +310,15 @@ export function createAuthzRepository(db: Database) {
       });
     },
 
-    /** Default roles, their grants and the users' default role assignments, in every realm (run at start-up). */
+    /**
+     * At start-up: the shared rights, the default roles of a realm that has none (a database from before roles
+     * existed; never the grants of a role that exists), and the users' default role assignments, in every realm.
+     */
     async syncDefaultRoles(): Promise<void> {
       await ensureRights();
       const all = await db.select({ id: realms.id }).from(realms).orderBy(asc(realms.key));
       for (const realm of all) {
-        await this.ensureDefaultRoles(realm.id);
+        await this.seedDefaultRoles(realm.id);
         await this.syncDefaultRoleAssignments(realm.id);
       }
     },

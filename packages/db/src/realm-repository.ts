@@ -1,6 +1,7 @@
 import { and, arrayContains, arrayOverlaps, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Realm } from '@ecc/contracts';
+import { createAuthzRepository } from './authz-repository.ts';
 import type { Database } from './create-database.ts';
 import { normalizeDomain, realmRowToRealm, type RealmValues } from './realm-mapping.ts';
 import { realms, users } from './schema.ts';
@@ -95,22 +96,29 @@ export function createRealmRepository(db: Database) {
       return ids;
     },
 
-    /** Inserts a realm; returns undefined when the key is taken (so concurrent seeds stay harmless). */
+    /**
+     * Inserts a realm with its default roles and their grants (the only time they are seeded); returns undefined
+     * when the key is taken (so concurrent seeds stay harmless).
+     */
     async insert(
       values: RealmValues & { id?: string; createdBy?: string | null; createdOn?: Date; modifiedOn?: Date },
     ): Promise<Realm | undefined> {
-      const inserted = await db
-        .insert(realms)
-        .values({
-          ...toColumns(values),
-          ...(values.id ? { id: values.id } : {}),
-          createdBy: values.createdBy ?? null,
-          ...(values.createdOn ? { createdOn: values.createdOn } : {}),
-          ...(values.modifiedOn ? { modifiedOn: values.modifiedOn } : {}),
-        })
-        .onConflictDoNothing({ target: realms.key })
-        .returning({ id: realms.id });
-      const id = inserted[0]?.id;
+      const id = await db.transaction(async (transaction) => {
+        const inserted = await transaction
+          .insert(realms)
+          .values({
+            ...toColumns(values),
+            ...(values.id ? { id: values.id } : {}),
+            createdBy: values.createdBy ?? null,
+            ...(values.createdOn ? { createdOn: values.createdOn } : {}),
+            ...(values.modifiedOn ? { modifiedOn: values.modifiedOn } : {}),
+          })
+          .onConflictDoNothing({ target: realms.key })
+          .returning({ id: realms.id });
+        const insertedId = inserted[0]?.id;
+        if (insertedId) await createAuthzRepository(transaction).seedDefaultRoles(insertedId);
+        return insertedId;
+      });
       return id ? this.findById(id) : undefined;
     },
 

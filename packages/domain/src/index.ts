@@ -5,3 +5,4 @@ export * from './emissions/index.ts';
 export * from './permissions/index.ts';
 export * from './equipment/index.ts';
 export * from './imports/index.ts';
+export * from './patterns/index.ts';

@@ -49,23 +49,11 @@ export function canActInRealm(
 /**
  * Abilities from the grants in the database (through the domain's conversion): the user's own, their groups'
  * and roles' (the default role of `users.role` included) and the same-key roles of the realms above. A realm's
- * default roles are created on first use, so a realm made after start-up works at once. Outside the operator's
- * realms, every rule is confined to the user's realm and the realms below it.
+ * default roles and grants are seeded when it is created (`realmRepository.insert`), never restored here. Outside
+ * the operator's realms, every rule is confined to the user's realm and the realms below it.
  */
 export function createAbilityService(authz: AuthzRepository, logger: AbilityLoadLogger): AbilityService {
-  const ensuredRealms = new Map<string, Promise<void>>();
   const abilities = new WeakMap<ActiveSession, Promise<AccessAbility>>();
-
-  function ensureDefaultRoles(realmId: string): Promise<void> {
-    let ensured = ensuredRealms.get(realmId);
-    if (!ensured) {
-      ensured = authz.ensureDefaultRoles(realmId);
-      // A failure is retried by the next request rather than remembered.
-      ensured.catch(() => ensuredRealms.delete(realmId));
-      ensuredRealms.set(realmId, ensured);
-    }
-    return ensured;
-  }
 
   async function load(session: ActiveSession): Promise<AccessAbility> {
     const user = { id: session.user.id, realmKey: session.realm.key };
@@ -77,14 +65,8 @@ export function createAbilityService(authz: AuthzRepository, logger: AbilityLoad
       return buildAbility([]);
     }
     const { rules } = await loadAbilityRules(
-      async () => {
-        await ensureDefaultRoles(session.realm.id);
-        return authz.listPermissions(
-          session.realm.id,
-          { type: 'user', id: session.user.id },
-          { isInherited: true },
-        );
-      },
+      () =>
+        authz.listPermissions(session.realm.id, { type: 'user', id: session.user.id }, { isInherited: true }),
       // Rights name the grants' purpose; decisions do not need them.
       async () => [],
       logger,

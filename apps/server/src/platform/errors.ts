@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { messages, type ApiError, type FieldErrors } from '@ecc/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
@@ -112,6 +112,18 @@ export function sendApiError(
     .code(statusCode)
     .type('application/json; charset=utf-8')
     .send(apiError(statusCode, message, fieldErrors));
+}
+
+/**
+ * Errors Fastify raises before a route is chosen, in the API's error shape: a path whose percent-escapes are not
+ * UTF-8 cannot be routed at all.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    const fieldErrors = { path: 'Must be UTF-8 text: a percent-escape in it is not' };
+    return sendApiError(reply, 400, describeFieldErrors(fieldErrors), fieldErrors);
+  }
+  return sendApiError(reply, error.statusCode ?? 400, error.message);
 }
 
 /**

@@ -81,6 +81,53 @@ describe('same-origin and JSON rule for state-changing API requests', () => {
     expect(response.statusCode).toBe(403);
   });
 
+  it('holds a percent-encoded path (/%61pi/… is /api/… to the router) to the same rule', async () => {
+    const encodedLogin = (headers: Record<string, string>, payload: InjectOptions['payload'] = LOGIN) =>
+      testApp.injectAsIs({
+        method: 'POST',
+        url: '/%61pi/auth/%6cogin',
+        headers: { host: HOST, ...headers },
+        payload,
+      });
+    expect((await encodedLogin({ origin: 'https://evil.example.com' })).statusCode).toBe(403);
+    expect((await encodedLogin({})).statusCode).toBe(403);
+    const form = await encodedLogin(
+      { origin: OWN_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      'username=a&password=b',
+    );
+    expect(form.statusCode).toBe(415);
+    expect(form.json().message).toBe(UNSUPPORTED_MEDIA_TYPE_MESSAGE);
+    expect((await encodedLogin({ origin: OWN_ORIGIN })).statusCode).toBe(200);
+    const change = await testApp.injectAsIs({
+      method: 'PUT',
+      url: '/%61pi/user',
+      headers: { ...withSession(token), host: HOST, origin: 'https://evil.example.com' },
+      payload: { user: { properties: { name: 'Mallory' } } },
+    });
+    expect(change.statusCode).toBe(403);
+  });
+
+  it('keeps API answers out of caches whatever the path’s spelling', async () => {
+    for (const url of ['/api/user', '/%61pi/user', '/api/%75ser']) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...withSession(token), host: HOST },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('holds every method but GET, HEAD and OPTIONS to the rule, on any path', async () => {
+    const response = await testApp.injectAsIs({
+      method: 'POST',
+      url: '/not-an-api-path',
+      headers: { host: HOST, origin: 'https://evil.example.com' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
   it('leaves reads alone, whatever their origin', async () => {
     const response = await testApp.injectAsIs({
       method: 'GET',

@@ -8,11 +8,13 @@ declare module 'fastify' {
   }
 }
 
-const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that change nothing; every other method is held to the rule, on every path. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** `Sec-Fetch-Site` values of a request the page's own origin made, or the user typed. */
 const TRUSTED_FETCH_SITES: ReadonlySet<string> = new Set(['same-origin', 'none']);
 
 export const CROSS_ORIGIN_MESSAGE = 'Cross-origin requests may not change data';
+export const CROSS_ORIGIN_SIGN_OUT_MESSAGE = 'Cross-origin requests may not sign out';
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Content-Type must be application/json';
 export const UNSUPPORTED_UPLOAD_MEDIA_TYPE_MESSAGE =
   'Content-Type must be application/json or multipart/form-data';
@@ -54,15 +56,16 @@ function mediaTypeOf(request: FastifyRequest): string {
 }
 
 /**
- * Cross-site request forgery defence for the API: a request that changes data must come from the app's own
- * origin (`Origin`, or `Sec-Fetch-Site` when a browser sends no Origin) → else 403, and a body must be JSON (a
- * form or `text/plain` post, which browsers send cross-site without asking, is refused) → else 415. Routes
- * with `config: { acceptsMultipart: true }` also take `multipart/form-data`. Sign-in is no exception. Runs before
- * the access check and before the body is read.
+ * Cross-site request forgery defence: a request that may change data (any method but GET, HEAD and OPTIONS, on
+ * any path: the router decodes `/%61pi/…` into `/api/…`, so no prefix of the raw URL decides) must come from the
+ * app's own origin (`Origin`, or `Sec-Fetch-Site` when a browser sends no Origin) → else 403, and a body must be
+ * JSON (a form or `text/plain` post, which browsers send cross-site without asking, is refused) → else 415. Routes
+ * with `config: { acceptsMultipart: true }` (the matched route's) also take `multipart/form-data`. Sign-in is no
+ * exception. Runs before the access check and before the body is read.
  */
 export function registerSameOrigin(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     if (!isSameOriginRequest(request)) throw new HttpError(403, CROSS_ORIGIN_MESSAGE);
     if (!hasBody(request)) return;
     const mediaType = mediaTypeOf(request);

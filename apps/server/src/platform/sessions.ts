@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { currentApplication, type Realm } from '@ecc/contracts';
 import type { SessionRepository, UserRow } from '@ecc/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hostCookieName, hostCookieOptions, readHostCookie } from './host-cookies.ts';
 
+/** The session cookie's name over http; over https it is `__Host-ecc_session` (see host-cookies.ts). */
 export const SESSION_COOKIE_NAME = 'ecc_session';
 const TOKEN_BYTES = 32;
 /**
@@ -35,18 +37,7 @@ function sessionLengthSeconds(realm: Realm): number {
 }
 
 function readToken(request: FastifyRequest): string | undefined {
-  const token = request.cookies[SESSION_COOKIE_NAME];
-  return token && token.length > 0 ? token : undefined;
-}
-
-function cookieOptions(request: FastifyRequest) {
-  return {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    path: '/',
-    // request.protocol honours X-Forwarded-Proto only when ECC_TRUST_PROXY is set.
-    secure: request.protocol === 'https',
-  };
+  return readHostCookie(request, SESSION_COOKIE_NAME);
 }
 
 export function createSessionManager(sessions: SessionRepository, now: () => Date): SessionManager {
@@ -60,7 +51,7 @@ export function createSessionManager(sessions: SessionRepository, now: () => Dat
       const expiresAt = new Date(now().getTime() + sessionLengthSeconds(realm) * 1000);
       await sessions.insert(realm.id, { tokenHash: hashSessionToken(token), userId: user.id, expiresAt });
       // No Max-Age: the cookie lives as long as the browser session; the server decides when the session ends.
-      reply.setCookie(SESSION_COOKIE_NAME, token, cookieOptions(request));
+      reply.setCookie(hostCookieName(request, SESSION_COOKIE_NAME), token, hostCookieOptions(request));
       return { realm, user, expiresAt };
     },
 
@@ -88,7 +79,7 @@ export function createSessionManager(sessions: SessionRepository, now: () => Dat
     async end(request, reply, realm) {
       const token = readToken(request);
       if (token && realm) await sessions.delete(realm.id, hashSessionToken(token));
-      reply.clearCookie(SESSION_COOKIE_NAME, cookieOptions(request));
+      reply.clearCookie(hostCookieName(request, SESSION_COOKIE_NAME), hostCookieOptions(request));
     },
   };
 }

@@ -51,16 +51,14 @@ export interface TestAppOptions {
   logLevel?: pino.Level;
 }
 
-const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 /** pino's number for the `error` level. */
 const PINO_ERROR_LEVEL = 50;
 
 /**
- * Adds the `Sec-Fetch-Site: same-origin` a browser sends with a state-changing request from the app's own page,
- * unless the test sets `Origin` or `Sec-Fetch-Site` itself.
+ * Adds the `Sec-Fetch-Site: same-origin` a browser sends with every request from the app's own page, unless the
+ * test sets `Origin` or `Sec-Fetch-Site` itself.
  */
 export function withSameOrigin(options: InjectOptions): InjectOptions {
-  if (SAFE_METHODS.includes((options.method ?? 'GET').toUpperCase())) return options;
   const headers = options.headers ?? {};
   const names = Object.keys(headers).map((name) => name.toLowerCase());
   if (names.includes('origin') || names.includes('sec-fetch-site')) return options;

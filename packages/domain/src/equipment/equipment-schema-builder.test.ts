@@ -24,10 +24,11 @@ const fields: EquipmentField[] = [
   { name: 'units', label: 'Units', type: 'integer', minimum: 1, isRequired: false },
   { name: 'isSealed', label: 'Sealed', type: 'boolean', isRequired: false },
   { name: 'notes', label: 'Notes', type: 'string', description: 'Anything else', isRequired: false },
+  { name: 'tag', label: 'Tag', type: 'string', pattern: '^[A-Z]{2}-\\d+$', isRequired: false },
 ];
 
 describe('buildEquipmentSchema', () => {
-  it('writes a draft-07 object schema with titles, units, bounds, options, required and field order', () => {
+  it('writes a draft-07 object schema with titles, units, bounds, options, patterns, required and field order', () => {
     expect(buildEquipmentSchema(fields, 'Chiller')).toEqual({
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
@@ -38,10 +39,11 @@ describe('buildEquipmentSchema', () => {
         units: { title: 'Units', type: 'integer', minimum: 1 },
         isSealed: { title: 'Sealed', type: 'boolean' },
         notes: { title: 'Notes', type: 'string', description: 'Anything else' },
+        tag: { title: 'Tag', type: 'string', pattern: '^[A-Z]{2}-\\d+$' },
       },
       required: ['refrigerant', 'chargeKg'],
       additionalProperties: false,
-      propertyOrder: ['refrigerant', 'chargeKg', 'units', 'isSealed', 'notes'],
+      propertyOrder: ['refrigerant', 'chargeKg', 'units', 'isSealed', 'notes', 'tag'],
     });
   });
 

@@ -36,6 +36,7 @@ function fieldToProperty(field: EquipmentField): JsonSchemaObject {
     if (field.minimum !== undefined) property.minimum = field.minimum;
     if (field.maximum !== undefined) property.maximum = field.maximum;
   }
+  if (field.type === 'string' && field.pattern !== undefined) property.pattern = field.pattern;
   return property;
 }
 
@@ -84,6 +85,7 @@ export function equipmentFieldsOf(schema: JsonSchemaObject): EquipmentFormFields
     if (typeof property[UNIT_KEYWORD] === 'string') field.unit = property[UNIT_KEYWORD];
     if (isFiniteNumber(property.minimum)) field.minimum = property.minimum;
     if (isFiniteNumber(property.maximum)) field.maximum = property.maximum;
+    if (type === 'string' && typeof property.pattern === 'string') field.pattern = property.pattern;
     fields.push(field);
   }
   return { fields, unsupported };

@@ -10,6 +10,27 @@ const fields: EquipmentField[] = [
   { name: 'notes', label: 'Notes', type: 'string', isRequired: false },
 ];
 
+describe('validateEquipmentProperties with a pattern', () => {
+  const tagged: EquipmentField[] = [
+    { name: 'tag', label: 'Tag', type: 'string', pattern: '^(a+)+$', isRequired: true },
+  ];
+
+  // The type's author writes the pattern; in the browser's backtracking engine this one would freeze the page.
+  it('checks text against its field’s pattern in linear time, even a catastrophic one', () => {
+    expect(validateEquipmentProperties(tagged, { tag: `${'a'.repeat(40)}!` })).toEqual([
+      { path: '/tag', message: 'Must match the pattern ^(a+)+$' },
+    ]);
+    expect(validateEquipmentProperties(tagged, { tag: 'a'.repeat(40) })).toEqual([]);
+  });
+
+  it('names a pattern RE2 refuses instead of running it', () => {
+    const refused: EquipmentField[] = [{ ...tagged[0]!, pattern: '(a)\\1' }];
+    expect(validateEquipmentProperties(refused, { tag: 'aa' })).toEqual([
+      { path: '/tag', message: 'Refused pattern: invalid escape sequence: `\\1`' },
+    ]);
+  });
+});
+
 describe('validateEquipmentProperties', () => {
   it('accepts valid values and absent optional ones', () => {
     expect(validateEquipmentProperties(fields, { fuel: 'Diesel', power: 0 })).toEqual([]);

@@ -1,4 +1,5 @@
 import type { EquipmentField } from '@ecc/contracts';
+import { compileLinearPattern, type LinearPatternCompilation } from '../patterns/linear-pattern.ts';
 
 export interface EquipmentPropertyIssue {
   /** JSON Pointer of the property, e.g. `/chargeKg`. */
@@ -8,10 +9,38 @@ export interface EquipmentPropertyIssue {
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
+/** Compiled patterns by source: a form checks the same few patterns on every keystroke. */
+const MAX_CACHED_PATTERNS = 100;
+const compiledPatterns = new Map<string, LinearPatternCompilation>();
+
+function compiledPattern(source: string): LinearPatternCompilation {
+  let compilation = compiledPatterns.get(source);
+  if (!compilation) {
+    if (compiledPatterns.size >= MAX_CACHED_PATTERNS) compiledPatterns.clear();
+    compilation = compileLinearPattern(source);
+    compiledPatterns.set(source, compilation);
+  }
+  return compilation;
+}
+
+/** The words the server's check uses for a value that does not match its field's pattern. */
+export function patternMismatchMessage(pattern: string): string {
+  return `Must match the pattern ${pattern}`;
+}
+
+function textMessage(field: EquipmentField, value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'Must be text';
+  if (field.pattern === undefined) return undefined;
+  // The type's author wrote the pattern: it runs on RE2, in linear time, like the server's check.
+  const compilation = compiledPattern(field.pattern);
+  if (!compilation.isValid) return `Refused pattern: ${compilation.reason}`;
+  return compilation.pattern.occursIn(value) ? undefined : patternMismatchMessage(field.pattern);
+}
+
 /**
  * Checks form values against the fields of a generated form, so each message can be shown at its field
  * before submitting. The server checks the same values against the full JSON Schema with ajv, which stays
- * the authority; this covers what the form can express (type, required, options, minimum, maximum).
+ * the authority; this covers what the form can express (type, required, options, minimum, maximum, pattern).
  */
 export function validateEquipmentProperties(
   fields: readonly EquipmentField[],
@@ -31,7 +60,7 @@ function fieldMessage(field: EquipmentField, value: unknown): string | undefined
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'Must be yes or no';
     case 'string':
-      return typeof value === 'string' ? undefined : 'Must be text';
+      return textMessage(field, value);
     case 'enum':
       return typeof value === 'string' && (field.options ?? []).includes(value)
         ? undefined

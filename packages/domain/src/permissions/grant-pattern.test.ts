@@ -5,7 +5,6 @@ import {
   compileGrantPattern,
   escapeGrantPattern,
   matchesGrantPattern,
-  measureGrantPatternMatch,
   type GrantPattern,
 } from './grant-pattern.ts';
 
@@ -25,7 +24,7 @@ function nativeWholeMatch(source: string, input: string, flags = 'u'): boolean {
   return new RegExp(`^(?:${source})$`, flags).test(input);
 }
 
-// Patterns of the supported subset, written so that JavaScript's unicode mode accepts them with the same meaning.
+// Patterns that RE2 and JavaScript's unicode mode both accept and read alike.
 const ESCAPED_METACHARACTERS = ['\\.', '\\*', '\\+', '\\?', '\\(', '\\)', '\\[', '\\]', '\\{', '\\}', '\\|'];
 const CLASS_ESCAPES = ['\\d', '\\D', '\\w', '\\W', '\\s', '\\S'];
 const literal = fc.constantFrom('a', 'b', 'c', '-', '_', '1', 'é', ' ');
@@ -72,7 +71,7 @@ const shortInput = fc.string({
 });
 
 describe('compileGrantPattern and matchesGrantPattern', () => {
-  it('match exactly what JavaScript matches, as a whole-input match, for the supported subset', () => {
+  it('match exactly what JavaScript matches, as a whole-input match, where both read the pattern alike', () => {
     fc.assert(
       fc.property(
         nonEmptySupportedPattern,
@@ -90,25 +89,6 @@ describe('compileGrantPattern and matchesGrantPattern', () => {
     );
   });
 
-  it('never accept a pattern that JavaScript reads differently, whatever the metacharacters', () => {
-    const metacharacterSoup = fc.string({
-      unit: fc.constantFrom(...'ab.*+?()[]{}|^$\\-:=!<dwk1'.split('')),
-      minLength: 1,
-      maxLength: 10,
-    });
-    fc.assert(
-      fc.property(metacharacterSoup, fc.array(shortInput, { maxLength: 4 }), (source, inputs) => {
-        const compilation = compileGrantPattern(source);
-        if (!compilation.isValid) return;
-        for (const input of inputs) {
-          // Non-unicode mode: the soup may hold identity escapes such as "\-", which unicode mode refuses.
-          expect(matchesGrantPattern(compilation.pattern, input)).toBe(nativeWholeMatch(source, input, ''));
-        }
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
   it('match the whole input only', () => {
     const pattern = compiled('dem');
     expect(matchesGrantPattern(pattern, 'dem')).toBe(true);
@@ -118,35 +98,12 @@ describe('compileGrantPattern and matchesGrantPattern', () => {
   });
 
   it.each([
-    ['(a)\\1', 'backreferences are not supported'],
-    ['(?<name>a)\\k<name>', 'named groups are not supported'],
-    ['\\k<name>', 'backreferences are not supported'],
-    ['(?=a)a', 'lookarounds are not supported'],
-    ['(?!b)a', 'lookarounds are not supported'],
-    ['(?<=a)b', 'lookarounds are not supported'],
-    ['(?<!a)b', 'lookarounds are not supported'],
-    ['(?i)a', 'unsupported group "(?"'],
-    ['a{2}', 'counted repetition ("{n,m}") is not supported; escape "{" and "}" to match them'],
-    ['a{2,}', 'counted repetition ("{n,m}") is not supported; escape "{" and "}" to match them'],
-    ['a*?', 'lazy quantifiers are not supported'],
-    ['a+?', 'lazy quantifiers are not supported'],
-    ['a**', 'nothing to repeat before "*"'],
-    ['*a', 'nothing to repeat before "*"'],
-    ['a|+', 'nothing to repeat before "+"'],
-    ['^*a', 'nothing to repeat before "*"'],
-    ['\\bword\\b', 'word boundaries are not supported'],
-    ['\\p{L}', 'unsupported escape "\\p"'],
-    ['\\principal.x', 'unsupported escape "\\p"'],
-    ['\\own', 'unsupported escape "\\o"'],
-    ['\\0', 'unsupported escape "\\0"'],
-    ['abc\\', 'pattern ends with "\\"'],
-    ['(ab', 'missing ")"'],
-    ['ab)', 'unmatched ")"'],
-    ['[ab', 'unterminated character class'],
-    ['ab]', 'unmatched "]"; escape it to match it'],
-    ['[z-a]', 'character class range out of order'],
-    ['[\\d-z]', 'a character class escape cannot be a range end'],
-    ['[a-\\d]', 'a character class escape cannot be a range end'],
+    ['(a)\\1', 'invalid escape sequence: `\\1`'],
+    ['\\k<name>', 'invalid escape sequence: `\\k`'],
+    ['(?=a)a', 'invalid or unsupported Perl syntax: `(?=`'],
+    ['(?!b)a', 'invalid or unsupported Perl syntax: `(?!`'],
+    ['\\own', 'invalid escape sequence: `\\o`'],
+    ['(ab', 'missing closing ): `(ab`'],
     ['', 'the pattern is empty'],
     [
       'a'.repeat(MAX_GRANT_PATTERN_LENGTH + 1),
@@ -158,29 +115,15 @@ describe('compileGrantPattern and matchesGrantPattern', () => {
 });
 
 describe('linear-time matching', () => {
-  // Patterns on which a backtracking engine takes exponential time on "aaa…a!".
+  // Patterns on which a backtracking engine takes exponential time on "aaa…a!": the answers come back, right.
   it.each(['(a+)+$', '(a|a)*b', '(a*)*$', '(a|aa)+$', '(.*a)*x', '((a+)+)+'])(
-    'runs %s as an NFA: each state at most once per input position',
+    'answers %s against a long run of "a" and "!"',
     (source) => {
       const pattern = compiled(source);
-      const input = `${'a'.repeat(20_000)}!`;
-      const { isMatch, stateVisits } = measureGrantPatternMatch(pattern, input);
-      expect(isMatch).toBe(false);
-      expect(stateVisits).toBeLessThanOrEqual((input.length + 1) * pattern.states.length);
+      expect(matchesGrantPattern(pattern, `${'a'.repeat(20_000)}!`)).toBe(false);
+      expect(matchesGrantPattern(pattern, `${'a'.repeat(30)}!`)).toBe(false);
     },
   );
-
-  it('keeps the number of states within the pattern length and the work within (input + 1) × states', () => {
-    fc.assert(
-      fc.property(nonEmptySupportedPattern, fc.string({ maxLength: 40 }), (source, input) => {
-        const pattern = compiled(source);
-        expect(pattern.states.length).toBeLessThanOrEqual(source.length + 1);
-        const { stateVisits } = measureGrantPatternMatch(pattern, input);
-        expect(stateVisits).toBeLessThanOrEqual((Array.from(input).length + 1) * pattern.states.length);
-      }),
-      { numRuns: 1000 },
-    );
-  });
 });
 
 describe('escapeGrantPattern', () => {

@@ -543,9 +543,9 @@ describe('grantsToRules', () => {
       null,
       null,
     ]);
-    expect(rejected[0]?.reason).toBe('id pattern: backreferences are not supported');
-    expect(rejected[1]?.reason).toBe('realm pattern: lookarounds are not supported');
-    expect(rejected[2]?.reason).toBe('realm pattern: unsupported escape "\\p"');
+    expect(rejected[0]?.reason).toBe('id pattern: invalid escape sequence: `\\1`');
+    expect(rejected[1]?.reason).toBe('realm pattern: invalid or unsupported Perl syntax: `(?=`');
+    expect(rejected[2]?.reason).toBe('realm pattern: invalid character class range: `\\pr`');
     expect(rejected[5]?.reason).toBe('data: id: Required');
   });
 

@@ -87,11 +87,7 @@ async function findRealmFactor(
   return found?.status === 'published' ? (found.factor as EmissionFactor) : undefined;
 }
 
-async function fauditActorOf(
-  db: Database,
-  realmId: string,
-  key: string,
-): Promise<EmissionFactor | undefined> {
+async function factorOf(db: Database, realmId: string, key: string): Promise<EmissionFactor | undefined> {
   return isRealmFactorKey(key) ? findRealmFactor(db, realmId, key) : FACTOR_LIBRARY_BY_ID.get(key);
 }
 
@@ -329,7 +325,7 @@ function gasCo2eKg(kg: number, gas: string, gwpSetId: string): number {
   return isGasId(gas) && isGwpSetId(gwpSetId) ? toCo2e(kg, gas, gwpSetId) : 0;
 }
 
-function trailFauditActorOf(key: string, version: string, factor: EmissionFactor | undefined): TrailFactor {
+function trailFactorOf(key: string, version: string, factor: EmissionFactor | undefined): TrailFactor {
   if (!factor) return { key, name: key, source: 'Unknown factor', version, year: 0, per: '', gases: {} };
   return {
     key,
@@ -363,7 +359,7 @@ export async function activityRecordTrail(
       FACILITY_TRAIL_AUDIT_LIMIT,
     ),
   ]);
-  const factor = await fauditActorOf(db, realmId, found.record.factorKey);
+  const factor = await factorOf(db, realmId, found.record.factorKey);
   return {
     record: toActivityRecordDto(found),
     results: results
@@ -374,7 +370,7 @@ export async function activityRecordTrail(
         co2eKg: result.co2eKg,
         gwpSetId: result.gwpSetId,
         isFallback: result.isFallback,
-        factor: trailFauditActorOf(result.factorKey, result.factorVersion, factor),
+        factor: trailFactorOf(result.factorKey, result.factorVersion, factor),
         method: methodOf(result.calculationMethodId),
         arithmetic: describeArithmetic(found.record, result, factor),
       })),
@@ -416,8 +412,8 @@ export async function facilityTrail(
   for (const result of usedResults) {
     const key = `${result.factorKey}\n${result.factorVersion}`;
     if (!factors.has(key)) {
-      const factor = await fauditActorOf(db, realmId, result.factorKey);
-      factors.set(key, trailFauditActorOf(result.factorKey, result.factorVersion, factor));
+      const factor = await factorOf(db, realmId, result.factorKey);
+      factors.set(key, trailFactorOf(result.factorKey, result.factorVersion, factor));
     }
     methods.set(result.calculationMethodId, methodOf(result.calculationMethodId));
   }

@@ -1,6 +1,7 @@
 import { INVALID_CREDENTIALS_MESSAGE, sessionSchema, userSchema } from '@ecc/contracts';
 import { DEMO_ADMIN, DEMO_USER, seedDemoRealm, sessions } from '@ecc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CROSS_ORIGIN_SIGN_OUT_MESSAGE } from '#platform/same-origin.ts';
 import { hashSessionToken } from '#platform/sessions.ts';
 import { createTestApp, sessionCookieOf, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
@@ -144,6 +145,35 @@ describe('sign-in, session and sign-out', () => {
     expect(rows.some((row) => row.tokenHash === hashSessionToken(token))).toBe(false);
   });
 
+  it.each([
+    ['another site’s Origin', { origin: 'https://evil.example.com' }],
+    ['Sec-Fetch-Site: cross-site (an image or link on another site)', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
+    ['neither Origin nor Sec-Fetch-Site', {}],
+  ])('does not sign out for a request with %s: 403, the session lives on', async (_case, headers) => {
+    const token = await signIn(testApp.app, DEMO_USER);
+    const response = await testApp.injectAsIs({
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: { ...withSession(token), ...headers },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(CROSS_ORIGIN_SIGN_OUT_MESSAGE);
+    expect(response.cookies).toEqual([]);
+    expect((await getSession(token)).statusCode).toBe(200);
+  });
+
+  it('signs out when the user opens the sign-out address themself (Sec-Fetch-Site: none)', async () => {
+    const token = await signIn(testApp.app, DEMO_USER);
+    const response = await testApp.injectAsIs({
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: { ...withSession(token), 'sec-fetch-site': 'none' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await getSession(token)).statusCode).toBe(401);
+  });
+
   it('signs out without a session too', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/auth/logout' });
     expect(response.statusCode).toBe(200);
@@ -171,9 +201,30 @@ describe('the session cookie behind a TLS-terminating proxy', () => {
       payload: { username: DEMO_USER.email, password: DEMO_USER.password },
     });
 
-  it('is Secure when the request came in over https', async () => {
-    const cookie = (await loginVia('https')).cookies.find((each) => each.name === 'ecc_session');
-    expect(cookie?.secure).toBe(true);
+  it('is Secure and named __Host-ecc_session (Path=/, no Domain) when the request came in over https', async () => {
+    const response = await loginVia('https');
+    expect(response.cookies.map((each) => each.name)).toEqual(['__Host-ecc_session']);
+    const cookie = response.cookies[0];
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.domain).toBeUndefined();
+    const session = (name: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: { 'x-forwarded-proto': 'https', cookie: `${name}=${cookie?.value}` },
+      });
+    expect((await session('__Host-ecc_session')).statusCode).toBe(200);
+    // A cookie without the prefix could have been planted by a sibling subdomain or an http answer: not read.
+    expect((await session('ecc_session')).statusCode).toBe(401);
+    const logout = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: { 'x-forwarded-proto': 'https', cookie: `__Host-ecc_session=${cookie?.value}` },
+    });
+    expect(logout.cookies).toEqual([
+      expect.objectContaining({ name: '__Host-ecc_session', value: '', secure: true, path: '/' }),
+    ]);
+    expect((await session('__Host-ecc_session')).statusCode).toBe(401);
   });
 
   it('is not Secure over plain http', async () => {

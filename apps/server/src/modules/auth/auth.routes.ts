@@ -14,6 +14,7 @@ import type { AppContext } from '#platform/app-context.ts';
 import { HttpError, sendApiError } from '#platform/errors.ts';
 import { tooManyAttemptsMessage, type LoginThrottle } from '#platform/login-throttle.ts';
 import { PUBLIC_ACCESS, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import { CROSS_ORIGIN_SIGN_OUT_MESSAGE, isSameOriginRequest } from '#platform/same-origin.ts';
 import { authenticate } from './auth.service.ts';
 
 /** Sign-in, the session and sign-out (spec section 7); sign-in attempts are throttled. */
@@ -58,11 +59,13 @@ export function registerAuthRoutes(
     },
   );
 
-  // Public on purpose: signing out must work with an expired or missing session too.
+  // Public on purpose: signing out must work with an expired or missing session too. A GET, as the specification
+  // has it, so only the app's own pages may use it: a cross-site image or link cannot sign the user out.
   api.get(
     '/api/auth/logout',
     { config: { access: PUBLIC_ACCESS }, schema: { response: { 200: logoutResponseSchema } } },
     async (request, reply) => {
+      if (!isSameOriginRequest(request)) throw new HttpError(403, CROSS_ORIGIN_SIGN_OUT_MESSAGE);
       await context.sessions.end(request, reply, await context.realms.resolve(request));
       return { url: DEFAULT_LOGOUT_URL };
     },

@@ -10,7 +10,6 @@ import { buildEquipmentSchema } from '@ecc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
-import { planNotIncludedMessage } from '@ecc/contracts';
 
 const ADMIN = { email: 'admin@acme.test', password: 'admin-password-1', role: 'admin' as const };
 const MEMBER = { email: 'member@acme.test', password: 'member-password-1' };
@@ -204,6 +203,76 @@ describe('the equipment API', () => {
       );
     });
 
+    it('matches a type’s patterns in linear time: a catastrophic pattern answers, right, and others keep working', async () => {
+      // On JavaScript's backtracking engine `^(a+)+$` against 40 "a" and a "!" takes hours, blocking every realm.
+      // A realm of its own keeps the site counts of the tests below as they are.
+      const db = testApp.database.db;
+      const realm = await createTestRealm(db, { key: 'meters', domains: ['meters.test'], plan: 'CORE' });
+      const metersAdminUser = {
+        email: 'admin@meters.test',
+        password: 'meters-password-1',
+        role: 'admin' as const,
+      };
+      await createTestUser(db, realm, metersAdminUser);
+      const meterPlantId = await insertFacility(db, realm.id, 'meters');
+      const metersAdmin = await signIn(testApp.app, metersAdminUser, 'meters.test');
+      const created = await call(
+        metersAdmin,
+        'POST',
+        '/api/equipment/types',
+        {
+          key: 'tagged-meter',
+          name: 'Tagged meter',
+          schema: {
+            type: 'object',
+            properties: { tag: { type: 'string', pattern: '^(a+)+$' } },
+            required: ['tag'],
+            additionalProperties: false,
+          },
+        },
+        'meters.test',
+      );
+      expect(created.statusCode).toBe(201);
+      const item = (tag: string) =>
+        call(
+          metersAdmin,
+          'POST',
+          '/api/equipment',
+          {
+            facilityId: meterPlantId,
+            typeKey: 'tagged-meter',
+            name: `Meter ${tag.length}`,
+            properties: { tag },
+          },
+          'meters.test',
+        );
+      const [refused, otherRealm] = await Promise.all([
+        item(`${'a'.repeat(40)}!`),
+        call(otherAdmin, 'GET', '/api/equipment/types', undefined, 'other.test'),
+      ]);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fieldErrors).toEqual({ 'body/properties/tag': 'Must match the pattern ^(a+)+$' });
+      expect(otherRealm.statusCode).toBe(200);
+      expect((await item('a'.repeat(40))).statusCode).toBe(201);
+    });
+
+    it('refuses a schema whose pattern RE2 cannot match in linear time, naming the pattern', async () => {
+      const response = await call(admin, 'POST', '/api/equipment/types', {
+        key: 'backreference',
+        name: 'Backreference',
+        schema: {
+          type: 'object',
+          properties: { code: { type: 'string', pattern: '^(a)\\1$' } },
+          patternProperties: { '(?=x)': { type: 'string' } },
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual({
+        'body/schema/properties/code/pattern': 'Refused pattern: invalid escape sequence: `\\1`',
+        'body/schema/patternProperties/(?=x)': 'Refused pattern: invalid or unsupported Perl syntax: `(?=`',
+      });
+    });
+
     it('refuses members and administrators of a realm not on the CORE plan with 403', async () => {
       const byMember = await call(member, 'POST', '/api/equipment/types', {
         key: 'x',
@@ -228,7 +297,9 @@ describe('the equipment API', () => {
         'basic.test',
       );
       expect(byBasic.statusCode).toBe(403);
-      expect(byBasic.json().message).toBe(planNotIncludedMessage('Equipment types', ['CORE']));
+      expect(byBasic.json().message).toBe(
+        'Equipment types is not part of your plan. It is included in the Core plan.',
+      );
     });
 
     it('answers 404 for a key the realm does not have', async () => {

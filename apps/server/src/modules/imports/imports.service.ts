@@ -10,6 +10,7 @@ import {
   type ImportBatch,
 } from '@ecc/contracts';
 import {
+  createEmissionFactorRepository,
   createImportRepository,
   emissionResultValues,
   libraryVersionLabelOf,
@@ -23,6 +24,8 @@ import {
 import {
   cellText,
   createActivityCalculator,
+  createFactorReferenceResolver,
+  FACTOR_LIBRARY,
   findGhgrpHeaderRow,
   GHGRP_DIRECT_EMITTERS_SHEET,
   ghgrpFacilitySlug,
@@ -42,6 +45,7 @@ import {
   type ImportTable,
 } from '@ecc/domain';
 import { InvalidInputError, zodProblems, type InputProblem } from '#platform/errors.ts';
+import { decodeUtf8Text } from '#platform/text-integrity.ts';
 import { readWorksheetRows, WorkbookError } from './read-workbook.ts';
 
 /** A file as uploaded or read from disk. */
@@ -86,7 +90,11 @@ async function withWorkbookErrors<T>(work: () => Promise<T>): Promise<T> {
 
 /** A CSV or XLSX file's table (the first sheet of a workbook). */
 export async function readActivityTable(file: ImportFile): Promise<ImportTable> {
-  if (!isXlsx(file)) return parseCsv(file.content.toString('utf8'));
+  if (!isXlsx(file)) {
+    const text = decodeUtf8Text(file.content, 'file');
+    if (typeof text !== 'string') throw new InvalidInputError([text.problem]);
+    return parseCsv(text);
+  }
   return withWorkbookErrors(async () => {
     const rows: ImportRow[] = [];
     for await (const row of readWorksheetRows(file.content)) rows.push(row);
@@ -160,11 +168,18 @@ async function validateActivities(
     factors: await realmFactorLookupsOf(db).lookupFor(realm.id),
     factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
   });
+  // A file may name a factor by key or by the exact name the factor list shows (library or the realm's own).
+  const realmFactors = await createEmissionFactorRepository(db).listRealmFactors(realm.id);
+  const findFactor = createFactorReferenceResolver([
+    ...FACTOR_LIBRARY,
+    ...realmFactors.map((entry) => entry.factor),
+  ]);
   return {
     calculator,
     ...validateActivityRows(table, mapping, {
       findFacilityId: (key) => facilityIds.get(key.toLowerCase()),
       calculator,
+      findFactor,
     }),
   };
 }

@@ -310,7 +310,7 @@ describe('OIDC callback validation', () => {
     });
     expect(url.searchParams.has('client_secret')).toBe(false);
     const cookie = start.cookies.find((each) => each.name === OIDC_FLOW_COOKIE_NAME);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/oidc' });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
   });
 
   it('refuses an ID token from another issuer', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
 import type { AppContext } from '#platform/app-context.ts';
+import { hostCookieName, hostCookieOptions, readHostCookie } from '#platform/host-cookies.ts';
 import { PUBLIC_ACCESS } from '#platform/route-access.ts';
 import { createOidcFlowStore, OIDC_FLOW_COOKIE_NAME, OIDC_FLOW_LIFETIME_MS } from './oidc-flow-store.ts';
 import {
@@ -33,16 +34,6 @@ const messages = {
 function callbackUrlOf(request: FastifyRequest): string {
   // request.protocol and request.host honour X-Forwarded-* only when ECC_TRUST_PROXY is set.
   return `${request.protocol}://${request.host}${OIDC_CALLBACK_PATH}`;
-}
-
-function flowCookieOptions(request: FastifyRequest) {
-  // Lax: the provider sends the browser back with a top-level GET, which carries Lax cookies.
-  return {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    path: '/api/auth/oidc',
-    secure: request.protocol === 'https',
-  };
 }
 
 /** To the login page with a message it shows; no session is made. */
@@ -113,8 +104,10 @@ export function registerOidcRoutes(
         code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
       });
-      reply.setCookie(OIDC_FLOW_COOKIE_NAME, await flows.save(flow), {
-        ...flowCookieOptions(request),
+      // Lax: the provider sends the browser back with a top-level GET, which carries Lax cookies. Path `/`, as
+      // the `__Host-` prefix over https demands.
+      reply.setCookie(hostCookieName(request, OIDC_FLOW_COOKIE_NAME), await flows.save(flow), {
+        ...hostCookieOptions(request),
         maxAge: OIDC_FLOW_LIFETIME_MS / 1000,
       });
       return reply.redirect(authorizationUrl.href, 302);
@@ -122,8 +115,8 @@ export function registerOidcRoutes(
   );
 
   api.get(OIDC_CALLBACK_PATH, { config: { access: PUBLIC_ACCESS } }, async (request, reply) => {
-    const flowId = request.cookies[OIDC_FLOW_COOKIE_NAME];
-    reply.clearCookie(OIDC_FLOW_COOKIE_NAME, flowCookieOptions(request));
+    const flowId = readHostCookie(request, OIDC_FLOW_COOKIE_NAME);
+    reply.clearCookie(hostCookieName(request, OIDC_FLOW_COOKIE_NAME), hostCookieOptions(request));
     const realm = await context.realms.resolve(request);
     // A flow finishes only on the realm (looked up within it) and the host it started on.
     const flow = flowId && realm ? await flows.take(realm.id, flowId) : undefined;

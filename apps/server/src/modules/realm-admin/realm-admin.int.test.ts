@@ -6,7 +6,7 @@ import {
   realmUserListResponseSchema,
   type RealmRole,
 } from '@ecc/contracts';
-import { facilities, type Database } from '@ecc/db';
+import { createAuthzRepository, facilities, type Database } from '@ecc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
@@ -227,6 +227,12 @@ describe('the realm administration API', () => {
         /a grant cannot reach other realms/,
       ],
       [{ ...DELETE_EQUIPMENT_GRANT, right: 'nothing' }, 'body/right', /^Unknown right nothing$/],
+      // A pattern the linear-time engine refuses would never apply: refused when saved, not ignored later.
+      [
+        { ...DELETE_EQUIPMENT_GRANT, data: { ...DELETE_EQUIPMENT_GRANT.data, id: '(a)\\1' } },
+        'body/data/id',
+        /^Invalid escape sequence: `\\1`$/,
+      ],
     ];
     for (const [payload, field, message] of cases) {
       const response = await call(admin, 'POST', url, payload);
@@ -265,5 +271,39 @@ describe('the realm administration API', () => {
         .statusCode,
     ).toBe(403);
     expect((await call(member, 'DELETE', `/api/realm-admin/grants/${otherGrant?.id}`)).statusCode).toBe(403);
+  });
+
+  it('a default grant an administrator deleted stays deleted after a restart', async () => {
+    const readFacilities = (await rolesOf(admin))
+      .find((role) => role.key === 'member')
+      ?.grants.find((grant) => grant.data.subject === 'Facility' && grant.data.action === 'read');
+    expect(readFacilities).toBeDefined();
+    expect((await call(member, 'GET', '/api/facilities')).statusCode).toBe(200);
+    expect((await call(admin, 'DELETE', `/api/realm-admin/grants/${readFacilities?.id}`)).statusCode).toBe(
+      204,
+    );
+
+    // What start-up does (main.ts), then a fresh server on the same database.
+    await createAuthzRepository(testApp.database.db).syncDefaultRoles();
+    const restarted = await createTestApp({ database: testApp.database });
+    try {
+      const memberAgain = await signIn(restarted.app, MEMBER, 'acme.test');
+      const facilitiesList = await restarted.app.inject({
+        method: 'GET',
+        url: '/api/facilities',
+        headers: { ...withSession(memberAgain), host: 'acme.test' },
+      });
+      expect(facilitiesList.statusCode).toBe(403);
+    } finally {
+      await restarted.close();
+    }
+    expect((await rolesOf(admin)).find((role) => role.key === 'member')?.grants).not.toContainEqual(
+      expect.objectContaining({ id: readFacilities?.id }),
+    );
+    expect(
+      (await rolesOf(admin))
+        .find((role) => role.key === 'member')
+        ?.grants.some((grant) => grant.data.subject === 'Facility' && grant.data.action === 'read'),
+    ).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ import {
   auditActorOf,
 } from '@ecc/db';
 import {
+  compileGrantPattern,
+  ID_PATTERN_PRINCIPAL,
   isOperatorRealm,
   plaintextGrantDataSchema,
   regexGrantDataSchema,
@@ -43,10 +45,30 @@ function toRealmUser(user: UserRow): RealmUser {
   };
 }
 
+/** Patterns with a meaning of their own, which are no regular expressions. */
+const NAMED_PATTERNS: ReadonlySet<string> = new Set([
+  REALM_PATTERN_OWN,
+  REALM_PATTERN_CASCADE,
+  ID_PATTERN_PRINCIPAL,
+]);
+
+/** A regex grant's patterns must compile for the linear-time engine, or the grant would never apply. */
+function checkGrantPatterns(data: { realm: string; id: string }): void {
+  for (const field of ['realm', 'id'] as const) {
+    if (NAMED_PATTERNS.has(data[field])) continue;
+    const compilation = compileGrantPattern(data[field]);
+    if (!compilation.isValid) {
+      // The engine's reasons start in lower case; the message is shown on its own, as a sentence.
+      const reason = compilation.reason.charAt(0).toUpperCase() + compilation.reason.slice(1);
+      throw fieldRefusal(400, { [`body/data/${field}`]: reason });
+    }
+  }
+}
+
 /**
- * A grant's data must be what the domain converts (its subject and action from the domain's lists), and outside
- * the operator's realms its realm pattern must stay in the administrator's realm: rules are confined anyway, but
- * a `.*` that silently means "this realm" would mislead whoever reads the grant.
+ * A grant's data must be what the domain converts (its subject and action from the domain's lists, its patterns
+ * compiled), and outside the operator's realms its realm pattern must stay in the administrator's realm: rules
+ * are confined anyway, but a `.*` that silently means "this realm" would mislead whoever reads the grant.
  */
 function checkGrant(realmKey: string, grant: NewGrantRequest): void {
   const schema = grant.type === 'PLAINTEXT_GRANT' ? plaintextGrantDataSchema : regexGrantDataSchema;
@@ -67,6 +89,7 @@ function checkGrant(realmKey: string, grant: NewGrantRequest): void {
       'body/data/realm': `Must be ${REALM_PATTERN_OWN}, ${REALM_PATTERN_CASCADE} or ${realmKey}: a grant cannot reach other realms`,
     });
   }
+  if (grant.type === 'REGEX_GRANT') checkGrantPatterns(grant.data);
 }
 
 export async function listRealmUsers(db: Database, realmId: string): Promise<RealmUserListResponse> {

@@ -17,7 +17,6 @@ import {
 } from '@ecc/contracts';
 import {
   createAuditLogRepository,
-  createAuthzRepository,
   createDefaultRealmConfig,
   createRealmConfigRepository,
   createRealmRepository,
@@ -137,7 +136,6 @@ export async function createRealm(db: Database, input: NewRealm): Promise<Realm>
     });
     if (!realm)
       throw new InvalidInputError([{ path: 'key', message: `A realm with the key ${key} already exists` }]);
-    await createAuthzRepository(transaction).ensureDefaultRoles(realm.id);
     return realm;
   });
 }

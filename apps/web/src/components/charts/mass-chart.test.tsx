@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MassChart } from './mass-chart.tsx';
@@ -46,6 +46,32 @@ describe('MassChart', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Show chart' }));
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('draws the bars with ECharts in the theme’s colours once its box has a width', async () => {
+    document.documentElement.style.setProperty('--primary', '#7c3aed');
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+    try {
+      render(
+        <MassChart
+          title="CO2e by year"
+          categoryHeader="Year"
+          orientation="columns"
+          categories={CATEGORIES}
+          series={SERIES}
+        />,
+      );
+      const drawing = await screen.findByTestId('mass-chart-drawing');
+      await waitFor(() => expect(drawing.querySelector('svg')).not.toBeNull());
+      const fills = [...drawing.querySelectorAll('path')].map((path) => path.getAttribute('fill'));
+      expect(fills).toContain('#7c3aed');
+      // The axis counts in tonnes, its ticks on round numbers (d3's nice()): 1,500 t → 0 … 2,000 in steps of 500.
+      expect(drawing.textContent).toContain('t CO2e');
+      expect(drawing.textContent).toContain('2,000');
+    } finally {
+      width.mockRestore();
+      document.documentElement.style.removeProperty('--primary');
+    }
   });
 
   it('shows its empty state when there is nothing to draw', () => {

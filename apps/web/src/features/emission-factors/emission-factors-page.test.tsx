@@ -124,7 +124,32 @@ describe('the emission factors page', () => {
     if (!row) throw new Error('row missing');
     expect(within(row).getByText('EPA GHG Emission Factors Hub 2024')).toBeTruthy();
     expect(within(row).getByText('CO2 53.06 kg')).toBeTruthy();
+    expect(within(row).getByText('AR4 53.06 · AR5 53.06 · AR6 53.06 kg/mmBtu')).toBeTruthy();
     expect(screen.getByText('1–1 of 1')).toBeTruthy();
+  });
+
+  it('shows each factor’s key and copies it to the clipboard', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderPage();
+    const row = (await screen.findByText('Natural Gas')).closest('tr');
+    if (!row) throw new Error('row missing');
+    expect(within(row).getByText('epa-natural-gas')).toBeTruthy();
+    await userEvent.click(within(row).getByRole('button', { name: 'Copy the key epa-natural-gas' }));
+    expect(writeText).toHaveBeenCalledWith('epa-natural-gas');
+    expect(within(row).getByRole('status').textContent).toBe('Copied');
+  });
+
+  it('says so when the browser refuses the clipboard', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: () => Promise.reject(new Error('no')) },
+    });
+    renderPage();
+    const row = (await screen.findByText('Natural Gas')).closest('tr');
+    if (!row) throw new Error('row missing');
+    await userEvent.click(within(row).getByRole('button', { name: 'Copy the key epa-natural-gas' }));
+    expect(within(row).getByRole('status').textContent).toBe('Copy blocked: select the key');
   });
 
   it('shows the progress of a recalculation as processed of total', async () => {

@@ -99,6 +99,20 @@ export function FieldBuilder({ drafts, errors, isShowingErrors, onChange }: Fiel
                   </FormField>
                 </div>
               ) : null}
+              {draft.type === 'string' ? (
+                <FormField
+                  label={`Field ${fieldNumber} pattern`}
+                  description="Optional: a regular expression the text must contain a match of, such as ^[A-Z]{2}-\d+$"
+                  error={draftErrors.pattern}
+                >
+                  <Input
+                    className="font-mono"
+                    spellCheck={false}
+                    value={draft.pattern}
+                    onChange={(event) => update(draft.id, { pattern: event.target.value })}
+                  />
+                </FormField>
+              ) : null}
               {draft.type === 'enum' ? (
                 <FormField
                   label={`Field ${fieldNumber} options`}

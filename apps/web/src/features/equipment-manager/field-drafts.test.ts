@@ -44,6 +44,7 @@ describe('fieldsFromDrafts', () => {
       draft({ id: 'b', name: 'size', label: 'Size', type: 'integer', minimum: '10', maximum: '5' }),
       draft({ id: 'c', name: 'kind', label: 'Kind', type: 'enum', options: ' , ' }),
       draft({ id: 'd', name: 'size', label: 'Size again', type: 'string' }),
+      draft({ id: 'e', name: 'tag', label: 'Tag', type: 'string', pattern: '(a)\\1' }),
     ];
     const { fields, errors } = fieldsFromDrafts(bad);
     expect(fields).toEqual([]);
@@ -56,6 +57,7 @@ describe('fieldsFromDrafts', () => {
       b: { maximum: 'Must not be below the minimum' },
       c: { options: 'Give at least one option' },
       d: { name: 'Another field has this name' },
+      e: { pattern: 'Refused pattern: invalid escape sequence: `\\1`' },
     });
   });
 });
@@ -65,6 +67,7 @@ describe('fieldDraftsOf', () => {
     const fields = [
       { name: 'a', label: 'A', type: 'integer' as const, minimum: 1, isRequired: true },
       { name: 'b', label: 'B', type: 'enum' as const, options: ['x', 'y'], isRequired: false },
+      { name: 'c', label: 'C', type: 'string' as const, pattern: '^(a+)+$', isRequired: false },
     ];
     expect(fieldsFromDrafts(fieldDraftsOf(fields)).fields).toEqual(fields);
   });

@@ -1,4 +1,5 @@
 import { equipmentFieldSchema, type EquipmentField, type EquipmentFieldType } from '@ecc/contracts';
+import { compileLinearPattern } from '@ecc/domain';
 
 /** A field as the builder edits it: numbers and options as the text typed. */
 export interface FieldDraft {
@@ -13,9 +14,13 @@ export interface FieldDraft {
   options: string;
   minimum: string;
   maximum: string;
+  /** For text: the regular expression the value must contain a match of; empty for none. */
+  pattern: string;
 }
 
-export type FieldDraftErrors = Partial<Record<'name' | 'label' | 'options' | 'minimum' | 'maximum', string>>;
+export type FieldDraftErrors = Partial<
+  Record<'name' | 'label' | 'options' | 'minimum' | 'maximum' | 'pattern', string>
+>;
 
 let nextDraftId = 0;
 const newDraftId = () => `field-${++nextDraftId}`;
@@ -31,6 +36,7 @@ export function emptyFieldDraft(): FieldDraft {
     options: '',
     minimum: '',
     maximum: '',
+    pattern: '',
   };
 }
 
@@ -46,6 +52,7 @@ export function fieldDraftsOf(fields: readonly EquipmentField[]): FieldDraft[] {
     options: (field.options ?? []).join(', '),
     minimum: field.minimum === undefined ? '' : String(field.minimum),
     maximum: field.maximum === undefined ? '' : String(field.maximum),
+    pattern: field.pattern ?? '',
   }));
 }
 
@@ -57,7 +64,8 @@ function parseBound(text: string): number | undefined | 'invalid' {
 
 /**
  * Turns the drafts into fields, with the problems of each draft by its id: names must be unique identifiers,
- * a choice needs options, bounds must be numbers with the minimum not above the maximum.
+ * a choice needs options, bounds must be numbers with the minimum not above the maximum, a pattern must compile
+ * for the linear-time engine the server and the form run it on.
  */
 export function fieldsFromDrafts(drafts: readonly FieldDraft[]): {
   fields: EquipmentField[];
@@ -88,6 +96,9 @@ export function fieldsFromDrafts(drafts: readonly FieldDraft[]): {
           ]
         : undefined;
     if (options?.length === 0) draftErrors.options = 'Give at least one option';
+    const pattern = draft.type === 'string' && draft.pattern.trim() !== '' ? draft.pattern : undefined;
+    const compilation = pattern === undefined ? undefined : compileLinearPattern(pattern);
+    if (compilation && !compilation.isValid) draftErrors.pattern = `Refused pattern: ${compilation.reason}`;
     const candidate = {
       name: draft.name.trim(),
       label: draft.label.trim(),
@@ -97,6 +108,7 @@ export function fieldsFromDrafts(drafts: readonly FieldDraft[]): {
       ...(options ? { options } : {}),
       ...(typeof minimum === 'number' ? { minimum } : {}),
       ...(typeof maximum === 'number' ? { maximum } : {}),
+      ...(pattern === undefined ? {} : { pattern }),
     };
     const parsed = equipmentFieldSchema.safeParse(candidate);
     if (!parsed.success) {

@@ -12,6 +12,7 @@ import {
   type FieldErrors,
 } from './activity-record-form.ts';
 import { EmissionsPreview } from './emissions-preview.tsx';
+import { FactorCombobox } from './factor-combobox.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatQuantity } from '#lib/format/format-quantity.ts';
 import { SortableHeaderRow, type SortableColumn } from './sortable-header.tsx';
@@ -185,6 +186,10 @@ function EditRow({
       },
     );
   };
+  const change = (field: EditableField, value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') onDone();
     if (event.key === 'Enter') {
@@ -204,20 +209,28 @@ function EditRow({
               <Label htmlFor={id} className="text-xs">
                 {EDIT_LABELS[field]}
               </Label>
-              <Input
-                id={id}
-                ref={index === 0 ? firstInput : undefined}
-                type={field.startsWith('period') ? 'date' : field === 'quantity' ? 'number' : 'text'}
-                step={field === 'quantity' ? 'any' : undefined}
-                className={cn('h-8', field === 'factorKey' ? 'w-56' : 'w-36')}
-                value={values[field]}
-                aria-invalid={error === undefined ? undefined : true}
-                aria-describedby={error === undefined ? undefined : `${id}-error`}
-                onChange={(event) => {
-                  setValues((previous) => ({ ...previous, [field]: event.target.value }));
-                  setErrors((previous) => ({ ...previous, [field]: undefined }));
-                }}
-              />
+              {field === 'factorKey' ? (
+                <FactorCombobox
+                  id={id}
+                  className="w-72"
+                  value={values[field]}
+                  aria-invalid={error === undefined ? undefined : true}
+                  aria-describedby={error === undefined ? undefined : `${id}-error`}
+                  onValueChange={(value) => change(field, value)}
+                />
+              ) : (
+                <Input
+                  id={id}
+                  ref={index === 0 ? firstInput : undefined}
+                  type={field.startsWith('period') ? 'date' : field === 'quantity' ? 'number' : 'text'}
+                  step={field === 'quantity' ? 'any' : undefined}
+                  className="h-8 w-36"
+                  value={values[field]}
+                  aria-invalid={error === undefined ? undefined : true}
+                  aria-describedby={error === undefined ? undefined : `${id}-error`}
+                  onChange={(event) => change(field, event.target.value)}
+                />
+              )}
               {error !== undefined && (
                 <p id={`${id}-error`} className="max-w-56 text-xs text-destructive">
                   {error}

@@ -1,4 +1,9 @@
-import type { ActivityRecordDto, FacilityDetailResponse, FacilityTrailResponse } from '@ecc/contracts';
+import type {
+  ActivityRecordDto,
+  EmissionFactorDto,
+  FacilityDetailResponse,
+  FacilityTrailResponse,
+} from '@ecc/contracts';
 import { ROUTES } from '@ecc/contracts';
 import { toastStore } from '@ecc/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -103,6 +108,16 @@ const DETAIL: FacilityDetailResponse = {
   },
 };
 
+const NEW_ENGLAND_GRID: EmissionFactorDto = {
+  id: 'egrid-2022-newe',
+  name: 'eGRID subregion NEWE (NPCC New England) electricity',
+  source:
+    'U.S. EPA, eGRID2022 total output emission rates (EPA GHG Emission Factors Hub 2024, Table 6), row "NEWE"',
+  year: 2022,
+  per: 'MWh',
+  gases: { CO2: { value: 536.4, unit: 'lb' } },
+};
+
 const TRAIL: FacilityTrailResponse = {
   co2eKg: 4024,
   recordCount: 3,
@@ -161,7 +176,8 @@ function renderDetail(initialPath = '/facility/next/north-plant') {
       if (url.pathname === '/api/equipment') return jsonResponse(200, { results: [] });
       if (url.pathname === '/api/overview/years') return jsonResponse(200, { years: [2024, 2025] });
       if (url.pathname === '/api/emission-factors') {
-        return jsonResponse(200, { results: [], count: 0, total: 0, offset: 0 });
+        const results = (url.searchParams.get('q') ?? '').includes('newe') ? [NEW_ENGLAND_GRID] : [];
+        return jsonResponse(200, { results, count: results.length, total: results.length, offset: 0 });
       }
       if (url.pathname === '/api/activity-records/r2' && method === 'DELETE')
         return jsonResponse(200, RECORDS[1]);
@@ -301,6 +317,29 @@ describe('the facility view', { timeout: 20_000 }, () => {
       factorKey: 'epa-hub-natural-gas',
       scope: 1,
     });
+  });
+
+  it('picks a factor in the inline edit with the keyboard: Enter chooses the option, the next Enter saves', async () => {
+    const calls = renderDetail();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit natural-gas 2025-01-01' }, ABILITY_WAIT),
+    );
+    const factor = screen.getByRole('combobox', { name: 'Factor' });
+    await userEvent.clear(factor);
+    await userEvent.type(factor, 'newe');
+    const option = await screen.findByRole('option', { name: /eGRID subregion NEWE/ });
+    expect(option.textContent).toContain('egrid-2022-newe');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect((factor as HTMLInputElement).value).toBe('egrid-2022-newe');
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')).toEqual({
+        method: 'PATCH',
+        path: '/api/activity-records/r2',
+        body: { factorKey: 'egrid-2022-newe' },
+      }),
+    );
   });
 
   it('edits a record inline, refusing a bad value at its field and sending only what changed', async () => {

@@ -5,7 +5,12 @@ import {
   type NewGrantRequest,
   type RightRow,
 } from '@ecc/contracts';
-import { PERMISSION_ACTIONS, PERMISSION_SUBJECTS } from '@ecc/domain';
+import {
+  compileGrantPattern,
+  ID_PATTERN_PRINCIPAL,
+  PERMISSION_ACTIONS,
+  PERMISSION_SUBJECTS,
+} from '@ecc/domain';
 import { Alert, AlertDescription, Button, FormField, Input, controlClasses } from '@ecc/ui';
 import { PlusIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -25,6 +30,13 @@ const INITIAL = {
   id: '.*',
   right: '',
 };
+
+/** Why the id pattern would be refused (it runs on the linear-time engine the server uses), or undefined. */
+function idPatternProblem(pattern: string): string | undefined {
+  if (pattern === ID_PATTERN_PRINCIPAL) return undefined;
+  const compilation = compileGrantPattern(pattern);
+  return compilation.isValid ? undefined : `Id pattern: ${compilation.reason}`;
+}
 
 /** A new grant for one role: what (subject, action), where (realm and id patterns) and under which right. */
 export function GrantForm({ roleName, rights, onAdd }: GrantFormProps) {
@@ -46,6 +58,12 @@ export function GrantForm({ roleName, rights, onAdd }: GrantFormProps) {
       setErrorMessage(
         parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
       );
+      return;
+    }
+    const patternProblem =
+      parsed.data.type === 'REGEX_GRANT' ? idPatternProblem(parsed.data.data.id) : undefined;
+    if (patternProblem) {
+      setErrorMessage(patternProblem);
       return;
     }
     setErrorMessage(undefined);

@@ -192,6 +192,19 @@ describe('the realm administration page', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
+  it('refuses an id pattern the linear-time engine cannot run, before sending', async () => {
+    const fetchMock = renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Roles & grants' }));
+    const form = await screen.findByRole('form', { name: 'Add a grant to Member' });
+    const idPattern = within(form).getByLabelText('Id pattern');
+    await user.clear(idPattern);
+    await user.type(idPattern, '(a)\\1');
+    await user.click(within(form).getByRole('button', { name: /Add grant/ }));
+    expect(await within(form).findByText('Id pattern: invalid escape sequence: `\\1`')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
   it('gives a realm’s administrator the Sign-in tab of their realm, and no Realms tab', async () => {
     const fetchMock = renderPage();
     const user = userEvent.setup();

@@ -1,0 +1,1 @@
+export * from './linear-pattern.ts';
