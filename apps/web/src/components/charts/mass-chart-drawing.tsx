@@ -68,7 +68,7 @@ export function MassChartDrawing({
     <div
       ref={elementRef}
       style={{ height }}
-      className="w-full"
+      className="w-full min-w-0 overflow-hidden"
       data-testid="mass-chart-drawing"
       aria-hidden="true"
     />

@@ -2,7 +2,7 @@ import { formatMass, massIn } from '#lib/format/format-mass.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 import type { ChartColorSlot } from './chart-colors.ts';
 import type { ChartOption } from './echarts-runtime.ts';
-import { massAxis } from './mass-axis.ts';
+import { MASS_AXIS_TICKS, massAxis } from './mass-axis.ts';
 import { axisExtentValues, isDrawn, type MassChartSpec } from './mass-chart-spec.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -18,6 +18,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
+/** About this many ticks on the value axis of horizontal bars. */
+const BAR_AXIS_TICKS = 3;
+
 interface TooltipItem {
   dataIndex: number;
   seriesIndex: number;
@@ -29,7 +32,11 @@ interface TooltipItem {
  */
 export function massChartOption(spec: MassChartSpec, color: (slot: ChartColorSlot) => string): ChartOption {
   const drawn = spec.series.filter(isDrawn);
-  const axis = massAxis(axisExtentValues(spec));
+  // Bars share a narrow box with their labels: fewer ticks keep the axis's numbers apart.
+  const axis = massAxis(
+    axisExtentValues(spec),
+    spec.orientation === 'bars' ? BAR_AXIS_TICKS : MASS_AXIS_TICKS,
+  );
   const textColor = color('muted-foreground');
   const valueAxis = {
     type: 'value' as const,
@@ -38,7 +45,7 @@ export function massChartOption(spec: MassChartSpec, color: (slot: ChartColorSlo
     interval: axis.interval,
     name: `${axis.unit} CO2e`,
     nameTextStyle: { color: textColor },
-    axisLabel: { color: textColor, formatter: (value: number) => formatNumber(value) },
+    axisLabel: { color: textColor, hideOverlap: true, formatter: (value: number) => formatNumber(value) },
     splitLine: { lineStyle: { color: color('border') } },
   };
   const categoryAxis = {
@@ -51,7 +58,8 @@ export function massChartOption(spec: MassChartSpec, color: (slot: ChartColorSlo
   };
   return {
     animation: false,
-    grid: { left: 8, right: 16, top: drawn.length > 1 ? 40 : 24, bottom: 8 },
+    // The legend's row, then room for the value axis's name above the plot.
+    grid: { left: 8, right: 16, top: drawn.length > 1 ? 56 : 32, bottom: 8 },
     legend: {
       show: drawn.length > 1,
       top: 0,

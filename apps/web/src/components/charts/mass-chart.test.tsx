@@ -13,7 +13,7 @@ const SERIES: ChartSeries[] = [
   { key: 'market', label: 'Scope 2 (market-based)', color: 'primary', isDrawn: false, valuesKg: [null, 20] },
 ];
 
-describe('MassChart', () => {
+describe('MassChart', { timeout: 40_000 }, () => {
   it('switches to a table of the same figures, whose buttons do what a click on a bar does', async () => {
     const onSelect = vi.fn();
     render(
@@ -61,8 +61,9 @@ describe('MassChart', () => {
           series={SERIES}
         />,
       );
-      const drawing = await screen.findByTestId('mass-chart-drawing');
-      await waitFor(() => expect(drawing.querySelector('svg')).not.toBeNull());
+      // ECharts arrives as its own chunk: loading it takes a while on a busy machine.
+      const drawing = await screen.findByTestId('mass-chart-drawing', {}, { timeout: 20_000 });
+      await waitFor(() => expect(drawing.querySelector('svg')).not.toBeNull(), { timeout: 10_000 });
       const fills = [...drawing.querySelectorAll('path')].map((path) => path.getAttribute('fill'));
       expect(fills).toContain('#7c3aed');
       // The axis counts in tonnes, its ticks on round numbers (d3's nice()): 1,500 t → 0 … 2,000 in steps of 500.

@@ -111,7 +111,8 @@ export function MassChart(props: MassChartProps) {
     return <>{empty ?? <p className="text-sm text-muted-foreground">Nothing to show yet.</p>}</>;
   }
   return (
-    <figure className="grid gap-2">
+    // min-w-0: in a grid or flex cell the drawing must not widen its cell, which would widen the drawing again.
+    <figure className="grid min-w-0 gap-2">
       <div className="flex justify-end">
         <Button
           type="button"

@@ -48,7 +48,7 @@ export const BreakdownBars = memo(function BreakdownBars({
   );
   const headingId = `breakdown-${title.toLowerCase().replaceAll(/\W+/g, '-')}`;
   return (
-    <section aria-labelledby={headingId} className="grid content-start gap-2 rounded-lg border p-4">
+    <section aria-labelledby={headingId} className="grid min-w-0 content-start gap-2 rounded-lg border p-4">
       <h3 id={headingId} className="font-semibold">
         {title}
       </h3>
