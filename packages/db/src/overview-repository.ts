@@ -333,6 +333,10 @@ export function createOverviewRepository(db: Database) {
       const { from, to } = yearBounds(year);
       const monthIndex = (value: SQL) =>
         sql`(extract(year from ${value}) * 12 + extract(month from ${value}))::int`;
+      const inYear = sql`month >= ${from}::date and month < ${to}::date`;
+      // One pass of window functions over the monthly sums (no join of a series back to its months, which the
+      // planner may turn into nested loops): each month carries its series' size, first and last month, median
+      // (the mean of the middle one or two, as the domain's median) and the median of the absolute deviations.
       const rows = await rowsOf(
         db,
         sql`with monthly as (
@@ -341,61 +345,66 @@ export function createOverviewRepository(db: Database) {
               from activity_records
               where realm_id = ${realmId}
               group by facility_id, activity_type, unit, date_trunc('month', period_start)
-            ), series as (
-              select facility_id, activity_type, unit, min(month) as first_month, max(month) as last_month,
-                count(*) as month_count, percentile_cont(0.5) within group (order by quantity) as median
-              from monthly
-              group by facility_id, activity_type, unit
-            ), spread as (
-              select series.facility_id, series.activity_type, series.unit, series.first_month, series.last_month,
-                series.month_count, series.median,
-                ${rule.madToStandardDeviation}::float8
-                  * percentile_cont(0.5) within group (order by abs(monthly.quantity - series.median)) as spread
-              from series
-              join monthly using (facility_id, activity_type, unit)
-              group by series.facility_id, series.activity_type, series.unit, series.first_month,
-                series.last_month, series.month_count, series.median
-            ), in_year as (
-              select monthly.facility_id, monthly.activity_type, monthly.unit,
-                count(*)::int as present,
-                (count(*) filter (where monthly.is_estimated))::int as estimated,
-                (count(*) filter (
-                  where spread.month_count >= ${rule.minMonthsForOutliers} and spread.spread > 0
-                    and abs(monthly.quantity - spread.median) > ${rule.outlierDeviations}::float8 * spread.spread
-                ))::int as outliers
-              from monthly
-              join spread using (facility_id, activity_type, unit)
-              where monthly.month >= ${from}::date and monthly.month < ${to}::date
-              group by monthly.facility_id, monthly.activity_type, monthly.unit
-            ), flags as (
-              select spread.facility_id,
-                greatest(0, ${monthIndex(sql`least(spread.last_month, (${to}::date - interval '1 month'))`)}
-                  - ${monthIndex(sql`greatest(spread.first_month, ${from}::date)`)} + 1)
-                  - coalesce(in_year.present, 0) as gaps,
-                coalesce(in_year.outliers, 0) as outliers,
-                coalesce(in_year.estimated, 0) as estimated
-              from spread
-              left join in_year using (facility_id, activity_type, unit)
-            ), by_facility as (
-              select facility_id, sum(gaps)::int as gaps, sum(outliers)::int as outliers,
-                sum(estimated)::int as estimated
-              from flags
-              group by facility_id
-              having sum(gaps) + sum(outliers) + sum(estimated) > 0
             ), ranked as (
+              select monthly.*,
+                row_number() over (series order by quantity) as quantity_rank,
+                count(*) over series as month_count,
+                min(month) over series as first_month,
+                max(month) over series as last_month
+              from monthly
+              window series as (partition by facility_id, activity_type, unit)
+            ), with_median as (
+              select ranked.*,
+                avg(quantity) filter (
+                  where quantity_rank in ((month_count + 1) / 2, (month_count + 2) / 2)
+                ) over (partition by facility_id, activity_type, unit) as median
+              from ranked
+            ), with_deviation as (
+              select with_median.*,
+                row_number() over (
+                  partition by facility_id, activity_type, unit order by abs(quantity - median)
+                ) as deviation_rank
+              from with_median
+            ), with_spread as (
+              select with_deviation.*,
+                ${rule.madToStandardDeviation}::float8 * avg(abs(quantity - median)) filter (
+                  where deviation_rank in ((month_count + 1) / 2, (month_count + 2) / 2)
+                ) over (partition by facility_id, activity_type, unit) as spread
+              from with_deviation
+            ), series as (
+              select facility_id, first_month, last_month,
+                (count(*) filter (where ${inYear}))::int as present,
+                (count(*) filter (where ${inYear} and is_estimated))::int as estimated,
+                (count(*) filter (
+                  where ${inYear} and month_count >= ${rule.minMonthsForOutliers} and spread > 0
+                    and abs(quantity - median) > ${rule.outlierDeviations}::float8 * spread
+                ))::int as outliers
+              from with_spread
+              group by facility_id, activity_type, unit, first_month, last_month
+            ), by_facility as (
+              select facility_id,
+                sum(greatest(0, ${monthIndex(sql`least(last_month, (${to}::date - interval '1 month'))`)}
+                  - ${monthIndex(sql`greatest(first_month, ${from}::date)`)} + 1) - present)::int as gaps,
+                sum(outliers)::int as outliers, sum(estimated)::int as estimated
+              from series
+              group by facility_id
+            ), ranked_facilities as (
               select by_facility.*,
                 row_number() over (order by gaps + outliers + estimated desc, facility_id) as rank,
                 sum(gaps) over () as total_gaps, sum(outliers) over () as total_outliers,
                 sum(estimated) over () as total_estimated, count(*) over () as facility_count
               from by_facility
+              where gaps + outliers + estimated > 0
             )
-            select facilities.slug, facilities.name, ranked.gaps, ranked.outliers, ranked.estimated,
-              ranked.total_gaps::int as total_gaps, ranked.total_outliers::int as total_outliers,
-              ranked.total_estimated::int as total_estimated, ranked.facility_count::int as facility_count
-            from ranked
-            join facilities on facilities.realm_id = ${realmId} and facilities.id = ranked.facility_id
-            where ranked.rank <= ${limit}
-            order by ranked.rank`,
+            select facilities.slug, facilities.name, ranked_facilities.gaps, ranked_facilities.outliers,
+              ranked_facilities.estimated, ranked_facilities.total_gaps::int as total_gaps,
+              ranked_facilities.total_outliers::int as total_outliers,
+              ranked_facilities.total_estimated::int as total_estimated,
+              ranked_facilities.facility_count::int as facility_count
+            from ranked_facilities
+            join facilities on facilities.realm_id = ${realmId} and facilities.id = ranked_facilities.facility_id
+            where ranked_facilities.rank <= ${limit}
+            order by ranked_facilities.rank`,
       );
       const first = rows[0];
       return {
