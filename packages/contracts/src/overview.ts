@@ -51,8 +51,6 @@ export const overviewCalculatedSchema = z.object({
       topFacilities: z.array(z.object({ slug: z.string(), name: z.string(), co2eKg: z.number() })),
     }),
   ),
-  /** Results on another GWP set (a recalculation not yet run or under way), left out of every figure. */
-  otherGwpSets: z.array(z.object({ gwpSetId: z.string(), resultCount: z.number().int() })),
 });
 export type OverviewCalculated = z.infer<typeof overviewCalculatedSchema>;
 

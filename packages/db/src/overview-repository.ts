@@ -115,7 +115,7 @@ export function createOverviewRepository(db: Database) {
             select entry.key::int as year
               from facilities cross join lateral jsonb_each(facilities.reported) as entry(key, value)
               where facilities.realm_id = ${realmId} and entry.key ~ '^[0-9]{4}$'
-                and jsonb_typeof(entry.value->'co2eT') = 'number'
+                and jsonb_typeof(entry.value->'co2eTByGwpSet'->${gwpSetId}::text) = 'number'
             order by year`,
       );
       return rows.map((row) => number(row.year));
@@ -151,20 +151,6 @@ export function createOverviewRepository(db: Database) {
         }
       }
       return { amounts, facilityCounts };
-    },
-
-    /** How many results of the realm are on a set other than this one, by set. */
-    async otherGwpSets(
-      realmId: string,
-      gwpSetId: string,
-    ): Promise<{ gwpSetId: string; resultCount: number }[]> {
-      const rows = await rowsOf(
-        db,
-        sql`select gwp_set_id, count(*)::int as result_count from emission_results
-            where realm_id = ${realmId} and gwp_set_id <> ${gwpSetId}
-            group by gwp_set_id order by gwp_set_id`,
-      );
-      return rows.map((row) => ({ gwpSetId: text(row.gwp_set_id), resultCount: number(row.result_count) }));
     },
 
     /** The largest emitters of a year on one set, by CO2e with Scope 2 location-based. */
@@ -259,45 +245,47 @@ export function createOverviewRepository(db: Database) {
     },
 
     /**
-     * What facilities reported to a programme (`facilities.reported`, by year), per year, edition and GWP set,
-     * counting a facility's year only where it has no calculated results that year.
+     * What facilities reported to a programme (`facilities.reported`, by year), per year and edition, in CO2e on
+     * one GWP set (each reported year stores its CO2e on every set), counting a facility's year only where it
+     * has no calculated results that year.
      */
-    async reportedAmounts(realmId: string): Promise<OverviewReportedAmountRow[]> {
+    async reportedAmounts(realmId: string, gwpSetId: string): Promise<OverviewReportedAmountRow[]> {
       const rows = await rowsOf(
         db,
-        sql`select entry.key::int as year, entry.value->>'gwpSetId' as gwp_set_id, entry.value->>'source' as source,
-              count(*)::int as facility_count, sum((entry.value->>'co2eT')::float8)::float8 as co2e_t
+        sql`select entry.key::int as year, entry.value->>'source' as source, count(*)::int as facility_count,
+              sum((entry.value->'co2eTByGwpSet'->>${gwpSetId}::text)::float8)::float8 as co2e_t
             from facilities
             cross join lateral jsonb_each(facilities.reported) as entry(key, value)
             where facilities.realm_id = ${realmId} and entry.key ~ '^[0-9]{4}$'
-              and jsonb_typeof(entry.value->'co2eT') = 'number'
+              and jsonb_typeof(entry.value->'co2eTByGwpSet'->${gwpSetId}::text) = 'number'
               and ${hasNoResultsInYear(sql`entry.key::int`)}
-            group by 1, 2, 3
-            order by 1, 2, 3`,
+            group by 1, 2
+            order by 1, 2`,
       );
       return rows.map((row) => ({
         year: number(row.year),
-        gwpSetId: text(row.gwp_set_id),
+        gwpSetId,
         source: text(row.source),
         facilityCount: number(row.facility_count),
         co2eT: number(row.co2e_t),
       }));
     },
 
-    /** The largest reporting facilities of a year (without calculated results that year). */
+    /** The largest reporting facilities of a year (without calculated results that year), CO2e on one set. */
     async topReportedFacilities(
       realmId: string,
+      gwpSetId: string,
       year: number,
       limit: number,
     ): Promise<OverviewReportedFacilityRow[]> {
       const key = String(year);
       const rows = await rowsOf(
         db,
-        sql`select slug, name, sector, state, country,
-              reported->${key}->>'gwpSetId' as gwp_set_id, reported->${key}->>'source' as source,
-              (reported->${key}->>'co2eT')::float8 as co2e_t
+        sql`select slug, name, sector, state, country, reported->${key}::text->>'source' as source,
+              (reported->${key}::text->'co2eTByGwpSet'->>${gwpSetId}::text)::float8 as co2e_t
             from facilities
-            where realm_id = ${realmId} and jsonb_typeof(reported->${key}->'co2eT') = 'number'
+            where realm_id = ${realmId}
+              and jsonb_typeof(reported->${key}::text->'co2eTByGwpSet'->${gwpSetId}::text) = 'number'
               and ${hasNoResultsInYear(sql`${year}::int`)}
             order by co2e_t desc, name
             limit ${limit}`,
@@ -308,7 +296,7 @@ export function createOverviewRepository(db: Database) {
         sector: text(row.sector),
         state: nullableText(row.state),
         country: text(row.country),
-        gwpSetId: text(row.gwp_set_id),
+        gwpSetId,
         source: text(row.source),
         co2eT: number(row.co2e_t),
       }));

@@ -10,7 +10,13 @@ import { createRealmConfigRepository, type Database } from '@ecc/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldRefusal, HttpError } from '#platform/errors.ts';
-import { canInOwnRealm, permissionAccess, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import {
+  assertCanOnOwnRecord,
+  canInOwnRealm,
+  permissionAccess,
+  requireSession,
+  SESSION_ACCESS,
+} from '#platform/route-access.ts';
 import {
   evaluateFeatureFlags,
   evaluationContextFor,
@@ -106,6 +112,8 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
     async (request) => {
       const session = requireSession(request);
       const { key } = request.params;
+      // A flag definition has no id but its key, which an id pattern is matched against.
+      await assertCanOnOwnRecord(request, 'update', 'FeatureFlag', key);
       const flag = request.body;
       const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) =>
         Object.hasOwn(flags, key) ? { flags: { ...flags, [key]: flag }, result: true } : { result: false },
@@ -124,6 +132,7 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
     async (request, reply) => {
       const session = requireSession(request);
       const { key } = request.params;
+      await assertCanOnOwnRecord(request, 'delete', 'FeatureFlag', key);
       const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) => {
         if (!Object.hasOwn(flags, key)) return { result: false };
         const { [key]: _removed, ...remaining } = flags;

@@ -5,7 +5,7 @@ import {
   type OverviewResponse,
   type ReportingYearsResponse,
 } from '@ecc/contracts';
-import { createOverviewRepository, type Database } from '@ecc/db';
+import { createOverviewRepository, readRealmGwpSetId, type Database } from '@ecc/db';
 import {
   chooseOverviewYear,
   emptyYearTotals,
@@ -13,11 +13,9 @@ import {
   MIN_MONTHS_FOR_OUTLIERS,
   OUTLIER_DEVIATIONS,
   rankSources,
-  realmGwpSetId,
   reportedTonnesToKg,
   withScopeTotal,
   yearTotalsOf,
-  type GwpSetId,
 } from '@ecc/domain';
 
 /**
@@ -30,7 +28,7 @@ export async function reportingYears(
   db: Database,
   realm: { id: string; properties: Readonly<Record<string, unknown>> },
 ): Promise<ReportingYearsResponse> {
-  return { years: await createOverviewRepository(db).years(realm.id, realmGwpSetId(realm.properties)) };
+  return { years: await createOverviewRepository(db).years(realm.id, await readRealmGwpSetId(db, realm.id)) };
 }
 
 export async function realmOverview(
@@ -39,13 +37,13 @@ export async function realmOverview(
   query: OverviewQuery,
 ): Promise<OverviewResponse> {
   const repository = createOverviewRepository(db);
-  const gwpSetId: GwpSetId = realmGwpSetId(realm.properties);
-  const [years, facilityCount, yearly, otherGwpSets, reportedAmounts] = await Promise.all([
+  // One set for every figure: the realm's, the only one its results are read on (decision 020).
+  const gwpSetId = await readRealmGwpSetId(db, realm.id);
+  const [years, facilityCount, yearly, reportedAmounts] = await Promise.all([
     repository.years(realm.id, gwpSetId),
     repository.facilityCount(realm.id),
     repository.yearlyAmounts(realm.id, gwpSetId),
-    repository.otherGwpSets(realm.id, gwpSetId),
-    repository.reportedAmounts(realm.id),
+    repository.reportedAmounts(realm.id, gwpSetId),
   ]);
   const trend = yearTotalsOf(yearly.amounts, yearly.facilityCounts);
   const year = chooseOverviewYear(query.year, years);
@@ -65,7 +63,6 @@ export async function realmOverview(
         trend,
         topFacilities: [],
         topSources: [],
-        otherGwpSets,
       },
       reported: { totals: [], trend: reportedTrend, topFacilities: [] },
       dataQuality: { gaps: 0, outliers: 0, estimated: 0, facilityCount: 0, topFacilities: [] },
@@ -75,7 +72,7 @@ export async function realmOverview(
   const [topFacilities, sourceFacilities, topReported, dataQuality] = await Promise.all([
     repository.topFacilities(realm.id, gwpSetId, year, OVERVIEW_TOP_COUNT),
     repository.sourceFacilities(realm.id, gwpSetId, year, OVERVIEW_SOURCE_FACILITY_COUNT),
-    repository.topReportedFacilities(realm.id, year, OVERVIEW_TOP_COUNT),
+    repository.topReportedFacilities(realm.id, gwpSetId, year, OVERVIEW_TOP_COUNT),
     repository.dataQuality(realm.id, year, OVERVIEW_TOP_COUNT, {
       minMonthsForOutliers: MIN_MONTHS_FOR_OUTLIERS,
       outlierDeviations: OUTLIER_DEVIATIONS,
@@ -96,7 +93,6 @@ export async function realmOverview(
         ...withScopeTotal({ scope1, scope2Location, scope2Market, scope3 }),
       })),
       topSources: rankSources(sourceFacilities, OVERVIEW_TOP_COUNT),
-      otherGwpSets,
     },
     reported: {
       totals: reportedTrend

@@ -9,6 +9,11 @@ import {
 // Factors are small numbers whose digits matter (0.001026 mmBtu/scf): significant digits, not 2 decimals.
 const factorNumberFormat = new Intl.NumberFormat(DEFAULT_LOCALE, { maximumSignificantDigits: 6 });
 
+/** A factor, heat content or conversion as published: up to six significant digits, with separators. */
+export function formatFactorValue(value: number): string {
+  return factorNumberFormat.format(value);
+}
+
 /** The totals of `year` and of the year before it, from the summary's years in any order. */
 export function yearAndPrevious(
   years: readonly FacilityYearTotals[],

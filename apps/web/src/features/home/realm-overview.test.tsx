@@ -64,7 +64,6 @@ const OVERVIEW: OverviewResponse = {
         topFacilities: [{ slug: 'north-plant', name: 'North Plant', co2eKg: 3_000_000 }],
       },
     ],
-    otherGwpSets: [{ gwpSetId: 'AR4', resultCount: 12 }],
   },
   reported: {
     totals: [{ gwpSetId: 'AR5', source: 'EPA GHGRP 2025', co2eKg: 9_000_000, facilityCount: 1 }],
@@ -105,7 +104,6 @@ const EMPTY: OverviewResponse = {
     trend: [],
     topFacilities: [],
     topSources: [],
-    otherGwpSets: [],
   },
   reported: { totals: [], trend: [], topFacilities: [] },
   dataQuality: { gaps: 0, outliers: 0, estimated: 0, facilityCount: 0, topFacilities: [] },
@@ -161,7 +159,6 @@ describe('the realm overview', { timeout: 20_000 }, () => {
       '/facility/next?sort=-co2e&year=2025',
     );
     expect(screen.getByText(/Calculated on GWP set AR5/)).toBeTruthy();
-    expect(screen.getByText(/12 on AR4 are left out of these figures, which are on AR5/)).toBeTruthy();
   });
 
   it('links the largest emitters and sources to their facility view of the year, with the trail open', async () => {

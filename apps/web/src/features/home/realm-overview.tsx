@@ -1,4 +1,4 @@
-import { Alert, AlertDescription, AlertTitle, EmptyState } from '@ecc/ui';
+import { EmptyState } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BarChart3Icon } from 'lucide-react';
@@ -7,7 +7,6 @@ import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { facilityListLink } from '#lib/facility-links/facility-link.ts';
-import { formatNumber } from '#lib/format/format-number.ts';
 import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
 import { GhgrpImportButton } from '#lib/imports/ghgrp-import-dialog.tsx';
 import { useSelectedYear } from '#lib/period/use-selected-year.ts';
@@ -70,21 +69,6 @@ export function RealmOverview({ header }: { header: { title: string; description
       >
         {(data) => (
           <div className="grid gap-6" aria-busy={overview.isPlaceholderData}>
-            {data.calculated.otherGwpSets.length > 0 && (
-              <Alert kind="warning">
-                <AlertTitle>Some results are on another GWP set</AlertTitle>
-                <AlertDescription>
-                  {data.calculated.otherGwpSets
-                    .map((set) => `${formatNumber(set.resultCount)} on ${set.gwpSetId}`)
-                    .join(', ')}{' '}
-                  {`are left out of these figures, which are on ${data.calculated.gwpSetId}. `}
-                  <Link to="/emission-factors" className="underline underline-offset-4">
-                    Recalculate on {data.calculated.gwpSetId}
-                  </Link>{' '}
-                  to count them.
-                </AlertDescription>
-              </Alert>
-            )}
             <OverviewFigures overview={data} />
             <OverviewTrend overview={data} />
             <TopFacilities overview={data} />
