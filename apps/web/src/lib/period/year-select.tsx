@@ -9,7 +9,16 @@ import { useSelectedYear } from './use-selected-year.ts';
  * data, latest first, kept in the URL as `?year=`. `shownYear` is the year the screen shows (the server's choice
  * when the URL names none), so the selector always says which year the figures are of.
  */
-export function YearSelect({ shownYear, className }: { shownYear: number | null; className?: string }) {
+export function YearSelect({
+  shownYear,
+  className,
+  latestLabel,
+}: {
+  shownYear: number | null;
+  className?: string;
+  /** Offered first where a screen can show each item's own latest year (the facility list), as no year. */
+  latestLabel?: string;
+}) {
   const id = useId();
   const { selectYear } = useSelectedYear();
   const years = useQuery(reportingYearsQuery);
@@ -23,11 +32,12 @@ export function YearSelect({ shownYear, className }: { shownYear: number | null;
         id={id}
         className={`${controlClasses} h-9 w-32`}
         value={shownYear ?? ''}
-        disabled={options.length === 0}
+        disabled={options.length === 0 && latestLabel === undefined}
         aria-describedby={years.isError ? `${id}-error` : undefined}
         onChange={(event) => selectYear(event.target.value === '' ? undefined : Number(event.target.value))}
       >
-        {options.length === 0 && <option value="">No data yet</option>}
+        {latestLabel !== undefined && <option value="">{latestLabel}</option>}
+        {options.length === 0 && latestLabel === undefined && <option value="">No data yet</option>}
         {options.map((year) => (
           <option key={year} value={year}>
             {year}
