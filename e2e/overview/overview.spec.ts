@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
 import { expect, test } from '../support/fixtures.ts';
 import { DEMO_REALM } from '../support/realms.ts';
 
@@ -5,11 +7,12 @@ test.use({ realm: DEMO_REALM, isSignedIn: true });
 
 /*
  * On the demo realm's seeded data (2023–2025): the overview on `/` shows the latest year, the year is chosen in
- * the URL, the largest emitter's link opens its facility view of that year with the year kept, and a total there
- * opens its trail. Other specs add records to demo facilities while this one runs, so it compares no figures
+ * the URL, the largest emitter's link opens its facility view of that year with the year kept, a total there
+ * opens its trail, and the trail downloads as CSV with the records of that year; the facility list keeps the year
+ * and exports its CO2e. Other specs add records to demo facilities while this one runs, so it compares no figures
  * across pages; the integration test of GET /api/overview checks the sums.
  */
-test('overview → facility → trail: the year chosen on the overview follows the user to the facility and its trail', async ({
+test('overview → facility → trail → export: the year chosen on the overview follows the user to the end', async ({
   page,
 }) => {
   await test.step('the overview shows the latest year, its figures, and the trend as a chart or a table', async () => {
@@ -24,8 +27,10 @@ test('overview → facility → trail: the year chosen on the overview follows t
     await expect(trend.getByTestId('mass-chart-drawing').locator('svg path').first()).toBeAttached();
     await trend.getByRole('button', { name: 'Show table' }).click();
     const table = trend.getByRole('table', { name: /^CO2e by year and scope/ });
-    await expect(table.getByRole('button', { name: 'Show 2023' })).toBeVisible();
-    await expect(table.getByRole('row')).toHaveCount(4);
+    // The seeded years; other specs may add records of other years to the demo realm meanwhile.
+    for (const year of [2023, 2024, 2025]) {
+      await expect(table.getByRole('button', { name: `Show ${year}` })).toBeVisible();
+    }
   });
 
   await test.step('choosing a year puts it in the URL and shows its figures', async () => {
@@ -53,6 +58,21 @@ test('overview → facility → trail: the year chosen on the overview follows t
     const sheet = page.getByRole('dialog', { name: 'Trail: CO2e 2024' });
     await expect(sheet).toBeVisible();
     await expect(sheet.getByTestId('trail-factors')).toBeVisible();
+    await expect(sheet.getByText(/^[\d,]+\.\d t CO2e on GWP set AR5, from [\d,]+ records?$/)).toBeVisible();
+  });
+
+  await test.step('the trail downloads as CSV: the records of that year, on the realm’s set', async () => {
+    const sheet = page.getByRole('dialog', { name: 'Trail: CO2e 2024' });
+    const downloading = page.waitForEvent('download');
+    await sheet.getByRole('link', { name: 'Download the trail as CSV' }).click();
+    const download = await downloading;
+    const slug = /\/facility\/next\/([a-z0-9-]+)/.exec(page.url())?.[1] ?? '';
+    expect(download.suggestedFilename()).toBe(`trail-${slug}.csv`);
+    const rows = Papa.parse<Record<string, string>>((await readFile(await download.path(), 'utf8')).trim(), {
+      header: true,
+    }).data;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.period_start?.startsWith('2024-') && row.gwp_set === 'AR5')).toBe(true);
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
   });
@@ -63,6 +83,19 @@ test('overview → facility → trail: the year chosen on the overview follows t
       .getByRole('link', { name: 'Facilities' })
       .click();
     await expect(page).toHaveURL(/\/facility\/next\?year=2024$/);
+    await expect(page.getByLabel('Year', { exact: true })).toHaveValue('2024');
+    await expect(page.getByRole('columnheader', { name: 'CO2e, 2024' })).toBeVisible();
+    await page.getByRole('button', { name: 'Export facilities' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'CSV (comma-separated)' }).click();
+    const download = await downloading;
+    const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+    const years = Papa.parse<Record<string, string>>(csv.trim(), { header: true }).data.map(
+      (row) => row['CO2e year'],
+    );
+    // Every facility's CO2e is of 2024, or it has none that year.
+    expect(years).toContain('2024');
+    expect(years.every((year) => year === '' || year === '2024')).toBe(true);
     await page.goto('/?year=2024');
     const sources = page.getByRole('table', { name: 'Sources with the largest calculated CO2e in 2024' });
     const sourceLink = sources.getByRole('link', { name: /: the trail of its / }).first();
