@@ -230,6 +230,17 @@ describe('factor library', () => {
       N2O: { value: 0.009, unit: 'lb' },
     });
     expect(factor('egrid-2022-rfcw').name).toBe('eGRID subregion RFCW (RFC West) electricity');
+    // Copied from the Hub 2024 workbook, sheet "Emission Factors Hub", Table 6 total output rates as displayed:
+    // row 338 FRCC 813.8 / 0.048 / 0.006, row 351 RFCW 1,000.1 / 0.087 / 0.012, row 355 SRMV 801.0 / 0.040 /
+    // 0.006 lb per MWh.
+    const lbPerMwh = (co2: number, ch4: number, n2o: number) => ({
+      CO2: { value: co2, unit: 'lb' },
+      CH4: { value: ch4, unit: 'lb' },
+      N2O: { value: n2o, unit: 'lb' },
+    });
+    expect(factor('egrid-2022-frcc').gases).toEqual(lbPerMwh(813.8, 0.048, 0.006));
+    expect(factor('egrid-2022-rfcw').gases).toEqual(lbPerMwh(1000.1, 0.087, 0.012));
+    expect(factor('egrid-2022-srmv').gases).toEqual(lbPerMwh(801, 0.04, 0.006));
   });
 
   it('models the DESNZ factors as published CO2e on AR5, with no per-gas masses', () => {
