@@ -53,6 +53,14 @@ const COLUMNS: SortableColumn<RecordColumn>[] = [
   { key: 'isEstimated', label: 'Estimated' },
 ];
 
+/** The columns, the CO2e ones naming the GWP set their figures are on (the realm's). */
+const columnsOn = (gwpSetId: string | undefined): SortableColumn<RecordColumn>[] =>
+  COLUMNS.map((column) =>
+    gwpSetId !== undefined && (column.key === 'co2eKg' || column.key === 'co2eKgMarket')
+      ? { ...column, label: `${column.label} (${gwpSetId})` }
+      : column,
+  );
+
 const GRID_COLUMNS =
   'grid-cols-[13.5rem_minmax(7rem,1fr)_minmax(7rem,1fr)_7rem_5rem_minmax(9rem,1.4fr)_5rem_9.5rem_9.5rem_6.5rem_12rem]';
 const ROW_HEIGHT = 40;
@@ -440,6 +448,8 @@ export function ActivityRecordsTable({
   const [sort, setSort] = useState<SortState<RecordColumn>>({ key: 'periodStart', direction: 'descending' });
   const [filter, setFilter] = useState('');
   const [editingId, setEditingId] = useState<string | null>(null);
+  const gwpSetId = records.find((record) => record.gwpSetId !== null)?.gwpSetId ?? undefined;
+  const columns = useMemo(() => columnsOn(gwpSetId), [gwpSetId]);
   const filtered = useMemo(
     () =>
       filterRows(records, filter, (record) => [
@@ -517,7 +527,7 @@ export function ActivityRecordsTable({
           aria-rowcount={rows.length + 1}
           className="min-w-[1320px] text-sm"
         >
-          <SortableHeaderRow columns={COLUMNS} sort={sort} onSort={setSort} gridClassName={GRID_COLUMNS}>
+          <SortableHeaderRow columns={columns} sort={sort} onSort={setSort} gridClassName={GRID_COLUMNS}>
             <div role="columnheader" className="px-3 py-2.5 font-medium">
               Actions
             </div>
