@@ -134,9 +134,9 @@ describe('factor library', () => {
   });
 
   it('agrees with subpart C: each Hub Table 1 per-unit value is HHV × factor per mmBtu, rounded as printed', () => {
-    const hubIds = FACTOR_LIBRARY.filter((entry) => entry.source.includes('Table 1 (stationary')).map(
-      (entry) => entry.id,
-    );
+    const hubIds = FACTOR_LIBRARY.filter(
+      (entry) => entry.source.includes('Table 1 (stationary') && entry.per !== 'mmBtu',
+    ).map((entry) => entry.id);
     // Every fuel Table 1 prices per unit (the kraft pulping liquors it gives per mmBtu only are not among them).
     expect(hubIds.length).toBe(58);
     for (const hubId of hubIds) {
@@ -270,6 +270,12 @@ describe('factor library', () => {
         'epa-hub-2024-landfill-gas-scf',
         { CO2_biogenic: [0.025254, 'kg'], CH4: [0.001552, 'g'], N2O: [0.000306, 'g'] },
       ],
+      // Table 1 row 87, Kraft Pulping Liquor, North American Softwood: 94.4 kg CO2 (biomass), 1.9 g CH4, 0.42 g
+      // N2O per mmBtu.
+      [
+        'epa-hub-2024-kraft-pulping-liquor-north-american-softwood',
+        { CO2_biogenic: [94.4, 'kg'], CH4: [1.9, 'g'], N2O: [0.42, 'g'] },
+      ],
       // Table 1 row 55, Crude Oil: 10.29 kg CO2, 0.41 g CH4, 0.08 g N2O per gallon.
       ['epa-hub-2024-crude-oil-gal', { CO2: [10.29, 'kg'], CH4: [0.41, 'g'], N2O: [0.08, 'g'] }],
       // Table 3 row 125, Gasoline Passenger Cars, 1973-1974: 0.1696 g CH4, 0.0197 g N2O per vehicle-mile.
@@ -310,6 +316,7 @@ describe('factor library', () => {
     expect(factor('epa-hub-2024-vehicle-buses-cng').source).toBe(
       'U.S. EPA, GHG Emission Factors Hub 2024, Table 4 (mobile combustion CH4 and N2O, on-road diesel and alternative fuel vehicles), "Buses", "CNG"',
     );
+    expect(idsStartingWith('epa-hub-2024-kraft-pulping-liquor-')).toHaveLength(5);
     // Every row of Tables 3 (112: gasoline cars, light-duty trucks, heavy-duty vehicles by model year and
     // motorcycles), 4 (34) and 5 (40).
     expect(FACTOR_LIBRARY.filter((entry) => entry.source.includes(', Table 3 (')).length).toBe(112);

@@ -6,7 +6,7 @@ import { freezeFactor, type EmissionFactor } from './emission-factor.ts';
  * published in the Hub's own units:
  * - Table 1, stationary combustion, per physical unit (kg CO2, g CH4, g N2O per scf, gallon or short ton) with the
  *   HHV the Hub derived them with, every fuel the table prices per unit. They are Table C-1 × Table C-2 of 40 CFR 98
- *   rounded as printed (see the test); the kraft pulping liquors, which the Hub gives per mmBtu only, are left out.
+ *   rounded as printed (see the test); the kraft pulping liquors, which the table gives per mmBtu only, per mmBtu.
  * - Table 2, mobile combustion CO2 per gallon (per scf for CNG).
  * - Tables 3 and 4, on-road vehicle CH4 and N2O per vehicle-mile by vehicle type, fuel and model year; Table 5,
  *   non-road vehicle and equipment CH4 and N2O per gallon. CO2 of the same vehicles comes from Table 2 by fuel.
@@ -107,6 +107,36 @@ function stationaryFactor(row: StationaryRow): EmissionFactor {
       N2O: { value: row.n2oG, unit: 'g' },
     },
     hhv: { value: row.hhvMmBtu, energy: 'mmBtu', per: row.per },
+    scope: 1,
+    calorificBasis: 'gross',
+  });
+}
+
+/**
+ * Table 1's kraft pulping liquors, which it prices per mmBtu only (no heat content per unit): biomass, so their
+ * CO2 is biogenic.
+ */
+// prettier-ignore
+const KRAFT_PULPING_LIQUORS: readonly { readonly woodFurnish: string; readonly co2Kg: number; readonly ch4G: number; readonly n2oG: number }[] = [
+  { woodFurnish: 'North American Softwood', co2Kg: 94.4, ch4G: 1.9, n2oG: 0.42 },
+  { woodFurnish: 'North American Hardwood', co2Kg: 93.7, ch4G: 1.9, n2oG: 0.42 },
+  { woodFurnish: 'Bagasse', co2Kg: 95.5, ch4G: 1.9, n2oG: 0.42 },
+  { woodFurnish: 'Bamboo', co2Kg: 93.7, ch4G: 1.9, n2oG: 0.42 },
+  { woodFurnish: 'Straw', co2Kg: 95.1, ch4G: 1.9, n2oG: 0.42 },
+];
+
+function kraftPulpingLiquorFactor(row: (typeof KRAFT_PULPING_LIQUORS)[number]): EmissionFactor {
+  return freezeFactor({
+    id: `epa-hub-2024-kraft-pulping-liquor-${row.woodFurnish.toLowerCase().replace(/ /g, '-')}`,
+    name: `Kraft pulping liquor (${row.woodFurnish}), per mmBtu`,
+    source: `${HUB}, Table 1 (stationary combustion), "Kraft Pulping Liquor, by Wood Furnish": "${row.woodFurnish}"`,
+    year: HUB_YEAR,
+    per: 'mmBtu',
+    gases: {
+      CO2_biogenic: { value: row.co2Kg, unit: 'kg' },
+      CH4: { value: row.ch4G, unit: 'g' },
+      N2O: { value: row.n2oG, unit: 'g' },
+    },
     scope: 1,
     calorificBasis: 'gross',
   });
@@ -422,6 +452,7 @@ const STEAM_AND_HEAT = freezeFactor({
 
 export const EMISSION_FACTORS_HUB_FACTORS: readonly EmissionFactor[] = [
   ...TABLE_1.map(stationaryFactor),
+  ...KRAFT_PULPING_LIQUORS.map(kraftPulpingLiquorFactor),
   ...TABLE_2.map(mobileFactor),
   ...TABLE_3.map((row) => vehicleMileFactor(row, 3)),
   ...TABLE_4.map((row) => vehicleMileFactor(row, 4)),
