@@ -4,7 +4,6 @@ import {
   chooseOverviewYear,
   emptyYearTotals,
   rankSources,
-  reportedTonnesToKg,
   yearTotalsOf,
   type YearScopeAmount,
 } from './realm-overview.ts';
@@ -60,10 +59,6 @@ describe('the realm overview', () => {
         },
       ),
     );
-  });
-
-  it('turns reported tonnes into kg', () => {
-    expect(reportedTonnesToKg(1.5)).toBe(1500);
   });
 
   it('ranks sources by their CO2e, each with its facilities in the order the database ranked them', () => {

@@ -6,7 +6,6 @@ import {
   type ScopedAmount,
   type ScopeTotals,
 } from './scope-totals.ts';
-import { convert } from './units.ts';
 
 /** CO2e of one year, scope and Scope 2 method, summed by the database over results of one GWP set. */
 export interface YearScopeAmount extends ScopedAmount {
@@ -48,11 +47,6 @@ export function yearTotalsOf(
 /** A year without results: every figure 0. */
 export function emptyYearTotals(year: number): OverviewYearTotals {
   return { year, facilityCount: 0, ...withScopeTotal(emptyScopeTotals()) };
-}
-
-/** Programmes report in metric tons; the overview answers kg like every other figure. */
-export function reportedTonnesToKg(tonnes: number): number {
-  return convert(tonnes, 't', 'kg');
 }
 
 /** One facility's CO2e of one source (activity type), ranked within the source by the database. */

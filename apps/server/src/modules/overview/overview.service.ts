@@ -13,7 +13,6 @@ import {
   MIN_MONTHS_FOR_OUTLIERS,
   OUTLIER_DEVIATIONS,
   rankSources,
-  reportedTonnesToKg,
   withScopeTotal,
   yearTotalsOf,
 } from '@ecc/domain';
@@ -47,10 +46,6 @@ export async function realmOverview(
   ]);
   const trend = yearTotalsOf(yearly.amounts, yearly.facilityCounts);
   const year = chooseOverviewYear(query.year, years);
-  const reportedTrend = reportedAmounts.map(({ co2eT, ...amount }) => ({
-    ...amount,
-    co2eKg: reportedTonnesToKg(co2eT),
-  }));
   if (year === null) {
     return {
       year,
@@ -64,7 +59,7 @@ export async function realmOverview(
         topFacilities: [],
         topSources: [],
       },
-      reported: { totals: [], trend: reportedTrend, topFacilities: [] },
+      reported: { totals: [], trend: reportedAmounts, topFacilities: [] },
       dataQuality: { gaps: 0, outliers: 0, estimated: 0, facilityCount: 0, topFacilities: [] },
     };
   }
@@ -95,14 +90,11 @@ export async function realmOverview(
       topSources: rankSources(sourceFacilities, OVERVIEW_TOP_COUNT),
     },
     reported: {
-      totals: reportedTrend
+      totals: reportedAmounts
         .filter((amount) => amount.year === year)
         .map(({ year: _year, ...amount }) => amount),
-      trend: reportedTrend,
-      topFacilities: topReported.map(({ co2eT, ...facility }) => ({
-        ...facility,
-        co2eKg: reportedTonnesToKg(co2eT),
-      })),
+      trend: reportedAmounts,
+      topFacilities: topReported,
     },
     dataQuality: { ...dataQuality.totals, topFacilities: dataQuality.rows },
   };
