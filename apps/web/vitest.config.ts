@@ -12,7 +12,7 @@ export default defineConfig({
     environment: 'jsdom',
     // A test that asserts nothing cannot fail: every test must make at least one assertion.
     expect: { requireAssertions: true },
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateItem } from './calculate.ts';
+import { calculateItem } from './calculation/index.ts';
 import { FACTOR_LIBRARY, FACTOR_LIBRARY_BY_ID, type EmissionFactor } from './factor-library.ts';
 import { GWP_SETS, type GasId, type GwpSetId } from './gwp.ts';
 

@@ -14,7 +14,13 @@ import { realmFactorLookupsOf, type DatabaseHandle } from '@ecc/db';
 import { realmGwpSetId } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { permissionAccess, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import {
+  assertCanOnOwnRecord,
+  permissionAccess,
+  requireSession,
+  SESSION_ACCESS,
+} from '#platform/route-access.ts';
+import { registerEmissionFactorExportRoute } from './emission-factors-export.ts';
 import { listEmissionFactors, runEstimate } from './emissions.service.ts';
 import { createRealmFactorService } from './realm-factors.service.ts';
 
@@ -36,6 +42,7 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
   const api = app.withTypeProvider<ZodTypeProvider>();
   const lookups = realmFactorLookupsOf(database.db);
   const realmFactors = createRealmFactorService(database.db);
+  registerEmissionFactorExportRoute(app, realmFactors);
 
   api.post(
     '/api/emissions/estimate',
@@ -106,7 +113,10 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
         response: { 200: realmEmissionFactorSchema },
       },
     },
-    async (request) => realmFactors.update(requireSession(request).realm.id, request.params.id, request.body),
+    async (request) => {
+      await assertCanOnOwnRecord(request, 'update', 'EmissionFactor', request.params.id);
+      return realmFactors.update(requireSession(request).realm.id, request.params.id, request.body);
+    },
   );
 
   api.post(
@@ -115,7 +125,10 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
       config: { access: permissionAccess('update', 'EmissionFactor') },
       schema: { params: emissionFactorIdParamsSchema, response: { 200: realmEmissionFactorSchema } },
     },
-    async (request) => realmFactors.publish(requireSession(request).realm.id, request.params.id),
+    async (request) => {
+      await assertCanOnOwnRecord(request, 'update', 'EmissionFactor', request.params.id);
+      return realmFactors.publish(requireSession(request).realm.id, request.params.id);
+    },
   );
 
   api.delete(
@@ -125,6 +138,7 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
       schema: { params: emissionFactorIdParamsSchema },
     },
     async (request, reply) => {
+      await assertCanOnOwnRecord(request, 'delete', 'EmissionFactor', request.params.id);
       await realmFactors.delete(requireSession(request).realm.id, request.params.id);
       return reply.code(204).send();
     },

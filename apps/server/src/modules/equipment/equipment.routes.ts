@@ -12,10 +12,10 @@ import {
   equipmentTypeListResponseSchema,
   updateEquipmentRequestSchema,
 } from '@ecc/contracts';
-import { createEquipmentRepository, type Database } from '@ecc/db';
+import type { Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { assertCanOnOwnRecord, permissionAccess, requireSession } from '#platform/route-access.ts';
 import { createEquipmentService } from './equipment.service.ts';
 
 /**
@@ -24,7 +24,7 @@ import { createEquipmentService } from './equipment.service.ts';
  * answer 404 like missing ones.
  */
 export function registerEquipmentRoutes(app: FastifyInstance, db: Database): void {
-  const service = createEquipmentService(createEquipmentRepository(db));
+  const service = createEquipmentService(db);
 
   void app.register(async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +44,11 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
         config: { access: permissionAccess('read', 'EquipmentType') },
         schema: { params: equipmentTypeKeyParamsSchema, response: { 200: equipmentTypeDetailSchema } },
       },
-      async (request) => service.getType(requireSession(request).realm.id, request.params.key),
+      async (request) => {
+        const type = await service.getType(requireSession(request).realm.id, request.params.key);
+        await assertCanOnOwnRecord(request, 'read', 'EquipmentType', type.id);
+        return type;
+      },
     );
 
     routes.post(
@@ -72,6 +76,8 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
       },
       async (request, reply) => {
         const session = requireSession(request);
+        const type = await service.getType(session.realm.id, request.params.key);
+        await assertCanOnOwnRecord(request, 'update', 'EquipmentType', type.id);
         const updated = await service.addTypeVersion(
           session.realm.id,
           session.user.id,
@@ -106,7 +112,10 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
         config: { access: permissionAccess('read', 'Equipment') },
         schema: { params: equipmentIdParamsSchema, response: { 200: equipmentItemSchema } },
       },
-      async (request) => service.getEquipment(requireSession(request).realm.id, request.params.id),
+      async (request) => {
+        await assertCanOnOwnRecord(request, 'read', 'Equipment', request.params.id);
+        return service.getEquipment(requireSession(request).realm.id, request.params.id);
+      },
     );
 
     routes.post(
@@ -116,6 +125,8 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
         schema: { body: createEquipmentRequestSchema, response: { 201: equipmentItemSchema } },
       },
       async (request, reply) => {
+        // The item goes to a facility: a grant limited to some facilities must reach this one.
+        await assertCanOnOwnRecord(request, 'read', 'Facility', request.body.facilityId);
         const created = await service.createEquipment(requireSession(request).realm.id, request.body);
         return reply.code(201).send(created);
       },
@@ -131,8 +142,10 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
           response: { 200: equipmentItemSchema },
         },
       },
-      async (request) =>
-        service.updateEquipment(requireSession(request).realm.id, request.params.id, request.body),
+      async (request) => {
+        await assertCanOnOwnRecord(request, 'update', 'Equipment', request.params.id);
+        return service.updateEquipment(requireSession(request).realm.id, request.params.id, request.body);
+      },
     );
 
     routes.delete(
@@ -142,6 +155,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
         schema: { params: equipmentIdParamsSchema },
       },
       async (request, reply) => {
+        await assertCanOnOwnRecord(request, 'delete', 'Equipment', request.params.id);
         await service.deleteEquipment(requireSession(request).realm.id, request.params.id);
         return reply.code(204).send();
       },

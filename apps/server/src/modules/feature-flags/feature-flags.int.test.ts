@@ -184,7 +184,9 @@ describe('feature flag API', () => {
       key: 'targeted',
     });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().message).toBe('key: A feature flag with the key targeted already exists');
+    expect(duplicate.json().fieldErrors).toEqual({
+      'body/key': 'A feature flag with the key targeted already exists',
+    });
     const missing = await call(adminToken, 'PUT', '/api/feature-flags/definitions/nothing', BETA);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('No feature flag has the key nothing');

@@ -9,8 +9,14 @@ import {
 import { createRealmConfigRepository, type Database } from '@ecc/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '#platform/errors.ts';
-import { canInOwnRealm, permissionAccess, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import { fieldRefusal, HttpError } from '#platform/errors.ts';
+import {
+  assertCanOnOwnRecord,
+  canInOwnRealm,
+  permissionAccess,
+  requireSession,
+  SESSION_ACCESS,
+} from '#platform/route-access.ts';
 import {
   evaluateFeatureFlags,
   evaluationContextFor,
@@ -88,7 +94,7 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
         Object.hasOwn(flags, key) ? { result: false } : { flags: { ...flags, [key]: flag }, result: true },
       );
       if (!changed?.result)
-        throw new HttpError(409, `key: A feature flag with the key ${key} already exists`);
+        throw fieldRefusal(409, { 'body/key': `A feature flag with the key ${key} already exists` });
       return reply.code(201).send({ key, ...flag });
     },
   );
@@ -106,6 +112,8 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
     async (request) => {
       const session = requireSession(request);
       const { key } = request.params;
+      // A flag definition has no id but its key, which an id pattern is matched against.
+      await assertCanOnOwnRecord(request, 'update', 'FeatureFlag', key);
       const flag = request.body;
       const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) =>
         Object.hasOwn(flags, key) ? { flags: { ...flags, [key]: flag }, result: true } : { result: false },
@@ -124,6 +132,7 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
     async (request, reply) => {
       const session = requireSession(request);
       const { key } = request.params;
+      await assertCanOnOwnRecord(request, 'delete', 'FeatureFlag', key);
       const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) => {
         if (!Object.hasOwn(flags, key)) return { result: false };
         const { [key]: _removed, ...remaining } = flags;

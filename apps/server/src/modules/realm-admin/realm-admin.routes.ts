@@ -12,10 +12,10 @@ import {
 import type { Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { canAccessRecord } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
+import { assertCanGiveRole, assertCanHandOnGrants } from '#platform/delegation.ts';
 import {
-  abilityOfRequest,
+  assertCanOnOwnRecord,
   canInOwnRealm,
   forbiddenMessage,
   permissionAccess,
@@ -26,9 +26,10 @@ import {
   changeUserRole,
   deleteGrant,
   listRealmRoles,
-  listRealmUsers,
   setGrantActive,
 } from './realm-admin.service.ts';
+import { readableRealmUsers } from './readable-users.ts';
+import { registerUserExportRoute } from './users-export.ts';
 
 /** Realm administration (issue 3, item 11): the realm's users and their role, its roles and their grants. */
 export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): void {
@@ -40,18 +41,9 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): vo
       config: { access: permissionAccess('read', 'User') },
       schema: { response: { 200: realmUserListResponseSchema } },
     },
-    async (request) => {
-      const session = requireSession(request);
-      const { results } = await listRealmUsers(db, session.realm.id);
-      const ability = await abilityOfRequest(request);
-      // A member's `read User` covers only themself (`\principal`): they see their own row, nobody else's.
-      return {
-        results: results.filter((user) =>
-          canAccessRecord(ability, 'read', 'User', { realm: session.realm.key, id: user.id }),
-        ),
-      };
-    },
+    async (request) => ({ results: await readableRealmUsers(db, request) }),
   );
+  registerUserExportRoute(app, db);
 
   api.put(
     '/api/realm-admin/users/:id/role',
@@ -69,6 +61,9 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): vo
       if (!(await canInOwnRealm(request, 'update', 'Role'))) {
         throw new HttpError(403, forbiddenMessage('update', 'Role'));
       }
+      await assertCanOnOwnRecord(request, 'update', 'User', request.params.id);
+      // No one hands on more than they hold: the role's rights must be the caller's own.
+      await assertCanGiveRole(request, request.body.role);
       return changeUserRole(db, session.realm.id, session.user, request.params.id, request.body.role);
     },
   );
@@ -100,6 +95,7 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): vo
         session.user,
         request.params.roleId,
         request.body,
+        (grant) => assertCanHandOnGrants(request, [{ ...grant, id: 'new', active: grant.active ?? true }]),
       );
       return reply.code(201).send(created);
     },
@@ -117,7 +113,15 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): vo
     },
     async (request) => {
       const session = requireSession(request);
-      return setGrantActive(db, session.realm.id, session.user, request.params.id, request.body.active);
+      await assertCanOnOwnRecord(request, 'update', 'Permission', request.params.id);
+      return setGrantActive(
+        db,
+        session.realm.id,
+        session.user,
+        request.params.id,
+        request.body.active,
+        (grant) => assertCanHandOnGrants(request, [grant]),
+      );
     },
   );
 
@@ -129,6 +133,7 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): vo
     },
     async (request, reply) => {
       const session = requireSession(request);
+      await assertCanOnOwnRecord(request, 'delete', 'Permission', request.params.id);
       await deleteGrant(db, session.realm.id, session.user, request.params.id);
       return reply.code(204).send();
     },

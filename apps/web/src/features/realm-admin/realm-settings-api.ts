@@ -1,6 +1,6 @@
 import {
   legalSchema,
-  realmSettingsResponseSchema,
+  realmSettingsEndpoints,
   realmThemeSettingsFieldsSchema,
   type Legal,
   type RealmLegalSettings,
@@ -10,11 +10,13 @@ import {
 } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '#lib/api/api.ts';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
+import { RECALCULATION_POLL_MS } from '#lib/recalculations/recalculation-api.ts';
 import { realmQueryKey } from '#lib/realm/realm-queries.ts';
 
 const realmSettingsQueryKey = (realmId: string) => ['realm-settings', realmId] as const;
 
-const realmPath = (realmId: string, part: 'theme' | 'legal' | 'settings') =>
+const realmPath = (realmId: string, part: 'theme' | 'legal') =>
   `/api/realms/${encodeURIComponent(realmId)}/${part}`;
 
 /** `GET /api/realms/:realmId/theme`: the realm's themes (colours in hex), selection and overrides. */
@@ -35,12 +37,15 @@ export function realmLegalQueryOptions(realmId: string) {
   });
 }
 
-/** `GET /api/realms/:realmId/settings`: the realm's GWP set, and whether stored results use another. */
+/**
+ * `GET /api/realms/:realmId/settings`: the realm's GWP set and its recalculation under way, polled while there is
+ * one (it may be another realm's, whose run the browser cannot read by itself).
+ */
 export function realmSettingsQueryOptions(realmId: string) {
   return queryOptions({
     queryKey: [...realmSettingsQueryKey(realmId), 'settings'],
-    queryFn: async ({ signal }) =>
-      realmSettingsResponseSchema.parse(await api.get<unknown>(realmPath(realmId, 'settings'), { signal })),
+    queryFn: async ({ signal }) => callEndpoint(realmSettingsEndpoints.read, { params: { realmId }, signal }),
+    refetchInterval: (query) => (query.state.data?.recalculation ? RECALCULATION_POLL_MS : false),
   });
 }
 
@@ -55,11 +60,12 @@ export async function saveRealmLegal(realmId: string, legal: RealmLegalSettings)
   return legalSchema.parse(await api.put<unknown>(realmPath(realmId, 'legal'), legal));
 }
 
+/** Another set than the realm's starts the recalculation that moves the realm to it (the answer names it). */
 export async function saveRealmSettings(
   realmId: string,
   settings: RealmSettings,
 ): Promise<RealmSettingsResponse> {
-  return realmSettingsResponseSchema.parse(await api.put<unknown>(realmPath(realmId, 'settings'), settings));
+  return callEndpoint(realmSettingsEndpoints.update, { params: { realmId }, body: settings });
 }
 
 /**

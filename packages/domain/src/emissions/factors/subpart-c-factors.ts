@@ -140,7 +140,7 @@ function toFactor(row: TableC1Row): EmissionFactor {
   return freezeFactor({
     id: `epa-c1-${row.slug}`,
     name: row.name,
-    source: `U.S. EPA, 40 CFR Part 98 subpart C: Table C-1 "${row.c1Fuel}" (HHV, kg CO2/mmBtu); ${c2Citation} (kg CH4, kg N2O/mmBtu)`,
+    source: `U.S. EPA, 40 CFR Part 98, subpart C: Table C-1 "${row.c1Fuel}" (HHV, kg CO2/mmBtu); ${c2Citation} (kg CH4, kg N2O/mmBtu)`,
     year: SUBPART_C_YEAR,
     per: 'mmBtu',
     gases: {
