@@ -9,6 +9,7 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: [
     'packages/domain/src/emissions/*.ts',
+    'packages/domain/src/emissions/calculation/*.ts',
     // The published factor tables are data, checked against their sources by factor-library.test.ts.
     '!packages/domain/src/emissions/factor-library.ts',
     'packages/domain/src/permissions/*.ts',

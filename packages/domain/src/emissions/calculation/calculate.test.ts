@@ -1096,6 +1096,25 @@ describe('one calculator, an inline factor object changed between items', () => 
     expect(calculate()).toMatchObject({ ok: true, result: { co2e: 4, basis: 'heat-content' } });
     (factor.hhv as Record<string, unknown>).value = 3;
     expect(calculate()).toMatchObject({ ok: true, result: { co2e: 6 } });
+    (factor.hhv as Record<string, unknown>).energy = 'MJ';
+    // 2 kg × 3 MJ/kg = 6 MJ = 0.005687… mmBtu × 1 kg CO2/mmBtu
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: expect.closeTo(6 / 1055.056, 9) } });
+    (factor.hhv as Record<string, unknown>).per = 't';
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: expect.closeTo(0.006 / 1055.056, 12) } });
+    factor.hhv = undefined;
+    factor.per = 'kg';
+    factor.gases = undefined;
+    factor.co2e = { value: 1, unit: 'kg', gwp: 'AR5' };
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: 2 } });
+    (factor.co2e as Record<string, unknown>).unit = 't';
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: 2000 } });
+    factor.co2e = undefined;
+    factor.gases = 'CO2';
+    expect(calculate()).toMatchObject({
+      ok: false,
+      errors: [{ path: 'factor.gases' }, { path: 'factor.gases' }],
+    });
+    factor.gases = { CO2: { value: 1, unit: 'kg' } };
     factor.scope = 1;
     expect(calculator.calculate({ ...item, scope: undefined } as EstimateItem)).toMatchObject({
       ok: true,
@@ -1123,5 +1142,76 @@ describe('one calculator, an inline factor object changed between items', () => 
     expect(calculator.calculate(item)).toMatchObject({ ok: true });
     factor.electricityBasis = 'residual-mix';
     expect(calculator.calculate(item)).toMatchObject({ ok: false, errors: [{ path: 'factor' }] });
+  });
+});
+
+describe('library factors and measured heat contents, across the items of one estimate', () => {
+  it('gives each item its own measured hhv, even with the same factor and unit', () => {
+    const item = (id: string, hhv: number): EstimateItem => ({
+      id,
+      quantity: 1000,
+      unit: 'gal',
+      factor: { id: 'epa-c1-distillate-fuel-oil-no-2' },
+      hhv: { value: hhv, energy: 'mmBtu', per: 'gal' },
+    });
+    const [low, high, library] = succeed(
+      estimate({ gwp: 'AR5', items: [item('low', 0.1), item('high', 0.2), distillate(1000)] }),
+    ).items;
+    expect(high?.gases.CO2).toBeCloseTo(2 * (low?.gases.CO2 ?? 0), 9);
+    // Without a measured hhv the factor's own (0.138 mmBtu/gal) applies again.
+    expect(library?.gases.CO2).toBeCloseTo(10_206.48, 6);
+  });
+
+  it('refuses a factor of the lookup that does not hold together, naming it', () => {
+    const broken = {
+      id: 'realm-broken',
+      name: 'Broken',
+      source: 'Realm',
+      year: 2024,
+      per: 'kWh',
+      gases: {},
+      scope: 2,
+    } as unknown as EmissionFactor;
+    const outcome = calculateItem({ id: 'x', quantity: 1, unit: 'kWh', factor: { id: broken.id } }, 'AR5', {
+      factors: new Map([[broken.id, broken]]),
+    });
+    expect(outcome).toEqual({
+      ok: false,
+      errors: [
+        {
+          id: 'x',
+          path: 'factor.id',
+          message:
+            'Factor "realm-broken" is unusable: Give at least one gas, e.g. {"CO2": {"value": 53.06, "unit": "kg"}}',
+        },
+      ],
+    });
+  });
+
+  it('checks the calorific basis only where it matters: energy quantities and measured heat contents', () => {
+    const gross = { per: 'MJ', gases: { CO2: { value: 0.05, unit: 'kg' } }, calorificBasis: 'gross' };
+    const item = (fields: Record<string, unknown>) =>
+      ({ id: 'x', quantity: 100, scope: 1, calorificBasis: 'net', factor: gross, ...fields }) as EstimateItem;
+    const refusal = {
+      path: 'calorificBasis',
+      message:
+        'The factor is on a gross calorific basis and the quantity on a net basis: convert the quantity to gross ' +
+        'calorific value or choose a factor published on a net basis',
+    };
+    expect(calculateItem(item({ unit: 'MJ' }), 'AR5')).toEqual({
+      ok: false,
+      errors: [{ id: 'x', ...refusal }],
+    });
+    // A physical quantity through the factor's own heat content carries no basis of its own.
+    const withHhv = { ...gross, hhv: { value: 40, energy: 'MJ', per: 'kg' } };
+    expect(calculateItem(item({ unit: 'kg', factor: withHhv }), 'AR5')).toMatchObject({ ok: true });
+    // A measured heat content does: it is on the item's basis.
+    expect(calculateItem(item({ unit: 'kg', hhv: { value: 40, energy: 'MJ', per: 'kg' } }), 'AR5')).toEqual({
+      ok: false,
+      errors: [{ id: 'x', ...refusal }],
+    });
+    // A factor that names no basis takes a quantity on either.
+    const unstated = { per: 'MJ', gases: { CO2: { value: 0.05, unit: 'kg' } } };
+    expect(calculateItem(item({ unit: 'MJ', factor: unstated }), 'AR5')).toMatchObject({ ok: true });
   });
 });
