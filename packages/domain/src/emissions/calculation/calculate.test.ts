@@ -1191,7 +1191,14 @@ describe('library factors and measured heat contents, across the items of one es
   it('checks the calorific basis only where it matters: energy quantities and measured heat contents', () => {
     const gross = { per: 'MJ', gases: { CO2: { value: 0.05, unit: 'kg' } }, calorificBasis: 'gross' };
     const item = (fields: Record<string, unknown>) =>
-      ({ id: 'x', quantity: 100, scope: 1, calorificBasis: 'net', factor: gross, ...fields }) as EstimateItem;
+      ({
+        id: 'x',
+        quantity: 100,
+        scope: 1,
+        calorificBasis: 'net',
+        factor: gross,
+        ...fields,
+      }) as unknown as EstimateItem;
     const refusal = {
       path: 'calorificBasis',
       message:
