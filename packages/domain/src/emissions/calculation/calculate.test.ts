@@ -1222,3 +1222,24 @@ describe('library factors and measured heat contents, across the items of one es
     expect(calculateItem(item({ unit: 'MJ', factor: unstated }), 'AR5')).toMatchObject({ ok: true });
   });
 });
+
+describe('a factor of zero', () => {
+  it('is accepted for a gas and for a published CO2e, and gives zero', () => {
+    const item = (factor: Record<string, unknown>) =>
+      ({
+        id: 'x',
+        quantity: 10,
+        unit: 'kWh',
+        scope: 2,
+        factor: { per: 'kWh', ...factor },
+      }) as unknown as EstimateItem;
+    expect(calculateItem(item({ gases: { CO2: { value: 0, unit: 'kg' } } }), 'AR5')).toMatchObject({
+      ok: true,
+      result: { gases: { CO2: 0 }, co2e: 0 },
+    });
+    expect(calculateItem(item({ co2e: { value: 0, unit: 'kg', gwp: 'AR5' } }), 'AR5')).toMatchObject({
+      ok: true,
+      result: { co2e: 0 },
+    });
+  });
+});
