@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { uuidSchema } from './validation.ts';
 
 export const loginRequestSchema = z.object({
@@ -36,6 +37,17 @@ export const updateUserRequestSchema = z.object({
     ])
     .pipe(z.object({ properties: userPropertiesSchema })),
 });
+
+/** The signed-in user (spec section 7): they read themself and change their own properties, nothing else. */
+export const userEndpoints = {
+  get: defineEndpoint({ method: 'GET', path: '/api/user', responses: { 200: userSchema } }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/user',
+    body: updateUserRequestSchema,
+    responses: { 200: userSchema },
+  }),
+};
 
 export const sessionSchema = z.object({
   email: z.string(),

@@ -1,4 +1,4 @@
-import type { z } from './zod.ts';
+import { z } from './zod.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -17,6 +17,9 @@ export interface Endpoint {
   /** The answers by status; the first 2xx is what a successful call resolves to. */
   readonly responses: Readonly<Record<number, z.ZodType>>;
 }
+
+/** The answer of a call that answers nothing (204): the browser's call resolves to `undefined`. */
+export const noContentSchema = z.undefined();
 
 /** Declares an endpoint, keeping its literal types (the path, the statuses) for the server and the browser. */
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

@@ -18,11 +18,12 @@ export function endpointRoute<const E extends Endpoint>(
   return {
     method: endpoint.method,
     url: endpoint.path,
+    // Only the parts the endpoint declares: Fastify warns about a part given as undefined.
     schema: {
-      params: endpoint.params,
-      querystring: endpoint.query,
-      body: endpoint.body,
+      ...(endpoint.params && { params: endpoint.params }),
+      ...(endpoint.query && { querystring: endpoint.query }),
+      ...(endpoint.body && { body: endpoint.body }),
       response: endpoint.responses,
-    },
+    } as EndpointSchema<E>,
   };
 }

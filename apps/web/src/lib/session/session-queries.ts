@@ -4,6 +4,7 @@ import {
   logoutResponseSchema,
   REQUEST_RELOAD_TTL_MS,
   sessionSchema,
+  userEndpoints,
   userSchema,
   type LoginRequest,
   type Session,
@@ -11,6 +12,7 @@ import {
 } from '@ecc/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../api/api.ts';
+import { callEndpoint } from '../api/call-endpoint.ts';
 import { isApiResponseError } from '../api/api-response-error.ts';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
@@ -38,7 +40,7 @@ export const userQueryOptions = queryOptions({
   queryKey: userQueryKey,
   queryFn: async ({ signal }): Promise<User | null> => {
     try {
-      return userSchema.parse(await api.get<unknown>('/api/user', { signal }));
+      return await callEndpoint(userEndpoints.get, { signal });
     } catch {
       return null;
     }
