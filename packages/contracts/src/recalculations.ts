@@ -1,4 +1,5 @@
 import { gwpSetIdSchema } from './emissions.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { z } from './zod.ts';
 
 /** Bulk recalculation of a realm's emission results (issue 4, item 3). */
@@ -31,3 +32,19 @@ export const recalculationRunSchema = z.object({
 export type RecalculationRunDto = z.infer<typeof recalculationRunSchema>;
 
 export const recalculationIdParamsSchema = z.object({ id: z.uuid() });
+
+/** Start a recalculation of the session's realm (202 with the run; 409 while one is unfinished), then poll it. */
+export const recalculationEndpoints = {
+  start: defineEndpoint({
+    method: 'POST',
+    path: '/api/recalculations',
+    body: recalculationStartSchema.nullish(),
+    responses: { 202: recalculationRunSchema },
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/recalculations/:id',
+    params: recalculationIdParamsSchema,
+    responses: { 200: recalculationRunSchema },
+  }),
+};

@@ -1,12 +1,9 @@
-import {
-  recalculationIdParamsSchema,
-  recalculationRunSchema,
-  recalculationStartSchema,
-} from '@ecc/contracts';
+import { recalculationEndpoints } from '@ecc/contracts';
 import type { DatabaseHandle } from '@ecc/db';
 import { realmGwpSetId } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { HttpError } from '#platform/errors.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { createRecalculationService, toRecalculationRunDto } from './recalculation.service.ts';
@@ -24,13 +21,10 @@ export function registerRecalculationRoutes(app: FastifyInstance, database: Data
   app.addHook('onReady', () => service.resumeUnfinished());
   app.addHook('onClose', () => service.stop());
 
-  api.post(
-    '/api/recalculations',
-    {
-      config: { access: permissionAccess('update', 'Realm') },
-      schema: { body: recalculationStartSchema.nullish(), response: { 202: recalculationRunSchema } },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(recalculationEndpoints.start),
+    config: { access: permissionAccess('update', 'Realm') },
+    handler: async (request, reply) => {
       const session = requireSession(request);
       const run = await service.start(session.realm.id, {
         gwp: request.body?.gwp ?? realmGwpSetId(session.realm.properties),
@@ -45,18 +39,15 @@ export function registerRecalculationRoutes(app: FastifyInstance, database: Data
       }
       return reply.code(202).send(toRecalculationRunDto(run));
     },
-  );
+  });
 
-  api.get(
-    '/api/recalculations/:id',
-    {
-      config: { access: permissionAccess('read', 'ActivityRecord') },
-      schema: { params: recalculationIdParamsSchema, response: { 200: recalculationRunSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(recalculationEndpoints.detail),
+    config: { access: permissionAccess('read', 'ActivityRecord') },
+    handler: async (request) => {
       const run = await service.find(requireSession(request).realm.id, request.params.id);
       if (!run) throw new HttpError(404, RECALCULATION_NOT_FOUND_MESSAGE);
       return toRecalculationRunDto(run);
     },
-  );
+  });
 }
