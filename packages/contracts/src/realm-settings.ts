@@ -1,5 +1,6 @@
 import { legalSchema, themeOverrideSchema } from './application-config.ts';
 import { gwpSetIdSchema } from './emissions.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { themeSchema } from './theme.ts';
 import { uuidSchema } from './validation.ts';
 import { z } from './zod.ts';
@@ -88,3 +89,46 @@ export const realmSettingsResponseSchema = realmSettingsSchema.extend({
   hasResultsOnOtherGwpSets: z.boolean(),
 });
 export type RealmSettingsResponse = z.infer<typeof realmSettingsResponseSchema>;
+
+/** A realm's theme, legal texts and GWP set (issue 3, item 11), addressed by the realm's id. */
+export const realmSettingsEndpoints = {
+  theme: defineEndpoint({
+    method: 'GET',
+    path: '/api/realms/:realmId/theme',
+    params: realmParamsSchema,
+    responses: { 200: realmThemeSettingsFieldsSchema },
+  }),
+  updateTheme: defineEndpoint({
+    method: 'PUT',
+    path: '/api/realms/:realmId/theme',
+    params: realmParamsSchema,
+    body: realmThemeSettingsSchema,
+    responses: { 200: realmThemeSettingsFieldsSchema },
+  }),
+  legal: defineEndpoint({
+    method: 'GET',
+    path: '/api/realms/:realmId/legal',
+    params: realmParamsSchema,
+    responses: { 200: legalSchema },
+  }),
+  updateLegal: defineEndpoint({
+    method: 'PUT',
+    path: '/api/realms/:realmId/legal',
+    params: realmParamsSchema,
+    body: realmLegalSettingsSchema,
+    responses: { 200: legalSchema },
+  }),
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/api/realms/:realmId/settings',
+    params: realmParamsSchema,
+    responses: { 200: realmSettingsResponseSchema },
+  }),
+  updateSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/api/realms/:realmId/settings',
+    params: realmParamsSchema,
+    body: realmSettingsSchema,
+    responses: { 200: realmSettingsResponseSchema },
+  }),
+};

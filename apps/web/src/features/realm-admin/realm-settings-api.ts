@@ -1,7 +1,5 @@
 import {
-  legalSchema,
-  realmSettingsResponseSchema,
-  realmThemeSettingsFieldsSchema,
+  realmSettingsEndpoints,
   type Legal,
   type RealmLegalSettings,
   type RealmSettings,
@@ -9,20 +7,17 @@ import {
   type RealmThemeSettings,
 } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '#lib/api/api.ts';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { realmQueryKey } from '#lib/realm/realm-queries.ts';
 
 const realmSettingsQueryKey = (realmId: string) => ['realm-settings', realmId] as const;
-
-const realmPath = (realmId: string, part: 'theme' | 'legal' | 'settings') =>
-  `/api/realms/${encodeURIComponent(realmId)}/${part}`;
 
 /** `GET /api/realms/:realmId/theme`: the realm's themes (colours in hex), selection and overrides. */
 export function realmThemeQueryOptions(realmId: string) {
   return queryOptions({
     queryKey: [...realmSettingsQueryKey(realmId), 'theme'],
     queryFn: async ({ signal }) =>
-      realmThemeSettingsFieldsSchema.parse(await api.get<unknown>(realmPath(realmId, 'theme'), { signal })),
+      callEndpoint(realmSettingsEndpoints.theme, { params: { realmId }, signal }),
   });
 }
 
@@ -31,7 +26,7 @@ export function realmLegalQueryOptions(realmId: string) {
   return queryOptions({
     queryKey: [...realmSettingsQueryKey(realmId), 'legal'],
     queryFn: async ({ signal }) =>
-      legalSchema.parse(await api.get<unknown>(realmPath(realmId, 'legal'), { signal })),
+      callEndpoint(realmSettingsEndpoints.legal, { params: { realmId }, signal }),
   });
 }
 
@@ -40,7 +35,7 @@ export function realmSettingsQueryOptions(realmId: string) {
   return queryOptions({
     queryKey: [...realmSettingsQueryKey(realmId), 'settings'],
     queryFn: async ({ signal }) =>
-      realmSettingsResponseSchema.parse(await api.get<unknown>(realmPath(realmId, 'settings'), { signal })),
+      callEndpoint(realmSettingsEndpoints.settings, { params: { realmId }, signal }),
   });
 }
 
@@ -48,18 +43,18 @@ export async function saveRealmTheme(
   realmId: string,
   settings: RealmThemeSettings,
 ): Promise<RealmThemeSettings> {
-  return realmThemeSettingsFieldsSchema.parse(await api.put<unknown>(realmPath(realmId, 'theme'), settings));
+  return callEndpoint(realmSettingsEndpoints.updateTheme, { params: { realmId }, body: settings });
 }
 
 export async function saveRealmLegal(realmId: string, legal: RealmLegalSettings): Promise<Legal> {
-  return legalSchema.parse(await api.put<unknown>(realmPath(realmId, 'legal'), legal));
+  return callEndpoint(realmSettingsEndpoints.updateLegal, { params: { realmId }, body: legal });
 }
 
 export async function saveRealmSettings(
   realmId: string,
   settings: RealmSettings,
 ): Promise<RealmSettingsResponse> {
-  return realmSettingsResponseSchema.parse(await api.put<unknown>(realmPath(realmId, 'settings'), settings));
+  return callEndpoint(realmSettingsEndpoints.updateSettings, { params: { realmId }, body: settings });
 }
 
 /**
