@@ -10,7 +10,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export interface Endpoint {
   readonly method: HttpMethod;
-  readonly path: `/api/${string}`;
+  /** Under `/api`, but for the public pages' payloads, which the specification puts beside their pages. */
+  readonly path: `/${string}`;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

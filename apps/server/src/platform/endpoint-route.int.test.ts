@@ -3,6 +3,7 @@ import type { Endpoint } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test-support/test-app.ts';
 import { OPENAPI_PATH } from './openapi.ts';
+import type { RegisteredRoute } from './route-access.ts';
 
 /** The API routes whose paths are not declared in contracts yet, each moved to an endpoint in its turn. */
 const ROUTES_NOT_YET_DECLARED = new Set<string>([
@@ -10,7 +11,6 @@ const ROUTES_NOT_YET_DECLARED = new Set<string>([
   'DELETE /api/invitations/:id',
   'DELETE /api/realm-admin/grants/:id',
   'GET /api/activity-records/:id/trail',
-  'GET /api/analytics/sourceConfig',
   'GET /api/audit-log',
   'GET /api/auth/logout',
   'GET /api/auth/oidc/:strategyId/start',
@@ -24,12 +24,6 @@ const ROUTES_NOT_YET_DECLARED = new Set<string>([
   'GET /api/realm-admin/users',
   'PATCH /api/activity-records/:id',
   'PATCH /api/realm-admin/grants/:id',
-  'POST /api/analytics/v1/alias',
-  'POST /api/analytics/v1/batch',
-  'POST /api/analytics/v1/group',
-  'POST /api/analytics/v1/identify',
-  'POST /api/analytics/v1/page',
-  'POST /api/analytics/v1/track',
   'POST /api/auth/login',
   'POST /api/facilities/:slug/activity-records',
   'POST /api/imports/activities',
@@ -71,54 +65,50 @@ function exportedEndpoints(): Endpoint[] {
 }
 
 const routeName = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+const endpointName = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 
 /*
- * API paths are declared once, in contracts: a route registered with a literal path (or its own schemas) instead
- * of `endpointRoute(endpoint)` fails here, and so does an endpoint no route serves.
+ * Paths are declared once, in contracts: an API route registered with a literal path (or schemas of its own)
+ * instead of `endpointRoute(endpoint)` fails here, and so does an endpoint no route serves.
  */
-describe('API routes registered from the endpoints of contracts', () => {
+describe('routes registered from the endpoints of contracts', () => {
   let testApp: TestApp;
-  let apiRoutes: { method: string; url: string; responseSchemas?: unknown }[];
+  let routes: RegisteredRoute[];
+  const endpoints = exportedEndpoints();
   beforeAll(async () => {
     testApp = await createTestApp();
     await testApp.app.ready();
-    apiRoutes = testApp.app.registeredRoutes.filter(
-      (route) => route.url.startsWith('/api/') && route.method !== 'HEAD' && route.url !== OPENAPI_PATH,
-    );
+    routes = testApp.app.registeredRoutes.filter((route) => route.method !== 'HEAD');
   });
   afterAll(() => testApp.close());
 
   it('declares each method and path once', () => {
-    const names = exportedEndpoints().map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    const names = endpoints.map(endpointName);
     expect(names.length).toBeGreaterThan(0);
     expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
 
   it('registers every API route from its endpoint, with the schemas declared there', () => {
-    const endpoints = new Map(
-      exportedEndpoints().map((endpoint) => [
-        routeName({ method: endpoint.method, url: endpoint.path }),
-        endpoint,
-      ]),
-    );
-    const undeclared = apiRoutes
+    const endpointsByName = new Map(endpoints.map((endpoint) => [endpointName(endpoint), endpoint]));
+    const undeclared = routes
+      .filter((route) => route.url.startsWith('/api/') && route.url !== OPENAPI_PATH)
       .filter((route) => !ROUTES_NOT_YET_DECLARED.has(routeName(route)))
-      .filter((route) => endpoints.get(routeName(route))?.responses !== route.responseSchemas)
+      .filter((route) => endpointsByName.get(routeName(route))?.responses !== route.responseSchemas)
       .map(routeName);
     expect(undeclared).toEqual([]);
   });
 
-  it('serves every endpoint contracts declare', () => {
-    const served = new Set(apiRoutes.map(routeName));
-    const unserved = exportedEndpoints()
-      .map((endpoint) => routeName({ method: endpoint.method, url: endpoint.path }))
-      .filter((name) => !served.has(name));
+  it('serves every endpoint contracts declare, with its schemas', () => {
+    const routesByName = new Map(routes.map((route) => [routeName(route), route]));
+    const unserved = endpoints
+      .filter((endpoint) => routesByName.get(endpointName(endpoint))?.responseSchemas !== endpoint.responses)
+      .map(endpointName);
     expect(unserved).toEqual([]);
   });
 
   it('lists as not yet declared only routes that exist and have no endpoint', () => {
-    const declared = new Set(exportedEndpoints().map((endpoint) => `${endpoint.method} ${endpoint.path}`));
-    const served = new Set(apiRoutes.map(routeName));
+    const declared = new Set(endpoints.map(endpointName));
+    const served = new Set(routes.map(routeName));
     expect([...ROUTES_NOT_YET_DECLARED].filter((name) => declared.has(name) || !served.has(name))).toEqual(
       [],
     );
