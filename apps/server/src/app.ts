@@ -24,6 +24,7 @@ import { registerEquipmentRoutes } from './modules/equipment/equipment.routes.ts
 import { registerFacilityRoutes } from './modules/facilities/facilities.routes.ts';
 import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
+import { createRecalculationService } from './modules/emissions/recalculation.service.ts';
 import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
 import { registerRealmRoutes } from './modules/realms/realms.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
@@ -111,7 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthzRoutes(app, context);
   registerFeatureFlagRoutes(app, database.db);
   registerEmissionsRoutes(app, database);
-  registerRecalculationRoutes(app, database);
+  const recalculations = createRecalculationService(database, { logger: app.log });
+  app.addHook('onReady', () => recalculations.resumeUnfinished());
+  app.addHook('onClose', () => recalculations.stop());
+  registerRecalculationRoutes(app, recalculations);
   registerEquipmentRoutes(app, database.db);
   registerFacilityRoutes(app, database.db);
   registerActivityRoutes(app, database.db);
@@ -119,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRealmAdminRoutes(app, database.db);
   registerRealmRoutes(app, context, database.db);
   registerLoginStrategyRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed });
-  registerRealmSettingsRoutes(app, database.db);
+  registerRealmSettingsRoutes(app, database.db, recalculations);
   registerInvitationRoutes(app, context, database.db, config, now);
   await registerImportRoutes(app, database.db);
   registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl });

@@ -1,6 +1,8 @@
+import { apiErrorSchema } from './api-error.ts';
 import { legalSchema, themeOverrideSchema } from './application-config.ts';
 import { gwpSetIdSchema } from './emissions.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { recalculationRunSchema } from './recalculations.ts';
 import { themeSchema } from './theme.ts';
 import { uuidSchema } from './validation.ts';
 import { z } from './zod.ts';
@@ -80,17 +82,26 @@ export const realmLegalSettingsSchema = legalSchema.superRefine((legal, context)
 );
 export type RealmLegalSettings = z.infer<typeof realmLegalSettingsSchema>;
 
-/** The realm's reporting GWP set (`properties.gwpSetId`), which calculations use from the next write on. */
+/**
+ * The realm's reporting GWP set (`properties.gwpSetId`). Setting another one starts the recalculation that moves
+ * the realm to it: every result is calculated on the new set unseen, then the realm switches with all of them
+ * at once (decision 019). Until then the realm reports on its current set.
+ */
 export const realmSettingsSchema = z.object({ gwpSetId: gwpSetIdSchema });
 export type RealmSettings = z.infer<typeof realmSettingsSchema>;
 
 export const realmSettingsResponseSchema = realmSettingsSchema.extend({
-  /** Whether some of the realm's emission results were calculated with another GWP set: a recalculation helps. */
+  /** The realm's recalculation under way, if any (on `gwp`, the set the realm moves to when it completes). */
+  recalculation: recalculationRunSchema.nullable(),
+  /**
+   * Whether results are stored on another set than `gwpSetId`: only while a recalculation moves the realm to
+   * another set (readers never see them).
+   */
   hasResultsOnOtherGwpSets: z.boolean(),
 });
 export type RealmSettingsResponse = z.infer<typeof realmSettingsResponseSchema>;
 
-/** A realm's theme, legal texts and GWP set (issue 3, item 11), addressed by the realm's id. */
+/** A realm's theme, legal texts and settings (issue 3, item 11), addressed by the realm's id. */
 export const realmSettingsEndpoints = {
   theme: defineEndpoint({
     method: 'GET',
@@ -118,17 +129,18 @@ export const realmSettingsEndpoints = {
     body: realmLegalSettingsSchema,
     responses: { 200: legalSchema },
   }),
-  settings: defineEndpoint({
+  read: defineEndpoint({
     method: 'GET',
     path: '/api/realms/:realmId/settings',
     params: realmParamsSchema,
     responses: { 200: realmSettingsResponseSchema },
   }),
-  updateSettings: defineEndpoint({
+  /** 200 when the set is the realm's already; 202 with the recalculation that moves the realm to it. */
+  update: defineEndpoint({
     method: 'PUT',
     path: '/api/realms/:realmId/settings',
     params: realmParamsSchema,
     body: realmSettingsSchema,
-    responses: { 200: realmSettingsResponseSchema },
+    responses: { 200: realmSettingsResponseSchema, 202: realmSettingsResponseSchema, 409: apiErrorSchema },
   }),
 };

@@ -154,6 +154,16 @@ export function createAuthzRepository(db: Database) {
       return { rows, total: totals[0]?.total ?? 0 };
     },
 
+    /** The id of the realm's role with this key (`admin`, `member`), if it has one. */
+    async findRoleIdByKey(realmId: string, key: string): Promise<string | undefined> {
+      const rows = await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.realmId, realmId), eq(roles.key, key)))
+        .limit(1);
+      return rows[0]?.id;
+    },
+
     /** The user, group or role with this id in this realm; undefined when there is none (or it is another's). */
     async findPrincipal(realmId: string, id: string): Promise<PrincipalReference | undefined> {
       const lookups = [

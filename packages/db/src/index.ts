@@ -1,6 +1,7 @@
 export * from './activity-record-values.ts';
 export * from './activity-repository.ts';
 export * from './audit-log-repository.ts';
+export * from './complete-reported-gwp-sets.ts';
 export * from './authz-repository.ts';
 export * from './create-database.ts';
 export * from './default-roles.ts';
@@ -31,3 +32,5 @@ export * from './invitation-repository.ts';
 export * from './user-identity-repository.ts';
 export * from './oidc-flow-repository.ts';
 export * from './realm-admin-repository.ts';
+export * from './result-gwp-sets.ts';
+export * from './gwp-set-switch.ts';

@@ -1,3 +1,4 @@
+import { findRoute, planNotIncludedMessage, type Plan, type Realm } from '@ecc/contracts';
 import { createAuthzRepository, permissions } from '@ecc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ const SIMPLE_ADMIN = {
   role: 'admin' as const,
 };
 const OPERATOR = { email: 'operator@acm.example.com', password: 'operator-password', role: 'admin' as const };
+const OPERATOR_MEMBER = { email: 'member@acm.example.com', password: 'acm-member-password' };
 
 /** Test routes: each declares a permission, and the record route checks the record the query names. */
 function registerProbeRoutes(testApp: TestApp): void {
@@ -54,6 +56,7 @@ describe('permission access', () => {
   let operatorToken: string;
   let demoId: string;
   let memberId: string;
+  let operatorRealm: Realm;
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -61,6 +64,7 @@ describe('permission access', () => {
     const demo = await createTestRealm(db, { key: 'demo', domains: [DEMO_HOST] });
     const simple = await createTestRealm(db, { key: 'simple', domains: [SIMPLE_HOST], plan: 'simple' });
     const operator = await createTestRealm(db, { key: 'acm', domains: [OPERATOR_HOST] });
+    operatorRealm = operator;
     demoId = demo.id;
     memberId = (await createTestUser(db, demo, MEMBER)).id;
     await createTestUser(db, demo, ADMIN);
@@ -213,6 +217,34 @@ describe('permission access', () => {
       });
       expect(asDemoAdmin.statusCode).toBe(404);
     });
+  });
+
+  it("confines an operator realm's member to their realm like any member, whatever their grants say", async () => {
+    const { db } = testApp.database;
+    const operatorMember = await createTestUser(db, operatorRealm, OPERATOR_MEMBER);
+    for (const subject of ['Realm', 'Theme']) {
+      await db.insert(permissions).values({
+        realmId: operatorMember.realmId,
+        principalType: 'user',
+        principalId: operatorMember.id,
+        type: 'REGEX_GRANT',
+        data: { realm: '.*', subject, id: '.*', action: 'read' },
+        rightId: 'realm-admin',
+      });
+    }
+    const token = await signIn(testApp.app, OPERATOR_MEMBER, OPERATOR_HOST);
+    const realm = await check(token, OPERATOR_HOST, {
+      action: 'read',
+      subject: 'Realm',
+      record: { realmId: demoId, id: demoId },
+    });
+    expect(realm.statusCode).toBe(404);
+    const theme = await call('GET', `/api/realms/${demoId}/theme`, token, OPERATOR_HOST);
+    expect(theme.statusCode).toBe(404);
+    // The operator's administrator does reach it.
+    expect((await call('GET', `/api/realms/${demoId}/theme`, operatorToken, OPERATOR_HOST)).statusCode).toBe(
+      200,
+    );
   });
 
   it('grants nothing when the grants cannot be loaded, and logs "Failed to get rights"', async () => {

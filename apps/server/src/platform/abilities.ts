@@ -7,6 +7,7 @@ import {
   loadAbilityRules,
   realmsBelow,
   realmTreeFromRealms,
+  uncoveredRules,
   type AbilityLoadLogger,
   type AbilityRule,
   type AccessAbility,
@@ -27,6 +28,21 @@ export interface AbilityService {
    * user's realm and those below it, the same bounds as the confinement of their rules.
    */
   realmScopeOf(session: ActiveSession): Promise<RealmScope>;
+  /**
+   * The rules these grants, held by a role of the session's realm, would give that the user does not hold
+   * themself (see `uncoveredRules`): empty when the user may hand them on.
+   */
+  uncoveredGrantRules(session: ActiveSession, grants: readonly unknown[]): Promise<AbilityRule[]>;
+  /** The same for every grant of the session realm's role with this key, inherited ones included. */
+  uncoveredRoleRules(session: ActiveSession, roleKey: string): Promise<AbilityRule[]>;
+}
+
+/**
+ * The platform operator's administrators: the administrators (`users.role`) of an operator realm. Only they act
+ * across realms; an operator realm's members are confined to it like any realm's members.
+ */
+export function isOperatorAdministrator(session: ActiveSession): boolean {
+  return isOperatorRealm(session.realm.key) && session.user.role === 'admin';
 }
 
 /**
@@ -50,7 +66,7 @@ export function canActInRealm(
  * Abilities from the grants in the database (through the domain's conversion): the user's own, their groups'
  * and roles' (the default role of `users.role` included) and the same-key roles of the realms above. A realm's
  * default roles and grants are seeded when it is created (`realmRepository.insert`), never restored here. Outside
- * the operator's realms, every rule is confined to the user's realm and the realms below it.
+ * the operator's administrators, every rule is confined to the user's realm and the realms below it.
  */
 export function createAbilityService(authz: AuthzRepository, logger: AbilityLoadLogger): AbilityService {
   const abilities = new WeakMap<ActiveSession, Promise<AccessAbility>>();
@@ -72,7 +88,7 @@ export function createAbilityService(authz: AuthzRepository, logger: AbilityLoad
       logger,
       { user, realmTree },
     );
-    const confined: AbilityRule[] = isOperatorRealm(user.realmKey)
+    const confined: AbilityRule[] = isOperatorAdministrator(session)
       ? rules
       : confineRulesToRealms(rules, [user.realmKey, ...realmsBelow(realmTree, user.realmKey)]);
     return buildAbility(confined);
@@ -81,12 +97,45 @@ export function createAbilityService(authz: AuthzRepository, logger: AbilityLoad
   const scopes = new WeakMap<ActiveSession, Promise<RealmScope>>();
 
   async function loadScope(session: ActiveSession): Promise<RealmScope> {
-    if (isOperatorRealm(session.realm.key)) return { isAllRealms: true };
+    if (isOperatorAdministrator(session)) return { isAllRealms: true };
     return { realmIds: await authz.realmAndBelowIds(session.realm.id) };
+  }
+
+  async function uncoveredGrantRules(
+    session: ActiveSession,
+    grants: readonly unknown[],
+  ): Promise<AbilityRule[]> {
+    const ability = await abilityOf(session);
+    const realmTree = realmTreeFromRealms(await runOutsideRealmScope(() => authz.realmTree()));
+    return uncoveredRules(ability, grants, {
+      giverId: session.user.id,
+      roleRealmKey: session.realm.key,
+      realmTree,
+    });
+  }
+
+  function abilityOf(session: ActiveSession): Promise<AccessAbility> {
+    let ability = abilities.get(session);
+    if (!ability) {
+      // Also when a handler asks first: the rules depend on realms and grants beyond the user's scope.
+      ability = runOutsideRealmScope(() => load(session));
+      abilities.set(session, ability);
+    }
+    return ability;
   }
 
   return {
     realmKeyOf: (realmId) => runOutsideRealmScope(() => authz.realmKeyOf(realmId)),
+    uncoveredGrantRules,
+    async uncoveredRoleRules(session, roleKey) {
+      const grants = await runOutsideRealmScope(async () => {
+        const roleId = await authz.findRoleIdByKey(session.realm.id, roleKey);
+        return roleId
+          ? authz.listPermissions(session.realm.id, { type: 'role', id: roleId }, { isInherited: true })
+          : [];
+      });
+      return uncoveredGrantRules(session, grants);
+    },
     realmScopeOf(session) {
       let scope = scopes.get(session);
       if (!scope) {
@@ -95,14 +144,6 @@ export function createAbilityService(authz: AuthzRepository, logger: AbilityLoad
       }
       return scope;
     },
-    abilityOf(session) {
-      let ability = abilities.get(session);
-      if (!ability) {
-        // Also when a handler asks first: the rules depend on realms and grants beyond the user's scope.
-        ability = runOutsideRealmScope(() => load(session));
-        abilities.set(session, ability);
-      }
-      return ability;
-    },
+    abilityOf,
   };
 }

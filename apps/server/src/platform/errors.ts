@@ -18,6 +18,20 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A write made on an older version of what it changes (optimistic concurrency): 409, with `current` (what is
+ * stored now, in the route's answer shape) so the client can show what changed and offer to reload.
+ */
+export class StaleWriteError extends HttpError {
+  constructor(
+    message: string,
+    readonly current: unknown,
+  ) {
+    super(409, message);
+    this.name = 'StaleWriteError';
+  }
+}
+
 /** `body/x: message; body/y: message`: the refusal's message for people and logs. */
 function describeFieldErrors(fieldErrors: FieldErrors): string {
   return Object.entries(fieldErrors)
@@ -155,6 +169,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof InvalidInputError) {
       const refusal = error.toRefusal();
       return sendApiError(reply, 400, refusal.message, refusal.fieldErrors);
+    }
+    if (error instanceof StaleWriteError) {
+      return reply
+        .code(409)
+        .type('application/json; charset=utf-8')
+        .send({ ...apiError(409, error.message), current: error.current });
     }
     const statusCode = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     if (statusCode >= 400 && statusCode < 500) {

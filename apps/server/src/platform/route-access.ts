@@ -115,14 +115,15 @@ export function requireSession(request: FastifyRequest): ActiveSession {
   return request.activeSession;
 }
 
-function abilityServiceOf(request: FastifyRequest): AbilityService {
+/** The ability service of a request past the access hook, for checks beyond one record (delegation). */
+export function requestAbilityService(request: FastifyRequest): AbilityService {
   if (!request.abilityService) throw new Error('The handler needs the route access hook');
   return request.abilityService;
 }
 
 /** The signed-in user's ability, for handlers that filter records by it (built once per request). */
 export function abilityOfRequest(request: FastifyRequest): Promise<AccessAbility> {
-  return abilityServiceOf(request).abilityOf(requireSession(request));
+  return requestAbilityService(request).abilityOf(requireSession(request));
 }
 
 /** A record a handler is about to act on: its realm (by key or id) and its id. */
@@ -140,7 +141,7 @@ export async function assertCan(
   notFoundMessage = `${subject} not found`,
 ): Promise<void> {
   const session = requireSession(request);
-  const abilityService = abilityServiceOf(request);
+  const abilityService = requestAbilityService(request);
   const isOwnRealm =
     'realmKey' in record ? record.realmKey === session.realm.key : record.realmId === session.realm.id;
   const realmKey = isOwnRealm
@@ -153,6 +154,19 @@ export async function assertCan(
   if (canAccessRecord(ability, action, subject, { realm: realmKey, id: record.id })) return;
   if (!isOwnRealm) throw new HttpError(404, notFoundMessage);
   throw new HttpError(403, forbiddenMessage(action, subject));
+}
+
+/**
+ * `assertCan` on a record of the session's own realm by the id the API knows it by (a grant's id pattern is matched
+ * against it): 403 when the user's grants for the action do not reach this record.
+ */
+export function assertCanOnOwnRecord(
+  request: FastifyRequest,
+  action: PermissionAction,
+  subject: PermissionSubject,
+  id: string,
+): Promise<void> {
+  return assertCan(request, action, subject, { realmId: requireSession(request).realm.id, id });
 }
 
 /** Whether the signed-in user may do `action` on `subject` records of their own realm (e.g. to show edit controls). */

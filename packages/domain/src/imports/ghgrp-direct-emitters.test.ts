@@ -6,6 +6,8 @@ import {
   indexGhgrpColumns,
   parseGhgrpRow,
   realmGwpSetId,
+  rebaseGhgrpReported,
+  withEveryGwpSet,
 } from './ghgrp-direct-emitters.ts';
 
 const HEADER = [
@@ -81,6 +83,27 @@ describe('GHGRP Direct Emitters parsing', () => {
     expect(parsed.ok && parsed.facility.reported.co2eT).toBeCloseTo(61147.7, 9);
   });
 
+  it('keeps the total on every GWP set, so a realm that changes sets needs no re-basing', () => {
+    const parsed = parseGhgrpRow(indexGhgrpColumns(HEADER), 5, ROW, { year: 2020, gwp: 'AR5' });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const { co2eTByGwpSet } = parsed.facility.reported;
+    expect(co2eTByGwpSet.AR4).toBeCloseTo(61147.7, 9);
+    expect(co2eTByGwpSet.AR5).toBeCloseTo(61154.325, 9);
+    // AR6: 60751.2 + 1.25 × 27.9 + 0.125 × 273 + 0.01 × 25200 + 100 = 61172.2
+    expect(co2eTByGwpSet.AR6).toBeCloseTo(61172.2, 9);
+  });
+
+  it('completes a year an earlier import stored on one set only, and leaves complete or foreign years alone', () => {
+    const parsed = parseGhgrpRow(indexGhgrpColumns(HEADER), 5, ROW, { year: 2020, gwp: 'AR5' });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const { co2eTByGwpSet, ...earlier } = parsed.facility.reported;
+    expect(withEveryGwpSet(earlier)).toEqual({ ...earlier, co2eTByGwpSet });
+    expect(withEveryGwpSet(parsed.facility.reported)).toBeUndefined();
+    expect(withEveryGwpSet({ co2eT: 5 })).toBeUndefined();
+    expect(withEveryGwpSet({ gases: { 'HFC-134a': 1 }, mixturesCo2eT: {} })).toBeUndefined();
+    expect(withEveryGwpSet('2020')).toBeUndefined();
+  });
+
   it('names the cell of a missing id or a number column that holds text', () => {
     const row = [...ROW];
     row[0] = '';
@@ -101,5 +124,31 @@ describe('GHGRP Direct Emitters parsing', () => {
     expect(realmGwpSetId({})).toBe('AR5');
     expect(ghgrpFacilitySlug('23rd and 3rd', '1000112')).toBe('23rd-and-3rd-1000112');
     expect(ghgrpFacilitySlug('***', '7')).toBe('ghgrp-7');
+  });
+});
+
+describe('re-basing reported emissions to another GWP set', () => {
+  const year = {
+    source: 'EPA GHGRP 2020',
+    gwpSetId: 'AR5',
+    reportedGwpSetId: 'AR4',
+    gases: { CO2: 1000, CH4: 10, N2O: 1 },
+    mixturesCo2eT: { HFC: 5 },
+    co2eT: 1000 + 10 * 28 + 265 + 5,
+    reportedCo2eT: 1553,
+  };
+
+  it('weighs each year’s gas masses with the new set and carries the gas groups as published', () => {
+    const rebased = rebaseGhgrpReported({ '2020': year }, 'AR6');
+    // AR6: CH4 27.9, N2O 273 (DOMAIN.md); HFC 5 t CO2e as EPA published it.
+    expect(rebased['2020']).toEqual({ ...year, gwpSetId: 'AR6', co2eT: 1000 + 10 * 27.9 + 273 + 5 });
+  });
+
+  it('keeps a year it cannot re-base (no masses) as it is', () => {
+    const odd = { source: 'Elsewhere', co2eT: 12 };
+    expect(rebaseGhgrpReported({ '2019': odd, '2021': 'text' }, 'AR6')).toEqual({
+      '2019': odd,
+      '2021': 'text',
+    });
   });
 });

@@ -85,7 +85,7 @@ describe('compileGrantPattern and matchesGrantPattern', () => {
           }
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 500 },
     );
   });
 

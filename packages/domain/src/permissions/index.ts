@@ -1,6 +1,7 @@
 export * from './ability-rule.ts';
 export * from './build-ability.ts';
 export * from './confine-rules.ts';
+export * from './delegation.ts';
 export * from './grant-pattern.ts';
 export * from './grants-to-rules.ts';
 export * from './is-operator-realm.ts';

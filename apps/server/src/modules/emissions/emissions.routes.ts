@@ -4,7 +4,12 @@ import { realmGwpSetId } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
-import { permissionAccess, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import {
+  assertCanOnOwnRecord,
+  permissionAccess,
+  requireSession,
+  SESSION_ACCESS,
+} from '#platform/route-access.ts';
 import { listEmissionFactors, runEstimate } from './emissions.service.ts';
 import { createRealmFactorService } from './realm-factors.service.ts';
 
@@ -68,20 +73,26 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
   api.route({
     ...endpointRoute(emissionEndpoints.updateFactor),
     config: { access: permissionAccess('update', 'EmissionFactor') },
-    handler: async (request) =>
-      realmFactors.update(requireSession(request).realm.id, request.params.id, request.body),
+    handler: async (request) => {
+      await assertCanOnOwnRecord(request, 'update', 'EmissionFactor', request.params.id);
+      return realmFactors.update(requireSession(request).realm.id, request.params.id, request.body);
+    },
   });
 
   api.route({
     ...endpointRoute(emissionEndpoints.publishFactor),
     config: { access: permissionAccess('update', 'EmissionFactor') },
-    handler: async (request) => realmFactors.publish(requireSession(request).realm.id, request.params.id),
+    handler: async (request) => {
+      await assertCanOnOwnRecord(request, 'update', 'EmissionFactor', request.params.id);
+      return realmFactors.publish(requireSession(request).realm.id, request.params.id);
+    },
   });
 
   api.route({
     ...endpointRoute(emissionEndpoints.deleteFactor),
     config: { access: permissionAccess('delete', 'EmissionFactor') },
     handler: async (request, reply) => {
+      await assertCanOnOwnRecord(request, 'delete', 'EmissionFactor', request.params.id);
       await realmFactors.delete(requireSession(request).realm.id, request.params.id);
       return reply.code(204).send();
     },

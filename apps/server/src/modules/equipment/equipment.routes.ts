@@ -3,7 +3,7 @@ import { createEquipmentRepository, type Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
-import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { assertCanOnOwnRecord, permissionAccess, requireSession } from '#platform/route-access.ts';
 import { createEquipmentService } from './equipment.service.ts';
 
 /**
@@ -26,7 +26,11 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
     routes.route({
       ...endpointRoute(equipmentEndpoints.type),
       config: { access: permissionAccess('read', 'EquipmentType') },
-      handler: async (request) => service.getType(requireSession(request).realm.id, request.params.key),
+      handler: async (request) => {
+        const type = await service.getType(requireSession(request).realm.id, request.params.key);
+        await assertCanOnOwnRecord(request, 'read', 'EquipmentType', type.id);
+        return type;
+      },
     });
 
     routes.route({
@@ -44,6 +48,8 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
       config: { access: permissionAccess('update', 'EquipmentType', { route: 'equipment-manager-admin' }) },
       handler: async (request, reply) => {
         const session = requireSession(request);
+        const type = await service.getType(session.realm.id, request.params.key);
+        await assertCanOnOwnRecord(request, 'update', 'EquipmentType', type.id);
         const updated = await service.addTypeVersion(
           session.realm.id,
           session.user.id,
@@ -69,13 +75,18 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
     routes.route({
       ...endpointRoute(equipmentEndpoints.detail),
       config: { access: permissionAccess('read', 'Equipment') },
-      handler: async (request) => service.getEquipment(requireSession(request).realm.id, request.params.id),
+      handler: async (request) => {
+        await assertCanOnOwnRecord(request, 'read', 'Equipment', request.params.id);
+        return service.getEquipment(requireSession(request).realm.id, request.params.id);
+      },
     });
 
     routes.route({
       ...endpointRoute(equipmentEndpoints.create),
       config: { access: permissionAccess('create', 'Equipment') },
       handler: async (request, reply) => {
+        // The item goes to a facility: a grant limited to some facilities must reach this one.
+        await assertCanOnOwnRecord(request, 'read', 'Facility', request.body.facilityId);
         const created = await service.createEquipment(requireSession(request).realm.id, request.body);
         return reply.code(201).send(created);
       },
@@ -84,14 +95,17 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
     routes.route({
       ...endpointRoute(equipmentEndpoints.update),
       config: { access: permissionAccess('update', 'Equipment') },
-      handler: async (request) =>
-        service.updateEquipment(requireSession(request).realm.id, request.params.id, request.body),
+      handler: async (request) => {
+        await assertCanOnOwnRecord(request, 'update', 'Equipment', request.params.id);
+        return service.updateEquipment(requireSession(request).realm.id, request.params.id, request.body);
+      },
     });
 
     routes.route({
       ...endpointRoute(equipmentEndpoints.delete),
       config: { access: permissionAccess('delete', 'Equipment') },
       handler: async (request, reply) => {
+        await assertCanOnOwnRecord(request, 'delete', 'Equipment', request.params.id);
         await service.deleteEquipment(requireSession(request).realm.id, request.params.id);
         return reply.code(204).send();
       },

@@ -4,7 +4,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { fieldRefusal, HttpError } from '#platform/errors.ts';
-import { canInOwnRealm, permissionAccess, requireSession, SESSION_ACCESS } from '#platform/route-access.ts';
+import {
+  assertCanOnOwnRecord,
+  canInOwnRealm,
+  permissionAccess,
+  requireSession,
+  SESSION_ACCESS,
+} from '#platform/route-access.ts';
 import {
   evaluateFeatureFlags,
   evaluationContextFor,
@@ -84,6 +90,8 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
     handler: async (request) => {
       const session = requireSession(request);
       const { key } = request.params;
+      // A flag definition has no id but its key, which an id pattern is matched against.
+      await assertCanOnOwnRecord(request, 'update', 'FeatureFlag', key);
       const flag = request.body;
       const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) =>
         Object.hasOwn(flags, key) ? { flags: { ...flags, [key]: flag }, result: true } : { result: false },
@@ -99,6 +107,7 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
     handler: async (request, reply) => {
       const session = requireSession(request);
       const { key } = request.params;
+      await assertCanOnOwnRecord(request, 'delete', 'FeatureFlag', key);
       const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) => {
         if (!Object.hasOwn(flags, key)) return { result: false };
         const { [key]: _removed, ...remaining } = flags;

@@ -22,7 +22,13 @@ import type { AppContext } from '#platform/app-context.ts';
 import type { ServerConfig } from '#platform/config.ts';
 import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import { createMailer } from '#platform/mailer.ts';
-import { permissionAccess, PUBLIC_ACCESS, requireSession } from '#platform/route-access.ts';
+import { assertCanGiveRole } from '#platform/delegation.ts';
+import {
+  assertCanOnOwnRecord,
+  permissionAccess,
+  PUBLIC_ACCESS,
+  requireSession,
+} from '#platform/route-access.ts';
 import {
   composeInvitationEmail,
   createInvitationToken,
@@ -95,6 +101,7 @@ export function registerInvitationRoutes(
     },
     async (request, reply) => {
       const session = requireSession(request);
+      await assertCanGiveRole(request, request.body.role);
       const email = normalizeEmail(request.body.email);
       if (await context.repositories.users.findByEmail(session.realm.id, email)) {
         throw fieldRefusal(409, { 'body/email': `${email} is already a user of this realm` });
@@ -128,6 +135,9 @@ export function registerInvitationRoutes(
       const session = requireSession(request);
       const existing = await invitations.findById(session.realm.id, request.params.id);
       if (!existing) throw new HttpError(404, INVITATION_NOT_FOUND);
+      await assertCanOnOwnRecord(request, 'update', 'Invitation', existing.id);
+      // A fresh link gives the role again: only someone who may give it may send one.
+      await assertCanGiveRole(request, existing.role);
       const { token, tokenHash } = createInvitationToken();
       const at = now();
       const renewed = await invitations.renew(
@@ -154,6 +164,7 @@ export function registerInvitationRoutes(
       const session = requireSession(request);
       const existing = await invitations.findById(session.realm.id, request.params.id);
       if (!existing) throw new HttpError(404, INVITATION_NOT_FOUND);
+      await assertCanOnOwnRecord(request, 'delete', 'Invitation', existing.id);
       const revoked = await invitations.revoke(session.realm.id, existing.id, now());
       if (!revoked) throw new HttpError(409, `This invitation is ${existing.status} and cannot be revoked`);
       return reply.code(204).send();

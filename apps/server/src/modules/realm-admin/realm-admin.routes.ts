@@ -14,8 +14,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { canAccessRecord } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
+import { assertCanGiveRole, assertCanHandOnGrants } from '#platform/delegation.ts';
 import {
   abilityOfRequest,
+  assertCanOnOwnRecord,
   canInOwnRealm,
   forbiddenMessage,
   permissionAccess,
@@ -69,6 +71,9 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): vo
       if (!(await canInOwnRealm(request, 'update', 'Role'))) {
         throw new HttpError(403, forbiddenMessage('update', 'Role'));
       }
+      await assertCanOnOwnRecord(request, 'update', 'User', request.params.id);
+      // No one hands on more than they hold: the role's rights must be the caller's own.
+      await assertCanGiveRole(request, request.body.role);
       return changeUserRole(db, session.realm.id, session.user, request.params.id, request.body.role);
     },
   );
@@ -100,6 +105,7 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): vo
         session.user,
         request.params.roleId,
         request.body,
+        (grant) => assertCanHandOnGrants(request, [{ ...grant, id: 'new', active: grant.active ?? true }]),
       );
       return reply.code(201).send(created);
     },
@@ -117,7 +123,15 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): vo
     },
     async (request) => {
       const session = requireSession(request);
-      return setGrantActive(db, session.realm.id, session.user, request.params.id, request.body.active);
+      await assertCanOnOwnRecord(request, 'update', 'Permission', request.params.id);
+      return setGrantActive(
+        db,
+        session.realm.id,
+        session.user,
+        request.params.id,
+        request.body.active,
+        (grant) => assertCanHandOnGrants(request, [grant]),
+      );
     },
   );
 
@@ -129,6 +143,7 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): vo
     },
     async (request, reply) => {
       const session = requireSession(request);
+      await assertCanOnOwnRecord(request, 'delete', 'Permission', request.params.id);
       await deleteGrant(db, session.realm.id, session.user, request.params.id);
       return reply.code(204).send();
     },

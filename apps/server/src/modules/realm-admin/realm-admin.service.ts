@@ -134,17 +134,23 @@ export async function listRealmRoles(db: Database, realmId: string): Promise<Rea
   };
 }
 
+/**
+ * Adds a grant to a role; `checkHandOn` (the delegation check) sees it once its data is known to be valid. The
+ * check reads the giver's own grants, outside the write's transaction (PGlite has one connection).
+ */
 export async function addRoleGrant(
   db: Database,
   realm: { id: string; key: string },
   actor: UserRow,
   roleId: string,
   grant: NewGrantRequest,
+  checkHandOn: (grant: NewGrantRequest) => Promise<void>,
 ): Promise<PermissionRow> {
+  checkGrant(realm.key, grant);
+  await checkHandOn(grant);
   return db.transaction(async (transaction) => {
     const repository = createRealmAdminRepository(transaction);
     if (!(await repository.findRole(realm.id, roleId))) throw new HttpError(404, ROLE_NOT_FOUND);
-    checkGrant(realm.key, grant);
     if (!(await repository.hasRight(grant.right))) {
       throw fieldRefusal(400, { 'body/right': `Unknown right ${grant.right}` });
     }
@@ -166,13 +172,22 @@ export async function addRoleGrant(
   });
 }
 
+/**
+ * Switches a grant on or off. Switching one on hands it on again, so `checkActivation` (the delegation check)
+ * sees the grant as stored: read before the write's transaction (the check reads the giver's grants, and PGlite
+ * has one connection), which is sound because a grant's data never changes, only whether it is active.
+ */
 export async function setGrantActive(
   db: Database,
   realmId: string,
   actor: UserRow,
   grantId: string,
   active: boolean,
+  checkActivation: (grant: PermissionRow) => Promise<void>,
 ): Promise<PermissionRow> {
+  const stored = await createRealmAdminRepository(db).findRoleGrant(realmId, grantId);
+  if (!stored) throw new HttpError(404, GRANT_NOT_FOUND);
+  if (active) await checkActivation({ ...stored, active: true });
   return db.transaction(async (transaction) => {
     const repository = createRealmAdminRepository(transaction);
     const before = await repository.findRoleGrant(realmId, grantId);

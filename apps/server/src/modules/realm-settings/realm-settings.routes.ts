@@ -4,6 +4,7 @@ import type { PermissionAction, PermissionSubject } from '@ecc/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
+import type { RecalculationStarter } from '#platform/recalculations.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { findTargetRealm } from '#platform/target-realm.ts';
 import {
@@ -20,7 +21,11 @@ import {
  * `\own` grants reach only their realm, the operator's (realms acm and context) reach every realm. A realm that
  * does not exist and one the caller may not act on answer the same 404.
  */
-export function registerRealmSettingsRoutes(app: FastifyInstance, db: Database): void {
+export function registerRealmSettingsRoutes(
+  app: FastifyInstance,
+  db: Database,
+  recalculations: RecalculationStarter,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const realms = createRealmRepository(db);
 
@@ -61,17 +66,25 @@ export function registerRealmSettingsRoutes(app: FastifyInstance, db: Database):
   });
 
   api.route({
-    ...endpointRoute(realmSettingsEndpoints.settings),
+    ...endpointRoute(realmSettingsEndpoints.read),
     config: { access: permissionAccess('read', 'Realm') },
-    handler: async (request) => readRealmSettings(db, await targetRealmId(request, 'read', 'Realm')),
+    handler: async (request) =>
+      readRealmSettings(db, recalculations, await targetRealmId(request, 'read', 'Realm')),
   });
 
   api.route({
-    ...endpointRoute(realmSettingsEndpoints.updateSettings),
+    ...endpointRoute(realmSettingsEndpoints.update),
     config: { access: permissionAccess('update', 'Realm') },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const realmId = await targetRealmId(request, 'update', 'Realm');
-      return updateRealmSettings(db, realmId, requireSession(request).user, request.body);
+      const outcome = await updateRealmSettings(
+        db,
+        recalculations,
+        realmId,
+        requireSession(request).user,
+        request.body,
+      );
+      return reply.code(outcome.isStarted ? 202 : 200).send(outcome.settings);
     },
   });
 }

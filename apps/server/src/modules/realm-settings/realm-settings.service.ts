@@ -14,19 +14,24 @@ import {
   createAuditLogRepository,
   createEmissionResultRepository,
   createRealmConfigRepository,
+  readRealmGwpSetId,
+  REALM_SETTINGS_ENTITY,
   type Database,
   type RealmPropertiesRow,
+  type RecalculationRunRow,
   type UserRow,
   auditActorOf,
 } from '@ecc/db';
-import { realmGwpSetId } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
+import { toRecalculationRunDto, type RecalculationStarter } from '#platform/recalculations.ts';
 import { REALM_NOT_FOUND } from '#platform/target-realm.ts';
 
 /** Audit entity types: one per part of a realm's settings, the realm's id as entity id. */
 export const THEME_ENTITY = 'realm-theme';
 export const LEGAL_ENTITY = 'realm-legal';
-export const SETTINGS_ENTITY = 'realm-settings';
+export const SETTINGS_ENTITY = REALM_SETTINGS_ENTITY;
+export const RECALCULATION_UNDER_WAY =
+  'A recalculation of this realm is under way; change the GWP set once it has finished';
 
 function applicationOf(config: RealmConfig): ApplicationConfig {
   const application = config.applications[0];
@@ -171,35 +176,56 @@ export async function updateLegalSettings(
   });
 }
 
-async function settingsResponse(db: Database, realmId: string, gwpSetId: RealmSettings['gwpSetId']) {
+async function settingsResponse(
+  db: Database,
+  realmId: string,
+  unfinished: RecalculationRunRow | undefined,
+): Promise<RealmSettingsResponse> {
+  const gwpSetId = await readRealmGwpSetId(db, realmId);
   const hasResultsOnOtherGwpSets = await createEmissionResultRepository(db).hasResultsOutsideGwpSet(
     realmId,
     gwpSetId,
   );
-  return { gwpSetId, hasResultsOnOtherGwpSets };
+  return {
+    gwpSetId,
+    recalculation: unfinished ? toRecalculationRunDto(unfinished) : null,
+    hasResultsOnOtherGwpSets,
+  };
 }
 
-export async function readRealmSettings(db: Database, realmId: string): Promise<RealmSettingsResponse> {
-  const realm = await createRealmConfigRepository(db).findConfig(realmId);
-  if (!realm) throw new HttpError(404, REALM_NOT_FOUND);
-  return settingsResponse(db, realmId, realmGwpSetId(realm.properties));
+export async function readRealmSettings(
+  db: Database,
+  recalculations: RecalculationStarter,
+  realmId: string,
+): Promise<RealmSettingsResponse> {
+  return settingsResponse(db, realmId, await recalculations.findUnfinished(realmId));
 }
 
-/** Sets the realm's GWP set (`properties.gwpSetId`); results already stored keep theirs until recalculated. */
+/**
+ * Moves the realm to another GWP set: starts the recalculation whose last step switches the realm's setting
+ * with every result on the new set at once (decision 019), so totals never mix sets. The set the realm has
+ * already changes nothing; while another recalculation of the realm runs, 409. The switch is audited when it
+ * happens (entity `realm-settings`, naming the recalculation).
+ */
 export async function updateRealmSettings(
   db: Database,
+  recalculations: RecalculationStarter,
   realmId: string,
   actor: UserRow,
   settings: RealmSettings,
-): Promise<RealmSettingsResponse> {
-  await changeRealm(db, realmId, actor, async ({ realm, store }) => {
-    const before = { gwpSetId: realmGwpSetId(realm.properties) };
-    const isStored = realm.properties.gwpSetId === settings.gwpSetId;
-    if (isStored) return;
-    await store(
-      { ...realm.properties, gwpSetId: settings.gwpSetId },
-      { before, after: { gwpSetId: settings.gwpSetId }, entityType: SETTINGS_ENTITY },
-    );
-  });
-  return settingsResponse(db, realmId, settings.gwpSetId);
+): Promise<{ settings: RealmSettingsResponse; isStarted: boolean }> {
+  const unfinished = await recalculations.findUnfinished(realmId);
+  if (unfinished) {
+    if (unfinished.gwpSetId === settings.gwpSetId) {
+      return { settings: await settingsResponse(db, realmId, unfinished), isStarted: false };
+    }
+    throw new HttpError(409, RECALCULATION_UNDER_WAY);
+  }
+  if ((await readRealmGwpSetId(db, realmId)) === settings.gwpSetId) {
+    return { settings: await settingsResponse(db, realmId, undefined), isStarted: false };
+  }
+  const run = await recalculations.start(realmId, { gwp: settings.gwpSetId, createdBy: actor.id });
+  // Another request started one between the check and the start: the database's one-run rule answered.
+  if (!run) throw new HttpError(409, RECALCULATION_UNDER_WAY);
+  return { settings: await settingsResponse(db, realmId, run), isStarted: true };
 }

@@ -108,18 +108,23 @@ describe('the realm management API', () => {
     const adminRole = (
       await createRealmAdminRepository(testApp.database.db).listRolesWithGrants(acme.id)
     ).find((role) => role.role.key === 'admin');
-    const granted = await call(
+    const cascade = { realm: '\\cascade', subject: 'Realm', id: '.*', action: 'read' };
+    // Their grants reach acme only: they cannot give themselves (their role) a reach into acme-eu.
+    const selfGranted = await call(
       acmeAdmin,
       'POST',
       `/api/realm-admin/roles/${adminRole?.role.id}/grants`,
-      {
-        type: 'REGEX_GRANT',
-        right: 'realm-admin',
-        data: { realm: '\\cascade', subject: 'Realm', id: '.*', action: 'read' },
-      },
+      { type: 'REGEX_GRANT', right: 'realm-admin', data: cascade },
       ACME_HOST,
     );
-    expect(granted.statusCode).toBe(201);
+    expect(selfGranted.statusCode).toBe(403);
+    // Given by whoever holds it (the operator, here through the repository).
+    await createRealmAdminRepository(testApp.database.db).insertRoleGrant(acme.id, adminRole!.role.id, {
+      type: 'REGEX_GRANT',
+      data: cascade,
+      rightId: 'realm-admin',
+      active: true,
+    });
     expect((await listOf(acmeAdmin, '', ACME_HOST)).results.map((realm) => realm.key)).toEqual([
       'acme',
       'acme-eu',

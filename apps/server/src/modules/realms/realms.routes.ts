@@ -1,6 +1,7 @@
 import { managedRealmEndpoints } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
-import { canAccessRecord, isOperatorRealm } from '@ecc/domain';
+import { canAccessRecord } from '@ecc/domain';
+import { isOperatorAdministrator } from '#platform/abilities.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
@@ -19,7 +20,7 @@ export const OPERATOR_ONLY_MESSAGE =
  * answers before the body is validated, right after the access check.
  */
 async function requireOperator(request: FastifyRequest): Promise<void> {
-  if (!isOperatorRealm(requireSession(request).realm.key)) throw new HttpError(403, OPERATOR_ONLY_MESSAGE);
+  if (!isOperatorAdministrator(requireSession(request))) throw new HttpError(403, OPERATOR_ONLY_MESSAGE);
 }
 
 /** Realms as tenants (issue 3): the list for whoever may read realms; creation and changes for operators. */

@@ -8,6 +8,7 @@ import {
 } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
+import { RECALCULATION_POLL_MS } from '#lib/recalculations/recalculation-api.ts';
 import { realmQueryKey } from '#lib/realm/realm-queries.ts';
 
 const realmSettingsQueryKey = (realmId: string) => ['realm-settings', realmId] as const;
@@ -30,12 +31,15 @@ export function realmLegalQueryOptions(realmId: string) {
   });
 }
 
-/** `GET /api/realms/:realmId/settings`: the realm's GWP set, and whether stored results use another. */
+/**
+ * `GET /api/realms/:realmId/settings`: the realm's GWP set and its recalculation under way, polled while there is
+ * one (it may be another realm's, whose run the browser cannot read by itself).
+ */
 export function realmSettingsQueryOptions(realmId: string) {
   return queryOptions({
     queryKey: [...realmSettingsQueryKey(realmId), 'settings'],
-    queryFn: async ({ signal }) =>
-      callEndpoint(realmSettingsEndpoints.settings, { params: { realmId }, signal }),
+    queryFn: async ({ signal }) => callEndpoint(realmSettingsEndpoints.read, { params: { realmId }, signal }),
+    refetchInterval: (query) => (query.state.data?.recalculation ? RECALCULATION_POLL_MS : false),
   });
 }
 
@@ -50,11 +54,12 @@ export async function saveRealmLegal(realmId: string, legal: RealmLegalSettings)
   return callEndpoint(realmSettingsEndpoints.updateLegal, { params: { realmId }, body: legal });
 }
 
+/** Another set than the realm's starts the recalculation that moves the realm to it (the answer names it). */
 export async function saveRealmSettings(
   realmId: string,
   settings: RealmSettings,
 ): Promise<RealmSettingsResponse> {
-  return callEndpoint(realmSettingsEndpoints.updateSettings, { params: { realmId }, body: settings });
+  return callEndpoint(realmSettingsEndpoints.update, { params: { realmId }, body: settings });
 }
 
 /**

@@ -23,7 +23,10 @@ export function isFinished(run: RecalculationRunDto | undefined): boolean {
   return run?.status === 'completed' || run?.status === 'failed';
 }
 
-/** `POST /api/recalculations`: recalculates every activity record of the signed-in user's realm on `gwp`. */
+/**
+ * `POST /api/recalculations`: recalculates every activity record of the signed-in user's realm on `gwp`; on
+ * another set than the realm's, the realm moves to it when the run completes.
+ */
 export async function startRecalculation(gwp: GwpSetId): Promise<RecalculationRunDto> {
   return callEndpoint(recalculationEndpoints.start, { body: { gwp } });
 }

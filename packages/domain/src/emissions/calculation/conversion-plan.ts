@@ -1,6 +1,7 @@
+import { findFactorBasisConversion } from '../factor-basis.ts';
 import type { HeatContent } from '../factor-library.ts';
 import { GWP_SETS, type GwpSetId } from '../gwp.ts';
-import { dimensionOf, findConversionFactor, isEnergyUnit, isUnit, type Unit } from '../units.ts';
+import { dimensionOf, isEnergyUnit, isUnit, type Unit } from '../units.ts';
 import type { ConversionBasis } from './calculation-types.ts';
 import { UNIT_LIST, type Issue } from './input-checks.ts';
 import type { ResolvedFactor } from './resolve-factor.ts';
@@ -41,44 +42,24 @@ export function planConversion(
   if (!isUnit(unit)) {
     return [{ path: 'unit', message: `Unknown unit "${unit}"; use one of ${UNIT_LIST}` }];
   }
-  let basis: ConversionBasis = 'direct';
-  let factorUnitsPerQuantityUnit = findConversionFactor(unit, factor.per);
-  if (factorUnitsPerQuantityUnit === undefined && hhv !== undefined) {
-    basis = 'heat-content';
-    const toHhvPer = findConversionFactor(unit, hhv.per);
-    const energyToFactor = findConversionFactor(hhv.energy, factor.per);
-    const toHhvEnergy = findConversionFactor(unit, hhv.energy);
-    const hhvPerToFactor = findConversionFactor(hhv.per, factor.per);
-    if (toHhvPer !== undefined && energyToFactor !== undefined) {
-      // Quantity → energy: quantity × HHV (40 CFR 98 Equation C-1), then the factor per energy unit.
-      factorUnitsPerQuantityUnit = toHhvPer * hhv.value * energyToFactor;
-    } else if (toHhvEnergy !== undefined && hhvPerToFactor !== undefined) {
-      // Energy → quantity: energy ÷ HHV, for a factor published per physical unit.
-      factorUnitsPerQuantityUnit = (toHhvEnergy / hhv.value) * hhvPerToFactor;
-    } else {
-      return [
-        {
-          path: 'unit',
-          message:
-            `Cannot convert ${unit} to ${factor.per} with an hhv in ${hhv.energy} per ${hhv.per}: ` +
-            missingBasisMessage(unit, factor.per),
-        },
-      ];
-    }
-  }
-  if (factorUnitsPerQuantityUnit === undefined) {
+  const found = findFactorBasisConversion(unit, factor.per, hhv);
+  if (found === undefined) {
     return [
       {
         path: 'unit',
-        message: `Cannot convert ${unit} to ${factor.per}: ${missingBasisMessage(unit, factor.per)}`,
+        message:
+          hhv === undefined
+            ? `Cannot convert ${unit} to ${factor.per}: ${missingBasisMessage(unit, factor.per)}`
+            : `Cannot convert ${unit} to ${factor.per} with an hhv in ${hhv.energy} per ${hhv.per}: ` +
+              missingBasisMessage(unit, factor.per),
       },
     ];
   }
-  const conversion = factorUnitsPerQuantityUnit;
+  const conversion = found.factorUnitsPerQuantityUnit;
   const weights = GWP_SETS[gwp].values;
   return {
     factor,
-    basis,
+    basis: found.basis,
     isEnergyQuantity: isEnergyUnit(unit),
     isCombustionTriple: factor.gasIds.join(' ') === 'CO2 CH4 N2O',
     kgPerQuantityUnit: factor.kgPerFactorUnit.map((kg) => kg * conversion),
