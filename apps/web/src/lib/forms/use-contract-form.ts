@@ -20,8 +20,11 @@ export interface ContractFormOptions<Values extends FieldValues, Request> extend
 > {
   /** The contract's schema of the request the form sends. */
   schema: z.ZodType<Request>;
-  /** The request the values stand for, when the fields are not the request's (numbers typed as text, lists). */
-  toRequest?: (values: Values) => unknown;
+  /**
+   * The request the values stand for, when the fields are not the request's (numbers typed as text, lists).
+   * What cannot become part of a request at all (JSON that does not parse) is refused on its field with `refuse`.
+   */
+  toRequest?: (values: Values, refuse: (field: Path<Values>, message: string) => void) => unknown;
   /** The field a problem's path names (`['gases', 'CO2', 'unit']` → `unit`); by default the dotted path. */
   fieldOf?: FieldOfPath<Path<Values>>;
 }
@@ -50,13 +53,18 @@ const dottedPath = <Field extends string>(path: readonly string[]) =>
  */
 function contractResolver<Values extends FieldValues, Request>(
   schema: z.ZodType<Request>,
-  toRequest: ((values: Values) => unknown) | undefined,
+  toRequest: ContractFormOptions<Values, Request>['toRequest'],
   fieldOf: FieldOfPath<Path<Values>>,
 ): Resolver<Values, unknown, Request> {
   if (toRequest === undefined) return zodResolver(schema as z.ZodType<Request, Values>);
   const formSchema = z.custom<Values>().transform((values, context): Request => {
-    const parsed = schema.safeParse(toRequest(values));
-    if (parsed.success) return parsed.data;
+    let isRefused = false;
+    const request = toRequest(values, (field, message) => {
+      isRefused = true;
+      context.addIssue({ code: 'custom', message, path: field.split('.') });
+    });
+    const parsed = schema.safeParse(request);
+    if (parsed.success) return isRefused ? z.NEVER : parsed.data;
     for (const issue of parsed.error.issues) {
       const field = fieldOf(issue.path.map(String));
       context.addIssue({
