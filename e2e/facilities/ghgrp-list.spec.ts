@@ -1,15 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
+import { requireSharedDataFile } from '../../scripts/test-support/shared-data-dir.mjs';
 import { expect, signInThroughApi, test } from '../support/fixtures.ts';
 import { EPA_REALM, setupUser } from '../support/realms.ts';
 
-/** EPA's CSV export of the workbook's Direct Emitters sheet, beside the repository, never in it. */
-const SHEET_CSV = join(
-  process.env.ECC_SHARED_DATA_DIR || resolve(process.cwd(), '..', 'shared', 'data'),
-  'epa-ghgrp-2020',
-  'direct-emitters-2020.csv',
-);
+/** EPA's CSV export of the workbook's Direct Emitters sheet, in the shared data directory, never in the repository. */
+const SHEET_CSV = requireSharedDataFile(['epa-ghgrp-2020', 'direct-emitters-2020.csv']);
 
 /** AR4 → AR5 for the gases whose masses the sheet gives back (IPCC AR4 and AR5 GWP-100), as the importer does. */
 const REBASED_COLUMNS: Readonly<Record<string, number>> = {
@@ -53,8 +49,6 @@ function largestEmitter(): { id: string; name: string; co2eKg: number } {
 test.use({ realm: EPA_REALM });
 
 test.describe('facilities at scale: the GHGRP workbook imported', () => {
-  test.skip(!existsSync(SHEET_CSV), 'EPA’s GHGRP files are not in the shared data directory');
-
   test('the API and the list sorted by CO2e answer the largest emitter first', async ({ page }) => {
     const largest = largestEmitter();
     await signInThroughApi(page, EPA_REALM);

@@ -4,9 +4,10 @@
 // directory. The CLI runs first because PGlite's data directory lock lets only one process hold it. Once the
 // server has exited the directory is deleted.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireSharedDataFile } from '../../scripts/test-support/shared-data-dir.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const e2eSetup = JSON.parse(readFileSync(new URL('./e2e-setup.json', import.meta.url), 'utf8'));
@@ -71,25 +72,14 @@ ecc(['realm', 'setup', '--file', setupFile]);
 rmSync(setupFile);
 console.info(`start-e2e-server: created ${e2eSetup.realms.length} realms in ${Date.now() - startedAt} ms.`);
 
-/**
- * EPA's GHGRP workbook from the shared data directory (ECC_SHARED_DATA_DIR, else shared/data beside the
- * checkout), never copied into the repository; undefined when this machine has none.
- */
-function ghgrpWorkbook() {
-  const directory = process.env.ECC_SHARED_DATA_DIR || resolve(root, '..', 'shared', 'data');
-  const file = join(directory, 'epa-ghgrp-2020', 'ghgp_data_2020.xlsx');
-  return existsSync(file) ? file : undefined;
-}
-
 // The epa realm holds the whole workbook, as a user who imported it would have it (e2e/facilities/ghgrp-list).
-const workbook = ghgrpWorkbook();
-if (workbook) {
-  const importedAt = Date.now();
-  ecc(['import', 'ghgrp', '--realm', 'epa', workbook]);
-  console.info(
-    `start-e2e-server: imported the GHGRP workbook into realm epa in ${Date.now() - importedAt} ms.`,
-  );
-}
+// A missing workbook stops the run here, naming it: the tests that need it must not pass by skipping.
+const workbook = requireSharedDataFile(['epa-ghgrp-2020', 'ghgp_data_2020.xlsx'], { repositoryRoot: root });
+const importedAt = Date.now();
+ecc(['import', 'ghgrp', '--realm', 'epa', workbook]);
+console.info(
+  `start-e2e-server: imported the GHGRP workbook into realm epa in ${Date.now() - importedAt} ms.`,
+);
 
 const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
   cwd: root,

@@ -85,7 +85,7 @@ export type RealmLegalSettings = z.infer<typeof realmLegalSettingsSchema>;
 /**
  * The realm's reporting GWP set (`properties.gwpSetId`). Setting another one starts the recalculation that moves
  * the realm to it: every result is calculated on the new set unseen, then the realm switches with all of them
- * at once (decision 019). Until then the realm reports on its current set.
+ * at once (decision 020). Until then the realm reports on its current set.
  */
 export const realmSettingsSchema = z.object({ gwpSetId: gwpSetIdSchema });
 export type RealmSettings = z.infer<typeof realmSettingsSchema>;

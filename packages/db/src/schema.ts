@@ -490,16 +490,25 @@ export const importBatches = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     realmId: realmIdColumn(),
-    kind: text('kind').$type<'activities' | 'ghgrp'>().notNull(),
+    kind: text('kind').$type<'activities' | 'ghgrp' | 'facilities'>().notNull(),
     fileName: text('file_name').notNull(),
     fileHash: text('file_hash').notNull(),
+    /** The facility a facility page's import wrote into (its file names no facility); null for the realm's. */
+    facilityId: uuid('facility_id'),
     rowCount: integer('row_count').notNull(),
     createdBy: uuid('created_by'),
     createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('import_batches_file_unique').on(table.realmId, table.kind, table.fileHash),
+    // One batch per file and target: the same file imported into two facilities is two imports.
+    unique('import_batches_file_unique')
+      .on(table.realmId, table.kind, table.fileHash, table.facilityId)
+      .nullsNotDistinct(),
     unique('import_batches_realm_id_id_unique').on(table.realmId, table.id),
+    foreignKey({
+      columns: [table.realmId, table.facilityId],
+      foreignColumns: [facilities.realmId, facilities.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -563,7 +572,7 @@ export const activityRecords = pgTable(
  * `gases` holds kg per gas; `co2e_kg` their sum weighted by the row's GWP set. Rebuilt by recalculation, never
  * edited. A realm's rows are on its own set, plus, while a recalculation changes the set, on that run's target
  * (migration 0011's triggers refuse anything else). Read them through `emissionResults`, which shows only the
- * realm's own set (decision 019); write them here.
+ * realm's own set (decision 020); write them here.
  */
 export const emissionResultsAllSets = pgTable(
   'emission_results_all_sets',

@@ -1,5 +1,5 @@
 import { equipmentEndpoints } from '@ecc/contracts';
-import { createEquipmentRepository, type Database } from '@ecc/db';
+import type { Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
@@ -12,7 +12,7 @@ import { createEquipmentService } from './equipment.service.ts';
  * answer 404 like missing ones.
  */
 export function registerEquipmentRoutes(app: FastifyInstance, db: Database): void {
-  const service = createEquipmentService(createEquipmentRepository(db));
+  const service = createEquipmentService(db);
 
   void app.register(async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();

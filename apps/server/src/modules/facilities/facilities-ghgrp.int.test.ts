@@ -3,15 +3,9 @@ import { facilityDetailResponseSchema, facilityListResponseSchema } from '@ecc/c
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCapturing } from '#test-support/run-cli.ts';
-import { findSharedDataFile } from '#test-support/shared-data-dir.ts';
+import { requireSharedDataFile } from '#test-support/shared-data-dir.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
-
-/** EPA's published files live beside the repository, never in it (see shared/data/epa-ghgrp-2020/README.md). */
-const GHGRP_FILES = ((workbook, sheetCsv) => (workbook && sheetCsv ? { workbook, sheetCsv } : undefined))(
-  findSharedDataFile('epa-ghgrp-2020', 'ghgp_data_2020.xlsx'),
-  findSharedDataFile('epa-ghgrp-2020', 'direct-emitters-2020.csv'),
-);
 
 const EPA_USER = { email: 'analyst@epa.test', password: 'epa-password-1' };
 
@@ -66,38 +60,35 @@ describe('the facility list of a realm holding the whole GHGRP workbook', () => 
   const get = (url: string) =>
     testApp.app.inject({ method: 'GET', url, headers: { host: 'epa.test', ...withSession(token) } });
 
-  it.skipIf(GHGRP_FILES === undefined)(
-    'answers the largest emitter first, on the realm’s GWP set, labelled as reported',
-    async () => {
-      const { workbook, sheetCsv } = GHGRP_FILES ?? expect.unreachable();
-      const run = await runCliCapturing(testApp.database, ['import', 'ghgrp', '--realm', 'epa', workbook]);
-      expect(run.stderr).toBe('');
+  it('answers the largest emitter first, on the realm’s GWP set, labelled as reported', async () => {
+    // EPA's published files live beside the repository, never in it (shared/data/epa-ghgrp-2020/README.md).
+    const workbook = requireSharedDataFile(['epa-ghgrp-2020', 'ghgp_data_2020.xlsx']);
+    const sheetCsv = requireSharedDataFile(['epa-ghgrp-2020', 'direct-emitters-2020.csv']);
+    const run = await runCliCapturing(testApp.database, ['import', 'ghgrp', '--realm', 'epa', workbook]);
+    expect(run.stderr).toBe('');
 
-      const witness = rebasedFromCsv(sheetCsv).sort((left, right) => right.co2eT - left.co2eT);
-      const largest = witness[0] ?? expect.unreachable();
-      const answer = facilityListResponseSchema.parse(
-        (await get('/api/facilities?sort=-co2e&limit=1')).json(),
-      );
-      expect(answer).toMatchObject({ total: 6515, count: 1, gwpSetId: 'AR5' });
-      expect(answer.results[0]).toMatchObject({
-        name: largest.name,
-        ghgrpId: largest.id,
-        co2eSource: 'reported',
-        co2eYear: 2020,
-      });
-      expect(answer.results[0]?.co2e).toBeCloseTo(largest.co2eT * 1000, 0);
+    const witness = rebasedFromCsv(sheetCsv).sort((left, right) => right.co2eT - left.co2eT);
+    const largest = witness[0] ?? expect.unreachable();
+    const answer = facilityListResponseSchema.parse((await get('/api/facilities?sort=-co2e&limit=1')).json());
+    expect(answer).toMatchObject({ total: 6515, count: 1, gwpSetId: 'AR5' });
+    expect(answer.results[0]).toMatchObject({
+      name: largest.name,
+      ghgrpId: largest.id,
+      co2eSource: 'reported',
+      co2eYear: 2020,
+    });
+    expect(answer.results[0]?.co2e).toBeCloseTo(largest.co2eT * 1000, 0);
 
-      const next = facilityListResponseSchema.parse(
-        (await get('/api/facilities?sort=-co2e&limit=3&offset=1')).json(),
-      );
-      expect(next.results.map((facility) => facility.ghgrpId)).toEqual(
-        witness.slice(1, 4).map((row) => row.id),
-      );
+    const next = facilityListResponseSchema.parse(
+      (await get('/api/facilities?sort=-co2e&limit=3&offset=1')).json(),
+    );
+    expect(next.results.map((facility) => facility.ghgrpId)).toEqual(
+      witness.slice(1, 4).map((row) => row.id),
+    );
 
-      const detail = facilityDetailResponseSchema.parse(
-        (await get(`/api/facilities/${answer.results[0]?.slug}`)).json(),
-      );
-      expect(detail.facility.co2e).toBe(answer.results[0]?.co2e);
-    },
-  );
+    const detail = facilityDetailResponseSchema.parse(
+      (await get(`/api/facilities/${answer.results[0]?.slug}`)).json(),
+    );
+    expect(detail.facility.co2e).toBe(answer.results[0]?.co2e);
+  });
 });

@@ -15,6 +15,7 @@ import {
   listStates,
   updateFacility,
 } from './facilities.service.ts';
+import { registerFacilityExportRoute } from './facilities-export.ts';
 
 /**
  * The facility list and the facility view's data (issue 4, item 5), and facilities managed in the product
@@ -29,6 +30,8 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
     config: readFacility,
     handler: async (request) => listFacilities(db, requireSession(request).realm.id, request.query),
   });
+
+  registerFacilityExportRoute(app, db);
 
   api.route({
     ...endpointRoute(facilityEndpoints.sectors),

@@ -103,9 +103,6 @@ export function registerInvitationRoutes(
       const session = requireSession(request);
       await assertCanGiveRole(request, request.body.role);
       const email = normalizeEmail(request.body.email);
-      if (await context.repositories.users.findByEmail(session.realm.id, email)) {
-        throw fieldRefusal(409, { 'body/email': `${email} is already a user of this realm` });
-      }
       const { token, tokenHash } = createInvitationToken();
       const at = now();
       const created = await invitations.insert(
@@ -119,6 +116,9 @@ export function registerInvitationRoutes(
         },
         at,
       );
+      if (created === 'user-exists') {
+        throw fieldRefusal(409, { 'body/email': `${email} is already a user of this realm` });
+      }
       if (!created) throw fieldRefusal(409, { 'body/email': `${email} already has a pending invitation` });
       await sendInvitation(request, created, token);
       return reply.code(201).send(toInvitation(created, at));

@@ -12,11 +12,9 @@ import {
 import type { Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { canAccessRecord } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
 import { assertCanGiveRole, assertCanHandOnGrants } from '#platform/delegation.ts';
 import {
-  abilityOfRequest,
   assertCanOnOwnRecord,
   canInOwnRealm,
   forbiddenMessage,
@@ -28,9 +26,10 @@ import {
   changeUserRole,
   deleteGrant,
   listRealmRoles,
-  listRealmUsers,
   setGrantActive,
 } from './realm-admin.service.ts';
+import { readableRealmUsers } from './readable-users.ts';
+import { registerUserExportRoute } from './users-export.ts';
 
 /** Realm administration (issue 3, item 11): the realm's users and their role, its roles and their grants. */
 export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): void {
@@ -42,18 +41,9 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): vo
       config: { access: permissionAccess('read', 'User') },
       schema: { response: { 200: realmUserListResponseSchema } },
     },
-    async (request) => {
-      const session = requireSession(request);
-      const { results } = await listRealmUsers(db, session.realm.id);
-      const ability = await abilityOfRequest(request);
-      // A member's `read User` covers only themself (`\principal`): they see their own row, nobody else's.
-      return {
-        results: results.filter((user) =>
-          canAccessRecord(ability, 'read', 'User', { realm: session.realm.key, id: user.id }),
-        ),
-      };
-    },
+    async (request) => ({ results: await readableRealmUsers(db, request) }),
   );
+  registerUserExportRoute(app, db);
 
   api.put(
     '/api/realm-admin/users/:id/role',

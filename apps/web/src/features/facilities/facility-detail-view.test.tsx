@@ -1,7 +1,7 @@
 import type {
   ActivityRecordDto,
-  EmissionFactorDto,
   ActivityRecordTrailResponse,
+  EmissionFactorDto,
   FacilityDetailResponse,
   FacilityTrailResponse,
 } from '@ecc/contracts';
@@ -318,6 +318,8 @@ describe('the facility view', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('kpi-Scope 2 (market-based) 2025').textContent).toBe('1.2 t CO2e');
     expect(screen.getByText(/No record for this month/)).toBeTruthy();
     await waitFor(() => expect(quantities()).toEqual(['300', '5,000', '100']));
+    // The records' CO2e names the set it is on.
+    expect(screen.getByRole('columnheader', { name: 'CO2e (AR5)' })).toBeTruthy();
   });
 
   it('sorts the records by a column and filters them by text', async () => {

@@ -275,7 +275,7 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
               Activity records
             </h2>
             <Can action="create" subject="ImportBatch">
-              <ActivityImportButton />
+              <ActivityImportButton facility={{ slug, name: facility.name }} />
             </Can>
           </div>
           <Can action="create" subject="ActivityRecord">
@@ -299,6 +299,7 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
           >
             {(page) => (
               <ActivityRecordsTable
+                slug={slug}
                 records={page.results}
                 equipmentNames={equipmentNames}
                 mutations={mutations}

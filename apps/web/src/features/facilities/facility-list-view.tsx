@@ -1,4 +1,4 @@
-import { DEFAULT_FACILITY_PAGE_SIZE, type FacilitySort } from '@ecc/contracts';
+import { DEFAULT_FACILITY_PAGE_SIZE, endpointUrl, exportEndpoints, type FacilitySort } from '@ecc/contracts';
 import { Button, EmptyState, Input, Label, controlClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -6,9 +6,11 @@ import { Building2Icon, PlusIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { formatNumber } from '#lib/format/format-number.ts';
 import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
+import { FacilityImportButton } from '#lib/imports/facility-import-dialog.tsx';
 import { GhgrpImportButton } from '#lib/imports/ghgrp-import-dialog.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import type { PageProps } from '#lib/routing/page-props.ts';
@@ -137,11 +139,25 @@ export function FacilityListView({ route }: PageProps) {
           </select>
         </div>
         <div className="ml-auto flex flex-wrap gap-2">
+          <ExportMenu
+            what="facilities"
+            hrefOf={(format) =>
+              endpointUrl(exportEndpoints.facilities, undefined, {
+                q: list.q,
+                sector: list.sector,
+                state: list.state,
+                archived: list.isArchived ? 'only' : 'false',
+                sort: list.sort,
+                format,
+              })
+            }
+          />
           {canCreate ? (
             <Button onClick={() => setIsCreating(true)}>
               <PlusIcon aria-hidden="true" /> New facility
             </Button>
           ) : null}
+          {canCreate ? <FacilityImportButton /> : null}
           {canCreate ? <GhgrpImportButton /> : null}
           {canImportActivities ? <ActivityImportButton /> : null}
         </div>
@@ -168,12 +184,16 @@ export function FacilityListView({ route }: PageProps) {
             <EmptyState
               icon={<Building2Icon />}
               title="No facilities yet"
-              description="Create a facility, or import many from an EPA GHGRP data summary workbook here or with `npm run ecc -- import ghgrp --realm KEY FILE`; then add activity data as CSV or XLSX."
+              description="Create a facility, or import many from a CSV or XLSX file or an EPA GHGRP data summary workbook here (or with `npm run ecc -- import ghgrp --realm KEY FILE`); then add activity data as CSV or XLSX."
               action={
                 canCreate ? (
-                  <Button onClick={() => setIsCreating(true)}>
-                    <PlusIcon aria-hidden="true" /> New facility
-                  </Button>
+                  <div className="flex flex-wrap gap-2">
+                    <Button onClick={() => setIsCreating(true)}>
+                      <PlusIcon aria-hidden="true" /> New facility
+                    </Button>
+                    <FacilityImportButton size="default" />
+                    <GhgrpImportButton size="default" />
+                  </div>
                 ) : undefined
               }
             />
