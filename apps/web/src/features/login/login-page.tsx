@@ -1,4 +1,4 @@
-import { loginRequestSchema, type LoginRequest } from '@ecc/contracts';
+import { authEndpoints, endpointUrl, loginRequestSchema, type LoginRequest } from '@ecc/contracts';
 import { Alert, AlertDescription, Button, Card, CardContent, CardHeader, FormField, Input } from '@ecc/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -22,7 +22,7 @@ export function loginErrorMessage(error: unknown): string {
 
 /** Where a sign-in strategy's button leads: the server starts the provider's flow there. */
 export function strategyStartPath(strategyId: string): string {
-  return `/api/auth/oidc/${encodeURIComponent(strategyId)}/start`;
+  return endpointUrl(authEndpoints.oidcStart, { strategyId });
 }
 
 /** The message the server's OIDC callback left in `?error=` when a provider sign-in failed. */
