@@ -26,8 +26,15 @@ const refusal = (status: number, body: object) =>
     ...body,
   });
 
-function PersonForm({ send }: { send: (person: Person) => Promise<void> }) {
+function PersonForm({
+  send,
+  messageOf,
+}: {
+  send: (person: Person) => Promise<void>;
+  messageOf?: (path: readonly string[], message: string, values: PersonFields) => string;
+}) {
   const { form, submit, formError } = useContractForm<PersonFields, Person>({
+    messageOf,
     schema: personSchema,
     defaultValues: { name: '', age: '' },
     toRequest: (values) => ({ name: values.name, age: values.age === '' ? undefined : Number(values.age) }),
@@ -72,6 +79,19 @@ describe('useContractForm', () => {
     expect(send).not.toHaveBeenCalled();
     await userEvent.type(field('Name'), 'Ada');
     await waitFor(() => expect(field('Name').getAttribute('aria-invalid')).toBeNull());
+  });
+
+  it('words a problem of the schema as messageOf says, with the values typed', async () => {
+    render(
+      <PersonForm
+        send={vi.fn(async () => {})}
+        messageOf={(path, message, values) => (path[0] === 'age' ? `${values.age}: ${message}` : message)}
+      />,
+    );
+    await userEvent.type(field('Name'), 'Ada');
+    await userEvent.type(field('Age'), '200');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^200: /)).toBeTruthy();
   });
 
   it('sends the request the schema gave back', async () => {

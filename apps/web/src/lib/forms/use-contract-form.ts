@@ -27,6 +27,11 @@ export interface ContractFormOptions<Values extends FieldValues, Request> extend
   toRequest?: (values: Values, refuse: (field: Path<Values>, message: string) => void) => unknown;
   /** The field a problem's path names (`['gases', 'CO2', 'unit']` → `unit`); by default the dotted path. */
   fieldOf?: FieldOfPath<Path<Values>>;
+  /**
+   * How a problem the schema finds reads on its field, when its path says more than the field does (the entry
+   * of a list typed as text: `domains/1` → `not_a_host: Must be a host name…`); by default its message.
+   */
+  messageOf?: (path: readonly string[], message: string, values: Values) => string;
 }
 
 export interface ContractForm<Values extends FieldValues, Request> {
@@ -55,21 +60,26 @@ function contractResolver<Values extends FieldValues, Request>(
   schema: z.ZodType<Request>,
   toRequest: ContractFormOptions<Values, Request>['toRequest'],
   fieldOf: FieldOfPath<Path<Values>>,
+  messageOf: ContractFormOptions<Values, Request>['messageOf'],
 ): Resolver<Values, unknown, Request> {
-  if (toRequest === undefined) return zodResolver(schema as z.ZodType<Request, Values>);
+  if (toRequest === undefined && messageOf === undefined) {
+    return zodResolver(schema as z.ZodType<Request, Values>);
+  }
   const formSchema = z.custom<Values>().transform((values, context): Request => {
     let isRefused = false;
-    const request = toRequest(values, (field, message) => {
+    const refuse = (field: Path<Values>, message: string) => {
       isRefused = true;
       context.addIssue({ code: 'custom', message, path: field.split('.') });
-    });
+    };
+    const request = toRequest ? toRequest(values, refuse) : values;
     const parsed = schema.safeParse(request);
     if (parsed.success) return isRefused ? z.NEVER : parsed.data;
     for (const issue of parsed.error.issues) {
-      const field = fieldOf(issue.path.map(String));
+      const path = issue.path.map(String);
+      const field = fieldOf(path);
       context.addIssue({
         code: 'custom',
-        message: issue.message,
+        message: messageOf ? messageOf(path, issue.message, values) : issue.message,
         path: field === undefined ? [FORM_ERROR_PATH] : field.split('.'),
       });
     }
@@ -86,11 +96,12 @@ export function useContractForm<Values extends FieldValues, Request>({
   schema,
   toRequest,
   fieldOf = dottedPath,
+  messageOf,
   ...options
 }: ContractFormOptions<Values, Request>): ContractForm<Values, Request> {
   const form = useForm<Values, unknown, Request>({
     ...options,
-    resolver: contractResolver(schema, toRequest, fieldOf),
+    resolver: contractResolver(schema, toRequest, fieldOf, messageOf),
   });
 
   const submit: ContractForm<Values, Request>['submit'] = (send, onInvalid) =>
