@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { applicationConfigSchema, type ApplicationConfig } from './application-config.ts';
 import { gwpSetIdSchema } from './emissions.ts';
 import { storedThemeSchema } from './theme.ts';
@@ -45,6 +46,16 @@ export type RealmImport = z.infer<typeof realmImportSchema>;
 
 export const configResponseSchema = z.object({ realm: realmSchema });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
+
+/** The realm of the request's host (spec section 7). */
+export const configEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/config',
+    // 304: the realm is as the entity tag in `If-None-Match` names it (the browser's cache answers the caller).
+    responses: { 200: configResponseSchema, 304: z.null() },
+  }),
+};
 
 /** The application this product runs as: the realm's first application. */
 export function currentApplication(realm: Pick<Realm, 'properties'>): ApplicationConfig {

@@ -1,14 +1,12 @@
-import { configResponseSchema, messages, z, type Realm } from '@ecc/contracts';
+import { configEndpoints, configResponseSchema, messages, type Realm } from '@ecc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#platform/app-context.ts';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { entityTagOf, isNotModified } from '#platform/entity-tag.ts';
 import { HttpError } from '#platform/errors.ts';
 import { PUBLIC_ACCESS } from '#platform/route-access.ts';
 import { NO_CACHE } from '#platform/web-dist.ts';
 import { toPublicRealm } from './config.service.ts';
-
-/** 304: the realm is as the client's `If-None-Match` names it; no body. */
-const notModifiedSchema = z.null();
 
 interface SerialisedConfig {
   body: string;
@@ -33,19 +31,16 @@ export function registerConfigRoutes(app: FastifyInstance, context: AppContext):
   };
 
   // Without the zod type provider: the answer is a body serialised beforehand, or a 304 without one.
-  app.get(
-    '/api/config',
-    {
-      config: { access: PUBLIC_ACCESS },
-      schema: { response: { 200: configResponseSchema, 304: notModifiedSchema } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(configEndpoints.get),
+    config: { access: PUBLIC_ACCESS },
+    handler: async (request, reply) => {
       const realm = await context.realms.resolve(request);
       if (!realm) throw new HttpError(404, messages.realmNotFound);
       const { body, entityTag } = serialise(realm);
       reply.header('cache-control', NO_CACHE).header('etag', entityTag);
-      if (isNotModified(request, entityTag)) return reply.code(304).send(null);
+      if (isNotModified(request, entityTag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(body);
     },
-  );
+  });
 }
