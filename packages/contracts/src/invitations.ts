@@ -1,3 +1,5 @@
+import { userSchema } from './auth.ts';
+import { defineEndpoint, noContentSchema } from './endpoint.ts';
 import { z } from './zod.ts';
 
 export const INVITATION_ROLES = ['admin', 'member'] as const;
@@ -68,3 +70,42 @@ export type AcceptInvitationForm = z.infer<typeof acceptInvitationFormSchema>;
 /** Unknown, used, expired and revoked tokens all answer this, so a token's history is not revealed. */
 export const INVITATION_NOT_FOUND_MESSAGE =
   'This invitation link is not valid: it may have expired or been used';
+
+/** The invite manager's calls (administrators) and the accept page's (public: the invited person has no account). */
+export const invitationEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/invitations',
+    responses: { 200: invitationListSchema },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations',
+    body: createInvitationRequestSchema,
+    responses: { 201: invitationSchema },
+  }),
+  resend: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations/:id/resend',
+    params: invitationIdParamsSchema,
+    responses: { 200: invitationSchema },
+  }),
+  revoke: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/invitations/:id',
+    params: invitationIdParamsSchema,
+    responses: { 204: noContentSchema },
+  }),
+  preview: defineEndpoint({
+    method: 'GET',
+    path: '/api/invitations/accept/:token',
+    params: invitationTokenParamsSchema,
+    responses: { 200: invitationPreviewSchema },
+  }),
+  accept: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations/accept',
+    body: acceptInvitationRequestSchema,
+    responses: { 200: userSchema },
+  }),
+};

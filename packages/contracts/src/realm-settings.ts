@@ -101,8 +101,34 @@ export const realmSettingsResponseSchema = realmSettingsSchema.extend({
 });
 export type RealmSettingsResponse = z.infer<typeof realmSettingsResponseSchema>;
 
-/** The realm's settings, addressed by its id. */
+/** A realm's theme, legal texts and settings (issue 3, item 11), addressed by the realm's id. */
 export const realmSettingsEndpoints = {
+  theme: defineEndpoint({
+    method: 'GET',
+    path: '/api/realms/:realmId/theme',
+    params: realmParamsSchema,
+    responses: { 200: realmThemeSettingsFieldsSchema },
+  }),
+  updateTheme: defineEndpoint({
+    method: 'PUT',
+    path: '/api/realms/:realmId/theme',
+    params: realmParamsSchema,
+    body: realmThemeSettingsSchema,
+    responses: { 200: realmThemeSettingsFieldsSchema },
+  }),
+  legal: defineEndpoint({
+    method: 'GET',
+    path: '/api/realms/:realmId/legal',
+    params: realmParamsSchema,
+    responses: { 200: legalSchema },
+  }),
+  updateLegal: defineEndpoint({
+    method: 'PUT',
+    path: '/api/realms/:realmId/legal',
+    params: realmParamsSchema,
+    body: realmLegalSettingsSchema,
+    responses: { 200: legalSchema },
+  }),
   read: defineEndpoint({
     method: 'GET',
     path: '/api/realms/:realmId/settings',

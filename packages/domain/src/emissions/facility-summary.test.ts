@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   energyInMwh,
+  NO_EQUIPMENT_NAME,
+  PUBLISHED_CO2E_GAS,
   summarizeFacility,
   type SummaryRecord,
   type SummaryResult,
@@ -73,6 +75,7 @@ const records: SummaryRecord[] = [
 describe('summarizeFacility', () => {
   // Computed in each test, not while the file is collected, so that `npm run mutation` sees which test needs it.
   let summary: ReturnType<typeof summarizeFacility>;
+  let summary2024: ReturnType<typeof summarizeFacility>;
   beforeEach(() => {
     summary = summarizeFacility({
       gwpSetId: 'AR5',
@@ -80,6 +83,14 @@ describe('summarizeFacility', () => {
       records,
       equipmentNames: new Map([[boilerId, 'Boiler 1']]),
       reported: { '2020': { co2e: 5 } },
+    });
+    summary2024 = summarizeFacility({
+      gwpSetId: 'AR5',
+      results,
+      records,
+      equipmentNames: new Map([[boilerId, 'Boiler 1']]),
+      reported: {},
+      year: 2024,
     });
   });
 
@@ -104,32 +115,40 @@ describe('summarizeFacility', () => {
     expect(summary.monthly.at(-1)?.month).toBe('2025-02');
   });
 
-  it('breaks the location-based total down by source, equipment and gas, largest first', () => {
-    expect(summary.bySource).toEqual([
+  it('breaks the year’s location-based total down by source, equipment and gas, largest first', () => {
+    expect(summary2024.year).toBe(2024);
+    expect(summary2024.bySource).toEqual([
       { activityType: 'Natural gas', co2eKg: 1028 },
       { activityType: 'Electricity', co2eKg: 400 },
-      { activityType: 'Business travel', co2eKg: 50 },
     ]);
-    expect(summary.byEquipment).toEqual([
+    expect(summary2024.byEquipment).toEqual([
       { equipmentId: boilerId, name: 'Boiler 1', co2eKg: 1028 },
-      { equipmentId: null, name: 'Not linked to equipment', co2eKg: 450 },
+      { equipmentId: null, name: NO_EQUIPMENT_NAME, co2eKg: 400 },
     ]);
     // CO2: 1,000 + 400 = 1,400 kg; CH4: 1 kg × 28 (AR5) = 28 kg CO2e.
-    expect(summary.byGas).toEqual([
+    expect(summary2024.byGas).toEqual([
       { gas: 'CO2', kg: 1400, co2eKg: 1400 },
-      { gas: 'CO2e (published)', kg: 50, co2eKg: 50 },
       { gas: 'CH4', kg: 1, co2eKg: 28 },
+    ]);
+    expect(summary2024.dataQuality).toEqual([
+      expect.objectContaining({ kind: 'estimated', activityType: 'Electricity', month: '2024-03' }),
     ]);
   });
 
-  it('gives the latest year’s intensity per MWh of energy used and the data-quality flags', () => {
+  it('covers the latest year with results when no year is asked for', () => {
+    expect(summary.year).toBe(2025);
+    expect(summary.bySource).toEqual([{ activityType: 'Business travel', co2eKg: 50 }]);
+    expect(summary.byGas).toEqual([{ gas: PUBLISHED_CO2E_GAS, kg: 50, co2eKg: 50 }]);
+    // The 2024 flag is not of this year; the yearly and monthly totals still cover every year.
+    expect(summary.dataQuality).toEqual([]);
+    expect(summary.years).toHaveLength(2);
+  });
+
+  it('gives the latest year’s intensity per MWh of energy used', () => {
     // 2025: 50 kg CO2e / 40.44380766 MWh of diesel.
     expect(summary.intensity?.year).toBe(2025);
     expect(summary.intensity?.unit).toBe('MWh');
     expect(summary.intensity?.co2eKgPerUnit).toBeCloseTo(50 / (138 * 0.29307107), 6);
-    expect(summary.dataQuality).toEqual([
-      expect.objectContaining({ kind: 'estimated', activityType: 'Electricity', month: '2024-03' }),
-    ]);
     expect(summary.reported).toEqual({ '2020': { co2e: 5 } });
     expect(summary.gwpSetId).toBe('AR5');
   });
@@ -142,7 +161,14 @@ describe('summarizeFacility', () => {
       equipmentNames: new Map(),
       reported: {},
     });
-    expect(empty).toMatchObject({ years: [], monthly: [], bySource: [], byGas: [], intensity: null });
+    expect(empty).toMatchObject({
+      year: null,
+      years: [],
+      monthly: [],
+      bySource: [],
+      byGas: [],
+      intensity: null,
+    });
   });
 });
 

@@ -1,14 +1,4 @@
-import {
-  acceptInvitationRequestSchema,
-  createInvitationRequestSchema,
-  INVITATION_NOT_FOUND_MESSAGE,
-  invitationIdParamsSchema,
-  invitationListSchema,
-  invitationPreviewSchema,
-  invitationSchema,
-  invitationTokenParamsSchema,
-  userSchema,
-} from '@ecc/contracts';
+import { INVITATION_NOT_FOUND_MESSAGE, invitationEndpoints } from '@ecc/contracts';
 import {
   createInvitationRepository,
   hashPassword,
@@ -20,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
 import type { ServerConfig } from '#platform/config.ts';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import { createMailer } from '#platform/mailer.ts';
 import { assertCanGiveRole } from '#platform/delegation.ts';
@@ -79,27 +70,21 @@ export function registerInvitationRoutes(
     await deliverInvitationEmail(invitations, mailer, session.realm.id, email, now);
   }
 
-  api.get(
-    '/api/invitations',
-    {
-      config: { access: permissionAccess('read', 'Invitation', { route: 'invite-manager' }) },
-      schema: { response: { 200: invitationListSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(invitationEndpoints.list),
+    config: { access: permissionAccess('read', 'Invitation', { route: 'invite-manager' }) },
+    handler: async (request) => {
       const session = requireSession(request);
       const rows = await invitations.list(session.realm.id);
       const at = now();
       return { invitations: rows.map((row) => toInvitation(row, at)) };
     },
-  );
+  });
 
-  api.post(
-    '/api/invitations',
-    {
-      config: { access: permissionAccess('create', 'Invitation', { route: 'invite-manager' }) },
-      schema: { body: createInvitationRequestSchema, response: { 201: invitationSchema } },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(invitationEndpoints.create),
+    config: { access: permissionAccess('create', 'Invitation', { route: 'invite-manager' }) },
+    handler: async (request, reply) => {
       const session = requireSession(request);
       await assertCanGiveRole(request, request.body.role);
       const email = normalizeEmail(request.body.email);
@@ -123,15 +108,12 @@ export function registerInvitationRoutes(
       await sendInvitation(request, created, token);
       return reply.code(201).send(toInvitation(created, at));
     },
-  );
+  });
 
-  api.post(
-    '/api/invitations/:id/resend',
-    {
-      config: { access: permissionAccess('update', 'Invitation', { route: 'invite-manager' }) },
-      schema: { params: invitationIdParamsSchema, response: { 200: invitationSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(invitationEndpoints.resend),
+    config: { access: permissionAccess('update', 'Invitation', { route: 'invite-manager' }) },
+    handler: async (request) => {
       const session = requireSession(request);
       const existing = await invitations.findById(session.realm.id, request.params.id);
       if (!existing) throw new HttpError(404, INVITATION_NOT_FOUND);
@@ -152,15 +134,12 @@ export function registerInvitationRoutes(
       await sendInvitation(request, renewed, token);
       return toInvitation(renewed, at);
     },
-  );
+  });
 
-  api.delete(
-    '/api/invitations/:id',
-    {
-      config: { access: permissionAccess('delete', 'Invitation', { route: 'invite-manager' }) },
-      schema: { params: invitationIdParamsSchema },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(invitationEndpoints.revoke),
+    config: { access: permissionAccess('delete', 'Invitation', { route: 'invite-manager' }) },
+    handler: async (request, reply) => {
       const session = requireSession(request);
       const existing = await invitations.findById(session.realm.id, request.params.id);
       if (!existing) throw new HttpError(404, INVITATION_NOT_FOUND);
@@ -169,17 +148,14 @@ export function registerInvitationRoutes(
       if (!revoked) throw new HttpError(409, `This invitation is ${existing.status} and cannot be revoked`);
       return reply.code(204).send();
     },
-  );
+  });
 
   // Public: the invited person has no account yet. Unknown, used, expired, revoked and other realms' tokens
   // all answer the same 404.
-  api.get(
-    '/api/invitations/accept/:token',
-    {
-      config: { access: PUBLIC_ACCESS },
-      schema: { params: invitationTokenParamsSchema, response: { 200: invitationPreviewSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(invitationEndpoints.preview),
+    config: { access: PUBLIC_ACCESS },
+    handler: async (request) => {
       const realm = await context.realms.resolve(request);
       const invitation = realm
         ? await invitations.findUsable(realm.id, hashInvitationToken(request.params.token), now())
@@ -191,15 +167,12 @@ export function registerInvitationRoutes(
         expiresAt: invitation.expiresAt.toISOString(),
       };
     },
-  );
+  });
 
-  api.post(
-    '/api/invitations/accept',
-    {
-      config: { access: PUBLIC_ACCESS },
-      schema: { body: acceptInvitationRequestSchema, response: { 200: userSchema } },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(invitationEndpoints.accept),
+    config: { access: PUBLIC_ACCESS },
+    handler: async (request, reply) => {
       const realm = await context.realms.resolve(request);
       if (!realm) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
       const accepted = await invitations.accept(
@@ -212,5 +185,5 @@ export function registerInvitationRoutes(
       await context.sessions.start(request, reply, realm, accepted.user);
       return userRowToUser(accepted.user, realm.key);
     },
-  );
+  });
 }

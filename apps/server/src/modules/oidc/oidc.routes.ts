@@ -1,9 +1,10 @@
-import { strategyKeyOf, z, type AuthenticationStrategy } from '@ecc/contracts';
+import { authEndpoints, strategyKeyOf, type AuthenticationStrategy } from '@ecc/contracts';
 import { createOidcFlowRepository, createUserIdentityRepository, type Database } from '@ecc/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
 import type { AppContext } from '#platform/app-context.ts';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { hostCookieName, hostCookieOptions, readHostCookie } from '#platform/host-cookies.ts';
 import { PUBLIC_ACCESS } from '#platform/route-access.ts';
 import { createOidcFlowStore, OIDC_FLOW_COOKIE_NAME, OIDC_FLOW_LIFETIME_MS } from './oidc-flow-store.ts';
@@ -19,7 +20,7 @@ import {
   userForIdentity,
 } from './oidc.service.ts';
 
-export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
+export const OIDC_CALLBACK_PATH = authEndpoints.oidcCallback.path;
 const SCOPE = 'openid email profile';
 
 const messages = {
@@ -69,13 +70,10 @@ export function registerOidcRoutes(
     createClientConfiguration(strategy, providerFetch, policy.isInsecureAllowed);
   const flows = createOidcFlowStore(createOidcFlowRepository(db), options.now);
 
-  api.get(
-    '/api/auth/oidc/:strategyId/start',
-    {
-      config: { access: PUBLIC_ACCESS },
-      schema: { params: z.object({ strategyId: z.string().min(1) }) },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(authEndpoints.oidcStart),
+    config: { access: PUBLIC_ACCESS },
+    handler: async (request, reply) => {
       const realm = await context.realms.resolve(request);
       const strategy = realm ? findActiveStrategy(realm, request.params.strategyId) : undefined;
       if (!realm || !strategy) return redirectToLogin(reply, messages.unavailable);
@@ -112,61 +110,65 @@ export function registerOidcRoutes(
       });
       return reply.redirect(authorizationUrl.href, 302);
     },
-  );
+  });
 
-  api.get(OIDC_CALLBACK_PATH, { config: { access: PUBLIC_ACCESS } }, async (request, reply) => {
-    const flowId = readHostCookie(request, OIDC_FLOW_COOKIE_NAME);
-    reply.clearCookie(hostCookieName(request, OIDC_FLOW_COOKIE_NAME), hostCookieOptions(request));
-    const realm = await context.realms.resolve(request);
-    // A flow finishes only on the realm (looked up within it) and the host it started on.
-    const flow = flowId && realm ? await flows.take(realm.id, flowId) : undefined;
-    if (!flow || !realm || callbackUrlOf(request) !== flow.redirectUri) {
-      return redirectToLogin(reply, messages.expired);
-    }
-    const strategy = findActiveStrategy(realm, flow.strategyKey);
-    if (!strategy) return redirectToLogin(reply, messages.unavailable);
+  api.route({
+    ...endpointRoute(authEndpoints.oidcCallback),
+    config: { access: PUBLIC_ACCESS },
+    handler: async (request, reply) => {
+      const flowId = readHostCookie(request, OIDC_FLOW_COOKIE_NAME);
+      reply.clearCookie(hostCookieName(request, OIDC_FLOW_COOKIE_NAME), hostCookieOptions(request));
+      const realm = await context.realms.resolve(request);
+      // A flow finishes only on the realm (looked up within it) and the host it started on.
+      const flow = flowId && realm ? await flows.take(realm.id, flowId) : undefined;
+      if (!flow || !realm || callbackUrlOf(request) !== flow.redirectUri) {
+        return redirectToLogin(reply, messages.expired);
+      }
+      const strategy = findActiveStrategy(realm, flow.strategyKey);
+      if (!strategy) return redirectToLogin(reply, messages.unavailable);
 
-    const currentUrl = new URL(flow.redirectUri);
-    currentUrl.search = new URL(request.url, currentUrl).search;
-    if (currentUrl.searchParams.has('error')) {
-      logFailure(
-        request,
-        strategy.name,
-        new Error(`provider answered ${currentUrl.searchParams.get('error')}`),
-      );
-      return redirectToLogin(reply, messages.refused);
-    }
-    let claims: client.IDToken | undefined;
-    try {
-      const tokens = await client.authorizationCodeGrant(configurationOf(strategy), currentUrl, {
-        pkceCodeVerifier: flow.codeVerifier,
-        expectedState: flow.state,
-        expectedNonce: flow.nonce,
-        idTokenExpected: true,
-      });
-      claims = tokens.claims();
-    } catch (error) {
-      logFailure(request, strategy.name, error);
-      return redirectToLogin(
-        reply,
-        error instanceof UnsafeProviderUrlError ? messages.unsafeProvider : messages.unverified,
-      );
-    }
-    if (!claims) return redirectToLogin(reply, messages.unverified);
-    if (claims.email_verified === false) return redirectToLogin(reply, messages.unverifiedEmail);
-    try {
-      const user = await userForIdentity(repositories, realm, {
-        issuer: claims.iss,
-        subject: claims.sub,
-        email: typeof claims.email === 'string' ? claims.email : undefined,
-        name: typeof claims.name === 'string' ? claims.name : undefined,
-      });
-      await context.sessions.start(request, reply, realm, user);
-    } catch (error) {
-      if (!(error instanceof OidcSignInError)) throw error;
-      logFailure(request, strategy.name, error);
-      return redirectToLogin(reply, error.userMessage);
-    }
-    return reply.redirect('/', 302);
+      const currentUrl = new URL(flow.redirectUri);
+      currentUrl.search = new URL(request.url, currentUrl).search;
+      if (currentUrl.searchParams.has('error')) {
+        logFailure(
+          request,
+          strategy.name,
+          new Error(`provider answered ${currentUrl.searchParams.get('error')}`),
+        );
+        return redirectToLogin(reply, messages.refused);
+      }
+      let claims: client.IDToken | undefined;
+      try {
+        const tokens = await client.authorizationCodeGrant(configurationOf(strategy), currentUrl, {
+          pkceCodeVerifier: flow.codeVerifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
+          idTokenExpected: true,
+        });
+        claims = tokens.claims();
+      } catch (error) {
+        logFailure(request, strategy.name, error);
+        return redirectToLogin(
+          reply,
+          error instanceof UnsafeProviderUrlError ? messages.unsafeProvider : messages.unverified,
+        );
+      }
+      if (!claims) return redirectToLogin(reply, messages.unverified);
+      if (claims.email_verified === false) return redirectToLogin(reply, messages.unverifiedEmail);
+      try {
+        const user = await userForIdentity(repositories, realm, {
+          issuer: claims.iss,
+          subject: claims.sub,
+          email: typeof claims.email === 'string' ? claims.email : undefined,
+          name: typeof claims.name === 'string' ? claims.name : undefined,
+        });
+        await context.sessions.start(request, reply, realm, user);
+      } catch (error) {
+        if (!(error instanceof OidcSignInError)) throw error;
+        logFailure(request, strategy.name, error);
+        return redirectToLogin(reply, error.userMessage);
+      }
+      return reply.redirect('/', 302);
+    },
   });
 }

@@ -271,7 +271,7 @@ describe('drafts', () => {
     expect(requests).toContainEqual({
       method: 'POST',
       path: `/api/emission-factors/${encodeURIComponent(TARIFF_DRAFT.id)}/publish`,
-      body: {},
+      body: undefined,
     });
     expect(await screen.findByText('No drafts')).toBeTruthy();
   });

@@ -1,33 +1,25 @@
-import {
-  invitationListSchema,
-  invitationSchema,
-  type CreateInvitationRequest,
-  type Invitation,
-} from '@ecc/contracts';
+import { invitationEndpoints, type CreateInvitationRequest, type Invitation } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '#lib/api/api.ts';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
 
 export const invitationsQueryKey = ['invitations'] as const;
 
-/** `GET /api/invitations`: the realm's invitations, newest first; administrators only. */
+/** The realm's invitations, newest first; administrators only. */
 export const invitationsQueryOptions = queryOptions({
   queryKey: invitationsQueryKey,
-  queryFn: async ({ signal }) =>
-    invitationListSchema.parse(await api.get<unknown>('/api/invitations', { signal })).invitations,
+  queryFn: async ({ signal }) => (await callEndpoint(invitationEndpoints.list, { signal })).invitations,
 });
 
-export async function createInvitation(request: CreateInvitationRequest): Promise<Invitation> {
-  return invitationSchema.parse(await api.post<unknown>('/api/invitations', request));
+export function createInvitation(request: CreateInvitationRequest): Promise<Invitation> {
+  return callEndpoint(invitationEndpoints.create, { body: request });
 }
 
-export async function resendInvitation(id: string): Promise<Invitation> {
-  return invitationSchema.parse(
-    await api.post<unknown>(`/api/invitations/${encodeURIComponent(id)}/resend`, {}),
-  );
+export function resendInvitation(id: string): Promise<Invitation> {
+  return callEndpoint(invitationEndpoints.resend, { params: { id } });
 }
 
 export async function revokeInvitation(id: string): Promise<void> {
-  await api.request<unknown>(`/api/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await callEndpoint(invitationEndpoints.revoke, { params: { id } });
 }
 
 export function refreshInvitations(queryClient: QueryClient): Promise<void> {
