@@ -78,4 +78,13 @@ describe('buildAbility', () => {
       'Refused id pattern: invalid escape sequence: `\\1`',
     );
   });
+
+  it('refuses, when checking, a rule whose id pattern is not a string', () => {
+    const ability = buildAbility([
+      { action: 'read', subject: 'File', conditions: { id: { $matchesPattern: 7 as unknown as string } } },
+    ]);
+    expect(() => canAccessRecord(ability, 'read', 'File', { realm: 'demo', id: '7' })).toThrow(
+      '$matchesPattern expects a pattern string',
+    );
+  });
 });

@@ -78,6 +78,8 @@ describe('one GWP set at a time', () => {
       `/api/facilities/${facility.slug}/activity-records?limit=1000`,
       `/api/facilities/${facility.slug}/trail`,
       `/api/facilities/${facility.slug}/trail?gas=CH4`,
+      '/api/overview',
+      '/api/overview?year=2020',
     ];
     const answers: Record<string, unknown> = {};
     for (const url of urls) {

@@ -11,7 +11,8 @@ import {
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { EmissionsPreview } from './emissions-preview.tsx';
 import { FactorCombobox } from './factor-combobox.tsx';
-import { formatCo2e } from './facility-format.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
+import { formatQuantity } from '#lib/format/format-quantity.ts';
 import type { useRecordMutations } from './use-record-mutations.ts';
 
 export interface EquipmentOption {
@@ -50,7 +51,7 @@ export function ActivityRecordAddForm({
       try {
         const record = await mutations.create.mutateAsync(input);
         setStatus(
-          `Record added: ${record.quantity} ${record.unit} of ${record.activityType}, ${formatCo2e(record.co2eKg)}.`,
+          `Record added: ${formatQuantity(record.quantity, record.unit)} of ${record.activityType}, ${formatMass(record.co2eKg)}.`,
         );
         // Keep the period, type and factor: records are usually entered in runs of the same kind.
         setValue('quantity', '');

@@ -9,7 +9,8 @@ import { Alert, AlertDescription, AlertTitle, Button, Input, Label, cn } from '@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ExportMenu } from '#components/export-menu.tsx';
-import { formatNumber } from '#lib/format/format-number.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
+import { formatQuantity } from '#lib/format/format-quantity.ts';
 import { serverFieldErrors } from '#lib/forms/field-errors.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import {
@@ -23,7 +24,6 @@ import {
 import { EmissionsPreview } from './emissions-preview.tsx';
 import { FactorCombobox } from './factor-combobox.tsx';
 import { StaleRecordError } from './facility-api.ts';
-import { formatCo2e } from './facility-format.ts';
 import { SortableHeaderRow, type SortableColumn } from './sortable-header.tsx';
 import { filterRows, sortRows, type SortState } from './table-rows.ts';
 import type { useRecordMutations } from './use-record-mutations.ts';
@@ -109,7 +109,7 @@ const RecordRow = memo(function RecordRow({
         {equipmentName}
       </div>
       <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
-        {formatNumber(record.quantity)}
+        {formatQuantity(record.quantity, '')}
       </div>
       <div role="cell" className="px-3">
         {record.unit}
@@ -121,10 +121,10 @@ const RecordRow = memo(function RecordRow({
         {record.scope}
       </div>
       <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
-        {formatCo2e(record.co2eKg)}
+        {formatMass(record.co2eKg)}
       </div>
       <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
-        {record.co2eKgMarket === null ? '—' : formatCo2e(record.co2eKgMarket)}
+        {record.co2eKgMarket === null ? '—' : formatMass(record.co2eKgMarket)}
       </div>
       <div role="cell" className="px-3">
         {record.isEstimated ? 'Estimated' : ''}

@@ -31,7 +31,7 @@ export const facilityQueryKeys = {
   map: (filter: Partial<FacilityListFilter>) => ['facilities', 'map', filter] as const,
   sectors: () => ['facilities', 'sectors'] as const,
   states: () => ['facilities', 'states'] as const,
-  detail: (slug: string) => ['facilities', 'detail', slug] as const,
+  detail: (slug: string, year?: number) => ['facilities', 'detail', slug, year] as const,
   records: (slug: string) => ['facilities', 'records', slug] as const,
   trail: (slug: string, request: TrailRequest) => ['facilities', 'trail', slug, request] as const,
   recordTrail: (id: string) => ['facilities', 'record-trail', id] as const,
@@ -73,10 +73,15 @@ export async function updateFacility(slug: string, patch: FacilityPatch) {
   return callEndpoint(facilityEndpoints.update, { params: { slug }, body: patch });
 }
 
-export function facilityDetailQuery(slug: string) {
+/** The facility and its figures; the breakdowns, flags and intensity of `year` (the latest when undefined). */
+export function facilityDetailQuery(slug: string, year: number | undefined) {
   return queryOptions({
-    queryKey: facilityQueryKeys.detail(slug),
-    queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.detail, { params: { slug }, signal }),
+    queryKey: facilityQueryKeys.detail(slug, year),
+    queryFn: async ({ signal }) =>
+      callEndpoint(facilityEndpoints.detail, { params: { slug }, query: { year }, signal }),
+    // Another year keeps the page's figures on screen until its own arrive, rather than a skeleton.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === slug ? previous : undefined,
   });
 }
 
