@@ -26,6 +26,13 @@ describe('endpointUrl', () => {
     );
   });
 
+  it('keeps a parameter of dots a path segment, not a step up', () => {
+    for (const slug of ['.', '..']) {
+      const url = new URL(endpointUrl(detail, { slug }), 'http://localhost');
+      expect(decodeURIComponent(url.pathname.split('/')[3] ?? '')).toBe(slug);
+    }
+  });
+
   it('gives back every parameter and query value as the server would read them', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (slug, q) => {

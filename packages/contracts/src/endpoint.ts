@@ -78,7 +78,9 @@ export function endpointUrl(
   const path = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${endpoint.path}: the parameter ${name} is missing`);
-    return encodeURIComponent(String(value));
+    const encoded = encodeURIComponent(String(value));
+    // `.` and `..` are left as they are by encodeURIComponent, and a URL resolves them away as path steps.
+    return encoded === '.' || encoded === '..' ? encoded.replaceAll('.', '%2E') : encoded;
   });
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
