@@ -78,9 +78,10 @@ export function endpointUrl(
   const path = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${endpoint.path}: the parameter ${name} is missing`);
-    const encoded = encodeURIComponent(String(value));
-    // `.` and `..` are left as they are by encodeURIComponent, and a URL resolves them away as path steps.
-    return encoded === '.' || encoded === '..' ? encoded.replaceAll('.', '%2E') : encoded;
+    const text = String(value);
+    // A URL resolves `.` and `..` (also as %2E) as steps along the path: such a value cannot be sent in one.
+    if (text === '.' || text === '..') throw new Error(`${endpoint.path}: ${name} cannot be "${text}"`);
+    return encodeURIComponent(text);
   });
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
