@@ -102,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerConfigRoutes(app, context);
-  registerAuthRoutes(app, context, createLoginThrottle(now));
+  registerAuthRoutes(app, context, database.db, createLoginThrottle(now));
   registerUserRoutes(app, context);
   registerOidcRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed, now });
   registerAuthzRoutes(app, context);
@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFacilityRoutes(app, database.db);
   registerActivityRoutes(app, database.db);
   registerAuditRoutes(app, database.db);
-  registerRealmAdminRoutes(app, database.db);
+  registerRealmAdminRoutes(app, database.db, now);
   registerRealmRoutes(app, context, database.db);
   registerLoginStrategyRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed });
   registerRealmSettingsRoutes(app, database.db);

@@ -1,3 +1,4 @@
+import { newPasswordSchema } from './account.ts';
 import { z } from './zod.ts';
 
 export const INVITATION_ROLES = ['admin', 'member'] as const;
@@ -7,8 +8,6 @@ export type InvitationStatusValue = (typeof INVITATION_STATUS_VALUES)[number];
 
 /** How long an invitation link stays usable. */
 export const INVITATION_VALIDITY_DAYS = 7;
-/** Shortest password an invited person may choose; the same rule as `user create`. */
-export const INVITATION_MIN_PASSWORD_LENGTH = 8;
 
 /** The link's token: 32 random bytes, base64url. */
 export const invitationTokenSchema = z
@@ -45,10 +44,8 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-export const invitationPasswordSchema = z
-  .string()
-  .min(INVITATION_MIN_PASSWORD_LENGTH, `Must be at least ${INVITATION_MIN_PASSWORD_LENGTH} characters`)
-  .max(200, 'Must be at most 200 characters');
+/** The password an invited person chooses: the same rule as every password (`newPasswordSchema`). */
+export const invitationPasswordSchema = newPasswordSchema;
 
 export const acceptInvitationRequestSchema = z.object({
   token: invitationTokenSchema,

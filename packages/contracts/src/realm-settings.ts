@@ -1,5 +1,6 @@
 import { legalSchema, themeOverrideSchema } from './application-config.ts';
 import { gwpSetIdSchema } from './emissions.ts';
+import { DEFAULT_SESSION_LIFETIME_HOURS, sessionLifetimeHoursSchema } from './realm.ts';
 import { themeSchema } from './theme.ts';
 import { uuidSchema } from './validation.ts';
 import { z } from './zod.ts';
@@ -79,9 +80,19 @@ export const realmLegalSettingsSchema = legalSchema.superRefine((legal, context)
 );
 export type RealmLegalSettings = z.infer<typeof realmLegalSettingsSchema>;
 
-/** The realm's reporting GWP set (`properties.gwpSetId`), which calculations use from the next write on. */
-export const realmSettingsSchema = z.object({ gwpSetId: gwpSetIdSchema });
+/**
+ * The realm's reporting GWP set (`properties.gwpSetId`), which calculations use from the next write on, and its
+ * absolute session lifetime (`properties.sessionLifetimeHours`).
+ */
+export const realmSettingsSchema = z.object({
+  gwpSetId: gwpSetIdSchema,
+  sessionLifetimeHours: sessionLifetimeHoursSchema.default(DEFAULT_SESSION_LIFETIME_HOURS),
+});
 export type RealmSettings = z.infer<typeof realmSettingsSchema>;
+
+/** The realm administration's session lifetime form. */
+export const sessionLifetimeFormSchema = z.object({ sessionLifetimeHours: sessionLifetimeHoursSchema });
+export type SessionLifetimeForm = z.infer<typeof sessionLifetimeFormSchema>;
 
 export const realmSettingsResponseSchema = realmSettingsSchema.extend({
   /** Whether some of the realm's emission results were calculated with another GWP set: a recalculation helps. */

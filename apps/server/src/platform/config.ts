@@ -1,12 +1,9 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_REALM_KEY, realmKeySchema, z } from '@ecc/contracts';
+import { DEFAULT_REALM_KEY, MIN_PASSWORD_LENGTH, realmKeySchema, z } from '@ecc/contracts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** Shortest password the operator may give an account (ECC_ADMIN_PASSWORD, `user create`). */
-export const MIN_PASSWORD_LENGTH = 8;
 
 /** The From of the server's mail when SMTP_FROM is not set. */
 export const DEFAULT_MAIL_FROM = 'no-reply@localhost';

@@ -39,6 +39,9 @@ export function createClientConfiguration(
   return configuration;
 }
 
+export const DEACTIVATED_ACCOUNT_MESSAGE =
+  'Your account has been deactivated. Ask an administrator of your realm.';
+
 export class OidcSignInError extends Error {
   constructor(readonly userMessage: string) {
     super(userMessage);
@@ -63,6 +66,7 @@ export async function userForIdentity(
   identity: VerifiedIdentity,
 ): Promise<UserRow> {
   const linked = await repositories.userIdentities.findUser(realm.id, identity);
+  if (linked?.deactivatedOn) throw new OidcSignInError(DEACTIVATED_ACCOUNT_MESSAGE);
   if (linked) return linked;
   if (!identity.email) {
     throw new OidcSignInError('The sign-in provider did not share an e-mail address for your account.');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_SESSION_LIFETIME_HOURS,
   activityRecordTrailResponseSchema,
   auditLogResponseSchema,
   configResponseSchema,
@@ -330,13 +331,21 @@ describe('the realm settings API', () => {
       );
 
     it('sets the GWP set new results use, says when stored results use another, and recalculation settles it', async () => {
-      expect(await settingsOf()).toEqual({ gwpSetId: 'AR5', hasResultsOnOtherGwpSets: false });
+      expect(await settingsOf()).toEqual({
+        gwpSetId: 'AR5',
+        sessionLifetimeHours: DEFAULT_SESSION_LIFETIME_HOURS,
+        hasResultsOnOtherGwpSets: false,
+      });
       const created = await call('admin', 'POST', '/api/facilities/north/activity-records', DIESEL);
       expect(created.statusCode, created.body).toBe(201);
 
       const response = await call('admin', 'PUT', `/api/realms/${acme.id}/settings`, { gwpSetId: 'AR6' });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ gwpSetId: 'AR6', hasResultsOnOtherGwpSets: true });
+      expect(response.json()).toEqual({
+        gwpSetId: 'AR6',
+        sessionLifetimeHours: DEFAULT_SESSION_LIFETIME_HOURS,
+        hasResultsOnOtherGwpSets: true,
+      });
       const [entry] = await auditOf('realm-settings');
       expect(entry).toMatchObject({
         entityId: acme.id,
@@ -365,7 +374,11 @@ describe('the realm settings API', () => {
           { timeout: 10_000 },
         )
         .toMatchObject({ status: 'completed', gwp: 'AR6', processed: 2 });
-      expect(await settingsOf()).toEqual({ gwpSetId: 'AR6', hasResultsOnOtherGwpSets: false });
+      expect(await settingsOf()).toEqual({
+        gwpSetId: 'AR6',
+        sessionLifetimeHours: DEFAULT_SESSION_LIFETIME_HOURS,
+        hasResultsOnOtherGwpSets: false,
+      });
     });
 
     it('answers 400 naming the field for an unknown set, writing nothing', async () => {
@@ -393,7 +406,11 @@ describe('the realm settings API', () => {
       const response = await call('operator', 'PUT', `/api/realms/${other.id}/settings`, { gwpSetId: 'AR4' });
       expect(response.statusCode, response.body).toBe(200);
       const own = await call('otherAdmin', 'GET', `/api/realms/${other.id}/settings`);
-      expect(own.json()).toEqual({ gwpSetId: 'AR4', hasResultsOnOtherGwpSets: false });
+      expect(own.json()).toEqual({
+        gwpSetId: 'AR4',
+        sessionLifetimeHours: DEFAULT_SESSION_LIFETIME_HOURS,
+        hasResultsOnOtherGwpSets: false,
+      });
     });
   });
 });

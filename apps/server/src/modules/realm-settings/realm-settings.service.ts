@@ -9,6 +9,8 @@ import {
   type RealmSettings,
   type RealmSettingsResponse,
   type RealmThemeSettings,
+  DEFAULT_SESSION_LIFETIME_HOURS,
+  sessionLifetimeHoursSchema,
 } from '@ecc/contracts';
 import {
   createAuditLogRepository,
@@ -171,21 +173,34 @@ export async function updateLegalSettings(
   });
 }
 
-async function settingsResponse(db: Database, realmId: string, gwpSetId: RealmSettings['gwpSetId']) {
+/** The settings as stored in the realm's properties, with their defaults. */
+function settingsOf(properties: Readonly<Record<string, unknown>>): RealmSettings {
+  const lifetime = sessionLifetimeHoursSchema.safeParse(properties.sessionLifetimeHours);
+  return {
+    gwpSetId: realmGwpSetId(properties),
+    sessionLifetimeHours: lifetime.success ? lifetime.data : DEFAULT_SESSION_LIFETIME_HOURS,
+  };
+}
+
+async function settingsResponse(db: Database, realmId: string, settings: RealmSettings) {
   const hasResultsOnOtherGwpSets = await createEmissionResultRepository(db).hasResultsOutsideGwpSet(
     realmId,
-    gwpSetId,
+    settings.gwpSetId,
   );
-  return { gwpSetId, hasResultsOnOtherGwpSets };
+  return { ...settings, hasResultsOnOtherGwpSets };
 }
 
 export async function readRealmSettings(db: Database, realmId: string): Promise<RealmSettingsResponse> {
   const realm = await createRealmConfigRepository(db).findConfig(realmId);
   if (!realm) throw new HttpError(404, REALM_NOT_FOUND);
-  return settingsResponse(db, realmId, realmGwpSetId(realm.properties));
+  return settingsResponse(db, realmId, settingsOf(realm.properties));
 }
 
-/** Sets the realm's GWP set (`properties.gwpSetId`); results already stored keep theirs until recalculated. */
+/**
+ * Sets the realm's GWP set (`properties.gwpSetId`; results already stored keep theirs until recalculated) and its
+ * absolute session lifetime (`properties.sessionLifetimeHours`, which sessions already open obey from their next
+ * request).
+ */
 export async function updateRealmSettings(
   db: Database,
   realmId: string,
@@ -193,13 +208,15 @@ export async function updateRealmSettings(
   settings: RealmSettings,
 ): Promise<RealmSettingsResponse> {
   await changeRealm(db, realmId, actor, async ({ realm, store }) => {
-    const before = { gwpSetId: realmGwpSetId(realm.properties) };
-    const isStored = realm.properties.gwpSetId === settings.gwpSetId;
+    const before = settingsOf(realm.properties);
+    const isStored =
+      realm.properties.gwpSetId === settings.gwpSetId &&
+      before.sessionLifetimeHours === settings.sessionLifetimeHours;
     if (isStored) return;
     await store(
-      { ...realm.properties, gwpSetId: settings.gwpSetId },
-      { before, after: { gwpSetId: settings.gwpSetId }, entityType: SETTINGS_ENTITY },
+      { ...realm.properties, ...settings },
+      { before, after: settings, entityType: SETTINGS_ENTITY },
     );
   });
-  return settingsResponse(db, realmId, settings.gwpSetId);
+  return settingsResponse(db, realmId, settings);
 }

@@ -1,4 +1,5 @@
 import {
+  accountEndpoints,
   permissionRowSchema,
   realmRoleListResponseSchema,
   realmUserListResponseSchema,
@@ -8,9 +9,11 @@ import {
   type NewGrantRequest,
   type PermissionRow,
   type RealmUser,
+  type SessionsEnded,
 } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '#lib/api/api.ts';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
 
 const realmAdminQueryKey = ['realm-admin'] as const;
 
@@ -39,6 +42,18 @@ export async function changeUserRole(userId: string, role: DefaultRoleKey): Prom
   return realmUserSchema.parse(
     await api.put<unknown>(`/api/realm-admin/users/${encodeURIComponent(userId)}/role`, { role }),
   );
+}
+
+/** Deactivates a user (their sessions end at once) or lets them sign in again. */
+export function setUserActive(userId: string, isActive: boolean): Promise<RealmUser> {
+  return callEndpoint(isActive ? accountEndpoints.reactivateUser : accountEndpoints.deactivateUser, {
+    params: { id: userId },
+  });
+}
+
+/** Sets a user's password; every session of theirs ends. */
+export function resetUserPassword(userId: string, password: string): Promise<SessionsEnded> {
+  return callEndpoint(accountEndpoints.resetPassword, { params: { id: userId }, body: { password } });
 }
 
 export async function addGrant(roleId: string, grant: NewGrantRequest): Promise<PermissionRow> {

@@ -311,6 +311,35 @@ describe('the settings panel', () => {
     expect(writes()[1]).toMatchObject({ url: '/api/recalculations', body: { gwp: 'AR6' } });
   });
 
+  it('saves the session lifetime with the GWP set as it is, refusing hours out of range before sending', async () => {
+    const { writes } = renderPanel(<SettingsPanel realmId={REALM_ID} />, ({ url, method, body }) => {
+      if (!url.endsWith('/settings')) return undefined;
+      const stored = method === 'PUT' ? (body as object) : { gwpSetId: 'AR4', sessionLifetimeHours: 12 };
+      return jsonResponse(200, { ...stored, hasResultsOnOtherGwpSets: false });
+    });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Sessions' });
+    const hours = within(form).getByLabelText('Session lifetime (hours)');
+    expect((hours as HTMLInputElement).value).toBe('12');
+    await user.clear(hours);
+    await user.type(hours, '0');
+    await user.click(within(form).getByRole('button', { name: 'Save session lifetime' }));
+    expect(await within(form).findByText('Must be at least 1 hour')).toBeTruthy();
+    expect(writes()).toEqual([]);
+    await user.clear(hours);
+    await user.type(hours, '8');
+    await user.click(within(form).getByRole('button', { name: 'Save session lifetime' }));
+    await waitFor(() =>
+      expect(writes()[0]).toMatchObject({
+        url: `/api/realms/${REALM_ID}/settings`,
+        body: { gwpSetId: 'AR4', sessionLifetimeHours: 8 },
+      }),
+    );
+    await waitFor(() =>
+      expect(toastStore.getState().toasts[0]?.title).toBe('Sessions end 8 hours after sign-in from now on'),
+    );
+  });
+
   it('does not offer to recalculate another realm, which only its own administrators can', async () => {
     renderPanel(<SettingsPanel realmId={OTHER_REALM_ID} />);
     await screen.findByRole('radio', { name: /^AR5/ });

@@ -17,6 +17,7 @@ import {
   realmSettingsQueryOptions,
   saveRealmSettings,
 } from './realm-settings-api.ts';
+import { SessionLifetimeForm } from './session-lifetime-form.tsx';
 
 /** Why a realm would report with each set (DOMAIN.md: GWP-100 of one IPCC assessment). */
 const GWP_SET_NOTES: Record<GwpSetId, string> = {
@@ -31,7 +32,7 @@ export function gwpSetExplanation(id: GwpSetId): string {
   return `${name}: CH4 ${formatNumber(values.CH4)}, N2O ${formatNumber(values.N2O)}, SF6 ${formatNumber(values.SF6)}. ${GWP_SET_NOTES[id]}`;
 }
 
-/** The realm's reporting GWP set, and a recalculation of its stored results on that set. */
+/** The realm's reporting GWP set, its sessions' lifetime, and a recalculation of its stored results. */
 export function SettingsPanel({ realmId }: { realmId: string }) {
   const settings = useQuery(realmSettingsQueryOptions(realmId));
   return (
@@ -70,7 +71,10 @@ function SettingsEditor({ realmId, settings }: { realmId: string; settings: Real
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const parsed = realmSettingsSchema.safeParse({ gwpSetId });
+    const parsed = realmSettingsSchema.safeParse({
+      gwpSetId,
+      sessionLifetimeHours: settings.sessionLifetimeHours,
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
@@ -146,6 +150,8 @@ function SettingsEditor({ realmId, settings }: { realmId: string; settings: Real
           </div>
         )}
       </form>
+
+      <SessionLifetimeForm realmId={realmId} settings={settings} canUpdate={canUpdate} />
 
       <section aria-labelledby={`${explanationId}-recalculation`} className="grid gap-3">
         <h2 id={`${explanationId}-recalculation`} className="text-lg font-semibold">

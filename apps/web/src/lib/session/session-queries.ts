@@ -1,4 +1,5 @@
 import {
+  accountEndpoints,
   DEFAULT_LOGOUT_URL,
   isSessionActive,
   logoutResponseSchema,
@@ -11,6 +12,7 @@ import {
 } from '@ecc/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../api/api.ts';
+import { callEndpoint } from '../api/call-endpoint.ts';
 import { isApiResponseError } from '../api/api-response-error.ts';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
@@ -77,6 +79,17 @@ export async function login(queryClient: QueryClient, credentials: LoginRequest)
 /** Ends the session on the server and forgets every cached answer; resolves to where the user goes next. */
 export async function logout(queryClient: QueryClient): Promise<string> {
   const response = logoutResponseSchema.parse(await api.get<unknown>('/api/auth/logout'));
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+  forgetSession(queryClient);
+  return response.url || DEFAULT_LOGOUT_URL;
+}
+
+/**
+ * Ends every session of the user on the server (this one too) and forgets every cached answer; resolves to where
+ * the user goes next.
+ */
+export async function signOutEverywhere(queryClient: QueryClient): Promise<string> {
+  const response = await callEndpoint(accountEndpoints.signOutEverywhere, {});
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
   forgetSession(queryClient);
   return response.url || DEFAULT_LOGOUT_URL;
