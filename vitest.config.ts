@@ -12,6 +12,8 @@ export default defineConfig({
           // packages/ui runs in its own jsdom project.
           exclude: ['**/*.int.test.ts', '**/node_modules/**', 'packages/ui/**'],
           environment: 'node',
+          // A test that asserts nothing cannot fail: every test must make at least one assertion.
+          expect: { requireAssertions: true },
         },
       },
       './apps/web/vitest.config.ts',

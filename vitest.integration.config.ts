@@ -5,9 +5,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'integration',
-    include: ['packages/*/src/**/*.int.test.ts', 'apps/server/src/**/*.int.test.ts'],
+    include: [
+      'packages/*/src/**/*.int.test.ts',
+      'apps/server/src/**/*.int.test.ts',
+      'scripts/**/*.int.test.ts',
+    ],
     exclude: ['**/node_modules/**'],
     environment: 'node',
+    // A test that asserts nothing cannot fail: every test must make at least one assertion.
+    expect: { requireAssertions: true },
     pool: 'forks',
     // Files of one worker share the module that holds the worker's migrated PGlite template, so it is built once.
     isolate: false,

@@ -160,7 +160,7 @@ async function ours(database: DatabaseHandle, realmId: string, label: string): P
 }
 
 /** Distillate No. 2 per gallon, AR5: 0.138 mmBtu/gal × (73.96 kg CO2, 0.003 kg CH4 × 28, 0.0006 kg N2O × 265). */
-const PEER_SQL = `INSERT INTO emission_results (realm_id, activity_record_id, facility_id, period_start, scope,
+const PEER_SQL = `INSERT INTO emission_results_all_sets (realm_id, activity_record_id, facility_id, period_start, scope,
     scope2_method, gases, co2e_kg, gwp_set_id, factor_key, factor_version, calculation_method_id, is_fallback)
   SELECT realm_id, id, facility_id, period_start, 1, '',
     jsonb_build_object('CO2', quantity * 0.138 * 73.96, 'CH4', quantity * 0.138 * 0.003, 'N2O', quantity * 0.138 * 0.0006),
@@ -170,7 +170,7 @@ const PEER_SQL = `INSERT INTO emission_results (realm_id, activity_record_id, fa
 
 async function peer(database: DatabaseHandle, realmId: string, label: string): Promise<void> {
   const deleteStarted = performance.now();
-  await execute(database, 'DELETE FROM emission_results WHERE realm_id = $1', [realmId]);
+  await execute(database, 'DELETE FROM emission_results_all_sets WHERE realm_id = $1', [realmId]);
   console.info(`${label}: deleting the realm's results took ${seconds(performance.now() - deleteStarted)}`);
   let inserted = 0;
   const timing = await measure(async () => {

@@ -16,6 +16,8 @@ import {
   addCounts,
   emptyCounts,
   formatCounts,
+  formatProblemTests,
+  hasProblems,
   readPlaywrightCounts,
   readVitestCounts,
 } from './test-support/test-report.mjs';
@@ -74,14 +76,19 @@ async function runOrFail(command, args, options) {
 
 /**
  * Runs a test command that writes a JSON report, and returns its counts. A failing run without a failed test
- * in its report (a crash, a config error) still counts one failure, so the closing line never hides it.
+ * in its report (a crash, a config error) still counts one failure, so the closing line never hides it; a run
+ * that exits 0 with a flaky or skipped test fails the step too.
  */
 async function runTests(command, args, reportFile, readCounts, options) {
   const exitCode = await run(command, args, options);
   const counts = readCounts(reportFile);
-  if (exitCode !== 0) {
-    if (counts.failed === 0) counts.failed = 1;
-    const error = new Error(`${command} ${args.join(' ')} exited with ${exitCode}`);
+  if (exitCode !== 0 && counts.failed === 0) counts.failed = 1;
+  if (exitCode !== 0 || hasProblems(counts)) {
+    const error = new Error(
+      exitCode !== 0
+        ? `${command} ${args.join(' ')} exited with ${exitCode}`
+        : `${formatCounts(counts)}: a flaky or skipped test fails the run`,
+    );
     error.counts = counts;
     throw error;
   }
@@ -90,7 +97,8 @@ async function runTests(command, args, reportFile, readCounts, options) {
 
 function vitest(name, config, env) {
   const reportFile = join(reportDirectory, `${name}.json`);
-  const args = ['--no-install', 'vitest', 'run', '--config', config];
+  // No retries whatever a config says: a test that fails once has failed.
+  const args = ['--no-install', 'vitest', 'run', '--config', config, '--retry=0'];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`);
   return runTests('npx', args, reportFile, readVitestCounts, { env });
 }
@@ -149,9 +157,8 @@ const steps = [
     run: () => {
       const reportFile = join(reportDirectory, 'e2e.json');
       const env = envWithout('DATABASE_URL', { ECC_E2E_JSON_REPORT: reportFile });
-      return runTests('npx', ['--no-install', 'playwright', 'test'], reportFile, readPlaywrightCounts, {
-        env,
-      });
+      const args = ['--no-install', 'playwright', 'test', '--retries=0'];
+      return runTests('npx', args, reportFile, readPlaywrightCounts, { env });
     },
   },
 ];
@@ -208,6 +215,7 @@ async function main() {
   printSummary(results, Date.now() - startedAt);
   if (failedStep) console.error(`npm test failed at step "${failedStep}".`);
   console.info(formatCounts(counts));
+  for (const line of formatProblemTests(counts)) console.error(line);
   process.exitCode = failedStep ? 1 : 0;
 }
 

@@ -10,7 +10,9 @@ export default defineConfig({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // A test that asserts nothing cannot fail: every test must make at least one assertion.
+    expect: { requireAssertions: true },
+    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
   },
 });

@@ -14,6 +14,7 @@ test.describe('the plan guard', () => {
     const toast = visibleToasts(page).filter({ hasText: 'Reporting and analysis is not part of your plan' });
     await expect(toast).toHaveCount(1);
     await expect(toast).toContainText('It is included in the EQT or Paid plans.');
+    await expect(toast).toHaveAttribute('data-variant', 'warning');
     // The launcher offers what the plan does include, and not the refused feature.
     await expect(
       page.getByRole('main').getByRole('link', { name: /Decarbonisation pathways/ }),

@@ -65,7 +65,7 @@ test('a user adds a record to a facility, sees the totals change, follows a tota
     const sheet = page.getByRole('dialog', { name: `Trail: CO2e ${year}` });
     const factors = sheet.getByTestId('trail-factors');
     await expect(
-      factors.getByText(/^Natural gas \(weighted U\.S\. average\) — 40 CFR Part 98.*, version /),
+      factors.getByText(/^Natural gas \(weighted U\.S\. average\) — U\.S\. EPA, 40 CFR Part 98.*, version /),
     ).toBeVisible();
     await expect(
       sheet

@@ -1,12 +1,4 @@
-import {
-  pageNotFoundMessage,
-  PLAN_LABELS,
-  REDIRECT_COOKIE_NAME,
-  routeValidationFailedMessage,
-  ROUTES,
-  type Plan,
-  type RouteId,
-} from '@ecc/contracts';
+import { REDIRECT_COOKIE_NAME, ROUTES, type Plan, type RouteId } from '@ecc/contracts';
 import type { Page } from '@playwright/test';
 import {
   expectPathname,
@@ -54,6 +46,20 @@ const PATHWAY_PLANS: readonly Plan[] = [
 ];
 const FACILITY_PLANS: readonly Plan[] = PATHWAY_PLANS.filter((plan) => plan !== 'simple');
 const ANALYSIS_PLANS: readonly Plan[] = ['EQT', 'paid'];
+/** How the plan toast names each plan: the specification's plan names, capitalised, written out here. */
+const PLAN_NAMES: Record<Plan, string> = {
+  simple: 'Simple',
+  cot: 'COT',
+  paid: 'Paid',
+  EQT: 'EQT',
+  CRUST: 'Crust',
+  UPPER_MANTLE: 'Upper mantle',
+  LOWER_MANTLE: 'Lower mantle',
+  MANTLE: 'Mantle',
+  OUTER_CORE: 'Outer core',
+  INNER_CORE: 'Inner core',
+  CORE: 'Core',
+};
 const EQUIPMENT_ID = '0b6f6f7e-3c1d-4c8a-9a3e-5d2f1e4b7c90';
 
 const SPEC_RULES = {
@@ -166,9 +172,10 @@ async function expectLanding(page: Page, visit: Visit, landing: Landing): Promis
       await expectRouteTitle(page, 'Launcher');
       let toastNamingPlans = visibleToasts(page);
       for (const plan of landing.plans) {
-        toastNamingPlans = toastNamingPlans.filter({ hasText: wholeWord(PLAN_LABELS[plan]) });
+        toastNamingPlans = toastNamingPlans.filter({ hasText: wholeWord(PLAN_NAMES[plan]) });
       }
       await expect(toastNamingPlans).toHaveCount(1);
+      await expect(toastNamingPlans).toHaveAttribute('data-variant', 'warning');
       return;
     }
     case 'home':
@@ -239,14 +246,19 @@ test.describe('signed in on the demo realm', () => {
 
   test('a parameter that fails validation is a fatal 404 naming the path', async ({ page }) => {
     const path = '/equipment-manager/boiler/not-a-uuid/view';
-    await page.goto(path);
-    await expect(page.getByText(routeValidationFailedMessage(path))).toBeVisible();
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText(`Page Not Found: ${path}`)).toBeVisible();
   });
 
-  test('an unknown path shows "Page not found" with the path', async ({ page }) => {
+  test('an unknown path is served with status 404 and shows "Page not found" with the path', async ({
+    page,
+  }) => {
     const path = '/no-such-page/here';
-    await page.goto(path);
-    await expect(page.getByText(pageNotFoundMessage(path))).toBeVisible();
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText(`Page not found: ${path}`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   });
 });
 

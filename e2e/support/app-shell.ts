@@ -1,4 +1,3 @@
-import { messages } from '@ecc/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { Credentials } from './realms.ts';
@@ -12,7 +11,8 @@ function escapeRegExp(text: string): string {
  * The separator keeps 'Knowledge graph' from matching 'Knowledge graph 3D'.
  */
 export async function expectRouteTitle(page: Page, title: string): Promise<void> {
-  const product = escapeRegExp(messages.defaultTitle);
+  // The specification's default page title.
+  const product = escapeRegExp('Emissions Control Center');
   await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(title)}\\s*[^\\w\\s]\\s*${product}$`));
 }
 

@@ -37,7 +37,7 @@ function setupRealm(key: string): E2eRealm {
 
 /** Plan `simple`, reached at simple.localhost. */
 export const SIMPLE_REALM = setupRealm('simple');
-/** Plan `paid` with the `ai-assistant` feature flag, reached at paid.localhost. */
+/** Plan `paid` with the `ai-assistant` feature flag, reached at paid-e2e.localhost (the demo's paid realm has paid.localhost). */
 export const PAID_REALM = setupRealm('paid');
 /** Plan `paid` without any feature flag, reached at noflag.localhost. */
 export const NO_FLAG_REALM = setupRealm('noflag');

@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'ui',
     root: import.meta.dirname,
     environment: 'jsdom',
+    // A test that asserts nothing cannot fail: every test must make at least one assertion.
+    expect: { requireAssertions: true },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
     // The stylesheet's tests read its text; vitest would otherwise hand them an empty string.

@@ -24,6 +24,7 @@ import { registerEquipmentRoutes } from './modules/equipment/equipment.routes.ts
 import { registerFacilityRoutes } from './modules/facilities/facilities.routes.ts';
 import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
+import { createRecalculationService } from './modules/emissions/recalculation.service.ts';
 import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
 import { registerRealmRoutes } from './modules/realms/realms.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
@@ -32,7 +33,7 @@ import { createAbilityService } from './platform/abilities.ts';
 import { isApiRequest } from './platform/api-path.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { ServerConfig } from './platform/config.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './platform/errors.ts';
 import { createLoginThrottle } from './platform/login-throttle.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { createRealmResolver } from './platform/realm-resolution.ts';
@@ -41,6 +42,7 @@ import { registerSameOrigin } from './platform/same-origin.ts';
 import { registerRealmAdminRoutes } from './modules/realm-admin/realm-admin.routes.ts';
 import { registerRealmSettingsRoutes } from './modules/realm-settings/realm-settings.routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerTextIntegrity } from './platform/text-integrity.ts';
 import { createSessionManager } from './platform/sessions.ts';
 import { createWebDist } from './platform/web-dist.ts';
 
@@ -65,10 +67,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.isProxyTrusted,
     // Request lines would drown the start-up output; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerTextIntegrity(app);
   registerSecurityHeaders(app);
   // Cookies must be parsed before the access check, which runs in a later onRequest hook.
   await app.register(fastifyCookie);
@@ -108,7 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthzRoutes(app, context);
   registerFeatureFlagRoutes(app, database.db);
   registerEmissionsRoutes(app, database);
-  registerRecalculationRoutes(app, database);
+  const recalculations = createRecalculationService(database, { logger: app.log });
+  app.addHook('onReady', () => recalculations.resumeUnfinished());
+  app.addHook('onClose', () => recalculations.stop());
+  registerRecalculationRoutes(app, recalculations);
   registerEquipmentRoutes(app, database.db);
   registerFacilityRoutes(app, database.db);
   registerActivityRoutes(app, database.db);
@@ -116,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRealmAdminRoutes(app, database.db, now);
   registerRealmRoutes(app, context, database.db);
   registerLoginStrategyRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed });
-  registerRealmSettingsRoutes(app, database.db);
+  registerRealmSettingsRoutes(app, database.db, recalculations);
   registerInvitationRoutes(app, context, database.db, config, now);
   await registerImportRoutes(app, database.db);
   registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl });

@@ -6,16 +6,10 @@ import { createTestDatabase } from '@ecc/db/testing';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSharedDataFile } from '#test-support/shared-data-dir.ts';
+import { requireSharedDataFile } from '#test-support/shared-data-dir.ts';
 import { createTestRealm } from '#test-support/test-realms.ts';
 import { runCliCapturing } from '#test-support/run-cli.ts';
 import { EXIT_FAILURE, EXIT_OK } from './cli.ts';
-
-/** EPA's published files live beside the repository, never in it (see shared/data/epa-ghgrp-2020/README.md). */
-const GHGRP_FILES = ((workbook, sheetCsv) => (workbook && sheetCsv ? { workbook, sheetCsv } : undefined))(
-  findSharedDataFile('epa-ghgrp-2020', 'ghgp_data_2020.xlsx'),
-  findSharedDataFile('epa-ghgrp-2020', 'direct-emitters-2020.csv'),
-);
 
 describe('import commands', () => {
   let database: DatabaseHandle;
@@ -33,45 +27,44 @@ describe('import commands', () => {
 
   const ecc = (...args: string[]) => runCliCapturing(database, args);
 
-  it.skipIf(GHGRP_FILES === undefined)(
-    'imports the 2020 GHGRP workbook: 6,515 facilities whose reported totals match the sheet, once',
-    async () => {
-      const { workbook, sheetCsv } = GHGRP_FILES ?? expect.unreachable();
-      const run = await ecc('import', 'ghgrp', '--realm', 'acme', workbook);
-      expect(run.stderr).toBe('');
-      expect(run.exitCode).toBe(EXIT_OK);
-      expect(run.stdout).toContain('Imported 6515 facilities of reporting year 2020');
-      expect(run.stdout).toContain('6515 created, 0 updated');
+  it('imports the 2020 GHGRP workbook: 6,515 facilities whose reported totals match the sheet, once', async () => {
+    // EPA's published files live beside the repository, never in it (see shared/data/epa-ghgrp-2020/README.md);
+    // without them this test fails naming the missing file, it never skips.
+    const workbook = requireSharedDataFile(['epa-ghgrp-2020', 'ghgp_data_2020.xlsx']);
+    const sheetCsv = requireSharedDataFile(['epa-ghgrp-2020', 'direct-emitters-2020.csv']);
+    const run = await ecc('import', 'ghgrp', '--realm', 'acme', workbook);
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(EXIT_OK);
+    expect(run.stdout).toContain('Imported 6515 facilities of reporting year 2020');
+    expect(run.stdout).toContain('6515 created, 0 updated');
 
-      const stored = await database.db
-        .select({ ghgrpId: facilities.ghgrpId, reported: facilities.reported })
-        .from(facilities)
-        .where(eq(facilities.realmId, realmId));
-      expect(stored).toHaveLength(6515);
-      // The CSV export of the same sheet is the independent witness of what the workbook says.
-      const sheet = Papa.parse<Record<string, string>>(readFileSync(sheetCsv, 'utf8'), {
-        header: true,
-        skipEmptyLines: true,
-      }).data;
-      const published = new Map(
-        sheet.map((row) => [row['Facility Id'], Number(row['Total reported direct emissions'])]),
-      );
-      let total = 0;
-      for (const facility of stored) {
-        const year = (facility.reported as Record<string, { reportedCo2eT: number }>)['2020'];
-        expect(year?.reportedCo2eT, facility.ghgrpId ?? '').toBe(published.get(facility.ghgrpId ?? ''));
-        total += year?.reportedCo2eT ?? 0;
-      }
-      // The README's sanity figure: about 2.40 billion t CO2e over the 6,515 rows.
-      expect(total / 1e9).toBeCloseTo(2.4, 2);
+    const stored = await database.db
+      .select({ ghgrpId: facilities.ghgrpId, reported: facilities.reported })
+      .from(facilities)
+      .where(eq(facilities.realmId, realmId));
+    expect(stored).toHaveLength(6515);
+    // The CSV export of the same sheet is the independent witness of what the workbook says.
+    const sheet = Papa.parse<Record<string, string>>(readFileSync(sheetCsv, 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    const published = new Map(
+      sheet.map((row) => [row['Facility Id'], Number(row['Total reported direct emissions'])]),
+    );
+    let total = 0;
+    for (const facility of stored) {
+      const year = (facility.reported as Record<string, { reportedCo2eT: number }>)['2020'];
+      expect(year?.reportedCo2eT, facility.ghgrpId ?? '').toBe(published.get(facility.ghgrpId ?? ''));
+      total += year?.reportedCo2eT ?? 0;
+    }
+    // The README's sanity figure: about 2.40 billion t CO2e over the 6,515 rows.
+    expect(total / 1e9).toBeCloseTo(2.4, 2);
 
-      const again = await ecc('import', 'ghgrp', '--realm', 'acme', workbook);
-      expect(again.exitCode).toBe(EXIT_OK);
-      expect(again.stdout).toContain('was imported before');
-      expect(await database.db.$count(facilities, eq(facilities.realmId, realmId))).toBe(6515);
-    },
-    240_000,
-  );
+    const again = await ecc('import', 'ghgrp', '--realm', 'acme', workbook);
+    expect(again.exitCode).toBe(EXIT_OK);
+    expect(again.stdout).toContain('was imported before');
+    expect(await database.db.$count(facilities, eq(facilities.realmId, realmId))).toBe(6515);
+  }, 240_000);
 
   it('lists every row error of an activity file as "row N, column C: message" and exits 1', async () => {
     const file = join(workDir, 'bad.csv');

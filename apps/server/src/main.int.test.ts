@@ -19,13 +19,38 @@ function startServer(dataDir: string): ChildProcess & { output: () => string } {
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+      // info: the shutdown test waits for the server's "SIGTERM received" line.
+      LOG_LEVEL: 'info',
     },
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return Object.assign(child, { output: () => output });
+}
+
+/** Resolves once the server's output contains the text; rejects if the server exits first. */
+function waitForOutput(server: ReturnType<typeof startServer>, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!server.output().includes(text)) return;
+      stopWatching();
+      resolve();
+    };
+    const onExit = () => {
+      stopWatching();
+      reject(new Error(`The server exited before printing "${text}":\n${server.output()}`));
+    };
+    const stopWatching = () => {
+      server.stdout?.off('data', check);
+      server.stderr?.off('data', check);
+      server.off('exit', onExit);
+    };
+    server.stdout?.on('data', check);
+    server.stderr?.on('data', check);
+    server.once('exit', onExit);
+    check();
+  });
 }
 
 async function waitForUrl(server: ReturnType<typeof startServer>): Promise<string> {
@@ -67,6 +92,34 @@ describe('the server process', () => {
     expect(((await response.json()) as { realm: { key: string } }).realm.key).toBe('demo');
   });
 
+  it('seeds the paid demo realm too, prints how to reach it and serves it on its host name', async () => {
+    const port = new URL(url).port;
+    expect(server.output()).toContain(
+      `The same demo on the paid plan (every feature): http://paid.localhost:${port}`,
+    );
+    // fetch cannot send another Host header; the server resolves the realm from it as it would for Chromium.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const outgoing = request(
+        `${url}/api/config`,
+        { headers: { host: `paid.localhost:${port}` } },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve(body));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    const realm = (
+      JSON.parse(answer) as {
+        realm: { key: string; properties: { config: { applications: { plan: string }[] } } };
+      }
+    ).realm;
+    expect(realm.key).toBe('demopaid');
+    expect(realm.properties.config.applications[0]?.plan).toBe('paid');
+  });
+
   it('makes a second server on the same DATA_DIR refuse to start with a clear message', async () => {
     const second = startServer(dataDir);
     expect(await exitOf(second)).toBe(1);
@@ -78,13 +131,16 @@ describe('the server process', () => {
 
   it('on SIGTERM finishes the request in flight, closes the database, releases the lock and exits 0', async () => {
     const body = JSON.stringify({ username: DEMO_USER.email, password: DEMO_USER.password });
-    // Half a request is on the wire when the signal comes; the rest follows after it.
+    // Half a request is on the wire when the signal comes; the rest follows once the server has begun shutting
+    // down. Both moments are events, not delays: the server's 100 Continue says it has the request's headers,
+    // its log line says it received the signal.
     const answer = new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
       const pending = request(`${url}/api/auth/login`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
+          expect: '100-continue',
           origin: url,
         },
       });
@@ -94,11 +150,12 @@ describe('the server process', () => {
         response.on('end', () => resolve({ status: response.statusCode, body: text }));
       });
       pending.on('error', reject);
-      pending.write(body.slice(0, 10));
-      setTimeout(() => {
+      pending.once('continue', () => {
+        pending.write(body.slice(0, 10));
         server.kill('SIGTERM');
-        setTimeout(() => pending.end(body.slice(10)), 300);
-      }, 300);
+        waitForOutput(server, 'SIGTERM received').then(() => pending.end(body.slice(10)), reject);
+      });
+      pending.flushHeaders();
     });
 
     expect(await answer).toMatchObject({ status: 200, body: expect.stringContaining('"realm":"demo"') });

@@ -2,9 +2,12 @@ import {
   createAuthzRepository,
   createDatabase,
   DataDirInUseError,
+  DEMO_ADMIN,
   DEMO_USER,
   ensureAdministrator,
   seedDemoRealm,
+  seedPaidDemoRealm,
+  PAID_DEMO_REALM,
   syncReferenceData,
 } from '@ecc/db';
 import { buildApp } from './app.ts';
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
     await database.migrate();
     await syncReferenceData(database.db);
     await seedDemoRealm(database.db);
+    await seedPaidDemoRealm(database.db);
     if (config.administrator) {
       const { email, password } = config.administrator;
       await ensureAdministrator(database.db, config.defaultRealmKey, email, password);
@@ -74,6 +78,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', (signal) => void shutDown(signal));
   process.on('SIGINT', (signal) => void shutDown(signal));
+  // Started by scripts/start.mjs with an IPC channel: when that process dies, however, this one stops too.
+  process.on('disconnect', () => void shutDown('SIGTERM'));
 
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -85,6 +91,13 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.info(`Emissions Control Center is running at ${formatUrl(config.host, port)}`);
   console.info(`Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  console.info(`Demo administrator sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+  const [paidDomain] = PAID_DEMO_REALM.domains;
+  if (paidDomain) {
+    console.info(
+      `The same demo on the paid plan (every feature): ${formatUrl(paidDomain, port)}, same sign-ins`,
+    );
+  }
 }
 
 main().catch(fail);

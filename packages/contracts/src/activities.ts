@@ -1,5 +1,8 @@
-import { pagedSchema } from './api-error.ts';
+import { apiErrorSchema, pagedSchema } from './api-error.ts';
 import { auditEntrySchema } from './audit.ts';
+import { estimateFailureSchema } from './emissions.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { facilitySlugParamsSchema } from './facilities.ts';
 import { z } from './zod.ts';
 
 /*
@@ -66,9 +69,22 @@ function checkActivityRecordRules(record: ActivityRecordFields, context: z.Refin
 export const activityRecordInputSchema = activityRecordFieldsSchema.superRefine(checkActivityRecordRules);
 export type ActivityRecordInput = z.infer<typeof activityRecordInputSchema>;
 
-/** PATCH body: any subset of the fields; the server checks the merged record with the full schema. */
-export const activityRecordPatchSchema = activityRecordFieldsSchema.partial();
+/** A record's version as read: every change adds one, and a write naming an older one is refused (409). */
+export const activityRecordVersionSchema = z.number().int().min(1);
+
+/**
+ * PATCH body: the version the change was made on and any subset of the fields; the server checks the merged
+ * record with the full schema.
+ */
+export const activityRecordPatchSchema = activityRecordFieldsSchema
+  .partial()
+  .extend({ version: activityRecordVersionSchema });
 export type ActivityRecordPatch = z.infer<typeof activityRecordPatchSchema>;
+
+/** DELETE query: with `version`, the record is deleted only if nobody changed it since (409 otherwise). */
+export const activityRecordDeleteQuerySchema = z.object({
+  version: z.coerce.number().int().min(1).optional(),
+});
 
 export const activityRecordSchema = z.object({
   id: z.string(),
@@ -89,10 +105,18 @@ export const activityRecordSchema = z.object({
   co2eKg: z.number(),
   /** kg CO2e market-based, for Scope 2 only. */
   co2eKgMarket: z.number().nullable(),
+  /** The GWP set of `co2eKg` and `co2eKgMarket` (the realm's); null when the record has no results. */
+  gwpSetId: z.string().nullable(),
+  /** Goes up by one with every change; an edit sends the version it was made on. */
+  version: z.number().int(),
   createdOn: z.string(),
   modifiedOn: z.string(),
 });
 export type ActivityRecordDto = z.infer<typeof activityRecordSchema>;
+
+/** A write made on an older version of the record (409): the record as it is now, to show what changed. */
+export const staleActivityRecordSchema = apiErrorSchema.extend({ current: activityRecordSchema });
+export type StaleActivityRecordResponse = z.infer<typeof staleActivityRecordSchema>;
 
 export const ACTIVITY_RECORD_SORT_FIELDS = [
   'periodStart',
@@ -128,6 +152,7 @@ export const activityRecordListResponseSchema = pagedSchema(activityRecordSchema
 export type ActivityRecordListResponse = z.infer<typeof activityRecordListResponseSchema>;
 
 export const activityRecordIdParamsSchema = z.object({ id: z.string() });
+export type ActivityRecordIdParams = z.infer<typeof activityRecordIdParamsSchema>;
 
 /** A factor as the trail shows it: which edition of which source. */
 export const trailFactorSchema = z.object({
@@ -145,6 +170,46 @@ export type TrailFactor = z.infer<typeof trailFactorSchema>;
 export const calculationMethodSchema = z.object({ id: z.string(), name: z.string(), formula: z.string() });
 export type CalculationMethodDto = z.infer<typeof calculationMethodSchema>;
 
+/** One step towards the factor's unit: × or ÷ a ratio (`kWh/MWh`, a heat content `mmBtu/gal`). */
+export const conversionStepSchema = z.object({
+  operation: z.enum(['multiply', 'divide']),
+  value: z.number(),
+  unit: z.string(),
+  kind: z.enum(['unit-conversion', 'heat-content']),
+});
+export type ConversionStepDto = z.infer<typeof conversionStepSchema>;
+
+/**
+ * How a result came about, as the engine did it (`explainResult` in @ecc/domain): quantity × (1 − coverage) ×
+ * conversion = quantity in the factor's unit; × each gas's factor = its mass (stored); × its GWP = its CO2e; their
+ * sum (or the published CO2e factor's product) = the stored CO2e.
+ */
+export const resultArithmeticSchema = z.object({
+  quantity: z.number(),
+  unit: z.string(),
+  certificateCoverage: z.number().nullable(),
+  conversion: z.array(conversionStepSchema),
+  basisQuantity: z.number(),
+  basisUnit: z.string(),
+  gases: z.array(
+    z.object({
+      gas: z.string(),
+      factorValue: z.number(),
+      factorUnit: z.string(),
+      toKg: z.number(),
+      massKg: z.number(),
+      gwp: z.number().nullable(),
+      co2eKg: z.number(),
+    }),
+  ),
+  publishedCo2e: z
+    .object({ factorValue: z.number(), factorUnit: z.string(), toKg: z.number(), gwpSetId: z.string() })
+    .nullable(),
+  co2eKg: z.number(),
+  gwpSetId: z.string(),
+});
+export type ResultArithmeticDto = z.infer<typeof resultArithmeticSchema>;
+
 export const activityRecordTrailResultSchema = z.object({
   scope2Method: z.enum(['location', 'market']).nullable(),
   /** kg of each gas, before any GWP. */
@@ -155,12 +220,14 @@ export const activityRecordTrailResultSchema = z.object({
   isFallback: z.boolean(),
   factor: trailFactorSchema,
   method: calculationMethodSchema,
-  /** The arithmetic written out, e.g. `1000 gal × 0.138 mmBtu/gal × 73.96 kg CO2/mmBtu = 10,206.5 kg CO2; …`. */
-  arithmetic: z.string(),
+  /** The arithmetic step by step; null when the factor is unknown (then only the stored figures are shown). */
+  arithmetic: resultArithmeticSchema.nullable(),
 });
 export type ActivityRecordTrailResult = z.infer<typeof activityRecordTrailResultSchema>;
 
 export const activityRecordTrailResponseSchema = z.object({
+  /** The slug of the record's facility, for links back to the record on its facility's page. */
+  facilitySlug: z.string(),
   record: activityRecordSchema,
   results: z.array(activityRecordTrailResultSchema),
   audit: z.array(auditEntrySchema),
@@ -189,6 +256,8 @@ export const FACILITY_TRAIL_AUDIT_LIMIT = 50;
 export const facilityTrailResponseSchema = z.object({
   /** kg CO2e of the records in the total (Scope 2 location-based; with `gas`, that gas's CO2e only). */
   co2eKg: z.number(),
+  /** The GWP set of `co2eKg`: the realm's. */
+  gwpSetId: z.string(),
   recordCount: z.number().int(),
   /** The first 200 records of the total. */
   records: z.array(activityRecordSchema),
@@ -198,3 +267,63 @@ export const facilityTrailResponseSchema = z.object({
   audit: z.array(auditEntrySchema),
 });
 export type FacilityTrailResponse = z.infer<typeof facilityTrailResponseSchema>;
+
+/** Activity records of a facility, their changes and their trails (issue 4 item 5; issue 10 items 6 and 12). */
+export const activityRecordEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/facilities/:slug/activity-records',
+    params: facilitySlugParamsSchema,
+    query: activityRecordListQuerySchema,
+    responses: { 200: activityRecordListResponseSchema },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/facilities/:slug/activity-records',
+    params: facilitySlugParamsSchema,
+    body: activityRecordInputSchema,
+    responses: { 201: activityRecordSchema, 422: estimateFailureSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/activity-records/:id',
+    params: activityRecordIdParamsSchema,
+    body: activityRecordPatchSchema,
+    responses: { 200: activityRecordSchema, 409: staleActivityRecordSchema, 422: estimateFailureSchema },
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/activity-records/:id',
+    params: activityRecordIdParamsSchema,
+    query: activityRecordDeleteQuerySchema,
+    responses: { 200: activityRecordSchema, 409: staleActivityRecordSchema },
+  }),
+  trail: defineEndpoint({
+    method: 'GET',
+    path: '/api/activity-records/:id/trail',
+    params: activityRecordIdParamsSchema,
+    responses: { 200: activityRecordTrailResponseSchema },
+  }),
+  facilityTrail: defineEndpoint({
+    method: 'GET',
+    path: '/api/facilities/:slug/trail',
+    params: facilitySlugParamsSchema,
+    query: facilityTrailQuerySchema,
+    responses: { 200: facilityTrailResponseSchema },
+  }),
+  /** The record's trail as CSV, one row per result (`text/csv`, a download). */
+  trailCsv: defineEndpoint({
+    method: 'GET',
+    path: '/api/activity-records/:id/trail.csv',
+    params: activityRecordIdParamsSchema,
+    responses: { 200: z.string() },
+  }),
+  /** A facility total's trail as CSV: every record of the total (not only the first 200), one row per result. */
+  facilityTrailCsv: defineEndpoint({
+    method: 'GET',
+    path: '/api/facilities/:slug/trail.csv',
+    params: facilitySlugParamsSchema,
+    query: facilityTrailQuerySchema,
+    responses: { 200: z.string() },
+  }),
+};

@@ -12,7 +12,8 @@ describe('stored colours', () => {
       fc.property(fc.integer({ min: 0, max: 0xffffff }), (value) => {
         const hex = `#${value.toString(16).padStart(6, '0')}`;
         const stored = hexToStoredColor(hex);
-        return storedColorSchema.safeParse(stored).success && storedColorToHex(stored) === hex;
+        expect(storedColorSchema.safeParse(stored).success).toBe(true);
+        expect(storedColorToHex(stored)).toBe(hex);
       }),
     );
   });

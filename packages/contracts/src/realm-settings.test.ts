@@ -48,7 +48,7 @@ describe('the realm theme settings', () => {
         (slot, mode, digits) => {
           const edited = theme(FIRST_ID);
           edited.colors[mode][slot] = `#${digits.join('')}`;
-          return realmThemeSettingsSchema.safeParse({ themes: [edited] }).success;
+          expect(realmThemeSettingsSchema.safeParse({ themes: [edited] }).success).toBe(true);
         },
       ),
     );
@@ -63,10 +63,8 @@ describe('the realm theme settings', () => {
           const edited = theme(FIRST_ID);
           edited.colors.dark[slot] = text;
           const result = realmThemeSettingsSchema.safeParse({ themes: [theme(SECOND_ID), edited] });
-          return (
-            issuesOf(result).join('\n') === `themes/1/colors/dark/${slot}: Invalid hex color` &&
-            !result.success
-          );
+          expect(result.success).toBe(false);
+          expect(issuesOf(result)).toEqual([`themes/1/colors/dark/${slot}: Invalid hex color`]);
         },
       ),
     );

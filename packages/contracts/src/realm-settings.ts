@@ -1,6 +1,9 @@
+import { apiErrorSchema } from './api-error.ts';
 import { legalSchema, themeOverrideSchema } from './application-config.ts';
 import { gwpSetIdSchema } from './emissions.ts';
-import { DEFAULT_SESSION_LIFETIME_HOURS, sessionLifetimeHoursSchema } from './realm.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { sessionLifetimeHoursSchema } from './realm.ts';
+import { recalculationRunSchema } from './recalculations.ts';
 import { themeSchema } from './theme.ts';
 import { uuidSchema } from './validation.ts';
 import { z } from './zod.ts';
@@ -81,21 +84,59 @@ export const realmLegalSettingsSchema = legalSchema.superRefine((legal, context)
 export type RealmLegalSettings = z.infer<typeof realmLegalSettingsSchema>;
 
 /**
- * The realm's reporting GWP set (`properties.gwpSetId`), which calculations use from the next write on, and its
- * absolute session lifetime (`properties.sessionLifetimeHours`).
+ * The realm's reporting GWP set (`properties.gwpSetId`). Setting another one starts the recalculation that moves
+ * the realm to it: every result is calculated on the new set unseen, then the realm switches with all of them
+ * at once (decision 019). Until then the realm reports on its current set.
  */
-export const realmSettingsSchema = z.object({
-  gwpSetId: gwpSetIdSchema,
-  sessionLifetimeHours: sessionLifetimeHoursSchema.default(DEFAULT_SESSION_LIFETIME_HOURS),
-});
+export const realmSettingsSchema = z.object({ gwpSetId: gwpSetIdSchema });
 export type RealmSettings = z.infer<typeof realmSettingsSchema>;
 
-/** The realm administration's session lifetime form. */
-export const sessionLifetimeFormSchema = z.object({ sessionLifetimeHours: sessionLifetimeHoursSchema });
-export type SessionLifetimeForm = z.infer<typeof sessionLifetimeFormSchema>;
-
 export const realmSettingsResponseSchema = realmSettingsSchema.extend({
-  /** Whether some of the realm's emission results were calculated with another GWP set: a recalculation helps. */
+  /** The realm's recalculation under way, if any (on `gwp`, the set the realm moves to when it completes). */
+  recalculation: recalculationRunSchema.nullable(),
+  /**
+   * Whether results are stored on another set than `gwpSetId`: only while a recalculation moves the realm to
+   * another set (readers never see them).
+   */
   hasResultsOnOtherGwpSets: z.boolean(),
 });
 export type RealmSettingsResponse = z.infer<typeof realmSettingsResponseSchema>;
+
+/** The realm's settings, addressed by its id. */
+export const realmSettingsEndpoints = {
+  read: defineEndpoint({
+    method: 'GET',
+    path: '/api/realms/:realmId/settings',
+    params: realmParamsSchema,
+    responses: { 200: realmSettingsResponseSchema },
+  }),
+  /** 200 when the set is the realm's already; 202 with the recalculation that moves the realm to it. */
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/realms/:realmId/settings',
+    params: realmParamsSchema,
+    body: realmSettingsSchema,
+    responses: { 200: realmSettingsResponseSchema, 202: realmSettingsResponseSchema, 409: apiErrorSchema },
+  }),
+};
+
+/** The realm's sessions: their absolute lifetime after sign-in (`properties.sessionLifetimeHours`). */
+export const realmSessionSettingsSchema = z.object({ sessionLifetimeHours: sessionLifetimeHoursSchema });
+export type RealmSessionSettings = z.infer<typeof realmSessionSettingsSchema>;
+
+/** The realm's session settings, addressed by its id. */
+export const realmSessionSettingsEndpoints = {
+  read: defineEndpoint({
+    method: 'GET',
+    path: '/api/realms/:realmId/session-settings',
+    params: realmParamsSchema,
+    responses: { 200: realmSessionSettingsSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/realms/:realmId/session-settings',
+    params: realmParamsSchema,
+    body: realmSessionSettingsSchema,
+    responses: { 200: realmSessionSettingsSchema },
+  }),
+};

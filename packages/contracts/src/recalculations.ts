@@ -1,4 +1,6 @@
+import { apiErrorSchema } from './api-error.ts';
 import { gwpSetIdSchema } from './emissions.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { z } from './zod.ts';
 
 /** Bulk recalculation of a realm's emission results (issue 4, item 3). */
@@ -6,7 +8,10 @@ import { z } from './zod.ts';
 export const RECALCULATION_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 
 export const recalculationStartSchema = z.object({
-  /** The GWP set the results are calculated on; the realm's set (AR5 unless the realm names one) if not given. */
+  /**
+   * The GWP set the results are calculated on; the realm's set if not given. Another set than the realm's moves
+   * the realm to it when the run completes, with every result at once (decision 019).
+   */
   gwp: gwpSetIdSchema.optional(),
 });
 export type RecalculationStartBody = z.infer<typeof recalculationStartSchema>;
@@ -31,3 +36,19 @@ export const recalculationRunSchema = z.object({
 export type RecalculationRunDto = z.infer<typeof recalculationRunSchema>;
 
 export const recalculationIdParamsSchema = z.object({ id: z.uuid() });
+
+/** Bulk recalculation of the signed-in user's realm. */
+export const recalculationEndpoints = {
+  start: defineEndpoint({
+    method: 'POST',
+    path: '/api/recalculations',
+    body: recalculationStartSchema.nullish(),
+    responses: { 202: recalculationRunSchema, 409: apiErrorSchema },
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/recalculations/:id',
+    params: recalculationIdParamsSchema,
+    responses: { 200: recalculationRunSchema },
+  }),
+};

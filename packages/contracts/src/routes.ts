@@ -315,6 +315,57 @@ export function findRoute(id: RouteId): RouteDefinition {
   return route;
 }
 
+type PathSegment = { kind: 'literal'; text: string } | { kind: 'param'; name: string; isOptional: boolean };
+
+/** `/facility/next/{-$slug}` → literal, literal, optional param; the router's syntax of the route table. */
+function parseRoutePath(path: string): PathSegment[] {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((segment): PathSegment => {
+      const optional = /^\{-\$(\w+)\}$/.exec(segment);
+      if (optional?.[1]) return { kind: 'param', name: optional[1], isOptional: true };
+      if (segment.startsWith('$')) return { kind: 'param', name: segment.slice(1), isOptional: false };
+      return { kind: 'literal', text: segment.toLowerCase() };
+    });
+}
+
+function matchesSegments(
+  pattern: readonly PathSegment[],
+  segments: readonly string[],
+  params: RouteDefinition['params'],
+): boolean {
+  const [head, ...rest] = pattern;
+  if (!head) return segments.length === 0;
+  const [segment, ...remaining] = segments;
+  if (head.kind === 'param' && head.isOptional && matchesSegments(rest, segments, params)) return true;
+  if (segment === undefined) return false;
+  if (head.kind === 'literal') {
+    return segment.toLowerCase() === head.text && matchesSegments(rest, remaining, params);
+  }
+  const schema = params?.[head.name];
+  return (!schema || schema.safeParse(segment).success) && matchesSegments(rest, remaining, params);
+}
+
+/**
+ * Whether the browser's router shows a page for this path: a route or an alias of the table, its parameters
+ * valid (the router shows its 404 page otherwise, and the server answers such a path with status 404). Literal
+ * segments match in any case, as the router's do.
+ */
+export function isKnownPagePath(pathname: string): boolean {
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return false;
+  }
+  return ROUTES.some((route: RouteDefinition) =>
+    [route.path, ...(route.aliases ?? [])].some((path) =>
+      matchesSegments(parseRoutePath(path), segments, path === route.path ? route.params : undefined),
+    ),
+  );
+}
+
 /** Paths the server prerenders a payload for (`{path}/_payload.json`). */
 export const PAYLOAD_PATHS = ['/about', '/login'] as const;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
 import { likePattern } from './facility-repository.ts';
-import { activityRecords, emissionResults, equipment, type ActivityRecordRow } from './schema.ts';
+import { activityRecords, emissionResults, equipment, facilities, type ActivityRecordRow } from './schema.ts';
 
 export type NewActivityRecord = Omit<
   typeof activityRecords.$inferInsert,
@@ -9,14 +9,24 @@ export type NewActivityRecord = Omit<
 > & { id?: string };
 
 export type ActivityRecordChanges = Partial<
-  Omit<typeof activityRecords.$inferInsert, 'id' | 'realmId' | 'facilityId' | 'createdOn'>
+  Omit<typeof activityRecords.$inferInsert, 'id' | 'realmId' | 'facilityId' | 'version' | 'createdOn'>
 >;
 
-/** A record with its results: location-based (or the only) CO2e, and the market-based one for Scope 2. */
+/**
+ * A record with its results on the realm's GWP set: location-based (or the only) CO2e, and the market-based one
+ * for Scope 2; `gwpSetId` null when the record has no results.
+ */
 export interface ActivityRecordWithEmissions {
   record: ActivityRecordRow;
   co2eKg: number;
   co2eKgMarket: number | null;
+  gwpSetId: string | null;
+}
+
+interface RecordEmissions {
+  location: number | null;
+  market: number | null;
+  gwpSetId: string;
 }
 
 export type ActivityRecordSortField =
@@ -50,8 +60,8 @@ export function createActivityRepository(db: Database) {
     realmId: string,
     facilityId: string | undefined,
     recordIds: readonly string[],
-  ): Promise<Map<string, { location: number | null; market: number | null }>> {
-    const totals = new Map<string, { location: number | null; market: number | null }>();
+  ): Promise<Map<string, RecordEmissions>> {
+    const totals = new Map<string, RecordEmissions>();
     if (recordIds.length === 0) return totals;
     // A long id list costs more to send and plan than reading the facility's few narrow result rows.
     const byRecords = facilityId === undefined || recordIds.length <= ID_LIST_LIMIT;
@@ -60,6 +70,7 @@ export function createActivityRepository(db: Database) {
         activityRecordId: emissionResults.activityRecordId,
         scope2Method: emissionResults.scope2Method,
         co2eKg: emissionResults.co2eKg,
+        gwpSetId: emissionResults.gwpSetId,
       })
       .from(emissionResults)
       .where(
@@ -71,7 +82,11 @@ export function createActivityRepository(db: Database) {
         ),
       );
     for (const row of rows) {
-      const entry = totals.get(row.activityRecordId) ?? { location: null, market: null };
+      const entry = totals.get(row.activityRecordId) ?? {
+        location: null,
+        market: null,
+        gwpSetId: row.gwpSetId,
+      };
       if (row.scope2Method === 'market') entry.market = (entry.market ?? 0) + row.co2eKg;
       else entry.location = (entry.location ?? 0) + row.co2eKg;
       totals.set(row.activityRecordId, entry);
@@ -95,7 +110,12 @@ export function createActivityRepository(db: Database) {
     );
     return records.map((record) => {
       const found = totals.get(record.id);
-      return { record, co2eKg: found?.location ?? found?.market ?? 0, co2eKgMarket: found?.market ?? null };
+      return {
+        record,
+        co2eKg: found?.location ?? found?.market ?? 0,
+        co2eKgMarket: found?.market ?? null,
+        gwpSetId: found?.gwpSetId ?? null,
+      };
     });
   }
 
@@ -179,6 +199,31 @@ export function createActivityRepository(db: Database) {
       return { rows: await withEmissions(realmId, facilityId, records), total };
     },
 
+    /**
+     * The id of the facility with this slug. Inside a transaction its row stays share-locked until the end, so
+     * records added to it cannot outlive a concurrent deletion of the facility.
+     */
+    async findFacilityIdForRecords(realmId: string, slug: string): Promise<string | undefined> {
+      const rows = await db
+        .select({ id: facilities.id })
+        .from(facilities)
+        .where(and(eq(facilities.realmId, realmId), eq(facilities.slug, slug)))
+        .for('key share')
+        .limit(1);
+      return rows[0]?.id;
+    },
+
+    /** The record as stored, locked until the caller's transaction ends (call inside `db.transaction`). */
+    async findForUpdate(realmId: string, id: string): Promise<ActivityRecordRow | undefined> {
+      const rows = await db
+        .select()
+        .from(activityRecords)
+        .where(and(eq(activityRecords.realmId, realmId), eq(activityRecords.id, id)))
+        .for('update')
+        .limit(1);
+      return rows[0];
+    },
+
     async findById(realmId: string, id: string): Promise<ActivityRecordWithEmissions | undefined> {
       const rows = await db
         .select()
@@ -238,6 +283,7 @@ export function createActivityRepository(db: Database) {
       return inserted;
     },
 
+    /** Writes the changes as the record's next version. */
     async update(
       realmId: string,
       id: string,
@@ -245,7 +291,7 @@ export function createActivityRepository(db: Database) {
     ): Promise<ActivityRecordRow | undefined> {
       const rows = await db
         .update(activityRecords)
-        .set({ ...changes, modifiedOn: new Date() })
+        .set({ ...changes, version: sql`${activityRecords.version} + 1`, modifiedOn: new Date() })
         .where(and(eq(activityRecords.realmId, realmId), eq(activityRecords.id, id)))
         .returning();
       return rows[0];
@@ -259,6 +305,10 @@ export function createActivityRepository(db: Database) {
       return rows[0];
     },
 
+    /**
+     * Whether the equipment is at the facility; inside a transaction it stays so until the end (its row is
+     * share-locked, so a concurrent deletion waits and then finds the record pointing at it).
+     */
     async isEquipmentOfFacility(realmId: string, facilityId: string, equipmentId: string): Promise<boolean> {
       const rows = await db
         .select({ id: equipment.id })
@@ -270,6 +320,7 @@ export function createActivityRepository(db: Database) {
             eq(equipment.id, equipmentId),
           ),
         )
+        .for('key share')
         .limit(1);
       return rows.length > 0;
     },

@@ -269,10 +269,16 @@ export function createAuditLogRepository(db: Database) {
             if (entry.sequence !== expectedSequence) {
               firstBreak = { sequence: expectedSequence, reason: `entry ${expectedSequence} is missing` };
             } else if (entry.previousHash !== previousHash) {
-              firstBreak = {
-                sequence: entry.sequence,
-                reason: 'its previous hash is not the hash before it',
-              };
+              // An entry that matches the previous hash it stores was chained to another version of the entry
+              // before it: that one was changed and re-hashed. Otherwise this entry's own link was altered.
+              const isChainedToAnotherVersion =
+                entry.sequence > 1 && auditEntryHash(entry.previousHash, entry) === entry.hash;
+              firstBreak = isChainedToAnotherVersion
+                ? {
+                    sequence: entry.sequence - 1,
+                    reason: `its hash is not the one entry ${entry.sequence} was chained to (it was changed and re-hashed)`,
+                  }
+                : { sequence: entry.sequence, reason: 'its previous hash is not the hash before it' };
             } else if (auditEntryHash(previousHash, entry) !== entry.hash) {
               firstBreak = { sequence: entry.sequence, reason: 'its content does not match its hash' };
             }

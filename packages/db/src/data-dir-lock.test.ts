@@ -16,6 +16,7 @@ describe('acquireDataDirLock', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'ecc-lock-'));
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  const lockHolder = () => readFileSync(join(dataDir, LOCK_FILE_NAME), 'utf8').trim();
 
   it('writes our pid into the lock file and removes it on release', () => {
     const lock = acquireDataDirLock(dataDir);
@@ -49,12 +50,21 @@ describe('acquireDataDirLock', () => {
 
   it('takes over a lock naming our own pid that this process never took (a reused pid after a restart)', () => {
     writeFileSync(join(dataDir, LOCK_FILE_NAME), `${process.pid}\n`);
-    acquireDataDirLock(dataDir).release();
+    const lock = acquireDataDirLock(dataDir);
+    expect(lockHolder()).toBe(String(process.pid));
+    // Taken over, not merely tolerated: this process now holds it, so a second acquisition is refused.
+    expect(() => acquireDataDirLock(dataDir)).toThrow(DataDirInUseError);
+    lock.release();
+    expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
   });
 
   it('takes over an unreadable lock file', () => {
     writeFileSync(join(dataDir, LOCK_FILE_NAME), 'not a pid');
-    acquireDataDirLock(dataDir).release();
+    const lock = acquireDataDirLock(dataDir);
+    expect(lockHolder()).toBe(String(process.pid));
+    expect(() => acquireDataDirLock(dataDir)).toThrow(DataDirInUseError);
+    lock.release();
+    expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
   });
 
   it('on release, leaves alone a lock file that another process has replaced', () => {

@@ -12,18 +12,16 @@ import { createTestDatabase } from './testing/test-database.ts';
 describe('the demo emissions seed', () => {
   let database: DatabaseHandle;
   let realmId: string;
-  let seedMilliseconds: number;
   beforeAll(async () => {
     database = await createTestDatabase();
-    const started = performance.now();
     await seedDemoRealm(database.db);
-    seedMilliseconds = performance.now() - started;
     const realm = await createRealmRepository(database.db).findByKey(DEMO_REALM_KEY);
     realmId = realm?.id ?? '';
   });
   afterAll(() => database.close());
 
-  it('creates about twenty facilities across sectors and three countries, fast', async () => {
+  // How long seeding takes is measured in bench/demo-seed.bench.ts, never asserted here.
+  it('creates twenty facilities across sectors and three countries', async () => {
     const { rows, total } = await createFacilityRepository(database.db).list(realmId, {
       limit: 500,
       offset: 0,
@@ -32,7 +30,6 @@ describe('the demo emissions seed', () => {
     expect(new Set(rows.map((row) => row.facility.country))).toEqual(new Set(['US', 'GB', 'DE']));
     expect((await createFacilityRepository(database.db).sectors(realmId)).length).toBeGreaterThanOrEqual(9);
     expect(rows.every((row) => row.latestYear === 2025 && (row.co2eKgLatestYear ?? 0) > 0)).toBe(true);
-    expect(seedMilliseconds).toBeLessThan(10_000);
   });
 
   it('gives every record its results, dual Scope 2 with certificates, and data-quality findings', async () => {

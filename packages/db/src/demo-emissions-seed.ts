@@ -3,12 +3,12 @@ import {
   calculateActivityResults,
   createActivityCalculator,
   FACTOR_LIBRARY_BY_ID,
-  REPORTING_GWP_SET_ID,
   type EmissionFactor,
   type Scope,
 } from '@ecc/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { activityRecordAuditSnapshot, emissionResultValues } from './activity-record-values.ts';
+import { lockResultGwpSets } from './result-gwp-sets.ts';
 import { createActivityRepository, type NewActivityRecord } from './activity-repository.ts';
 import { createAuditLogRepository, type NewAuditEntry } from './audit-log-repository.ts';
 import type { Database } from './create-database.ts';
@@ -588,7 +588,9 @@ export async function seedDemoEmissions(db: Database, realmId: string): Promise<
     realmFactorKeys.set(alias, draft.factor.id);
     realmFactors.set(draft.factor.id, (published?.factor ?? draft.factor) as EmissionFactor);
   }
-  const calculator = createActivityCalculator(REPORTING_GWP_SET_ID, {
+  // A new realm has no recalculation under way: its own set is the only one to write.
+  const { current: gwpSetId } = await lockResultGwpSets(db, realmId);
+  const calculator = createActivityCalculator(gwpSetId, {
     factors: { get: (id) => realmFactors.get(id) ?? FACTOR_LIBRARY_BY_ID.get(id) },
     factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
   });
@@ -655,7 +657,7 @@ export async function seedDemoEmissions(db: Database, realmId: string): Promise<
             );
           }
           records.push(record);
-          results.push(...emissionResultValues(record, outcome.rows, REPORTING_GWP_SET_ID));
+          results.push(...emissionResultValues(record, outcome.rows, gwpSetId));
           audit.push({
             actorId: null,
             actorEmail: null,

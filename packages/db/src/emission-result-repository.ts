@@ -1,8 +1,13 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
-import { activityRecords, emissionResults, type EmissionResultRow } from './schema.ts';
+import {
+  activityRecords,
+  emissionResults,
+  emissionResultsAllSets,
+  type EmissionResultRow,
+} from './schema.ts';
 
-export type NewEmissionResult = Omit<typeof emissionResults.$inferInsert, 'realmId' | 'calculatedOn'>;
+export type NewEmissionResult = Omit<typeof emissionResultsAllSets.$inferInsert, 'realmId' | 'calculatedOn'>;
 
 /** A result with the fields of its record that the facility summary groups by. */
 export interface FacilityResultRow {
@@ -25,19 +30,25 @@ const ID_LIST_LIMIT = 1000;
 /** Rows per insert statement: well under PostgreSQL's 65,535 bind parameters. */
 const INSERT_CHUNK = 2000;
 
-/** Every function takes the realm id first and touches only that realm's results. */
+/**
+ * Every function takes the realm id first and touches only that realm's results. Reads see the realm's own GWP
+ * set only (the `emission_results` view); writes go to every set the caller calculated (`lockResultGwpSets`).
+ */
 export function createEmissionResultRepository(db: Database) {
   return {
-    /** Replaces the results of one record (call in the transaction that wrote the record). */
+    /** Replaces the results of one record on every set (call in the transaction that wrote the record). */
     async replaceForRecord(
       realmId: string,
       activityRecordId: string,
       rows: readonly NewEmissionResult[],
     ): Promise<void> {
       await db
-        .delete(emissionResults)
+        .delete(emissionResultsAllSets)
         .where(
-          and(eq(emissionResults.realmId, realmId), eq(emissionResults.activityRecordId, activityRecordId)),
+          and(
+            eq(emissionResultsAllSets.realmId, realmId),
+            eq(emissionResultsAllSets.activityRecordId, activityRecordId),
+          ),
         );
       await this.insertMany(realmId, rows);
     },
@@ -45,27 +56,25 @@ export function createEmissionResultRepository(db: Database) {
     async insertMany(realmId: string, rows: readonly NewEmissionResult[]): Promise<void> {
       for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
         await db
-          .insert(emissionResults)
+          .insert(emissionResultsAllSets)
           .values(rows.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, realmId })));
       }
     },
 
-    /** Whether any of the realm's results was calculated with another GWP set than this one (stops at the first). */
-    async hasResultsOutsideGwpSet(realmId: string, gwpSetId: string): Promise<boolean> {
-      const rows = await db
-        .select({ activityRecordId: emissionResults.activityRecordId })
-        .from(emissionResults)
-        .where(and(eq(emissionResults.realmId, realmId), ne(emissionResults.gwpSetId, gwpSetId)))
-        .limit(1);
-      return rows.length > 0;
+    /**
+     * The GWP sets the realm's results are stored on, in order: its own, and a recalculation's target while one
+     * moves the realm to another set. A few index probes, however many results the realm has.
+     */
+    async storedGwpSetIds(realmId: string): Promise<string[]> {
+      const result = await db.execute(
+        sql`select gwp_set_id from ecc_realm_result_gwp_set_ids(${realmId}::uuid) as present(gwp_set_id)`,
+      );
+      return (result as unknown as { rows: { gwp_set_id: string }[] }).rows.map((row) => row.gwp_set_id);
     },
 
-    async deleteForRecord(realmId: string, activityRecordId: string): Promise<void> {
-      await db
-        .delete(emissionResults)
-        .where(
-          and(eq(emissionResults.realmId, realmId), eq(emissionResults.activityRecordId, activityRecordId)),
-        );
+    /** Whether any of the realm's results is stored on another GWP set than this one. */
+    async hasResultsOutsideGwpSet(realmId: string, gwpSetId: string): Promise<boolean> {
+      return (await this.storedGwpSetIds(realmId)).some((stored) => stored !== gwpSetId);
     },
 
     /** The results of these records; with the facility given, many records are read by facility instead. */

@@ -1,3 +1,5 @@
+import { FACTOR_LIBRARY, GWP_SETS } from '@ecc/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivityRepository } from './activity-repository.ts';
 import { createAuditLogRepository } from './audit-log-repository.ts';
@@ -124,8 +126,19 @@ describe('emissions repositories', () => {
     const before = await countOf();
     expect(before.gwp).toBe(3);
     expect(before.methods).toBeGreaterThanOrEqual(5);
-    expect(before.factors).toBeGreaterThan(20);
+    expect(before.factors).toBe(FACTOR_LIBRARY.length);
     await syncReferenceData(database.db);
     expect(await countOf()).toEqual(before);
+  });
+
+  it('brings GWP sets stored by an older version up to the gases the code knows', async () => {
+    // As stored before the fluorinated gases and biogenic CO2 were added.
+    await database.db
+      .update(gwpSets)
+      .set({ values: { CO2: 1, CH4: 28, N2O: 265 } })
+      .where(eq(gwpSets.id, 'AR5'));
+    await syncReferenceData(database.db);
+    const [stored] = await database.db.select().from(gwpSets).where(eq(gwpSets.id, 'AR5'));
+    expect(stored?.values).toEqual(GWP_SETS.AR5.values);
   });
 });

@@ -1,8 +1,10 @@
+import { rebaseGhgrpReported, type GwpSetId } from '@ecc/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { createActivityRepository, type NewActivityRecord } from './activity-repository.ts';
 import { auditActorOf, createAuditLogRepository, type NewAuditEntry } from './audit-log-repository.ts';
 import type { Database } from './create-database.ts';
 import { createEmissionResultRepository, type NewEmissionResult } from './emission-result-repository.ts';
+import { gwpSetsToWrite, lockResultGwpSets } from './result-gwp-sets.ts';
 import { facilities, importBatches, type ActivityRecordRow, type ImportBatchRow } from './schema.ts';
 
 export type ImportKind = ImportBatchRow['kind'];
@@ -102,8 +104,8 @@ export function createImportRepository(db: Database) {
     },
 
     /**
-     * Writes the batch, the records and their results (computed by `resultsOf` once each record has its id),
-     * and one audit entry per record, all in one transaction.
+     * Writes the batch, the records and their results (computed by `resultsOf` once each record has its id, on
+     * every GWP set the realm's results are written on), and one audit entry per record, all in one transaction.
      */
     async commitActivities(
       realmId: string,
@@ -111,12 +113,13 @@ export function createImportRepository(db: Database) {
       records: readonly Omit<NewActivityRecord, 'importBatchId'>[],
       options: {
         actor: ImportActor;
-        resultsOf: (record: ActivityRecordRow) => NewEmissionResult[];
+        resultsOf: (record: ActivityRecordRow, gwpSetIds: readonly GwpSetId[]) => NewEmissionResult[];
         onProgress?: ImportProgress;
       },
     ): Promise<ImportCommit> {
       if (await findBatch(realmId, batch.kind, batch.fileHash)) return earlierBatch(realmId, batch);
       const committed = await db.transaction(async (transaction) => {
+        const gwpSetIds = gwpSetsToWrite(await lockResultGwpSets(transaction, realmId));
         const inserted = await insertBatch(transaction, realmId, batch);
         if (!inserted) return undefined;
         const activities = createActivityRepository(transaction);
@@ -128,7 +131,10 @@ export function createImportRepository(db: Database) {
             .slice(start, start + RECORD_CHUNK)
             .map((record) => ({ ...record, importBatchId: inserted.id }));
           const rows = await activities.insertMany(realmId, chunk);
-          await results.insertMany(realmId, rows.flatMap(options.resultsOf));
+          await results.insertMany(
+            realmId,
+            rows.flatMap((row) => options.resultsOf(row, gwpSetIds)),
+          );
           await audit.appendMany(
             realmId,
             rows.map((row): NewAuditEntry => ({
@@ -149,7 +155,8 @@ export function createImportRepository(db: Database) {
 
     /**
      * Creates or updates facilities by GHGRP id. An existing facility keeps its id and slug and gets the
-     * workbook's name, location, NAICS and sector; its `reported` years are merged with the imported one.
+     * workbook's name, location, NAICS and sector; its `reported` years are merged with the imported one, which
+     * is re-based to the realm's GWP set as it stands in the transaction (a switch of sets waits for it).
      */
     async upsertGhgrpFacilities(
       realmId: string,
@@ -161,6 +168,7 @@ export function createImportRepository(db: Database) {
         return { ...(await earlierBatch(realmId, batch)), createdCount: 0, updatedCount: 0 };
       }
       const committed = await db.transaction(async (transaction) => {
+        const { current: gwpSetId } = await lockResultGwpSets(transaction, realmId);
         const inserted = await insertBatch(transaction, realmId, batch);
         if (!inserted) return undefined;
         let createdCount = 0;
@@ -169,7 +177,13 @@ export function createImportRepository(db: Database) {
           const chunk = values.slice(start, start + FACILITY_CHUNK);
           const rows = await transaction
             .insert(facilities)
-            .values(chunk.map((value) => ({ ...value, realmId })))
+            .values(
+              chunk.map((value) => ({
+                ...value,
+                realmId,
+                reported: rebaseGhgrpReported(value.reported, gwpSetId),
+              })),
+            )
             .onConflictDoUpdate({
               target: [facilities.realmId, facilities.ghgrpId],
               targetWhere: sql`${facilities.ghgrpId} is not null`,

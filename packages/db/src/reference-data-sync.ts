@@ -1,4 +1,4 @@
-import { inArray, isNull } from 'drizzle-orm';
+import { inArray, isNull, sql } from 'drizzle-orm';
 import { EQUIPMENT_CALCULATION_METHODS, FACTOR_LIBRARY, GWP_SETS, type EmissionFactor } from '@ecc/domain';
 import type { Database } from './create-database.ts';
 import {
@@ -84,6 +84,13 @@ const LIBRARY_SOURCES: readonly LibrarySource[] = [
     publisher: 'UK DESNZ',
     url: 'https://www.gov.uk/government/collections/government-conversion-factors-for-company-reporting',
   },
+  {
+    key: 'fluorinated-gases',
+    idPrefix: 'fgas-',
+    name: 'Refrigerants and fluorinated gases: ASHRAE Standard 34 compositions, IPCC GWP-100',
+    publisher: 'ASHRAE and IPCC',
+    url: '',
+  },
 ];
 
 const OTHER_SOURCE: LibrarySource = {
@@ -137,12 +144,16 @@ function everyCalculationMethod() {
 
 export async function syncReferenceData(db: Database): Promise<void> {
   await db.transaction(async (transaction) => {
+    // A set's published values never change, but the product learns more gases: the stored sets follow the code.
     await transaction
       .insert(gwpSets)
       .values(
         Object.values(GWP_SETS).map((set) => ({ id: set.id, name: set.name, values: { ...set.values } })),
       )
-      .onConflictDoNothing();
+      .onConflictDoUpdate({
+        target: gwpSets.id,
+        set: { name: sql`excluded.name`, values: sql`excluded.values` },
+      });
     await transaction
       .insert(calculationMethods)
       .values(everyCalculationMethod().map((method) => ({ ...method })))

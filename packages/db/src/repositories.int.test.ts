@@ -100,7 +100,6 @@ describe('repositories', () => {
       tokenHash: 'hash-1',
       userId: user?.id ?? '',
       expiresAt: new Date(Date.now() + 60_000),
-      createdOn: new Date(),
     });
     expect((await sessionRepository.findWithUser(east.id, 'hash-1'))?.user.id).toBe(user?.id);
     expect(await sessionRepository.findWithUser(west.id, 'hash-1')).toBeUndefined();

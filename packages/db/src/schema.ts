@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   smallint,
   text,
@@ -471,6 +472,7 @@ export const importBatches = pgTable(
 /**
  * What was consumed or done in a period (fuel burned, electricity bought, distance driven). The factor is a
  * library key or a realm factor's key; `certificate_coverage` is the share covered by certificates (Scope 2).
+ * `version` goes up by one with every change, so an edit made on an older version is refused (409).
  */
 export const activityRecords = pgTable(
   'activity_records',
@@ -491,16 +493,27 @@ export const activityRecords = pgTable(
     isEstimated: boolean('is_estimated').notNull().default(false),
     importBatchId: uuid('import_batch_id'),
     notes: text('notes'),
+    version: integer('version').notNull().default(1),
     createdBy: uuid('created_by'),
     ...timestamps,
   },
   (table) => [
     index('activity_records_facility_period_index').on(table.realmId, table.facilityId, table.periodStart),
-    index('activity_records_realm_id_id_index').on(table.realmId, table.id),
+    unique('activity_records_realm_id_id_unique').on(table.realmId, table.id),
+    index('activity_records_equipment_index')
+      .on(table.realmId, table.equipmentId)
+      .where(sql`${table.equipmentId} is not null`),
     foreignKey({
       columns: [table.realmId, table.facilityId],
       foreignColumns: [facilities.realmId, facilities.id],
     }).onDelete('cascade'),
+    // Equipment with records cannot be deleted (their figures would lose their source unaudited); a facility's
+    // deletion removes both in one statement, which the check at its end allows.
+    foreignKey({
+      name: 'activity_records_equipment_fk',
+      columns: [table.realmId, table.equipmentId],
+      foreignColumns: [equipment.realmId, equipment.id],
+    }),
     check('activity_records_scope_check', sql`${table.scope} in (1, 2, 3)`),
     check('activity_records_quantity_check', sql`${table.quantity} >= 0`),
     check('activity_records_period_check', sql`${table.periodEnd} >= ${table.periodStart}`),
@@ -512,11 +525,14 @@ export const activityRecords = pgTable(
 );
 
 /**
- * The engine's answer for one activity record and, for Scope 2, one method (location or market). `gases` holds
- * kg per gas; `co2e_kg` their sum weighted by the realm's GWP set. Rebuilt by recalculation, never edited.
+ * The engine's answer for one activity record on one GWP set and, for Scope 2, one method (location or market).
+ * `gases` holds kg per gas; `co2e_kg` their sum weighted by the row's GWP set. Rebuilt by recalculation, never
+ * edited. A realm's rows are on its own set, plus, while a recalculation changes the set, on that run's target
+ * (migration 0011's triggers refuse anything else). Read them through `emissionResults`, which shows only the
+ * realm's own set (decision 019); write them here.
  */
-export const emissionResults = pgTable(
-  'emission_results',
+export const emissionResultsAllSets = pgTable(
+  'emission_results_all_sets',
   {
     realmId: uuid('realm_id').notNull(),
     activityRecordId: uuid('activity_record_id').notNull(),
@@ -537,10 +553,46 @@ export const emissionResults = pgTable(
     calculatedOn: timestamp('calculated_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.activityRecordId, table.scope2Method] }),
-    index('emission_results_facility_period_index').on(table.realmId, table.facilityId, table.periodStart),
+    primaryKey({
+      name: 'emission_results_all_sets_pk',
+      columns: [table.realmId, table.activityRecordId, table.scope2Method, table.gwpSetId],
+    }),
+    index('emission_results_facility_period_index').on(
+      table.realmId,
+      table.gwpSetId,
+      table.facilityId,
+      table.periodStart,
+    ),
+    foreignKey({
+      name: 'emission_results_activity_record_fk',
+      columns: [table.realmId, table.activityRecordId],
+      foreignColumns: [activityRecords.realmId, activityRecords.id],
+    }).onDelete('cascade'),
   ],
 );
+
+/**
+ * A realm's emission results on its own GWP set only (`realms.properties.gwpSetId`, AR5 when absent): the view of
+ * migration 0011, with the caller's row-level security (`security_invoker`). Every read of results goes through
+ * it, so a sum can never take in results of two sets, even while a recalculation writes the next set's.
+ */
+export const emissionResults = pgView('emission_results', {
+  realmId: uuid('realm_id').notNull(),
+  activityRecordId: uuid('activity_record_id').notNull(),
+  facilityId: uuid('facility_id').notNull(),
+  periodStart: date('period_start', { mode: 'string' }).notNull(),
+  scope: smallint('scope').notNull(),
+  scope3Category: smallint('scope3_category'),
+  scope2Method: text('scope2_method').notNull(),
+  gases: jsonb('gases').$type<Record<string, number>>().notNull(),
+  co2eKg: doublePrecision('co2e_kg').notNull(),
+  gwpSetId: text('gwp_set_id').notNull(),
+  factorKey: text('factor_key').notNull(),
+  factorVersion: text('factor_version').notNull(),
+  calculationMethodId: text('calculation_method_id').notNull(),
+  isFallback: boolean('is_fallback').notNull(),
+  calculatedOn: timestamp('calculated_on', { withTimezone: true, mode: 'date' }).notNull(),
+}).existing();
 
 /**
  * Append-only (a trigger refuses UPDATE and DELETE). Entries of one realm form a chain: `hash` is the SHA-256 of
@@ -684,7 +736,7 @@ export type EquipmentRow = typeof equipment.$inferSelect;
 export type EmissionFactorRow = typeof emissionFactors.$inferSelect;
 export type ImportBatchRow = typeof importBatches.$inferSelect;
 export type ActivityRecordRow = typeof activityRecords.$inferSelect;
-export type EmissionResultRow = typeof emissionResults.$inferSelect;
+export type EmissionResultRow = typeof emissionResultsAllSets.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type RecalculationRunRow = typeof recalculationRuns.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;

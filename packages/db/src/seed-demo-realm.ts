@@ -1,4 +1,4 @@
-import { ANALYTICS_PROXY_PATH, DEFAULT_REALM_KEY, type RealmConfig } from '@ecc/contracts';
+import { ANALYTICS_PROXY_PATH, DEFAULT_REALM_KEY, type Plan, type RealmConfig } from '@ecc/contracts';
 import type { Database } from './create-database.ts';
 import { seedDemoEmissions } from './demo-emissions-seed.ts';
 import { hashPassword } from './password-hash.ts';
@@ -52,12 +52,43 @@ function withDemoAnalytics(config: RealmConfig): RealmConfig {
   };
 }
 
+/** What tells the demo realms apart: key, name, plan, host names and the feature flags of their application. */
+interface DemoRealmDefinition {
+  readonly key: string;
+  readonly name: string;
+  readonly plan: Plan;
+  readonly domains: readonly string[];
+  readonly featureFlags: readonly string[];
+  readonly themeId: string;
+}
+
+const DEMO_REALM: DemoRealmDefinition = {
+  key: DEMO_REALM_KEY,
+  name: DEMO_REALM_NAME,
+  plan: 'CORE',
+  domains: [],
+  featureFlags: [],
+  themeId: DEMO_THEME_ID,
+};
+
 /**
- * Creates the demo realm with its administrator and demo user when no realm has its key yet; otherwise leaves
- * everything as it is, so an operator's changes survive restarts. Safe to run from several processes at once.
+ * The same demo data on the plan `paid` with the `ai-assistant` flag, so the routes only that plan reaches can be
+ * seen; Chromium and Firefox send `paid.localhost` to this machine.
  */
-export async function seedDemoRealm(db: Database): Promise<{ isCreated: boolean }> {
-  if (await createRealmRepository(db).findByKey(DEMO_REALM_KEY)) return { isCreated: false };
+export const PAID_DEMO_REALM: DemoRealmDefinition = {
+  key: 'demopaid',
+  name: 'Demo Energy Co. (paid plan)',
+  plan: 'paid',
+  domains: ['paid.localhost'],
+  featureFlags: ['ai-assistant'],
+  themeId: '8b2d4f6a-1c3e-4a5b-9d7f-0e2c4a6b8d1f',
+};
+
+async function seedDemoRealmOf(
+  db: Database,
+  definition: DemoRealmDefinition,
+): Promise<{ isCreated: boolean }> {
+  if (await createRealmRepository(db).findByKey(definition.key)) return { isCreated: false };
   const people = await Promise.all(
     [DEMO_ADMIN, DEMO_USER].map(async (person) => ({
       ...person,
@@ -66,19 +97,20 @@ export async function seedDemoRealm(db: Database): Promise<{ isCreated: boolean 
   );
   return db.transaction(async (transaction) => {
     const realm = await createRealmRepository(transaction).insert({
-      key: DEMO_REALM_KEY,
+      key: definition.key,
       parentId: null,
       active: true,
-      realm: DEMO_REALM_KEY,
-      name: DEMO_REALM_NAME,
+      realm: definition.key,
+      name: definition.name,
       type: 'organization',
-      domains: [],
+      domains: [...definition.domains],
       properties: {
         config: withDemoAnalytics(
           createDefaultRealmConfig({
-            plan: 'CORE',
-            themeId: DEMO_THEME_ID,
-            themeName: DEMO_REALM_NAME,
+            plan: definition.plan,
+            featureFlags: [...definition.featureFlags],
+            themeId: definition.themeId,
+            themeName: definition.name,
             logo: DEMO_LOGO_PATH,
             loginBackground: DEMO_LOGIN_BACKGROUND_PATH,
           }),
@@ -98,4 +130,17 @@ export async function seedDemoRealm(db: Database): Promise<{ isCreated: boolean 
     await seedDemoEmissions(transaction, realm.id);
     return { isCreated: true };
   });
+}
+
+/**
+ * Creates the demo realm with its administrator and demo user when no realm has its key yet; otherwise leaves
+ * everything as it is, so an operator's changes survive restarts. Safe to run from several processes at once.
+ */
+export function seedDemoRealm(db: Database): Promise<{ isCreated: boolean }> {
+  return seedDemoRealmOf(db, DEMO_REALM);
+}
+
+/** The demo on the paid plan at `paid.localhost`, created like the demo realm (`npm start` seeds both). */
+export function seedPaidDemoRealm(db: Database): Promise<{ isCreated: boolean }> {
+  return seedDemoRealmOf(db, PAID_DEMO_REALM);
 }

@@ -6,8 +6,8 @@ export interface NewSession {
   tokenHash: string;
   userId: string;
   expiresAt: Date;
-  /** The moment of sign-in, by the server's clock: the absolute lifetime counts from it. */
-  createdOn: Date;
+  /** The moment of sign-in, by the server's clock (the database's when absent): the absolute lifetime counts from it. */
+  createdOn?: Date;
 }
 
 /** Every function takes the realm id first: a session only ever opens its own realm. */

@@ -2,6 +2,7 @@ export * from './alert.tsx';
 export * from './button.tsx';
 export * from './card.tsx';
 export * from './cn.ts';
+export * from './combobox.tsx';
 export * from './confirm-dialog.tsx';
 export * from './cron-field.tsx';
 export * from './data-table.tsx';

@@ -1,4 +1,3 @@
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@ecc/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createToastStore,
@@ -7,6 +6,9 @@ import {
   type ToastItem,
   type ToastState,
 } from './toast-store.ts';
+
+/** The specification's removal delay of a dismissed toast (sections 4 and 9), written out here. */
+const REMOVE_DELAY_MS = 1_000_000;
 
 function item(id: string, changes: Partial<ToastItem> = {}): ToastItem {
   return { id, title: `Toast ${id}`, isOpen: true, ...changes };
@@ -21,7 +23,6 @@ describe('toastReducer', () => {
     let state = initialToastState;
     for (const id of ['1', '2', '3', '4', '5'])
       state = toastReducer(state, { type: 'ADD_TOAST', toast: item(id) });
-    expect(TOAST_LIMIT).toBe(3);
     expect(ids(state)).toEqual(['5', '4', '3']);
   });
 
@@ -76,20 +77,19 @@ describe('toast store', () => {
     const handle = store.toast({ title: 'Bye' });
     vi.advanceTimersByTime(10_000);
     handle.dismiss();
-    vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1);
+    vi.advanceTimersByTime(REMOVE_DELAY_MS - 1);
     expect(store.getState().toasts).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(store.getState().toasts).toEqual([]);
-    expect(TOAST_REMOVE_DELAY_MS).toBe(1_000_000);
   });
 
   it('counts the removal delay from the first dismissal', () => {
     const store = createToastStore();
     const handle = store.toast({ title: 'Bye' });
     handle.dismiss();
-    vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS / 2);
+    vi.advanceTimersByTime(REMOVE_DELAY_MS / 2);
     handle.dismiss();
-    vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS / 2);
+    vi.advanceTimersByTime(REMOVE_DELAY_MS / 2);
     expect(store.getState().toasts).toEqual([]);
   });
 
@@ -99,7 +99,7 @@ describe('toast store', () => {
     store.toast({ title: 'Two' });
     store.dismiss();
     expect(store.getState().toasts.every((toast) => !toast.isOpen)).toBe(true);
-    vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS);
+    vi.advanceTimersByTime(REMOVE_DELAY_MS);
     expect(store.getState().toasts).toEqual([]);
   });
 

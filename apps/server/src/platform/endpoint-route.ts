@@ -15,14 +15,12 @@ export interface EndpointSchema<E extends Endpoint> {
 export function endpointRoute<const E extends Endpoint>(
   endpoint: E,
 ): { method: E['method']; url: E['path']; schema: EndpointSchema<E> } {
-  return {
-    method: endpoint.method,
-    url: endpoint.path,
-    schema: {
-      params: endpoint.params,
-      querystring: endpoint.query,
-      body: endpoint.body,
-      response: endpoint.responses,
-    },
-  };
+  // Parts the endpoint does not declare are left out: Fastify warns about a schema key holding undefined.
+  const schema = {
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    response: endpoint.responses,
+  } as EndpointSchema<E>;
+  return { method: endpoint.method, url: endpoint.path, schema };
 }

@@ -1,4 +1,4 @@
-import { MAX_BODY_BYTES, messages } from '@ecc/contracts';
+import { MAX_BODY_BYTES } from '@ecc/contracts';
 import { DEMO_USER, seedDemoRealm } from '@ecc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test-support/test-app.ts';
@@ -103,7 +103,7 @@ describe('errors', () => {
     expect(response.json()).toEqual({
       statusCode: 500,
       error: 'Internal Server Error',
-      message: messages.internalServerError,
+      message: 'Internal Server Error',
     });
     expect(
       testApp.loggedErrors.some((line) => line.err?.message === 'database exploded at /var/secret/path'),

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { messages, type ApiError, type FieldErrors } from '@ecc/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
@@ -15,6 +15,20 @@ export class HttpError extends Error {
   ) {
     super(message);
     this.name = 'HttpError';
+  }
+}
+
+/**
+ * A write made on an older version of what it changes (optimistic concurrency): 409, with `current` (what is
+ * stored now, in the route's answer shape) so the client can show what changed and offer to reload.
+ */
+export class StaleWriteError extends HttpError {
+  constructor(
+    message: string,
+    readonly current: unknown,
+  ) {
+    super(409, message);
+    this.name = 'StaleWriteError';
   }
 }
 
@@ -115,6 +129,18 @@ export function sendApiError(
 }
 
 /**
+ * Errors Fastify raises before a route is chosen, in the API's error shape: a path whose percent-escapes are not
+ * UTF-8 cannot be routed at all.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    const fieldErrors = { path: 'Must be UTF-8 text: a percent-escape in it is not' };
+    return sendApiError(reply, 400, describeFieldErrors(fieldErrors), fieldErrors);
+  }
+  return sendApiError(reply, error.statusCode ?? 400, error.message);
+}
+
+/**
  * 'body/password: Expected string, received number' for each failed field, the request part first. Only a
  * field's first problem is named: zod also runs a string's length check on an array, which would add noise.
  */
@@ -143,6 +169,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof InvalidInputError) {
       const refusal = error.toRefusal();
       return sendApiError(reply, 400, refusal.message, refusal.fieldErrors);
+    }
+    if (error instanceof StaleWriteError) {
+      return reply
+        .code(409)
+        .type('application/json; charset=utf-8')
+        .send({ ...apiError(409, error.message), current: error.current });
     }
     const statusCode = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     if (statusCode >= 400 && statusCode < 500) {

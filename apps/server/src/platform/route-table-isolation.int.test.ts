@@ -6,6 +6,7 @@ import {
   DEMO_ADMIN,
   DEMO_REALM_KEY,
   realms,
+  runOutsideRealmScope,
   seedDemoRealm,
   syncReferenceData,
   type Database,
@@ -17,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from '@ecc/contracts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
-import type { RegisteredRoute } from './route-access.ts';
+import { SESSION_ACCESS, type RegisteredRoute } from './route-access.ts';
 import {
   CROSS_ORIGIN_MESSAGE,
   UNSUPPORTED_MEDIA_TYPE_MESSAGE,
@@ -234,10 +235,8 @@ describe('route table isolation: realm A against realm B', () => {
   });
   afterAll(() => testApp.close());
 
-  function apiRoutes(): RegisteredRoute[] {
-    return testApp.app.registeredRoutes.filter(
-      (route) => route.url.startsWith('/api/') && route.method !== 'HEAD',
-    );
+  function apiRoutes(app: TestApp['app'] = testApp.app): RegisteredRoute[] {
+    return app.registeredRoutes.filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD');
   }
 
   /** B's values for a route parameter: its own field when B's rows have it (`slug`, `key`), else B's ids. */
@@ -342,43 +341,120 @@ describe('route table isolation: realm A against realm B', () => {
     return { ...request, headers: { ...request.headers, ...withSession(token) } };
   }
 
+  /** Reads first: rows A creates later hold no B names (they are replaced), but keep the order plain anyway. */
+  function readsFirst(routes: readonly RegisteredRoute[]): RegisteredRoute[] {
+    return [
+      ...routes.filter((route) => route.method === 'GET'),
+      ...routes.filter((route) => route.method !== 'GET'),
+    ];
+  }
+
+  /** Calls every route with every request built for it; answers each leak found and the number of calls. */
+  async function attack(
+    app: TestApp['app'],
+    routes: readonly RegisteredRoute[],
+  ): Promise<{ leaks: string[]; calls: number }> {
+    const leaks: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      for (let request of requestsFor(route)) {
+        let response = await app.inject(request);
+        if (response.statusCode === 401 && (await isSignedOut())) {
+          // A route before this one signed A out (GET /api/auth/logout): sign in again and call it again.
+          token = await signIn(testApp.app, A_ADMIN, A_HOST);
+          request = withToken(request);
+          response = await app.inject(request);
+        }
+        calls += 1;
+        const leaked = leaksOf(request, response);
+        if (leaked.length > 0) {
+          leaks.push(`${route.method} ${String(request.url)} → ${response.statusCode}: ${leaked.join(', ')}`);
+        }
+      }
+    }
+    return { leaks, calls };
+  }
+
+  /** The tables in which B's rows differ from the snapshot taken before the attack. */
+  async function changedTablesOfB(): Promise<string[]> {
+    const now = canonical(await rowsOfRealm(db, realmBId));
+    const then = canonical(before);
+    return Object.keys(then).filter((name) => JSON.stringify(now[name]) !== JSON.stringify(then[name]));
+  }
+
   it(
     'leaks none of B’s data and changes none of B’s rows, on any API route',
     async () => {
-      const routes = apiRoutes();
-      // Reads first: rows A creates later hold no B names (they are replaced), but keep the order plain anyway.
-      const ordered = [
-        ...routes.filter((route) => route.method === 'GET'),
-        ...routes.filter((route) => route.method !== 'GET'),
-      ];
-      expect(ordered.length).toBeGreaterThan(10);
-      const leaks: string[] = [];
-      let calls = 0;
-      for (const route of ordered) {
-        for (let request of requestsFor(route)) {
-          let response = await testApp.app.inject(request);
-          if (response.statusCode === 401 && (await isSignedOut())) {
-            // A route before this one signed A out (GET /api/auth/logout): sign in again and retry.
-            token = await signIn(testApp.app, A_ADMIN, A_HOST);
-            request = withToken(request);
-            response = await testApp.app.inject(request);
-          }
-          calls += 1;
-          const leaked = leaksOf(request, response);
-          if (leaked.length > 0) {
-            leaks.push(
-              `${route.method} ${String(request.url)} → ${response.statusCode}: ${leaked.join(', ')}`,
-            );
-          }
-        }
-      }
-      expect(calls).toBeGreaterThan(ordered.length);
+      const routes = readsFirst(apiRoutes());
+      expect(routes.length).toBeGreaterThan(10);
+      const { leaks, calls } = await attack(testApp.app, routes);
+      expect(calls).toBeGreaterThan(routes.length);
       expect(leaks).toEqual([]);
       const after = await rowsOfRealm(db, realmBId);
       expect(canonical(after)).toEqual(canonical(before));
     },
     WHOLE_TABLE_TIMEOUT_MS,
   );
+
+  it('catches deliberately leaking routes: the positive control of the attack above', async () => {
+    // The same server on the same database, plus three routes written wrong on purpose: they skip the realm
+    // filter and run outside the realm scope, so neither wall holds. The attack must find each of them.
+    const control = await createTestApp({ database: testApp.database });
+    const leakyFacility = (id: string) =>
+      runOutsideRealmScope(() => db.select().from(schema.facilities).where(eq(schema.facilities.id, id)));
+    control.app.get('/api/test/leaky/facilities', { config: { access: SESSION_ACCESS } }, () =>
+      runOutsideRealmScope(() => db.select().from(schema.facilities)),
+    );
+    control.app.get(
+      '/api/test/leaky/facilities/:facilityId',
+      { config: { access: SESSION_ACCESS } },
+      (request) => leakyFacility((request.params as { facilityId: string }).facilityId),
+    );
+    control.app.patch(
+      '/api/test/leaky/facilities/:facilityId',
+      { config: { access: SESSION_ACCESS } },
+      async (request) => {
+        const { facilityId } = request.params as { facilityId: string };
+        await runOutsideRealmScope(() =>
+          db
+            .update(schema.facilities)
+            .set({ city: 'overwritten by alpha' })
+            .where(eq(schema.facilities.id, facilityId)),
+        );
+        return { isUpdated: true };
+      },
+    );
+    try {
+      await control.app.ready();
+      const leakyRoutes = apiRoutes(control.app).filter((route) => route.url.startsWith('/api/test/leaky/'));
+      expect(leakyRoutes.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+        'GET /api/test/leaky/facilities',
+        'GET /api/test/leaky/facilities/:facilityId',
+        'PATCH /api/test/leaky/facilities/:facilityId',
+      ]);
+      const { leaks } = await attack(control.app, leakyRoutes);
+      const leakingRoutes = new Set(
+        leaks.map((leak) => leak.replace(/\?.*$/, '').replace(/[0-9a-f-]{36}/, ':id')),
+      );
+      expect([...leakingRoutes].sort()).toEqual([
+        'GET /api/test/leaky/facilities',
+        'GET /api/test/leaky/facilities/:id',
+      ]);
+      expect(await changedTablesOfB()).toEqual(['facilities']);
+    } finally {
+      await control.close();
+      // Put B's facilities back as they were, so the attack above still compares against the original rows.
+      await runOutsideRealmScope(async () => {
+        for (const row of before.get('facilities') ?? []) {
+          await db
+            .update(schema.facilities)
+            .set({ city: row.city as string | null })
+            .where(eq(schema.facilities.id, row.id as string));
+        }
+      });
+    }
+    expect(await changedTablesOfB()).toEqual([]);
+  });
 
   it('refuses every change from another site and every form body, however the path is spelt, and changes no row', async () => {
     const realmAId = (await db.select().from(realms).where(eq(realms.key, 'alpha')))[0]!.id;

@@ -69,13 +69,19 @@ export function sendHtml(reply: FastifyReply, html: string, statusCode = 200): F
   return reply.code(statusCode).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
 }
 
+export interface AppShellOptions {
+  transform?: (html: string) => string;
+  /** 404 for a path the app has no page for: the app still loads and shows its own 404 page. */
+  statusCode?: number;
+}
+
 /** The built app's index.html, or the not-built page when there is none. */
 export async function sendAppShell(
   reply: FastifyReply,
   webDist: WebDist,
-  transform = (html: string) => html,
+  { transform = (html) => html, statusCode = 200 }: AppShellOptions = {},
 ) {
   const html = await webDist.readIndexHtml();
   if (html === undefined) return sendHtml(reply, WEB_APP_NOT_BUILT_HTML, 503);
-  return sendHtml(reply, transform(html));
+  return sendHtml(reply, transform(html), statusCode);
 }

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findSharedDataDir } from './shared-data-dir.ts';
+import { findSharedDataDir, requireSharedDataFile } from './shared-data-dir.ts';
 
 /*
  * Real directories and real git repositories in a temporary folder:
@@ -72,5 +72,20 @@ describe('finding the shared data directory', () => {
     const plain = join(root, 'plain', 'checkout');
     mkdirSync(plain, { recursive: true });
     expect(findSharedDataDir({ env: {}, repositoryRoot: plain })).toBeUndefined();
+  });
+
+  it('gives a required file, and fails naming the missing input and where it looked', () => {
+    const workbook = ['epa-ghgrp-2020', 'ghgp_data_2020.xlsx'];
+    expect(() => requireSharedDataFile(workbook, { env: {}, repositoryRoot: main })).toThrow(
+      `Missing test input epa-ghgrp-2020/ghgp_data_2020.xlsx: ${join(sharedData, ...workbook)} does not exist`,
+    );
+    mkdirSync(join(sharedData, 'epa-ghgrp-2020'));
+    writeFileSync(join(sharedData, ...workbook), 'xlsx');
+    expect(requireSharedDataFile(workbook, { env: {}, repositoryRoot: main })).toBe(
+      join(sharedData, ...workbook),
+    );
+    expect(() => requireSharedDataFile(workbook, { env: {}, repositoryRoot: clone })).toThrow(
+      /^Missing test input epa-ghgrp-2020\/ghgp_data_2020.xlsx: no shared data directory \(ECC_SHARED_DATA_DIR is unset/,
+    );
   });
 });

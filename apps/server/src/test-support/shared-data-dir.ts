@@ -27,14 +27,14 @@ function localOriginOf(repositoryRoot: string): string | undefined {
   return isAbsolute(url) ? url : resolve(repositoryRoot, url);
 }
 
+type SharedDataOptions = { env?: NodeJS.ProcessEnv; repositoryRoot?: string };
+
 /**
  * The shared data directory (EPA's GHGRP workbook and the like) for tests and benchmarks: `ECC_SHARED_DATA_DIR`
  * when set; else `<repository>/../shared/data`; else, for a clone of a local checkout (CI clones /work/main
- * anywhere), `<origin>/../shared/data`. Undefined when there is none, so a test that needs it can skip.
+ * anywhere), `<origin>/../shared/data`. Undefined when there is none.
  */
-export function findSharedDataDir(
-  options: { env?: NodeJS.ProcessEnv; repositoryRoot?: string } = {},
-): string | undefined {
+export function findSharedDataDir(options: SharedDataOptions = {}): string | undefined {
   const env = options.env ?? process.env;
   const repositoryRoot = options.repositoryRoot ?? REPOSITORY_ROOT;
   const configured = env[SHARED_DATA_DIR_VARIABLE];
@@ -52,9 +52,28 @@ export function findSharedDataDir(
   return besideOrigin !== undefined && existsSync(besideOrigin) ? besideOrigin : undefined;
 }
 
-/** A file of the shared data directory, or undefined when the directory or the file is missing. */
+/** A file of the shared data directory, or undefined when the directory or the file is missing (benchmarks). */
 export function findSharedDataFile(...segments: string[]): string | undefined {
   const directory = findSharedDataDir();
   const file = directory === undefined ? undefined : join(directory, ...segments);
   return file !== undefined && existsSync(file) ? file : undefined;
+}
+
+/**
+ * A file of the shared data directory that a test cannot do without. A missing one fails the test with a message
+ * naming the file and where it was looked for: a test never skips itself for want of its input.
+ */
+export function requireSharedDataFile(segments: readonly string[], options: SharedDataOptions = {}): string {
+  const name = segments.join('/');
+  const directory = findSharedDataDir(options);
+  if (directory === undefined) {
+    const repositoryRoot = options.repositoryRoot ?? REPOSITORY_ROOT;
+    throw new Error(
+      `Missing test input ${name}: no shared data directory (${SHARED_DATA_DIR_VARIABLE} is unset and there is ` +
+        `no ${besideCheckout(repositoryRoot)}, nor a shared/data beside a local origin of the clone)`,
+    );
+  }
+  const file = join(directory, ...segments);
+  if (!existsSync(file)) throw new Error(`Missing test input ${name}: ${file} does not exist`);
+  return file;
 }

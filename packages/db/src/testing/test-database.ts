@@ -34,7 +34,13 @@ async function createPgliteTemplate(): Promise<PGlite> {
   return template;
 }
 
-async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
+/**
+ * A fresh, empty database on the PostgreSQL server of `serverUrl` (not migrated), with a way to drop it: for tests
+ * that start the real server process on PostgreSQL.
+ */
+export async function createPostgresTestDatabaseUrl(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `ecc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -45,20 +51,28 @@ async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHa
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await createDatabase({ databaseUrl: url.toString() });
+  const drop = async () => {
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    try {
+      await dropper.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await dropper.end();
+    }
+  };
+  return { url: url.toString(), drop };
+}
+
+async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
+  const { url, drop } = await createPostgresTestDatabaseUrl(serverUrl);
+  const handle = await createDatabase({ databaseUrl: url });
   await handle.migrate();
   await syncReferenceData(handle.db);
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await drop();
     },
   };
 }

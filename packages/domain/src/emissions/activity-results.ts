@@ -5,7 +5,7 @@ import {
   type ItemEmissions,
   type ItemError,
   type Scope2Method,
-} from './calculate.ts';
+} from './calculation/index.ts';
 import {
   FACTOR_LIBRARY_BY_ID,
   type EmissionFactor,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { calculateItem } from './calculate.ts';
+import { calculateItem } from './calculation/index.ts';
 import { FACTOR_LIBRARY, FACTOR_LIBRARY_BY_ID, type EmissionFactor } from './factor-library.ts';
+import { GWP_SETS, type GasId, type GwpSetId } from './gwp.ts';
 
 function factor(id: string): EmissionFactor {
   const found = FACTOR_LIBRARY_BY_ID.get(id);
@@ -8,14 +9,35 @@ function factor(id: string): EmissionFactor {
   return found;
 }
 
+function idsStartingWith(prefix: string): string[] {
+  return FACTOR_LIBRARY.filter((entry) => entry.id.startsWith(prefix)).map((entry) => entry.id);
+}
+
+/** Σ mass fraction × GWP: the GWP of one kg of a refrigerant factor in a set. */
+function gwpOf(id: string, gwp: GwpSetId): number {
+  return Object.entries(factor(id).gases).reduce(
+    (sum, [gas, share]) => sum + share.value * GWP_SETS[gwp].values[gas as GasId],
+    0,
+  );
+}
+
+/** Within the rounding of a value printed with `decimals` decimals. */
+function expectPrintedAs(published: number, exact: number, decimals: number, label: string) {
+  expect(Math.abs(published - exact), label).toBeLessThanOrEqual(0.5 * 10 ** -decimals + 1e-9);
+}
+
 describe('factor library', () => {
-  it('gives every factor a unique, stable id, a name, a source and a year', () => {
+  it('gives every factor a unique, stable id, a unique name, a cited source and a year', () => {
     expect(FACTOR_LIBRARY_BY_ID.size).toBe(FACTOR_LIBRARY.length);
+    const names = new Set(FACTOR_LIBRARY.map((entry) => entry.name.toLowerCase()));
+    // Imports accept a factor's exact name, so no two may share one.
+    expect(names.size).toBe(FACTOR_LIBRARY.length);
     for (const entry of FACTOR_LIBRARY) {
       expect(entry.id).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
       expect(entry.name.length).toBeGreaterThan(0);
-      expect(entry.source.length).toBeGreaterThan(0);
-      expect(entry.year).toBeGreaterThanOrEqual(2022);
+      // Every source names the table (standard, or DESNZ sheet) the value was read from.
+      expect(entry.source, entry.id).toMatch(/Table|Standard 34|sheet/);
+      expect(entry.year).toBeGreaterThanOrEqual(2021);
     }
     expect([...FACTOR_LIBRARY_BY_ID.keys()]).toEqual(
       expect.arrayContaining([
@@ -26,7 +48,10 @@ describe('factor library', () => {
         'epa-c1-kerosene-type-jet-fuel',
         'epa-c1-bituminous-coal',
         'epa-c1-sub-bituminous-coal',
+        'epa-hub-2024-natural-gas-scf',
+        'epa-hub-2024-mobile-diesel-gal',
         'egrid-2022-us-average',
+        'egrid-2022-camx',
         'desnz-2024-uk-electricity',
         'desnz-2024-natural-gas-gross-cv',
       ]),
@@ -64,55 +89,141 @@ describe('factor library', () => {
         N2O: { value: n2o, unit: 'kg' },
       });
       expect(entry.scope).toBe(1);
+      expect(entry.calorificBasis).toBe('gross');
     }
   });
 
-  it('agrees with subpart C: each Hub per-unit value is HHV × factor per mmBtu, rounded as published', () => {
-    // e.g. distillate: 0.138 mmBtu/gal × 73.96 kg/mmBtu = 10.206 → 10.21 kg CO2/gal;
-    // 0.138 × 3.0 g = 0.414 → 0.41 g CH4/gal; 0.138 × 0.60 g = 0.0828 → 0.08 g N2O/gal.
-    const pairs: [string, string][] = [
-      ['epa-hub-2024-natural-gas-scf', 'epa-c1-natural-gas'],
-      ['epa-hub-2024-distillate-fuel-oil-no-2-gal', 'epa-c1-distillate-fuel-oil-no-2'],
-      ['epa-hub-2024-propane-gal', 'epa-c1-propane'],
-      ['epa-hub-2024-motor-gasoline-gal', 'epa-c1-motor-gasoline'],
-      ['epa-hub-2024-bituminous-coal-short-ton', 'epa-c1-bituminous-coal'],
-      ['epa-hub-2024-sub-bituminous-coal-short-ton', 'epa-c1-sub-bituminous-coal'],
-    ];
-    for (const [hubId, subpartCId] of pairs) {
-      const perUnit = calculateItem(
-        { id: hubId, quantity: 1000, unit: factor(hubId).per, factor: { id: hubId } },
-        'AR5',
+  it('has every fuel of Table C-1, each with its Table C-2 row', () => {
+    // Coal and coke 9, natural gas 1, petroleum products 31, other solid 4, other gaseous 4, biomass 4 + 2 + 4.
+    expect(idsStartingWith('epa-c1-')).toHaveLength(59);
+    expect(factor('epa-c1-blast-furnace-gas')).toMatchObject({
+      hhv: { value: 0.092e-3, per: 'scf' },
+      gases: { CO2: { value: 274.32 }, CH4: { value: 2.2e-5 }, N2O: { value: 1.0e-4 } },
+    });
+    expect(factor('epa-c1-municipal-solid-waste')).toMatchObject({
+      hhv: { value: 9.95, per: 'short_ton' },
+      gases: { CO2: { value: 90.7 }, CH4: { value: 3.2e-2 }, N2O: { value: 4.2e-3 } },
+    });
+    expect(factor('epa-c1-residual-fuel-oil-no-6')).toMatchObject({
+      hhv: { value: 0.15, per: 'gal' },
+      gases: { CO2: { value: 75.1 }, CH4: { value: 3.0e-3 } },
+    });
+    expect(factor('epa-c1-petroleum-coke').source).toContain('Table C-2 "Other Fuels—Solid"');
+    expect(factor('epa-c1-petroleum-coke-gal').source).toContain('Table C-2 "Petroleum Products"');
+  });
+
+  it('keeps biomass CO2 as biogenic: its mass is reported, its CO2e stays out of the scope', () => {
+    const wood = factor('epa-c1-wood-and-wood-residuals');
+    expect(wood.gases).toEqual({
+      CO2_biogenic: { value: 93.8, unit: 'kg' },
+      CH4: { value: 7.2e-3, unit: 'kg' },
+      N2O: { value: 3.6e-3, unit: 'kg' },
+    });
+    const calculation = calculateItem(
+      { id: 'wood', quantity: 1, unit: 'short_ton', factor: { id: wood.id } },
+      'AR5',
+    );
+    if (!calculation.ok) throw new Error('wood did not calculate');
+    // 1 short ton × 17.48 mmBtu: 1,639.6 kg biogenic CO2; CO2e only from CH4 (0.1259 kg × 28) and N2O (0.0629 kg × 265).
+    expect(calculation.result.gases.CO2_biogenic).toBeCloseTo(1639.624, 6);
+    expect(calculation.result.co2e).toBeCloseTo(17.48 * (7.2e-3 * 28 + 3.6e-3 * 265), 9);
+    // Peat's CO2 counts as fossil (IPCC 2006 Guidelines), whatever list Table C-1 puts it in.
+    expect(factor('epa-c1-peat').gases.CO2).toEqual({ value: 111.84, unit: 'kg' });
+  });
+
+  it('agrees with subpart C: each Hub Table 1 per-unit value is HHV × factor per mmBtu, rounded as printed', () => {
+    const hubIds = FACTOR_LIBRARY.filter((entry) => entry.source.includes('Table 1 (stationary')).map(
+      (entry) => entry.id,
+    );
+    expect(hubIds.length).toBeGreaterThanOrEqual(27);
+    for (const hubId of hubIds) {
+      const hub = factor(hubId);
+      const subpartCId = hubId.replace('epa-hub-2024-', 'epa-c1-').replace(/-(gal|short-ton|scf)$/, '');
+      const subpartC = factor(subpartCId);
+      expect(hub.hhv?.value, hubId).toBe(subpartC.hhv?.value);
+      // Printed precision: per short ton whole numbers, per gallon two decimals, per scf five.
+      const decimals = hub.per === 'short_ton' ? 0 : hub.per === 'gal' ? 2 : 5;
+      const hhv = subpartC.hhv?.value ?? 0;
+      const co2Gas = hub.gases.CO2_biogenic === undefined ? 'CO2' : 'CO2_biogenic';
+      expectPrintedAs(
+        hub.gases[co2Gas]?.value ?? NaN,
+        hhv * (subpartC.gases[co2Gas]?.value ?? NaN),
+        decimals,
+        `${hubId} CO2`,
       );
-      const viaHeat = calculateItem(
-        { id: subpartCId, quantity: 1000, unit: factor(hubId).per, factor: { id: subpartCId } },
-        'AR5',
-      );
-      if (!perUnit.ok || !viaHeat.ok) throw new Error(`${hubId} did not calculate`);
-      for (const gas of ['CO2', 'CH4', 'N2O'] as const) {
-        const published = perUnit.result.gases[gas] as number;
-        const derived = viaHeat.result.gases[gas] as number;
-        // Published to 2-4 significant figures: within 13 % for the smallest values (0.08 g vs 0.0828 g), far
-        // closer for CO2.
-        expect(Math.abs(published - derived) / derived, `${hubId} ${gas}`).toBeLessThan(
-          gas === 'CO2' ? 0.001 : 0.13,
+      // CH4 and N2O: Table C-2 kg/mmBtu × 1000 g/kg × HHV.
+      for (const gas of ['CH4', 'N2O'] as const) {
+        expect(hub.gases[gas]?.unit).toBe('g');
+        expectPrintedAs(
+          hub.gases[gas]?.value ?? NaN,
+          hhv * 1000 * (subpartC.gases[gas]?.value ?? NaN),
+          decimals,
+          `${hubId} ${gas}`,
         );
       }
     }
   });
 
-  it('keeps eGRID2022 rates in the published lb/MWh and marks them grid averages for Scope 2', () => {
-    const usAverage = factor('egrid-2022-us-average');
-    expect(usAverage).toMatchObject({
-      per: 'MWh',
-      year: 2022,
-      scope: 2,
-      electricityBasis: 'grid-average',
-      gases: {
-        CO2: { value: 823.1, unit: 'lb' },
-        CH4: { value: 0.066, unit: 'lb' },
-        N2O: { value: 0.009, unit: 'lb' },
-      },
+  it('agrees with subpart C: Hub Table 2 mobile CO2 per gallon is HHV × kg CO2/mmBtu', () => {
+    const pairs: [string, string][] = [
+      ['diesel-gal', 'distillate-fuel-oil-no-2'],
+      ['motor-gasoline-gal', 'motor-gasoline'],
+      ['aviation-gasoline-gal', 'aviation-gasoline'],
+      ['kerosene-type-jet-fuel-gal', 'kerosene-type-jet-fuel'],
+      ['lpg-gal', 'liquefied-petroleum-gases'],
+      ['residual-fuel-oil-gal', 'residual-fuel-oil-no-6'],
+      ['biodiesel-gal', 'biodiesel'],
+      ['ethanol-gal', 'ethanol'],
+    ];
+    for (const [mobileSlug, subpartCSlug] of pairs) {
+      const mobile = factor(`epa-hub-2024-mobile-${mobileSlug}`);
+      const subpartC = factor(`epa-c1-${subpartCSlug}`);
+      const [gas, published] = Object.entries(mobile.gases)[0] ?? [];
+      expect(Object.keys(mobile.gases)).toHaveLength(1);
+      expectPrintedAs(
+        published?.value ?? NaN,
+        (subpartC.hhv?.value ?? 0) * (subpartC.gases[gas as GasId]?.value ?? NaN),
+        2,
+        mobileSlug,
+      );
+    }
+    expect(factor('epa-hub-2024-mobile-cng-scf').gases).toEqual({ CO2: { value: 0.05444, unit: 'kg' } });
+    expect(factor('epa-hub-2024-mobile-lng-gal').gases).toEqual({ CO2: { value: 4.5, unit: 'kg' } });
+  });
+
+  it('prices purchased steam and heat as Hub Table 7: a natural gas boiler at 80 % efficiency', () => {
+    const steam = factor('epa-hub-2024-steam-and-heat');
+    expect(steam).toMatchObject({ per: 'mmBtu', scope: 2 });
+    expectPrintedAs(steam.gases.CO2?.value ?? NaN, 53.06 / 0.8, 2, 'CO2');
+    expect(steam.gases.CH4).toEqual({ value: 1.25, unit: 'g' });
+    expect(steam.gases.N2O).toEqual({ value: 0.125, unit: 'g' });
+  });
+
+  it('keeps eGRID2022 rates of every subregion in the published lb/MWh, as Scope 2 grid averages', () => {
+    const subregions = idsStartingWith('egrid-2022-').map((id) => id.slice('egrid-2022-'.length));
+    expect(subregions.sort()).toEqual(
+      [
+        'us-average',
+        ...'akgd akms aznm camx erct frcc hims hioa mroe mrow newe nwpp nycw nyli nyup prms rfce rfcm rfcw rmpa spno spso srmv srmw srso srtv srvc'.split(
+          ' ',
+        ),
+      ].sort(),
+    );
+    for (const id of idsStartingWith('egrid-2022-')) {
+      expect(factor(id)).toMatchObject({
+        per: 'MWh',
+        year: 2022,
+        scope: 2,
+        electricityBasis: 'grid-average',
+      });
+      for (const gas of Object.values(factor(id).gases)) expect(gas.unit).toBe('lb');
+    }
+    expect(factor('egrid-2022-us-average').gases).toEqual({
+      CO2: { value: 823.1, unit: 'lb' },
+      CH4: { value: 0.066, unit: 'lb' },
+      N2O: { value: 0.009, unit: 'lb' },
     });
+    expect(factor('egrid-2022-rfcw').name).toBe('eGRID subregion RFCW (RFC West) electricity');
   });
 
   it('models the DESNZ factors as published CO2e on AR5, with no per-gas masses', () => {
@@ -128,6 +239,38 @@ describe('factor library', () => {
       calorificBasis: 'gross',
       scope: 1,
     });
+  });
+
+  it('computes refrigerant blend GWPs from their components by mass fraction', () => {
+    for (const id of idsStartingWith('fgas-r-')) {
+      const total = Object.values(factor(id).gases).reduce((sum, share) => sum + share.value, 0);
+      expect(total, id).toBeCloseTo(1, 12);
+      expect(factor(id)).toMatchObject({ per: 'kg', scope: 1 });
+    }
+    // Published blend GWPs (AR4 as in the GHG Protocol and EPA lists, AR5 as in DESNZ and 40 CFR 98 Table A-1).
+    expect(Math.round(gwpOf('fgas-r-404a', 'AR4'))).toBe(3922);
+    expect(Math.round(gwpOf('fgas-r-404a', 'AR5'))).toBe(3943);
+    expect(Math.round(gwpOf('fgas-r-410a', 'AR4'))).toBe(2088);
+    expect(Math.round(gwpOf('fgas-r-410a', 'AR5'))).toBe(1924);
+    expect(Math.round(gwpOf('fgas-r-407c', 'AR4'))).toBe(1774);
+    expect(Math.round(gwpOf('fgas-r-407c', 'AR5'))).toBe(1624);
+    expect(Math.round(gwpOf('fgas-r-507a', 'AR4'))).toBe(3985);
+    expect(Math.round(gwpOf('fgas-r-508b', 'AR4'))).toBe(13396);
+    // 10 kg of R-410A topped up, reported on AR6: 5 kg HFC-32 × 771 + 5 kg HFC-125 × 3,740 = 22,555 kg CO2e.
+    const topUp = calculateItem(
+      { id: 'top-up', quantity: 10, unit: 'kg', factor: { id: 'fgas-r-410a' } },
+      'AR6',
+    );
+    if (!topUp.ok) throw new Error('R-410A did not calculate');
+    expect(topUp.result.gases).toEqual({ 'HFC-32': 5, 'HFC-125': 5 });
+    expect(topUp.result.co2e).toBeCloseTo(22_555, 9);
+  });
+
+  it('lists every fluorinated gas of the GWP sets as a factor of its own', () => {
+    const fluorinated = Object.keys(GWP_SETS.AR5.values).filter((gas) => /^(HFC|PFC|SF6|NF3)/.test(gas));
+    for (const gas of fluorinated) {
+      expect(factor(`fgas-${gas.toLowerCase()}`).gases, gas).toEqual({ [gas]: { value: 1, unit: 'kg' } });
+    }
   });
 
   it('cannot be changed at run time', () => {

@@ -10,7 +10,10 @@ import {
   type GwpSetId,
 } from './gwp.ts';
 
-/** DOMAIN.md "Reference facts", GWP-100: AR4 and AR5 as in the GHG Protocol table, AR6 from WG1 chapter 7. */
+/**
+ * DOMAIN.md "Reference facts", GWP-100: AR4 and AR5 as in the GHG Protocol table, AR6 from WG1 chapter 7
+ * (Table 7.SM.7 for the fluorinated gases). Biogenic CO2 weighs 0: it is reported outside the scopes.
+ */
 const EXPECTED: Record<GwpSetId, Record<GasId, number>> = {
   AR4: {
     CO2: 1,
@@ -24,6 +27,22 @@ const EXPECTED: Record<GwpSetId, Record<GasId, number>> = {
     'HFC-23': 14800,
     SF6: 22800,
     NF3: 17200,
+    CO2_biogenic: 0,
+    'HFC-143a': 4470,
+    'HFC-152a': 124,
+    'HFC-227ea': 3220,
+    'HFC-236fa': 9810,
+    'HFC-245fa': 1030,
+    'HFC-365mfc': 794,
+    'HFC-43-10mee': 1640,
+    'PFC-14': 7390,
+    'PFC-116': 12200,
+    'PFC-218': 8830,
+    'PFC-318': 10300,
+    'PFC-3-1-10': 8860,
+    'PFC-4-1-12': 9160,
+    'PFC-5-1-14': 9300,
+    'PFC-9-1-18': 7500,
   },
   AR5: {
     CO2: 1,
@@ -37,6 +56,22 @@ const EXPECTED: Record<GwpSetId, Record<GasId, number>> = {
     'HFC-23': 12400,
     SF6: 23500,
     NF3: 16100,
+    CO2_biogenic: 0,
+    'HFC-143a': 4800,
+    'HFC-152a': 138,
+    'HFC-227ea': 3350,
+    'HFC-236fa': 8060,
+    'HFC-245fa': 858,
+    'HFC-365mfc': 804,
+    'HFC-43-10mee': 1650,
+    'PFC-14': 6630,
+    'PFC-116': 11100,
+    'PFC-218': 8900,
+    'PFC-318': 9540,
+    'PFC-3-1-10': 9200,
+    'PFC-4-1-12': 8550,
+    'PFC-5-1-14': 7910,
+    'PFC-9-1-18': 7190,
   },
   AR6: {
     CO2: 1,
@@ -50,6 +85,22 @@ const EXPECTED: Record<GwpSetId, Record<GasId, number>> = {
     'HFC-23': 14600,
     SF6: 25200,
     NF3: 17400,
+    CO2_biogenic: 0,
+    'HFC-143a': 5810,
+    'HFC-152a': 164,
+    'HFC-227ea': 3600,
+    'HFC-236fa': 8690,
+    'HFC-245fa': 962,
+    'HFC-365mfc': 914,
+    'HFC-43-10mee': 1600,
+    'PFC-14': 7380,
+    'PFC-116': 12400,
+    'PFC-218': 9290,
+    'PFC-318': 10200,
+    'PFC-3-1-10': 10000,
+    'PFC-4-1-12': 9220,
+    'PFC-5-1-14': 8620,
+    'PFC-9-1-18': 7480,
   },
 };
 

@@ -12,6 +12,22 @@ export const GAS_IDS = [
   'HFC-23',
   'SF6',
   'NF3',
+  'CO2_biogenic',
+  'HFC-143a',
+  'HFC-152a',
+  'HFC-227ea',
+  'HFC-236fa',
+  'HFC-245fa',
+  'HFC-365mfc',
+  'HFC-43-10mee',
+  'PFC-14',
+  'PFC-116',
+  'PFC-218',
+  'PFC-318',
+  'PFC-3-1-10',
+  'PFC-4-1-12',
+  'PFC-5-1-14',
+  'PFC-9-1-18',
 ] as const;
 export type GasId = (typeof GAS_IDS)[number];
 
@@ -27,6 +43,11 @@ export interface GwpSet {
 
 const AR4_CH4 = 25;
 const AR5_CH4 = 28;
+/**
+ * Not a GWP: CO2 from biomass is reported apart from the scopes (GHG Protocol Corporate Standard, chapter 9), so
+ * its mass is kept and shown but weighs nothing in a scope's CO2e.
+ */
+const BIOGENIC_CO2_IN_SCOPES = 0;
 
 export const GWP_SETS: Readonly<Record<GwpSetId, GwpSet>> = Object.freeze({
   AR4: {
@@ -47,6 +68,23 @@ export const GWP_SETS: Readonly<Record<GwpSetId, GwpSet>> = Object.freeze({
       'HFC-23': 14800,
       SF6: 22800,
       NF3: 17200,
+      CO2_biogenic: BIOGENIC_CO2_IN_SCOPES,
+      'HFC-143a': 4470,
+      'HFC-152a': 124,
+      'HFC-227ea': 3220,
+      'HFC-236fa': 9810,
+      'HFC-245fa': 1030,
+      'HFC-365mfc': 794,
+      'HFC-43-10mee': 1640,
+      'PFC-14': 7390,
+      'PFC-116': 12200,
+      'PFC-218': 8830,
+      'PFC-318': 10300,
+      'PFC-3-1-10': 8860,
+      'PFC-4-1-12': 9160,
+      'PFC-5-1-14': 9300,
+      // The GHG Protocol table lists AR4's ">7,500" for PFC-9-1-18 as 7,500.
+      'PFC-9-1-18': 7500,
     },
   },
   AR5: {
@@ -68,6 +106,22 @@ export const GWP_SETS: Readonly<Record<GwpSetId, GwpSet>> = Object.freeze({
       'HFC-23': 12400,
       SF6: 23500,
       NF3: 16100,
+      CO2_biogenic: BIOGENIC_CO2_IN_SCOPES,
+      'HFC-143a': 4800,
+      'HFC-152a': 138,
+      'HFC-227ea': 3350,
+      'HFC-236fa': 8060,
+      'HFC-245fa': 858,
+      'HFC-365mfc': 804,
+      'HFC-43-10mee': 1650,
+      'PFC-14': 6630,
+      'PFC-116': 11100,
+      'PFC-218': 8900,
+      'PFC-318': 9540,
+      'PFC-3-1-10': 9200,
+      'PFC-4-1-12': 8550,
+      'PFC-5-1-14': 7910,
+      'PFC-9-1-18': 7190,
     },
   },
   AR6: {
@@ -86,6 +140,22 @@ export const GWP_SETS: Readonly<Record<GwpSetId, GwpSet>> = Object.freeze({
       'HFC-23': 14600,
       SF6: 25200,
       NF3: 17400,
+      CO2_biogenic: BIOGENIC_CO2_IN_SCOPES,
+      'HFC-143a': 5810,
+      'HFC-152a': 164,
+      'HFC-227ea': 3600,
+      'HFC-236fa': 8690,
+      'HFC-245fa': 962,
+      'HFC-365mfc': 914,
+      'HFC-43-10mee': 1600,
+      'PFC-14': 7380,
+      'PFC-116': 12400,
+      'PFC-218': 9290,
+      'PFC-318': 10200,
+      'PFC-3-1-10': 10000,
+      'PFC-4-1-12': 9220,
+      'PFC-5-1-14': 8620,
+      'PFC-9-1-18': 7480,
     },
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EstimateItem } from './calculate.ts';
+import type { EstimateItem } from './calculation/index.ts';
 import {
   RecalculationOrderError,
   START_OF_RECALCULATION,

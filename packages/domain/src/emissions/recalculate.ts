@@ -5,7 +5,7 @@ import {
   type EstimateItem,
   type ItemEmissions,
   type ItemError,
-} from './calculate.ts';
+} from './calculation/index.ts';
 import type { GwpSetId } from './gwp.ts';
 
 /**

@@ -32,6 +32,9 @@ const DEFINITIONS: readonly [number, Unit, Unit, number][] = [
   [1, 'm3', 'L', 1000],
   [1, 'scf', 'm3', 0.028316846592], // (0.3048 m)^3
   [1000, 'scf', 'L', 28316.846592],
+  [1, 'ccf', 'scf', 100], // 1 ccf = 100 ft3
+  [1, 'Mcf', 'ccf', 10], // 1 Mcf = 1000 ft3
+  [1, 'Mcf', 'm3', 28.316846592],
   // Mass
   [1, 'g', 'kg', 0.001],
   [1, 't', 'kg', 1000],
@@ -42,9 +45,19 @@ const DEFINITIONS: readonly [number, Unit, Unit, number][] = [
   // Distance
   [1, 'mi', 'km', 1.609344], // 1 mi = 1.609344 km
   [1, 'km', 'mi', 1 / 1.609344],
+  // Passenger and freight distance
+  [1, 'passenger_mi', 'passenger_km', 1.609344],
+  [1, 'short_ton_mi', 'tonne_km', 0.90718474 * 1.609344], // 1.459972… t·km
 ];
 
-const dimensions: Dimension[] = ['energy', 'volume', 'mass', 'distance'];
+const dimensions: Dimension[] = [
+  'energy',
+  'volume',
+  'mass',
+  'distance',
+  'passenger-distance',
+  'freight-distance',
+];
 const sameDimensionPair = fc.constantFrom(...dimensions).chain((dimension) => {
   const units = unitsOfDimension(dimension);
   return fc.tuple(fc.constantFrom(...units), fc.constantFrom(...units), fc.constantFrom(...units));
@@ -73,7 +86,8 @@ describe('unit conversions', () => {
   });
 
   it('offers at least the units of the estimate API and g for gas masses', () => {
-    const required = 'kWh MWh GJ MJ mmBtu therm scf m3 L gal bbl kg t lb short_ton km mi g'.split(' ');
+    const required =
+      'kWh MWh GJ MJ mmBtu therm scf ccf Mcf m3 L gal bbl kg t lb short_ton km mi g passenger_km'.split(' ');
     expect(required.filter((unit) => !isUnit(unit))).toEqual([]);
     expect(dimensionOf('scf')).toBe('volume');
     expect(dimensionOf('short_ton')).toBe('mass');
@@ -104,7 +118,7 @@ describe('unit conversions', () => {
   it('round-trips any quantity between any two units of a dimension', () => {
     fc.assert(
       fc.property(sameDimensionPair, magnitude, ([from, to], value) => {
-        return relativeDifference(convert(convert(value, from, to), to, from), value) < 1e-14;
+        expect(relativeDifference(convert(convert(value, from, to), to, from), value)).toBeLessThan(1e-14);
       }),
     );
   });
@@ -112,9 +126,9 @@ describe('unit conversions', () => {
   it('is transitive: from → via → to equals from → to', () => {
     fc.assert(
       fc.property(sameDimensionPair, magnitude, ([from, via, to], value) => {
-        return (
-          relativeDifference(convert(convert(value, from, via), via, to), convert(value, from, to)) < 1e-14
-        );
+        expect(
+          relativeDifference(convert(convert(value, from, via), via, to), convert(value, from, to)),
+        ).toBeLessThan(1e-14);
       }),
     );
   });
@@ -129,10 +143,9 @@ describe('unit conversions', () => {
         ([from, to], a, b, k) => {
           const sum = convert(a + b, from, to);
           const scaled = convert(k * a, from, to);
-          return (
-            relativeDifference(sum, convert(a, from, to) + convert(b, from, to)) < 1e-14 &&
-            (k === 0 ? scaled === 0 : relativeDifference(scaled, k * convert(a, from, to)) < 1e-14)
-          );
+          expect(relativeDifference(sum, convert(a, from, to) + convert(b, from, to))).toBeLessThan(1e-14);
+          if (k === 0) expect(scaled).toBe(0);
+          else expect(relativeDifference(scaled, k * convert(a, from, to))).toBeLessThan(1e-14);
         },
       ),
     );
@@ -141,7 +154,8 @@ describe('unit conversions', () => {
   it('converts zero to zero and a unit to itself unchanged', () => {
     fc.assert(
       fc.property(fc.constantFrom(...UNITS), magnitude, (unit, value) => {
-        return convert(value, unit, unit) === value && convert(0, unit, unit) === 0;
+        expect(convert(value, unit, unit)).toBe(value);
+        expect(convert(0, unit, unit)).toBe(0);
       }),
     );
   });

@@ -1,10 +1,10 @@
 /**
  * Units of activity data and gas masses, with exact conversion factors to one base unit per dimension.
- * Base units: energy MJ, volume L, mass kg, distance km. Each factor below is an exact definition, so a
+ * Base units: energy MJ, volume L, mass kg, distance km, passenger distance passenger-km, freight tonne-km. Each factor below is an exact definition, so a
  * conversion is one multiplication by a precomputed ratio and never goes through an intermediate rounding.
  */
 
-export type Dimension = 'energy' | 'volume' | 'mass' | 'distance';
+export type Dimension = 'energy' | 'volume' | 'mass' | 'distance' | 'passenger-distance' | 'freight-distance';
 
 interface UnitDefinition {
   readonly dimension: Dimension;
@@ -16,6 +16,9 @@ interface UnitDefinition {
 const US_GALLON_IN_LITRES = 3.785411784;
 const POUND_IN_KG = 0.45359237;
 const MMBTU_IN_MJ = 1055.056;
+const CUBIC_FOOT_IN_LITRES = 28.316846592;
+const MILE_IN_KM = 1.609344;
+const SHORT_TON_IN_KG = 2000 * POUND_IN_KG;
 
 const UNIT_DEFINITIONS = {
   kWh: { dimension: 'energy', toBase: 3.6, definition: '1 kWh = 3600 kJ = 3.6 MJ (SI)' },
@@ -35,9 +38,19 @@ const UNIT_DEFINITIONS = {
   },
   scf: {
     dimension: 'volume',
-    toBase: 28.316846592,
+    toBase: CUBIC_FOOT_IN_LITRES,
     // "Standard" names the gas conditions of the measurement (60 °F, 1 atm in 40 CFR 98.6), not a different size.
     definition: '1 scf = 1 ft3 = (0.3048 m)^3 = 0.028316846592 m3 (1 ft = 0.3048 m exactly, 1959 agreement)',
+  },
+  ccf: {
+    dimension: 'volume',
+    toBase: 100 * CUBIC_FOOT_IN_LITRES,
+    definition: '1 ccf = 100 ft3 (the unit of U.S. gas meters and bills)',
+  },
+  Mcf: {
+    dimension: 'volume',
+    toBase: 1000 * CUBIC_FOOT_IN_LITRES,
+    definition: '1 Mcf = 1000 ft3 (Roman numeral M, as U.S. gas statistics use it)',
   },
   m3: { dimension: 'volume', toBase: 1000, definition: '1 m3 = 1000 L (SI)' },
   L: { dimension: 'volume', toBase: 1, definition: 'base unit of volume: 1 L = 1 dm3 (SI, 1964 CGPM)' },
@@ -62,14 +75,34 @@ const UNIT_DEFINITIONS = {
   },
   short_ton: {
     dimension: 'mass',
-    toBase: 2000 * POUND_IN_KG,
+    toBase: SHORT_TON_IN_KG,
     definition: '1 short ton = 2000 lb = 907.18474 kg (NIST SP 811)',
   },
   km: { dimension: 'distance', toBase: 1, definition: 'base unit of distance: 1 km = 1000 m (SI)' },
   mi: {
     dimension: 'distance',
-    toBase: 1.609344,
+    toBase: MILE_IN_KM,
     definition: '1 statute mile = 5280 ft = 1.609344 km (1 ft = 0.3048 m exactly)',
+  },
+  passenger_km: {
+    dimension: 'passenger-distance',
+    toBase: 1,
+    definition: 'base unit of passenger distance: one passenger carried 1 km',
+  },
+  passenger_mi: {
+    dimension: 'passenger-distance',
+    toBase: MILE_IN_KM,
+    definition: 'one passenger carried 1 statute mile = 1.609344 passenger-km',
+  },
+  tonne_km: {
+    dimension: 'freight-distance',
+    toBase: 1,
+    definition: 'base unit of freight: 1 tonne (1000 kg) carried 1 km',
+  },
+  short_ton_mi: {
+    dimension: 'freight-distance',
+    toBase: (SHORT_TON_IN_KG / 1000) * MILE_IN_KM,
+    definition: '1 short ton carried 1 statute mile = 0.90718474 t × 1.609344 km = 1.459972… tonne-km',
   },
 } as const satisfies Record<string, UnitDefinition>;
 

@@ -6,6 +6,7 @@ import {
   indexGhgrpColumns,
   parseGhgrpRow,
   realmGwpSetId,
+  rebaseGhgrpReported,
 } from './ghgrp-direct-emitters.ts';
 
 const HEADER = [
@@ -101,5 +102,31 @@ describe('GHGRP Direct Emitters parsing', () => {
     expect(realmGwpSetId({})).toBe('AR5');
     expect(ghgrpFacilitySlug('23rd and 3rd', '1000112')).toBe('23rd-and-3rd-1000112');
     expect(ghgrpFacilitySlug('***', '7')).toBe('ghgrp-7');
+  });
+});
+
+describe('re-basing reported emissions to another GWP set', () => {
+  const year = {
+    source: 'EPA GHGRP 2020',
+    gwpSetId: 'AR5',
+    reportedGwpSetId: 'AR4',
+    gases: { CO2: 1000, CH4: 10, N2O: 1 },
+    mixturesCo2eT: { HFC: 5 },
+    co2eT: 1000 + 10 * 28 + 265 + 5,
+    reportedCo2eT: 1553,
+  };
+
+  it('weighs each year’s gas masses with the new set and carries the gas groups as published', () => {
+    const rebased = rebaseGhgrpReported({ '2020': year }, 'AR6');
+    // AR6: CH4 27.9, N2O 273 (DOMAIN.md); HFC 5 t CO2e as EPA published it.
+    expect(rebased['2020']).toEqual({ ...year, gwpSetId: 'AR6', co2eT: 1000 + 10 * 27.9 + 273 + 5 });
+  });
+
+  it('keeps a year it cannot re-base (no masses) as it is', () => {
+    const odd = { source: 'Elsewhere', co2eT: 12 };
+    expect(rebaseGhgrpReported({ '2019': odd, '2021': 'text' }, 'AR6')).toEqual({
+      '2019': odd,
+      '2021': 'text',
+    });
   });
 });

@@ -122,6 +122,37 @@ export function rebaseGhgrpCo2e(
   return co2e;
 }
 
+function isNumberRecord(value: unknown): value is Record<string, number> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((item) => typeof item === 'number' && Number.isFinite(item))
+  );
+}
+
+/**
+ * A facility's reported emissions (`facilities.reported`, by year) with every year's CO2e re-based to `gwp`:
+ * the single gases by their recovered masses, the gas groups as published. A year of another shape, which names
+ * no masses to re-base, is kept as it is.
+ */
+export function rebaseGhgrpReported(
+  reported: Readonly<Record<string, unknown>>,
+  gwp: GwpSetId,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(reported).map(([year, value]) => {
+      if (typeof value !== 'object' || value === null) return [year, value];
+      const { gases, mixturesCo2eT } = value as { gases?: unknown; mixturesCo2eT?: unknown };
+      const isRebasable =
+        isNumberRecord(gases) &&
+        Object.keys(gases).every((gas) => gas in SINGLE_GASES) &&
+        isNumberRecord(mixturesCo2eT);
+      if (!isRebasable) return [year, value];
+      return [year, { ...value, gwpSetId: gwp, co2eT: rebaseGhgrpCo2e(gases, mixturesCo2eT, gwp) }];
+    }),
+  );
+}
+
 /** A ZIP code as five digits: the sheet stores some as numbers, which drops leading zeros (01234 → 1234). */
 function postalCodeOf(value: CellValue | undefined): string | null {
   const text = cellText(value);

@@ -1,3 +1,4 @@
+export * from './factor-reference.ts';
 export * from './ghgrp-direct-emitters.ts';
 export * from './import-table.ts';
 export * from './parse-csv.ts';

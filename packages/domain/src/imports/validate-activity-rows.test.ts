@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActivityCalculator } from '../emissions/activity-results.ts';
+import { FACTOR_LIBRARY } from '../emissions/factor-library.ts';
+import { createFactorReferenceResolver } from './factor-reference.ts';
 import { parseCsv } from './parse-csv.ts';
 import { suggestActivityMapping } from './suggest-activity-mapping.ts';
 import { parseImportDate, parseImportNumber, validateActivityRows } from './validate-activity-rows.ts';
@@ -8,6 +10,7 @@ import { parseImportDate, parseImportNumber, validateActivityRows } from './vali
 const context = {
   findFacilityId: (key: string) => ({ 'plant-a': 'id-a', 'Plant B': 'id-b' })[key],
   calculator: createActivityCalculator('AR5'),
+  findFactor: createFactorReferenceResolver(FACTOR_LIBRARY),
 };
 
 const HEADER = 'facility,activityType,periodStart,periodEnd,quantity,unit,factorKey,scope,isEstimated';
@@ -48,6 +51,11 @@ describe('validateActivityRows', () => {
       { row: 2, column: 'quantity', message: 'Quantity must not be negative (got -5)' },
       { row: 3, column: 'periodEnd', message: 'Period end 2024-01-01 is before period start 2024-02-01' },
       { row: 3, column: 'quantity', message: 'Expected a number, received "1 000"' },
+      {
+        row: 3,
+        column: 'factorKey',
+        message: expect.stringContaining('Unknown emission factor "no-such-factor"') as string,
+      },
       { row: 3, column: 'isEstimated', message: 'Expected yes or no, received "maybe"' },
       { row: 4, column: 'unit', message: expect.stringContaining('km') as string },
     ]);
@@ -77,5 +85,49 @@ describe('parseImportNumber and parseImportDate', () => {
     );
     expect(parseImportDate('2023-02-29')).toBeUndefined();
     expect(parseImportDate('01/02/2024')).toBeUndefined();
+  });
+});
+
+describe('validateActivityRows naming factors', () => {
+  it('accepts a factor key or its exact name (any case and spacing) and stores the key', () => {
+    const { activities, errors } = validate([
+      'plant-a,natural gas,2024-01-01,2024-01-31,1000,scf,"natural GAS,  per scf",,no',
+      'plant-a,refrigerant,2024-01-01,2024-01-31,3,kg,fgas-r-410a,,no',
+    ]);
+    expect(errors).toEqual([]);
+    expect(activities.map((activity) => activity.factorKey)).toEqual([
+      'epa-hub-2024-natural-gas-scf',
+      'fgas-r-410a',
+    ]);
+  });
+
+  it('refuses a name two factors share, and an unknown one, with every other error of the row', () => {
+    const shared = validateActivityRows(
+      parseCsv([HEADER, 'plant-a,gas,2024-01-01,2024-01-31,1,scf,Shared name,,no'].join('\n')),
+      suggestActivityMapping(HEADER.split(',')),
+      {
+        ...context,
+        findFactor: createFactorReferenceResolver([
+          { id: 'realm:a', name: 'Shared name' },
+          { id: 'realm:b', name: 'shared  NAME' },
+        ]),
+      },
+    );
+    expect(shared.errors).toEqual([
+      {
+        row: 2,
+        column: 'factorKey',
+        message: '"Shared name" is the name of 2 factors; use one of their keys: realm:a, realm:b',
+      },
+    ]);
+    const unknown = validate(['plant-a,gas,2024-01-01,2024-01-31,1,furlongs,Unobtainium,,no']);
+    expect(unknown.errors).toEqual([
+      {
+        row: 2,
+        column: 'factorKey',
+        message: expect.stringContaining('Unknown emission factor "Unobtainium"') as string,
+      },
+      { row: 2, column: 'unit', message: expect.stringContaining('Unknown unit "furlongs"') as string },
+    ]);
   });
 });

@@ -5,6 +5,8 @@ import {
   type ActivityResultRow,
 } from '../emissions/activity-results.ts';
 import type { Scope } from '../emissions/factor-library.ts';
+import { isUnit, UNITS } from '../emissions/units.ts';
+import type { FactorReferenceMatch } from './factor-reference.ts';
 import { cellText, type CellValue, type ImportRowError, type ImportTable } from './import-table.ts';
 
 /** An activity record ready to store, from one valid row. */
@@ -31,6 +33,8 @@ export interface ActivityValidationContext {
   findFacilityId(slugOrName: string): string | undefined;
   /** The realm's calculator: its GWP set and the factors rows may name (the library, plus its own). */
   readonly calculator: ActivityCalculator;
+  /** The key of the factor a cell names by key or exact name (see createFactorReferenceResolver). */
+  findFactor(keyOrName: string): FactorReferenceMatch;
 }
 
 export interface ActivityValidation {
@@ -136,7 +140,14 @@ export function validateActivityRows(
     else if (quantity === undefined)
       fail('quantity', `Expected a number, received "${cellText(quantityCell)}"`);
     const unit = requiredText('unit', 'Unit');
-    const factorKey = requiredText('factorKey', 'Emission factor');
+    const factorText = requiredText('factorKey', 'Emission factor');
+    const factorMatch = factorText === '' ? undefined : context.findFactor(factorText);
+    if (factorMatch?.isFound === false) fail('factorKey', factorMatch.message);
+    const factorKey = factorMatch?.isFound ? factorMatch.key : '';
+    // Without a factor the engine cannot check the row, but the unit can still be checked on its own.
+    if (factorMatch?.isFound === false && unit !== '' && !isUnit(unit)) {
+      fail('unit', `Unknown unit "${unit}"; use one of ${UNITS.join(', ')}`);
+    }
 
     const optionalNumber = (field: ActivityImportField): number | undefined | null => {
       const cell = cellOf(field);

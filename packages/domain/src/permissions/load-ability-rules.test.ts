@@ -1,4 +1,3 @@
-import { messages } from '@ecc/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { loadAbilityRules } from './load-ability-rules.ts';
 import type { Right } from './permission.ts';
@@ -54,8 +53,7 @@ describe('loadAbilityRules', () => {
       );
       expect(loaded).toEqual({ rules: [], rights: [], rejected: [] });
       expect(logger.error).toHaveBeenCalledTimes(1);
-      expect(logger.error).toHaveBeenCalledWith(messages.rightsLoadFailed, expect.any(Error));
-      expect(messages.rightsLoadFailed).toBe('Failed to get rights');
+      expect(logger.error).toHaveBeenCalledWith('Failed to get rights', expect.any(Error));
     },
   );
 });

@@ -4,10 +4,12 @@ import {
   activityRecordTrailResponseSchema,
   auditLogResponseSchema,
   facilityTrailResponseSchema,
+  staleActivityRecordSchema,
   type ActivityRecordDto,
   type Realm,
 } from '@ecc/contracts';
 import { createFacilityRepository, equipment, equipmentTypes, type FacilityRow } from '@ecc/db';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
@@ -203,10 +205,15 @@ describe('activity records, their results and trails', () => {
 
   it('updates a record partially: results follow, the audit log keeps before and after', async () => {
     const record = await create(DIESEL);
-    const response = await call('PATCH', `/api/activity-records/${record.id}`, { quantity: 2000 });
+    expect(record.version).toBe(1);
+    const response = await call('PATCH', `/api/activity-records/${record.id}`, {
+      version: 1,
+      quantity: 2000,
+    });
     expect(response.statusCode).toBe(200);
     const updated = activityRecordSchema.parse(response.json());
     expect(updated.quantity).toBe(2000);
+    expect(updated.version).toBe(2);
     expect(updated.co2eKg).toBeCloseTo(2 * record.co2eKg, 6);
 
     const audit = auditLogResponseSchema.parse(
@@ -220,14 +227,65 @@ describe('activity records, their results and trails', () => {
       previousHash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
 
-    const mixed = await call('PATCH', `/api/activity-records/${record.id}`, { certificateCoverage: 0.2 });
+    const mixed = await call('PATCH', `/api/activity-records/${record.id}`, {
+      version: 2,
+      certificateCoverage: 0.2,
+    });
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().message).toBe(
       'body/certificateCoverage: Certificate coverage is only given with scope 2',
     );
-    const incompatible = await call('PATCH', `/api/activity-records/${record.id}`, { unit: 'km' });
+    const incompatible = await call('PATCH', `/api/activity-records/${record.id}`, {
+      version: 2,
+      unit: 'km',
+    });
     expect(incompatible.statusCode).toBe(422);
     expect(incompatible.json().items[0]).toMatchObject({ id: record.id, path: 'unit' });
+    const unversioned = await call('PATCH', `/api/activity-records/${record.id}`, { quantity: 3000 });
+    expect(unversioned.statusCode).toBe(400);
+    expect(unversioned.json().fieldErrors).toHaveProperty('body/version');
+  });
+
+  it('refuses an edit made on an older version with 409 and the record as it is now, writing nothing', async () => {
+    const record = await create({ ...DIESEL, activityType: 'Contended' });
+    const first = await call('PATCH', `/api/activity-records/${record.id}`, { version: 1, quantity: 1500 });
+    expect(first.statusCode).toBe(200);
+    const trailBefore = (await call('GET', `/api/activity-records/${record.id}/trail`)).json();
+    const auditBefore = await countAudit();
+
+    const stale = await call('PATCH', `/api/activity-records/${record.id}`, { version: 1, quantity: 9999 });
+    expect(stale.statusCode).toBe(409);
+    const refusal = staleActivityRecordSchema.parse(stale.json());
+    expect(refusal.message).toBe(
+      'Someone else changed this record since you opened it. Reload it to see their change, then make yours again.',
+    );
+    expect(refusal.current).toMatchObject({ id: record.id, version: 2, quantity: 1500 });
+    expect((await call('GET', `/api/activity-records/${record.id}/trail`)).json()).toEqual(trailBefore);
+    expect(await countAudit()).toBe(auditBefore);
+
+    const staleDelete = await call('DELETE', `/api/activity-records/${record.id}?version=1`);
+    expect(staleDelete.statusCode).toBe(409);
+    expect(staleActivityRecordSchema.parse(staleDelete.json()).current.version).toBe(2);
+    const deleted = await call('DELETE', `/api/activity-records/${record.id}?version=2`);
+    expect(deleted.statusCode).toBe(200);
+  });
+
+  it('lets exactly one of two edits made on the same version through', async () => {
+    const record = await create({ ...DIESEL, activityType: 'Raced' });
+    const answers = await Promise.all([
+      call('PATCH', `/api/activity-records/${record.id}`, { version: 1, quantity: 1100 }),
+      call('PATCH', `/api/activity-records/${record.id}`, { version: 1, quantity: 1200 }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = activityRecordSchema.parse(answers.find((answer) => answer.statusCode === 200)?.json());
+    const trail = activityRecordTrailResponseSchema.parse(
+      (await call('GET', `/api/activity-records/${record.id}/trail`)).json(),
+    );
+    expect(trail.record).toMatchObject({ version: 2, quantity: winner.quantity });
+    // The results are the winner's: one row, on the stored quantity.
+    expect(trail.results).toHaveLength(1);
+    expect(trail.results[0]?.co2eKg).toBeCloseTo(winner.co2eKg, 9);
+    expect(trail.audit.map((entry) => entry.action)).toEqual(['update', 'create']);
   });
 
   it('deletes a record and answers it, so the caller can undo by creating it again', async () => {
@@ -242,6 +300,8 @@ describe('activity records, their results and trails', () => {
       facilityId: _facility,
       co2eKg: _co2e,
       co2eKgMarket: _market,
+      gwpSetId: _gwpSetId,
+      version: _version,
       createdOn: _c,
       modifiedOn: _m,
       ...input
@@ -269,10 +329,37 @@ describe('activity records, their results and trails', () => {
       },
       method: { id: 'heat-content', formula: expect.stringContaining('HHV') },
     });
-    expect(result?.arithmetic).toContain(
-      '1,000 gal × 0.138 mmBtu/gal × 73.96 kg CO2/mmBtu = 10,206.5 kg CO2',
-    );
-    expect(result?.arithmetic).toContain('CO2e (AR5) = ');
+    expect(trail.facilitySlug).toBe('north-campus');
+    // 1,000 gal × 0.138 mmBtu/gal = 138 mmBtu; × 73.96 kg CO2/mmBtu = 10,206.48 kg CO2; × 0.003 kg CH4/mmBtu =
+    // 0.414 kg CH4 (× 28 = 11.592); × 0.0006 kg N2O/mmBtu = 0.0828 kg N2O (× 265 = 21.942): 10,240.014 kg CO2e.
+    const arithmetic = result?.arithmetic;
+    expect(arithmetic).toMatchObject({
+      quantity: 1000,
+      unit: 'gal',
+      certificateCoverage: null,
+      conversion: [{ operation: 'multiply', value: 0.138, unit: 'mmBtu/gal', kind: 'heat-content' }],
+      basisUnit: 'mmBtu',
+      gwpSetId: 'AR5',
+      publishedCo2e: null,
+    });
+    expect(arithmetic?.basisQuantity).toBeCloseTo(138, 9);
+    expect(
+      arithmetic?.gases.map(({ gas, factorValue, factorUnit, gwp }) => [gas, factorValue, factorUnit, gwp]),
+    ).toEqual([
+      ['CO2', 73.96, 'kg', 1],
+      ['CH4', 0.003, 'kg', 28],
+      ['N2O', 0.0006, 'kg', 265],
+    ]);
+    const [co2, ch4, n2o] = arithmetic?.gases ?? [];
+    expect(co2?.massKg).toBeCloseTo(10_206.48, 6);
+    expect(ch4?.co2eKg).toBeCloseTo(11.592, 6);
+    expect(n2o?.co2eKg).toBeCloseTo(21.942, 6);
+    // Every step multiplies out to the stored figures: the trail restates what the engine stored.
+    for (const gas of arithmetic?.gases ?? []) {
+      expect((arithmetic?.basisQuantity ?? 0) * gas.factorValue * gas.toKg).toBeCloseTo(gas.massKg, 9);
+    }
+    expect(arithmetic?.gases.reduce((sum, gas) => sum + gas.co2eKg, 0)).toBeCloseTo(record.co2eKg, 9);
+    expect(arithmetic?.co2eKg).toBe(record.co2eKg);
     expect(trail.audit.map((entry) => entry.action)).toEqual(['create']);
 
     const electricity = (
@@ -285,7 +372,56 @@ describe('activity records, their results and trails', () => {
       ['location', false],
       ['market', true],
     ]);
-    expect(dual.results[1]?.arithmetic).toContain('× (1 − 0.4 certificate coverage)');
+    expect(dual.results[0]?.arithmetic?.certificateCoverage).toBeNull();
+    expect(dual.results[1]?.arithmetic).toMatchObject({ certificateCoverage: 0.4, conversion: [] });
+    expect(dual.results[1]?.arithmetic?.basisQuantity).toBeCloseTo(6, 9);
+  });
+
+  it('exports a trail as CSV: one row per result with the factor, every gas step and the total', async () => {
+    const record = await create({ ...DIESEL, activityType: '=HYPERLINK("http://evil.test")' });
+    const response = await call('GET', `/api/activity-records/${record.id}/trail.csv`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="trail-${record.id}.csv"`);
+    const parsed = Papa.parse<Record<string, string>>(response.body, { header: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.meta.fields?.slice(0, 4)).toEqual([
+      'record_id',
+      'record_link',
+      'period_start',
+      'period_end',
+    ]);
+    expect(parsed.data).toHaveLength(1);
+    expect(parsed.data[0]).toMatchObject({
+      record_id: record.id,
+      record_link: `/facility/next/north-campus?record=${record.id}`,
+      quantity: '1000',
+      conversion: '× 0.138 mmBtu/gal',
+      quantity_in_factor_unit: '138',
+      factor_key: DIESEL.factorKey,
+      factor_version: '2024',
+      CO2_factor: '73.96',
+      CO2_factor_unit: 'kg CO2/mmBtu',
+      CO2_kg: '10206.48',
+      CH4_gwp: '28',
+      N2O_co2e_kg: expect.stringMatching(/^21\.94/),
+      co2e_kg: String(record.co2eKg),
+      gwp_set: 'AR5',
+      // A cell a spreadsheet would run as a formula is written as text.
+      activity_type: `'=HYPERLINK("http://evil.test")`,
+    });
+
+    const total = await call('GET', '/api/facilities/north-campus/trail.csv?scope=2');
+    expect(total.statusCode).toBe(200);
+    // The Scope 2 total is the electricity record: its location-based and market-based rows.
+    const rows = Papa.parse<Record<string, string>>(total.body, { header: true }).data;
+    expect(rows.map((row) => [row.activity_type, row.scope2_method])).toEqual([
+      ['Electricity', 'location'],
+      ['Electricity', 'market'],
+    ]);
+    expect((await call('GET', '/api/facilities/north-campus/trail.csv', undefined, 'other')).statusCode).toBe(
+      404,
+    );
   });
 
   it('explains a facility total: its records, factors, methods and audit entries', async () => {
@@ -296,6 +432,7 @@ describe('activity records, their results and trails', () => {
       results: ActivityRecordDto[];
     }>().results;
     expect(all.recordCount).toBe(records.length);
+    expect(all.gwpSetId).toBe('AR5');
     expect(all.co2eKg).toBeCloseTo(
       records.reduce((sum, record) => sum + record.co2eKg, 0),
       6,
@@ -366,10 +503,16 @@ describe('activity records, their results and trails', () => {
     );
     for (const [method, url] of [
       ['GET', `/api/activity-records/${record.id}/trail`],
+      ['GET', `/api/activity-records/${record.id}/trail.csv`],
       ['PATCH', `/api/activity-records/${record.id}`],
       ['DELETE', `/api/activity-records/${record.id}`],
     ] as const) {
-      const response = await call(method, url, method === 'PATCH' ? { quantity: 1 } : undefined, 'other');
+      const response = await call(
+        method,
+        url,
+        method === 'PATCH' ? { version: 1, quantity: 1 } : undefined,
+        'other',
+      );
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json().message).toBe('Activity record not found');
     }

@@ -1,31 +1,25 @@
-import {
-  activityRecordIdParamsSchema,
-  activityRecordInputSchema,
-  activityRecordListQuerySchema,
-  activityRecordListResponseSchema,
-  activityRecordPatchSchema,
-  activityRecordSchema,
-  activityRecordTrailResponseSchema,
-  estimateFailureSchema,
-  facilitySlugParamsSchema,
-  facilityTrailQuerySchema,
-  facilityTrailResponseSchema,
-} from '@ecc/contracts';
+import { activityRecordEndpoints } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
 import type { PermissionAction } from '@ecc/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { assertCanReadFacility } from '#platform/facility-access.ts';
 import { assertCanOnOwnRecord, permissionAccess, requireSession } from '#platform/route-access.ts';
 import {
   ActivityCalculationError,
-  activityRecordTrail,
   createActivityRecord,
   deleteActivityRecord,
-  facilityTrail,
   listActivityRecords,
   updateActivityRecord,
 } from './activities.service.ts';
+import {
+  activityRecordTrail,
+  activityRecordTrailEntries,
+  facilityTrail,
+  facilityTrailEntries,
+} from './activity-trail.ts';
+import { trailCsv } from './trail-csv.ts';
 
 /**
  * A facility's whole list (up to 20,000 records) is built from typed rows; checking it again with the zod
@@ -33,9 +27,32 @@ import {
  */
 const serializeAsJson = () => (data: unknown) => JSON.stringify(data);
 
+/** The engine's refusal of a write is an answer (422 naming each field), not an error. */
+async function answeringCalculationErrors<Result>(
+  reply: FastifyReply,
+  work: () => Promise<Result>,
+): Promise<Result | FastifyReply> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ActivityCalculationError) return reply.code(422).send(error.body);
+    throw error;
+  }
+}
+
+/** A CSV download named after what it holds (`name` reduced to characters safe in the header). */
+function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
+  const fileName = `trail-${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.csv`;
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(csv);
+}
+
 /**
- * Activity records of a facility, their emission results and trails (issue 4, item 5). Every write
- * recalculates the record's results and appends to the audit log in the same transaction.
+ * Activity records of a facility, their emission results and trails (issue 4, item 5; issue 10, items 6 and
+ * 12). Every write recalculates the record's results and appends to the audit log in the same transaction; a
+ * change or deletion made on an older version of a record is refused (409 with the record as it is now).
  */
 export function registerActivityRoutes(app: FastifyInstance, db: Database): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -43,118 +60,100 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
     access: permissionAccess(action, 'ActivityRecord', { route: 'facility' }),
   });
 
-  api.get(
-    '/api/facilities/:slug/activity-records',
-    {
-      config: access('read'),
-      schema: {
-        params: facilitySlugParamsSchema,
-        querystring: activityRecordListQuerySchema,
-        response: { 200: activityRecordListResponseSchema },
-      },
-      serializerCompiler: serializeAsJson,
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(activityRecordEndpoints.list),
+    config: access('read'),
+    serializerCompiler: serializeAsJson,
+    handler: async (request) => {
       await assertCanReadFacility(request, db, request.params.slug);
       return listActivityRecords(db, requireSession(request).realm.id, request.params.slug, request.query);
     },
-  );
+  });
 
-  api.post(
-    '/api/facilities/:slug/activity-records',
-    {
-      config: access('create'),
-      schema: {
-        params: facilitySlugParamsSchema,
-        body: activityRecordInputSchema,
-        response: { 201: activityRecordSchema, 422: estimateFailureSchema },
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(activityRecordEndpoints.create),
+    config: access('create'),
+    handler: async (request, reply) => {
       const session = requireSession(request);
       await assertCanReadFacility(request, db, request.params.slug);
-      try {
-        const record = await createActivityRecord(
-          db,
-          session.realm.id,
-          session.user,
-          request.params.slug,
-          request.body,
-        );
-        return reply.code(201).send(record);
-      } catch (error) {
-        if (error instanceof ActivityCalculationError) return reply.code(422).send(error.body);
-        throw error;
-      }
+      return answeringCalculationErrors(reply, async () =>
+        reply
+          .code(201)
+          .send(
+            await createActivityRecord(db, session.realm.id, session.user, request.params.slug, request.body),
+          ),
+      );
     },
-  );
+  });
 
-  api.patch(
-    '/api/activity-records/:id',
-    {
-      config: access('update'),
-      schema: {
-        params: activityRecordIdParamsSchema,
-        body: activityRecordPatchSchema,
-        response: { 200: activityRecordSchema, 422: estimateFailureSchema },
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(activityRecordEndpoints.update),
+    config: access('update'),
+    handler: async (request, reply) => {
       const session = requireSession(request);
       await assertCanOnOwnRecord(request, 'update', 'ActivityRecord', request.params.id);
-      try {
-        return await updateActivityRecord(
-          db,
-          session.realm.id,
-          session.user,
-          request.params.id,
-          request.body,
-        );
-      } catch (error) {
-        if (error instanceof ActivityCalculationError) return reply.code(422).send(error.body);
-        throw error;
-      }
+      return answeringCalculationErrors(reply, () =>
+        updateActivityRecord(db, session.realm.id, session.user, request.params.id, request.body),
+      );
     },
-  );
+  });
 
-  api.delete(
-    '/api/activity-records/:id',
-    {
-      config: access('delete'),
-      schema: { params: activityRecordIdParamsSchema, response: { 200: activityRecordSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(activityRecordEndpoints.remove),
+    config: access('delete'),
+    handler: async (request) => {
       const session = requireSession(request);
       await assertCanOnOwnRecord(request, 'delete', 'ActivityRecord', request.params.id);
-      return deleteActivityRecord(db, session.realm.id, session.user, request.params.id);
+      return deleteActivityRecord(
+        db,
+        session.realm.id,
+        session.user,
+        request.params.id,
+        request.query.version,
+      );
     },
-  );
+  });
 
-  api.get(
-    '/api/activity-records/:id/trail',
-    {
-      config: access('read'),
-      schema: { params: activityRecordIdParamsSchema, response: { 200: activityRecordTrailResponseSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(activityRecordEndpoints.trail),
+    config: access('read'),
+    handler: async (request) => {
       await assertCanOnOwnRecord(request, 'read', 'ActivityRecord', request.params.id);
       return activityRecordTrail(db, requireSession(request).realm.id, request.params.id);
     },
-  );
+  });
 
-  api.get(
-    '/api/facilities/:slug/trail',
-    {
-      config: access('read'),
-      schema: {
-        params: facilitySlugParamsSchema,
-        querystring: facilityTrailQuerySchema,
-        response: { 200: facilityTrailResponseSchema },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(activityRecordEndpoints.facilityTrail),
+    config: access('read'),
+    handler: async (request) => {
       await assertCanReadFacility(request, db, request.params.slug);
       return facilityTrail(db, requireSession(request).realm.id, request.params.slug, request.query);
     },
-  );
+  });
+
+  api.route({
+    ...endpointRoute(activityRecordEndpoints.trailCsv),
+    config: access('read'),
+    handler: async (request, reply) => {
+      await assertCanOnOwnRecord(request, 'read', 'ActivityRecord', request.params.id);
+      const entries = await activityRecordTrailEntries(
+        db,
+        requireSession(request).realm.id,
+        request.params.id,
+      );
+      return sendCsv(reply, request.params.id, trailCsv(entries));
+    },
+  });
+
+  api.route({
+    ...endpointRoute(activityRecordEndpoints.facilityTrailCsv),
+    config: access('read'),
+    handler: async (request, reply) => {
+      const { slug } = request.params;
+      await assertCanReadFacility(request, db, slug);
+      const entries = await facilityTrailEntries(db, requireSession(request).realm.id, slug, request.query);
+      return sendCsv(reply, slug, trailCsv(entries));
+    },
+  });
 }

@@ -1,60 +1,58 @@
 import {
   activityRecordInputSchema,
-  FACILITY_TRAIL_AUDIT_LIMIT,
-  FACILITY_TRAIL_RECORD_LIMIT,
   type ActivityRecordDto,
   type ActivityRecordInput,
   type ActivityRecordListQuery,
   type ActivityRecordListResponse,
   type ActivityRecordPatch,
-  type ActivityRecordTrailResponse,
   type EstimateFailureResponse,
-  type FacilityTrailQuery,
-  type FacilityTrailResponse,
-  type TrailFactor,
 } from '@ecc/contracts';
 import {
   activityRecordAuditSnapshot,
   activityRecordInputs,
-  auditRowToEntry,
-  CALCULATION_METHODS,
+  auditActorOf,
   createActivityRepository,
   createAuditLogRepository,
   createEmissionFactorRepository,
   createEmissionResultRepository,
-  createFacilityRepository,
-  createRealmRepository,
   emissionResultValues,
+  gwpSetsToWrite,
   isRealmFactorKey,
   libraryVersionLabelOf,
+  lockResultGwpSets,
   type ActivityRecordRow,
   type ActivityRecordWithEmissions,
   type Database,
-  type FacilityRow,
+  type NewEmissionResult,
+  type ResultGwpSets,
   type UserRow,
-  auditActorOf,
 } from '@ecc/db';
 import {
   calculateActivityResults,
   createActivityCalculator,
   FACTOR_LIBRARY_BY_ID,
-  isGasId,
-  isGwpSetId,
-  realmGwpSetId,
-  toCo2e,
-  type GwpSetId,
   type ActivityCalculator,
   type ActivityResultRow,
   type EmissionFactor,
   type FactorLookup,
+  type GwpSetId,
   type Scope,
 } from '@ecc/domain';
-import { fieldRefusal, HttpError, InvalidInputError, zodProblems } from '#platform/errors.ts';
-import { describeArithmetic } from './activity-arithmetic.ts';
+import {
+  fieldRefusal,
+  HttpError,
+  InvalidInputError,
+  StaleWriteError,
+  zodProblems,
+} from '#platform/errors.ts';
 
 export const ACTIVITY_RECORD_ENTITY = 'activity-record';
 export const ACTIVITY_RECORD_NOT_FOUND = 'Activity record not found';
 export const FACILITY_NOT_FOUND = 'Facility not found';
+export const STALE_ACTIVITY_RECORD =
+  'Someone else changed this record since you opened it. Reload it to see their change, then make yours again.';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const factorVersionOf = (_key: string, factor: EmissionFactor) => libraryVersionLabelOf(factor);
 
@@ -70,14 +68,8 @@ function libraryCalculator(gwp: GwpSetId): ActivityCalculator {
   return calculator;
 }
 
-/** The realm's GWP set, so a saved record's results match what a bulk recalculation of the realm writes. */
-async function realmGwpOf(db: Database, realmId: string): Promise<GwpSetId> {
-  const realm = await createRealmRepository(db).findById(realmId);
-  return realmGwpSetId(realm?.properties ?? {});
-}
-
 /** The realm's own published factor of this key (`realm:<uuid>`), never another realm's or a draft. */
-async function findRealmFactor(
+export async function findRealmFactor(
   db: Database,
   realmId: string,
   key: string,
@@ -87,7 +79,8 @@ async function findRealmFactor(
   return found?.status === 'published' ? (found.factor as EmissionFactor) : undefined;
 }
 
-async function factorOf(
+/** The factor a record names: the library's, or the realm's own published one. */
+export async function findFactor(
   db: Database,
   realmId: string,
   key: string,
@@ -95,19 +88,18 @@ async function factorOf(
   return isRealmFactorKey(key) ? findRealmFactor(db, realmId, key) : FACTOR_LIBRARY_BY_ID.get(key);
 }
 
-/** A record on a realm factor gets a calculator that sees the library and that one factor. */
-async function calculatorFor(
+/** A calculator per GWP set for one record: the library's, or one that also sees the record's realm factor. */
+async function calculatorsFor(
   db: Database,
   realmId: string,
   factorKey: string,
-  gwp: GwpSetId,
-): Promise<ActivityCalculator> {
-  if (!isRealmFactorKey(factorKey)) return libraryCalculator(gwp);
+): Promise<(gwp: GwpSetId) => ActivityCalculator> {
+  if (!isRealmFactorKey(factorKey)) return libraryCalculator;
   const realmFactor = await findRealmFactor(db, realmId, factorKey);
   const factors: FactorLookup = {
     get: (id) => (id === factorKey ? realmFactor : FACTOR_LIBRARY_BY_ID.get(id)),
   };
-  return createActivityCalculator(gwp, { factors, factorVersionOf });
+  return (gwp) => createActivityCalculator(gwp, { factors, factorVersionOf });
 }
 
 /** A write the engine cannot calculate: 422 with every problem named by field, nothing written. */
@@ -126,57 +118,77 @@ export function toActivityRecordDto(row: ActivityRecordWithEmissions): ActivityR
     ...activityRecordInputs(record),
     co2eKg: row.co2eKg,
     co2eKgMarket: row.co2eKgMarket,
+    gwpSetId: row.gwpSetId,
+    version: record.version,
     createdOn: record.createdOn.toISOString(),
     modifiedOn: record.modifiedOn.toISOString(),
   };
 }
 
+/** A record's results on every set its realm's results are written on; the realm's own set first. */
+interface CalculatedResults {
+  readonly sets: readonly GwpSetId[];
+  readonly bySet: ReadonlyMap<GwpSetId, readonly ActivityResultRow[]>;
+  /** On the realm's own set: what the audit entry and the answer show. */
+  readonly current: readonly ActivityResultRow[];
+}
+
+/** Calculates inside the caller's transaction, after `lockResultGwpSets` named the sets. */
 async function calculate(
-  db: Database,
+  transaction: Database,
   realmId: string,
   recordId: string | null,
   input: ActivityRecordInput,
+  gwpSets: ResultGwpSets,
 ): Promise<CalculatedResults> {
-  const gwp = await realmGwpOf(db, realmId);
-  const calculator = await calculatorFor(db, realmId, input.factorKey, gwp);
-  const outcome = calculateActivityResults(
-    {
-      id: recordId ?? 'new',
-      quantity: input.quantity,
-      unit: input.unit,
-      factorKey: input.factorKey,
-      scope: input.scope as Scope,
-      scope3Category: input.scope3Category ?? null,
-      certificateCoverage: input.certificateCoverage ?? null,
-    },
-    calculator,
-  );
-  if (outcome.ok) return { rows: outcome.rows, gwp };
-  throw new ActivityCalculationError({
-    message: `The activity record cannot be calculated: ${outcome.errors.map((error) => `${error.path}: ${error.message}`).join('; ')}`,
-    items: outcome.errors.map((error) => ({ id: recordId, path: error.path, message: error.message })),
-  });
+  const calculatorOn = await calculatorsFor(transaction, realmId, input.factorKey);
+  const record = {
+    id: recordId ?? 'new',
+    quantity: input.quantity,
+    unit: input.unit,
+    factorKey: input.factorKey,
+    scope: input.scope as Scope,
+    scope3Category: input.scope3Category ?? null,
+    certificateCoverage: input.certificateCoverage ?? null,
+  };
+  const sets = gwpSetsToWrite(gwpSets);
+  const bySet = new Map<GwpSetId, readonly ActivityResultRow[]>();
+  for (const gwp of sets) {
+    const outcome = calculateActivityResults(record, calculatorOn(gwp));
+    if (!outcome.ok) {
+      throw new ActivityCalculationError({
+        message: `The activity record cannot be calculated: ${outcome.errors.map((error) => `${error.path}: ${error.message}`).join('; ')}`,
+        items: outcome.errors.map((error) => ({ id: recordId, path: error.path, message: error.message })),
+      });
+    }
+    bySet.set(gwp, outcome.rows);
+  }
+  return { sets, bySet, current: bySet.get(gwpSets.current) ?? [] };
 }
 
-interface CalculatedResults {
-  rows: readonly ActivityResultRow[];
-  gwp: GwpSetId;
+function resultValues(
+  record: Pick<ActivityRecordRow, 'id' | 'facilityId' | 'periodStart'>,
+  results: CalculatedResults,
+): NewEmissionResult[] {
+  return results.sets.flatMap((gwp) => emissionResultValues(record, results.bySet.get(gwp) ?? [], gwp));
 }
 
-async function requireFacility(db: Database, realmId: string, slug: string): Promise<FacilityRow> {
-  const found = await createFacilityRepository(db).findBySlug(realmId, slug);
-  if (!found) throw new HttpError(404, FACILITY_NOT_FOUND);
-  return found.facility;
+/** The facility of a slug, share-locked until the caller's transaction ends (records are added to it). */
+async function requireFacilityId(transaction: Database, realmId: string, slug: string): Promise<string> {
+  const facilityId = await createActivityRepository(transaction).findFacilityIdForRecords(realmId, slug);
+  if (!facilityId) throw new HttpError(404, FACILITY_NOT_FOUND);
+  return facilityId;
 }
 
 async function requireEquipmentOfFacility(
-  db: Database,
+  transaction: Database,
   realmId: string,
   facilityId: string,
   equipmentId: string | null | undefined,
 ): Promise<void> {
   if (!equipmentId) return;
-  if (!(await createActivityRepository(db).isEquipmentOfFacility(realmId, facilityId, equipmentId))) {
+  const repository = createActivityRepository(transaction);
+  if (!(await repository.isEquipmentOfFacility(realmId, facilityId, equipmentId))) {
     throw fieldRefusal(400, { 'body/equipmentId': 'No equipment with this id at this facility' });
   }
 }
@@ -204,8 +216,9 @@ export async function listActivityRecords(
   slug: string,
   query: ActivityRecordListQuery,
 ): Promise<ActivityRecordListResponse> {
-  const facility = await requireFacility(db, realmId, slug);
-  const { rows, total } = await createActivityRepository(db).listForFacility(realmId, facility.id, query);
+  const facilityId = await createActivityRepository(db).findFacilityIdForRecords(realmId, slug);
+  if (!facilityId) throw new HttpError(404, FACILITY_NOT_FOUND);
+  const { rows, total } = await createActivityRepository(db).listForFacility(realmId, facilityId, query);
   return { results: rows.map(toActivityRecordDto), count: rows.length, total, offset: query.offset };
 }
 
@@ -217,54 +230,72 @@ export async function createActivityRecord(
   slug: string,
   input: ActivityRecordInput,
 ): Promise<ActivityRecordDto> {
-  const facility = await requireFacility(db, realmId, slug);
-  await requireEquipmentOfFacility(db, realmId, facility.id, input.equipmentId);
-  const results = await calculate(db, realmId, null, input);
-  const id = await db.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
+    const gwpSets = await lockResultGwpSets(transaction, realmId);
+    const facilityId = await requireFacilityId(transaction, realmId, slug);
+    await requireEquipmentOfFacility(transaction, realmId, facilityId, input.equipmentId);
+    const results = await calculate(transaction, realmId, null, input, gwpSets);
     const record = await createActivityRepository(transaction).insert(realmId, {
       ...toColumns(input),
-      facilityId: facility.id,
+      facilityId,
       createdBy: user.id,
     });
-    await createEmissionResultRepository(transaction).insertMany(
-      realmId,
-      emissionResultValues(record, results.rows, results.gwp),
-    );
+    await createEmissionResultRepository(transaction).insertMany(realmId, resultValues(record, results));
     await createAuditLogRepository(transaction).append(realmId, {
       ...auditActorOf(user),
       action: 'create',
       entityType: ACTIVITY_RECORD_ENTITY,
       entityId: record.id,
       before: null,
-      after: activityRecordAuditSnapshot(record, results.rows),
+      after: activityRecordAuditSnapshot(record, results.current),
     });
-    return record.id;
+    return requireRecordDto(transaction, realmId, record.id);
   });
-  return requireRecordDto(db, realmId, id);
 }
 
-async function requireRecord(
+/** A record with its emissions; ids that are no UUID cannot exist and answer 404 rather than reach a uuid column. */
+export async function requireRecord(
   db: Database,
   realmId: string,
   id: string,
 ): Promise<ActivityRecordWithEmissions> {
-  // Ids that are no UUID cannot exist; answering 404 keeps them from reaching a uuid column as a 500.
   const found = UUID_PATTERN.test(id) ? await createActivityRepository(db).findById(realmId, id) : undefined;
   if (!found) throw new HttpError(404, ACTIVITY_RECORD_NOT_FOUND);
   return found;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function requireRecordDto(db: Database, realmId: string, id: string): Promise<ActivityRecordDto> {
   return toActivityRecordDto(await requireRecord(db, realmId, id));
+}
+
+/**
+ * The record locked for a change made on `version` (when given): 404 when it is gone, 409 with the record as it
+ * is now when someone changed it since.
+ */
+async function lockRecordAtVersion(
+  transaction: Database,
+  realmId: string,
+  id: string,
+  version: number | undefined,
+): Promise<ActivityRecordRow> {
+  const locked = UUID_PATTERN.test(id)
+    ? await createActivityRepository(transaction).findForUpdate(realmId, id)
+    : undefined;
+  if (!locked) throw new HttpError(404, ACTIVITY_RECORD_NOT_FOUND);
+  if (version !== undefined && locked.version !== version) {
+    throw new StaleWriteError(STALE_ACTIVITY_RECORD, await requireRecordDto(transaction, realmId, id));
+  }
+  return locked;
 }
 
 function inputOf(record: ActivityRecordRow): ActivityRecordInput {
   return { ...activityRecordInputs(record), scope: record.scope as Scope };
 }
 
-/** Applies a partial change, checked as a whole record; results and the audit entry change with it. */
+/**
+ * Applies a partial change made on the record's `version`, checked as a whole record; results and the audit
+ * entry change with it. Everything it reads and writes happens in one transaction with the record locked.
+ */
 export async function updateActivityRecord(
   db: Database,
   realmId: string,
@@ -272,47 +303,53 @@ export async function updateActivityRecord(
   id: string,
   patch: ActivityRecordPatch,
 ): Promise<ActivityRecordDto> {
-  const existing = await requireRecord(db, realmId, id);
-  const merged = activityRecordInputSchema.safeParse({ ...inputOf(existing.record), ...patch });
-  if (!merged.success) {
-    throw new InvalidInputError(zodProblems(merged.error.issues)).toRefusal();
-  }
-  await requireEquipmentOfFacility(db, realmId, existing.record.facilityId, merged.data.equipmentId);
-  const results = await calculate(db, realmId, id, merged.data);
-  const previousResults = await createEmissionResultRepository(db).listForRecords(realmId, [id]);
-  await db.transaction(async (transaction) => {
+  const { version, ...changes } = patch;
+  return db.transaction(async (transaction) => {
+    const gwpSets = await lockResultGwpSets(transaction, realmId);
+    const existing = await lockRecordAtVersion(transaction, realmId, id, version);
+    const merged = activityRecordInputSchema.safeParse({ ...inputOf(existing), ...changes });
+    if (!merged.success) {
+      throw new InvalidInputError(zodProblems(merged.error.issues)).toRefusal();
+    }
+    await requireEquipmentOfFacility(transaction, realmId, existing.facilityId, merged.data.equipmentId);
+    const results = await calculate(transaction, realmId, id, merged.data, gwpSets);
+    const previousResults = await createEmissionResultRepository(transaction).listForRecords(realmId, [id]);
     const updated = await createActivityRepository(transaction).update(realmId, id, toColumns(merged.data));
     if (!updated) throw new HttpError(404, ACTIVITY_RECORD_NOT_FOUND);
     await createEmissionResultRepository(transaction).replaceForRecord(
       realmId,
       id,
-      emissionResultValues(updated, results.rows, results.gwp),
+      resultValues(updated, results),
     );
     await createAuditLogRepository(transaction).append(realmId, {
       ...auditActorOf(user),
       action: 'update',
       entityType: ACTIVITY_RECORD_ENTITY,
       entityId: id,
-      before: activityRecordAuditSnapshot(existing.record, previousResults),
-      after: activityRecordAuditSnapshot(updated, results.rows),
+      before: activityRecordAuditSnapshot(existing, previousResults),
+      after: activityRecordAuditSnapshot(updated, results.current),
     });
+    return requireRecordDto(transaction, realmId, id);
   });
-  return requireRecordDto(db, realmId, id);
 }
 
-/** Deletes a record and its results; answers the record as it was, so the caller can offer undo. */
+/**
+ * Deletes a record (its results go with it) if it is still at `version` when one is given; answers the record as
+ * it was, so the caller can offer undo.
+ */
 export async function deleteActivityRecord(
   db: Database,
   realmId: string,
   user: UserRow,
   id: string,
+  version?: number,
 ): Promise<ActivityRecordDto> {
-  const existing = await requireRecord(db, realmId, id);
-  const previousResults = await createEmissionResultRepository(db).listForRecords(realmId, [id]);
-  await db.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
+    await lockRecordAtVersion(transaction, realmId, id, version);
+    const existing = await requireRecord(transaction, realmId, id);
+    const previousResults = await createEmissionResultRepository(transaction).listForRecords(realmId, [id]);
     const deleted = await createActivityRepository(transaction).delete(realmId, id);
     if (!deleted) throw new HttpError(404, ACTIVITY_RECORD_NOT_FOUND);
-    await createEmissionResultRepository(transaction).deleteForRecord(realmId, id);
     await createAuditLogRepository(transaction).append(realmId, {
       ...auditActorOf(user),
       action: 'delete',
@@ -321,118 +358,6 @@ export async function deleteActivityRecord(
       before: activityRecordAuditSnapshot(deleted, previousResults),
       after: null,
     });
+    return toActivityRecordDto(existing);
   });
-  return toActivityRecordDto(existing);
-}
-
-function gasCo2eKg(kg: number, gas: string, gwpSetId: string): number {
-  return isGasId(gas) && isGwpSetId(gwpSetId) ? toCo2e(kg, gas, gwpSetId) : 0;
-}
-
-function trailFactorOf(key: string, version: string, factor: EmissionFactor | undefined): TrailFactor {
-  if (!factor) return { key, name: key, source: 'Unknown factor', version, year: 0, per: '', gases: {} };
-  return {
-    key,
-    name: factor.name,
-    source: factor.source,
-    version,
-    year: factor.year,
-    per: factor.per,
-    gases: { ...factor.gases } as TrailFactor['gases'],
-    ...(factor.hhv ? { hhv: { ...factor.hhv } } : {}),
-  };
-}
-
-function methodOf(id: string) {
-  const method = CALCULATION_METHODS.find((each) => each.id === id);
-  return { id, name: method?.name ?? id, formula: method?.formula ?? '' };
-}
-
-export async function activityRecordTrail(
-  db: Database,
-  realmId: string,
-  id: string,
-): Promise<ActivityRecordTrailResponse> {
-  const found = await requireRecord(db, realmId, id);
-  const [results, audit] = await Promise.all([
-    createEmissionResultRepository(db).listForRecords(realmId, [id]),
-    createAuditLogRepository(db).listForEntities(
-      realmId,
-      ACTIVITY_RECORD_ENTITY,
-      [id],
-      FACILITY_TRAIL_AUDIT_LIMIT,
-    ),
-  ]);
-  const factor = await factorOf(db, realmId, found.record.factorKey);
-  return {
-    record: toActivityRecordDto(found),
-    results: results
-      .sort((left, right) => left.scope2Method.localeCompare(right.scope2Method))
-      .map((result) => ({
-        scope2Method: result.scope2Method === '' ? null : (result.scope2Method as 'location' | 'market'),
-        gases: result.gases,
-        co2eKg: result.co2eKg,
-        gwpSetId: result.gwpSetId,
-        isFallback: result.isFallback,
-        factor: trailFactorOf(result.factorKey, result.factorVersion, factor),
-        method: methodOf(result.calculationMethodId),
-        arithmetic: describeArithmetic(found.record, result, factor),
-      })),
-    audit: audit.map(auditRowToEntry),
-  };
-}
-
-/** The records, factors, formulas and audit entries behind one of a facility's totals. */
-export async function facilityTrail(
-  db: Database,
-  realmId: string,
-  slug: string,
-  query: FacilityTrailQuery,
-): Promise<FacilityTrailResponse> {
-  const facility = await requireFacility(db, realmId, slug);
-  let records = await createActivityRepository(db).listForTrail(realmId, facility.id, query);
-  const results = await createEmissionResultRepository(db).listForRecords(
-    realmId,
-    records.map((row) => row.record.id),
-    facility.id,
-  );
-  // The total counts Scope 2 location-based, as the facility summary does.
-  let totalResults = results.filter((result) => result.scope2Method !== 'market');
-  const gas = query.gas;
-  if (gas) {
-    totalResults = totalResults.filter((result) => result.gases[gas] !== undefined);
-    const withGas = new Set(totalResults.map((result) => result.activityRecordId));
-    records = records.filter((row) => withGas.has(row.record.id));
-  }
-  const co2eKg = totalResults.reduce(
-    (sum, result) => sum + (gas ? gasCo2eKg(result.gases[gas] ?? 0, gas, result.gwpSetId) : result.co2eKg),
-    0,
-  );
-  const recordIds = records.map((row) => row.record.id);
-  const recordIdSet = new Set(recordIds);
-  const usedResults = results.filter((result) => recordIdSet.has(result.activityRecordId));
-  const factors = new Map<string, TrailFactor>();
-  const methods = new Map<string, ReturnType<typeof methodOf>>();
-  for (const result of usedResults) {
-    const key = `${result.factorKey}\n${result.factorVersion}`;
-    if (!factors.has(key)) {
-      const factor = await factorOf(db, realmId, result.factorKey);
-      factors.set(key, trailFactorOf(result.factorKey, result.factorVersion, factor));
-    }
-    methods.set(result.calculationMethodId, methodOf(result.calculationMethodId));
-  }
-  const audit = await createAuditLogRepository(db).listForEntities(
-    realmId,
-    ACTIVITY_RECORD_ENTITY,
-    recordIds,
-    FACILITY_TRAIL_AUDIT_LIMIT,
-  );
-  return {
-    co2eKg,
-    recordCount: records.length,
-    records: records.slice(0, FACILITY_TRAIL_RECORD_LIMIT).map(toActivityRecordDto),
-    factors: [...factors.values()],
-    methods: [...methods.values()],
-    audit: audit.map(auditRowToEntry),
-  };
 }

@@ -57,7 +57,8 @@ describe('the audit log and `audit check`', () => {
   it('appends one chained entry per create, update and delete, newest first', async () => {
     const created = await call('POST', '/api/facilities/plant/activity-records', RECORD);
     const id = created.json<{ id: string }>().id;
-    await call('PATCH', `/api/activity-records/${id}`, { quantity: 150 });
+    const patched = await call('PATCH', `/api/activity-records/${id}`, { version: 1, quantity: 150 });
+    expect(patched.statusCode, patched.body).toBe(200);
     await call('DELETE', `/api/activity-records/${id}`);
 
     const log = auditLogResponseSchema.parse((await call('GET', '/api/audit-log')).json());

@@ -1,4 +1,4 @@
-import { configResponseSchema, messages } from '@ecc/contracts';
+import { configResponseSchema } from '@ecc/contracts';
 import { seedDemoRealm } from '@ecc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test-support/test-app.ts';
@@ -86,7 +86,7 @@ describe('GET /api/config', () => {
       expect(response.json()).toEqual({
         statusCode: 404,
         error: 'Not Found',
-        message: messages.realmNotFound,
+        message: 'Could not find a realm on the server.',
       });
     } finally {
       await withoutDefault.close();

@@ -173,6 +173,7 @@ describe('POST /api/emissions/estimate and GET /api/emission-factors', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'body/items/0/quantity: Expected number, received string',
+      fieldErrors: { 'body/items/0/quantity': 'Expected number, received string' },
     });
 
     const unknownGwp = await postEstimate({ gwp: 'AR3', items: [] });
@@ -277,10 +278,10 @@ describe('POST /api/emissions/estimate and GET /api/emission-factors', () => {
     expect(firstPage.statusCode).toBe(200);
     const first = emissionFactorListResponseSchema.parse(firstPage.json());
     expect(first).toMatchObject({ count: 10, total, offset: 0 });
-    expect(first.results[0]).toEqual({
+    expect(first.results.find((factor) => factor.id === 'epa-c1-natural-gas')).toEqual({
       id: 'epa-c1-natural-gas',
       name: 'Natural gas (weighted U.S. average)',
-      source: expect.stringContaining('40 CFR Part 98, subpart C') as unknown,
+      source: expect.stringContaining('40 CFR Part 98, subpart C: Table C-1 "Natural Gas"') as unknown,
       year: 2024,
       per: 'mmBtu',
       gases: {
@@ -313,10 +314,42 @@ describe('POST /api/emissions/estimate and GET /api/emission-factors', () => {
     const byId = emissionFactorListResponseSchema.parse((await listFactors('?q=desnz-2024')).json());
     expect(byId.total).toBe(2);
 
+    // Every subregion and the U.S. average cite eGRID2022.
     const bySource = emissionFactorListResponseSchema.parse(
       (await listFactors('?q=egrid2022&limit=3')).json(),
     );
-    expect(bySource).toMatchObject({ count: 3, total: 7, offset: 0 });
+    expect(bySource).toMatchObject({ count: 3, total: 28, offset: 0 });
+  });
+
+  it('finds a factor by any words of its name, source or key, in any order, best matches first', async () => {
+    const idsFor = async (q: string) =>
+      emissionFactorListResponseSchema
+        .parse((await listFactors(`?q=${encodeURIComponent(q)}&limit=100`)).json())
+        .results.map((factor) => factor.id);
+    expect(await idsFor('eGRID RFCW')).toEqual(['egrid-2022-rfcw']);
+    expect(await idsFor('rfcw egrid')).toEqual(['egrid-2022-rfcw']);
+    expect(await idsFor('DESNZ electricity')).toEqual(['desnz-2024-uk-electricity']);
+    // Hyphens and case do not matter: R-410A, r410a and "R 410A" find the blend.
+    for (const q of ['R-410A', 'r410a', 'R 410A']) {
+      expect((await idsFor(q))[0], q).toBe('fgas-r-410a');
+    }
+    // Diesel is distillate fuel oil No. 2 (stationary) and diesel fuel (vehicles).
+    expect(await idsFor('diesel')).toEqual(
+      expect.arrayContaining([
+        'epa-c1-distillate-fuel-oil-no-2',
+        'epa-hub-2024-distillate-fuel-oil-no-2-gal',
+        'epa-hub-2024-mobile-diesel-gal',
+      ]),
+    );
+    // A name that starts with the words comes before names that only hold them.
+    const naturalGas = await idsFor('natural gas');
+    expect(naturalGas[0]).toBe('epa-c1-natural-gas');
+    expect(naturalGas.indexOf('epa-hub-2024-natural-gas-scf')).toBeLessThan(
+      naturalGas.indexOf('desnz-2024-natural-gas-gross-cv') + 1,
+    );
+    // A word found only in the source still matches: the blend's composition is cited from ASHRAE 34.
+    expect((await idsFor('ASHRAE R-410A'))[0]).toBe('fgas-r-410a');
+    expect(await idsFor('Table 7 steam')).toEqual(['epa-hub-2024-steam-and-heat']);
 
     const none = emissionFactorListResponseSchema.parse((await listFactors('?q=unobtainium')).json());
     expect(none).toEqual({ results: [], count: 0, total: 0, offset: 0 });

@@ -1,7 +1,8 @@
 import { createRealmRepository, type DatabaseHandle, type RecalculationRunRow } from '@ecc/db';
 import { GWP_SET_IDS, isGwpSetId, realmGwpSetId } from '@ecc/domain';
 import { InvalidInputError } from '#platform/errors.ts';
-import { createRecalculationService, toRecalculationRunDto } from './recalculation.service.ts';
+import { toRecalculationRunDto } from '#platform/recalculations.ts';
+import { createRecalculationService } from './recalculation.service.ts';
 
 export interface RecalculateCommandOutput {
   write(text: string): unknown;
@@ -16,7 +17,8 @@ function progressLine(run: RecalculationRunRow, startedAt: number): string {
 
 /**
  * `npm run ecc -- recalculate --realm KEY [--gwp AR5]`: recalculates the realm in the foreground with a progress
- * line per batch. A run the realm left unfinished (a stopped server or CLI) is resumed from its cursor.
+ * line per batch; on another set than the realm's, the realm moves to that set when the run completes. A run the
+ * realm left unfinished (a stopped server or CLI) is resumed from its cursor.
  */
 export async function runRecalculateCommand(
   database: DatabaseHandle,

@@ -1,9 +1,10 @@
-import type { RecalculationRunDto } from '@ecc/contracts';
 import {
   createRecalculationRepository,
+  gwpSetOfRun,
   realmFactorLookupsOf,
   RecalculationConflictError,
   runOutsideRealmScope,
+  type CalculatedBatch,
   type DatabaseHandle,
   type RecalculationFailureEntry,
   type RecalculationRecordRow,
@@ -12,23 +13,20 @@ import {
 import {
   calculateActivityResults,
   createActivityCalculator,
-  isGwpSetId,
-  REPORTING_GWP_SET_ID,
   type ActivityCalculator,
   type GwpSetId,
   type Scope,
 } from '@ecc/domain';
 
 /**
- * Bulk recalculation of a realm (issue 4, item 3): records are read in id order a batch at a time, calculated
- * by the engine (`calculateActivityResults`, as when a record is saved) and written with COPY together with
- * the run's cursor, so a run that stops (crash, restart) resumes after its last committed batch. Records the
- * engine refuses (an unknown or unpublished factor, a unit the factor cannot take) are counted as failed and
- * logged; they do not stop the run.
+ * Bulk recalculation of a realm (issue 4, item 3; decision 019): records are read in id order a batch at a
+ * time, calculated by the engine (`calculateActivityResults`, as when a record is saved) and written with COPY
+ * together with the run's cursor, so a run that stops (crash, restart) resumes after its last committed batch.
+ * A run on another GWP set than the realm's writes beside the realm's results, unseen, and its last step moves
+ * the realm to that set. Records the engine refuses (an unknown or unpublished factor, a unit the factor cannot
+ * take) are counted as failed and logged; they do not stop the run.
  */
 
-/** For a run stored with a set this version does not know; new runs name the realm's set. */
-export const DEFAULT_RECALCULATION_GWP: GwpSetId = REPORTING_GWP_SET_ID;
 export const DEFAULT_RECALCULATION_BATCH_SIZE = 20_000;
 /** Above this many records a PGlite rebuild drops the results' secondary index and builds it once at the end. */
 export const INDEX_REBUILD_THRESHOLD = 100_000;
@@ -47,23 +45,6 @@ export interface RecalculationServiceOptions {
   readonly beforeBatchCommit?: (run: RecalculationRunRow) => Promise<void> | void;
 }
 
-export function toRecalculationRunDto(run: RecalculationRunRow): RecalculationRunDto {
-  return {
-    id: run.id,
-    status: run.status,
-    gwp: isGwpSetId(run.gwpSetId) ? run.gwpSetId : DEFAULT_RECALCULATION_GWP,
-    processed: run.processed,
-    total: run.total,
-    failed: run.failed,
-    fraction: run.total === 0 ? (run.status === 'completed' ? 1 : 0) : Math.min(run.processed / run.total, 1),
-    failures: run.failures,
-    error: run.error,
-    createdOn: run.createdOn.toISOString(),
-    startedOn: run.startedOn?.toISOString() ?? null,
-    finishedOn: run.finishedOn?.toISOString() ?? null,
-  };
-}
-
 /** COPY text format: a backslash, tab or line break inside a value must be escaped. */
 function copyText(value: string): string {
   return /[\\\t\n\r]/.test(value)
@@ -73,17 +54,12 @@ function copyText(value: string): string {
     : value;
 }
 
-interface BatchOutcome {
-  readonly copyText: string;
-  readonly failures: RecalculationFailureEntry[];
-}
-
 /** Calculates one page of records into COPY lines; one mutable input object serves every record. */
 function calculateBatch(
   realmId: string,
   rows: readonly RecalculationRecordRow[],
   calculator: ActivityCalculator,
-): BatchOutcome {
+): CalculatedBatch {
   const gwp = calculator.gwp;
   const lines: string[] = [];
   const failures: RecalculationFailureEntry[] = [];
@@ -135,30 +111,24 @@ export function createRecalculationService(
   async function drive(run: RecalculationRunRow): Promise<RecalculationRunRow | undefined> {
     const { realmId, id: runId } = run;
     await repository.startRun(realmId, runId);
-    const gwp = isGwpSetId(run.gwpSetId) ? run.gwpSetId : DEFAULT_RECALCULATION_GWP;
-    const calculator = createActivityCalculator(gwp, { factors: await lookups.lookupFor(realmId) });
+    const calculator = createActivityCalculator(gwpSetOfRun(run), {
+      factors: await lookups.lookupFor(realmId),
+    });
     const isIndexDropped = run.total >= INDEX_REBUILD_THRESHOLD && (await repository.dropSecondaryIndex());
     let cursor = (await repository.findRun(realmId, runId))?.cursor ?? null;
     try {
       for (;;) {
         if (isStopping) return undefined;
-        const rows = await repository.readRecords(realmId, cursor, batchSize);
-        if (rows.length === 0) break;
-        const batch = calculateBatch(realmId, rows, calculator);
-        const lastId = (rows[rows.length - 1] as RecalculationRecordRow)[0];
-        await repository.commitBatch(
-          {
-            realmId,
-            runId,
-            afterId: cursor,
-            lastId,
-            processed: rows.length,
-            failures: batch.failures,
-            copyText: batch.copyText,
-          },
-          options.beforeBatchCommit && (() => options.beforeBatchCommit?.(run)),
-        );
-        cursor = lastId;
+        const batch = await repository.processBatch({
+          realmId,
+          runId,
+          afterId: cursor,
+          limit: batchSize,
+          calculate: (rows) => calculateBatch(realmId, rows, calculator),
+          beforeCommit: options.beforeBatchCommit && (() => options.beforeBatchCommit?.(run)),
+        });
+        if (!batch) break;
+        cursor = batch.lastId;
         if (batch.failures.length > 0) {
           options.logger?.warn(
             { runId, realmId, recordIds: batch.failures.map((failure) => failure.id) },
@@ -169,12 +139,12 @@ export function createRecalculationService(
           const stored = await repository.findRun(realmId, runId);
           if (stored) options.onProgress(stored);
         }
-        if (rows.length < batchSize) break;
+        if (batch.processed < batchSize) break;
       }
     } finally {
       if (isIndexDropped) await repository.ensureSecondaryIndex();
     }
-    await repository.finishRun(realmId, runId, { status: 'completed' });
+    await repository.completeRun(realmId, runId);
     return repository.findRun(realmId, runId);
   }
 
@@ -190,9 +160,7 @@ export function createRecalculationService(
           if (isStopping || error instanceof RecalculationConflictError) return undefined;
           const message = error instanceof Error ? error.message : String(error);
           options.logger?.error({ runId: run.id, realmId: run.realmId, err: error }, 'Recalculation failed');
-          await repository
-            .finishRun(run.realmId, run.id, { status: 'failed', error: message })
-            .catch(() => undefined);
+          await repository.failRun(run.realmId, run.id, message).catch(() => undefined);
           return repository.findRun(run.realmId, run.id);
         })
         .finally(() => driving.delete(run.id)),
@@ -202,13 +170,16 @@ export function createRecalculationService(
   }
 
   return {
-    /** Queues a run over the realm's records and starts it; undefined when one is queued or running. */
+    /**
+     * Queues a run over the realm's records and starts it; undefined when one is queued or running. Without
+     * `gwp` the run is on the realm's own set; on another set, its last step moves the realm to that set.
+     */
     async start(
       realmId: string,
       input: { gwp?: GwpSetId; createdBy?: string | null } = {},
     ): Promise<RecalculationRunRow | undefined> {
       const run = await repository.createRun(realmId, {
-        gwpSetId: input.gwp ?? DEFAULT_RECALCULATION_GWP,
+        gwpSetId: input.gwp,
         createdBy: input.createdBy ?? null,
       });
       if (run) void schedule(run);

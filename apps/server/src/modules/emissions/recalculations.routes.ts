@@ -1,39 +1,30 @@
-import {
-  recalculationIdParamsSchema,
-  recalculationRunSchema,
-  recalculationStartSchema,
-} from '@ecc/contracts';
-import type { DatabaseHandle } from '@ecc/db';
-import { realmGwpSetId } from '@ecc/domain';
+import { recalculationEndpoints } from '@ecc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { HttpError } from '#platform/errors.ts';
+import { toRecalculationRunDto } from '#platform/recalculations.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
-import { createRecalculationService, toRecalculationRunDto } from './recalculation.service.ts';
+import type { RecalculationService } from './recalculation.service.ts';
 
 export const RECALCULATION_NOT_FOUND_MESSAGE = 'Recalculation not found';
 
 /**
- * Bulk recalculation of the caller's realm (issue 4, item 3). The work runs in the background of this server
- * process; runs left unfinished by a stopped server resume when the app is ready, and closing the app stops
- * after the batch in flight (the run resumes on the next start).
+ * Bulk recalculation of the caller's realm (issue 4, item 3; decision 019). The work runs in the background of
+ * this server process (the service, created by buildApp, resumes unfinished runs when the app is ready and stops
+ * after the batch in flight when it closes). A run on another GWP set than the realm's moves the realm to that set
+ * when it completes.
  */
-export function registerRecalculationRoutes(app: FastifyInstance, database: DatabaseHandle): void {
+export function registerRecalculationRoutes(app: FastifyInstance, service: RecalculationService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = createRecalculationService(database, { logger: app.log });
-  app.addHook('onReady', () => service.resumeUnfinished());
-  app.addHook('onClose', () => service.stop());
 
-  api.post(
-    '/api/recalculations',
-    {
-      config: { access: permissionAccess('update', 'Realm') },
-      schema: { body: recalculationStartSchema.nullish(), response: { 202: recalculationRunSchema } },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(recalculationEndpoints.start),
+    config: { access: permissionAccess('update', 'Realm') },
+    handler: async (request, reply) => {
       const session = requireSession(request);
       const run = await service.start(session.realm.id, {
-        gwp: request.body?.gwp ?? realmGwpSetId(session.realm.properties),
+        gwp: request.body?.gwp,
         createdBy: session.user.id,
       });
       if (!run) {
@@ -45,18 +36,15 @@ export function registerRecalculationRoutes(app: FastifyInstance, database: Data
       }
       return reply.code(202).send(toRecalculationRunDto(run));
     },
-  );
+  });
 
-  api.get(
-    '/api/recalculations/:id',
-    {
-      config: { access: permissionAccess('read', 'ActivityRecord') },
-      schema: { params: recalculationIdParamsSchema, response: { 200: recalculationRunSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(recalculationEndpoints.detail),
+    config: { access: permissionAccess('read', 'ActivityRecord') },
+    handler: async (request) => {
       const run = await service.find(requireSession(request).realm.id, request.params.id);
       if (!run) throw new HttpError(404, RECALCULATION_NOT_FOUND_MESSAGE);
       return toRecalculationRunDto(run);
     },
-  );
+  });
 }

@@ -10,7 +10,6 @@ import { buildEquipmentSchema } from '@ecc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
-import { planNotIncludedMessage } from '@ecc/contracts';
 
 const ADMIN = { email: 'admin@acme.test', password: 'admin-password-1', role: 'admin' as const };
 const MEMBER = { email: 'member@acme.test', password: 'member-password-1' };
@@ -298,7 +297,9 @@ describe('the equipment API', () => {
         'basic.test',
       );
       expect(byBasic.statusCode).toBe(403);
-      expect(byBasic.json().message).toBe(planNotIncludedMessage('Equipment types', ['CORE']));
+      expect(byBasic.json().message).toBe(
+        'Equipment types is not part of your plan. It is included in the Core plan.',
+      );
     });
 
     it('answers 404 for a key the realm does not have', async () => {

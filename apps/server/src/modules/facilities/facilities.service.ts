@@ -9,10 +9,11 @@ import {
   createActivityRepository,
   createEmissionResultRepository,
   createFacilityRepository,
+  readRealmGwpSetId,
   type Database,
   type FacilityWithLatestYear,
 } from '@ecc/db';
-import { FACTOR_LIBRARY_BY_ID, isGwpSetId, REPORTING_GWP_SET_ID, summarizeFacility } from '@ecc/domain';
+import { FACTOR_LIBRARY_BY_ID, isGwpSetId, summarizeFacility } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
 
 export const FACILITY_NOT_FOUND = 'Facility not found';
@@ -70,9 +71,10 @@ export async function facilityDetail(
     createActivityRepository(db).listQualityInputs(realmId, facilityId),
     facilities.equipmentOf(realmId, facilityId),
   ]);
+  // The results come from one view of the realm's set; with none, the realm's set names the zeros.
   const storedGwp = results[0]?.gwpSetId;
   const summary = summarizeFacility({
-    gwpSetId: isGwpSetId(storedGwp) ? storedGwp : REPORTING_GWP_SET_ID,
+    gwpSetId: isGwpSetId(storedGwp) ? storedGwp : await readRealmGwpSetId(db, realmId),
     results,
     records: records.map((record) => ({ ...record, hhv: FACTOR_LIBRARY_BY_ID.get(record.factorKey)?.hhv })),
     equipmentNames: new Map(equipment.map((item) => [item.id, item.name])),

@@ -1,4 +1,4 @@
-import { configResponseSchema, evaluatedFeatureFlagsResponseSchema, messages } from '@ecc/contracts';
+import { configResponseSchema, evaluatedFeatureFlagsResponseSchema } from '@ecc/contracts';
 import type { Realm } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
@@ -151,7 +151,7 @@ describe('feature flag API', () => {
     const cases: [object, string][] = [
       [
         { ...BETA, key: 'bad-default', defaultVariant: 'maybe' },
-        `body/defaultVariant: ${messages.invalidDefaultVariant}`,
+        `body/defaultVariant: defaultVariant must be one of the keys from variants`,
       ],
       [
         { ...BETA, key: 'Not A Key' },
@@ -184,7 +184,9 @@ describe('feature flag API', () => {
       key: 'targeted',
     });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().message).toBe('key: A feature flag with the key targeted already exists');
+    expect(duplicate.json().fieldErrors).toEqual({
+      'body/key': 'A feature flag with the key targeted already exists',
+    });
     const missing = await call(adminToken, 'PUT', '/api/feature-flags/definitions/nothing', BETA);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('No feature flag has the key nothing');

@@ -9,7 +9,7 @@ import {
 import { createRealmConfigRepository, type Database } from '@ecc/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import {
   assertCanOnOwnRecord,
   canInOwnRealm,
@@ -94,7 +94,7 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
         Object.hasOwn(flags, key) ? { result: false } : { flags: { ...flags, [key]: flag }, result: true },
       );
       if (!changed?.result)
-        throw new HttpError(409, `key: A feature flag with the key ${key} already exists`);
+        throw fieldRefusal(409, { 'body/key': `A feature flag with the key ${key} already exists` });
       return reply.code(201).send({ key, ...flag });
     },
   );

@@ -13,6 +13,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { commitActivityImport, importGhgrpWorkbook } from './imports.service.ts';
 
 // Creating facilities from a GHGRP workbook is an administrator's work; members import activity data.
 const ACME_USER = { email: 'ada@acme.test', password: 'acme-password-1', role: 'admin' as const };
@@ -346,6 +347,67 @@ describe('imports', () => {
     });
   });
 
+  it('refuses a file that is not UTF-8 text or holds a NUL character with 400 naming the line, not a 500', async () => {
+    const notUtf8 = Buffer.concat([csv(GOOD_ROWS.slice(0, 1)), Buffer.from([0x4f, 0xff, 0x0a])]);
+    const withNul = csv([`${GOOD_ROWS[0]}\u0000`]);
+    for (const url of ['/api/imports/activities/preview', '/api/imports/activities']) {
+      const invalid = await upload(url, { name: 'latin1.csv', content: notUtf8 });
+      expect(invalid.json()).toMatchObject({
+        statusCode: 400,
+        fieldErrors: { 'body/file': 'Must be UTF-8 text: line 3 has a byte that is not' },
+      });
+      const nul = await upload(url, { name: 'nul.csv', content: withNul });
+      expect(nul.json()).toMatchObject({
+        statusCode: 400,
+        fieldErrors: { 'body/file': 'Line 2 contains a NUL character (U+0000)' },
+      });
+    }
+    expect(testApp.loggedErrors).toEqual([]);
+  });
+
+  it('accepts a factor by its exact name as the factor list shows it, and stores its key', async () => {
+    const response = await upload('/api/imports/activities', {
+      name: 'named-factors.csv',
+      content: csv([
+        // Any case and spacing; quoted because the name holds a comma.
+        'north-campus,Heating oil,2024-06-01,2024-06-30,10,gal,"distillate fuel oil No. 2  (diesel, heating oil)",1',
+        'north-campus,Electricity,2024-06-01,2024-06-30,1,MWh,eGRID subregion NEWE (NPCC New England) electricity,2',
+      ]),
+    });
+    expect(response.statusCode).toBe(200);
+    const records = await testApp.database.db
+      .select()
+      .from(activityRecords)
+      .where(eq(activityRecords.periodStart, '2024-06-01'));
+    expect(records.map((record) => record.factorKey).sort()).toEqual([
+      'egrid-2022-newe',
+      'epa-c1-distillate-fuel-oil-no-2',
+    ]);
+  });
+
+  it('answers 400, not a 500, for a multipart body that ends before its closing boundary', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/imports/activities/preview',
+      headers: {
+        host: 'acme.test',
+        ...withSession(acmeToken),
+        'content-type': 'multipart/form-data; boundary=cut',
+      },
+      payload: '--cut\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nSite,Fuel',
+    });
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message:
+        'body/file: The upload is not well-formed multipart/form-data (Unexpected end of multipart data)',
+      fieldErrors: {
+        'body/file': 'The upload is not well-formed multipart/form-data (Unexpected end of multipart data)',
+      },
+    });
+    expect(testApp.loggedErrors).toEqual([]);
+  });
+
   it('never resolves another realm’s facility: its slug is a row error like an unknown one', async () => {
     const response = await upload('/api/imports/activities', {
       name: 'sneaky.csv',
@@ -449,5 +511,105 @@ describe('imports', () => {
     expect(noSheet.json().fieldErrors).toEqual({
       'body/file': 'The workbook has no "Direct Emitters" sheet',
     });
+  });
+
+  describe('a fault part-way through writing', () => {
+    // A fault injected after the first chunk of rows is written (the repository writes 2,000 records or 1,000
+    // facilities per statement, then reports progress), inside the import's transaction: nothing may remain.
+    class InjectedFault extends Error {}
+    const faultAfterFirstChunk = (progress: number[]) => (done: number, total: number) => {
+      progress.push(done);
+      if (done > 0 && done < total) throw new InjectedFault(`power cut after ${done} of ${total} rows`);
+    };
+    const actor = { id: null, email: 'fault@acme.test' };
+
+    async function realmRows(realm: Realm) {
+      const db = testApp.database.db;
+      const [records, results, audit, batches, ghgrpFacilities] = await Promise.all([
+        db.select().from(activityRecords).where(eq(activityRecords.realmId, realm.id)),
+        db.select().from(emissionResults).where(eq(emissionResults.realmId, realm.id)),
+        db.select().from(auditLog).where(eq(auditLog.realmId, realm.id)),
+        db.select().from(importBatches).where(eq(importBatches.realmId, realm.id)),
+        db.select().from(facilities).where(eq(facilities.realmId, realm.id)),
+      ]);
+      return {
+        records: records.length,
+        results: results.length,
+        audit: audit.length,
+        batches: batches.length,
+        facilities: ghgrpFacilities.length,
+      };
+    }
+
+    it('leaves no activity record, result, audit entry or batch behind, and the same file imports afterwards', async () => {
+      const realm = await createTestRealm(testApp.database.db, { key: 'fault1' });
+      await createFacilityRepository(testApp.database.db).insertMany(realm.id, [
+        { sector: 'Hospitals', naics: '622110', country: 'US', reported: {}, slug: 'plant', name: 'Plant' },
+      ]);
+      const before = await realmRows(realm);
+      const rows = Array.from(
+        { length: 2500 },
+        (_, index) =>
+          `plant,Boiler diesel,2024-01-01,2024-01-31,${index + 1},gal,epa-c1-distillate-fuel-oil-no-2,1`,
+      );
+      const file = { fileName: 'large.csv', content: csv(rows) };
+
+      const progress: number[] = [];
+      await expect(
+        commitActivityImport(
+          testApp.database.db,
+          realm,
+          actor,
+          file,
+          undefined,
+          faultAfterFirstChunk(progress),
+        ),
+      ).rejects.toBeInstanceOf(InjectedFault);
+      // The fault came after 2,000 records, their results and audit entries were written in the transaction.
+      expect(progress).toEqual([0, 2000]);
+      expect(await realmRows(realm)).toEqual(before);
+      const [chain] = await createAuditLogRepository(testApp.database.db).verify('fault1');
+      expect(chain?.firstBreak).toBeUndefined();
+
+      const retried = await commitActivityImport(testApp.database.db, realm, actor, file, undefined);
+      expect(retried).toMatchObject({ isNew: true, recordCount: 2500 });
+      expect(await realmRows(realm)).toMatchObject({ records: 2500, results: 2500, audit: 2500, batches: 1 });
+    });
+
+    it('leaves no GHGRP facility, audit entry or batch behind, and the same workbook imports afterwards', async () => {
+      const realm = await createTestRealm(testApp.database.db, { key: 'fault2' });
+      const before = await realmRows(realm);
+      const rows = Array.from({ length: 1200 }, (_, index) => {
+        const row = [...BROOKLYN];
+        row[0] = 2000000 + index;
+        row[1] = `Plant ${index}`;
+        return row;
+      });
+      const file = { fileName: 'ghgp_data_2020.xlsx', content: await ghgrpWorkbook(rows) };
+
+      const progress: number[] = [];
+      await expect(
+        importGhgrpWorkbook(testApp.database.db, realm, actor, file, {
+          onProgress: faultAfterFirstChunk(progress),
+        }),
+      ).rejects.toBeInstanceOf(InjectedFault);
+      // The fault came after 1,000 facilities were upserted in the transaction.
+      expect(progress).toEqual([0, 1000]);
+      expect(await realmRows(realm)).toEqual(before);
+
+      const retried = await importGhgrpWorkbook(testApp.database.db, realm, actor, file);
+      expect(retried).toMatchObject({ isNew: true, facilityCount: 1200, createdCount: 1200 });
+      expect(await realmRows(realm)).toMatchObject({ facilities: 1200, audit: 1, batches: 1 });
+    });
+  });
+
+  it('answers an empty workbook with 400 at once (the XLSX reader used to wait for it forever)', async () => {
+    for (const url of ['/api/imports/ghgrp', '/api/imports/activities']) {
+      const response = await upload(url, { name: 'ghgp_data_2020.xlsx', content: Buffer.alloc(0) });
+      expect(response.json()).toMatchObject({
+        statusCode: 400,
+        fieldErrors: { 'body/file': 'The file is empty' },
+      });
+    }
   });
 });

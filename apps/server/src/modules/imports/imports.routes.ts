@@ -34,13 +34,21 @@ async function readUpload(request: FastifyRequest): Promise<UploadedForm> {
   }
   let file: ImportFile | undefined;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const content = await part.toBuffer();
-      if (part.fieldname === 'file') file = { fileName: part.filename || 'upload', content };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        if (part.fieldname === 'file') file = { fileName: part.filename || 'upload', content };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    // The plugin's own errors (a file over the limit: 413) carry their status; the parser's do not.
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    throw fieldRefusal(400, {
+      'body/file': `The upload is not well-formed multipart/form-data (${(error as Error).message})`,
+    });
   }
   if (!file) throw fieldRefusal(400, { 'body/file': 'Required' });
   return { file, fields };

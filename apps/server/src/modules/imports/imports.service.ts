@@ -10,6 +10,7 @@ import {
   type ImportBatch,
 } from '@ecc/contracts';
 import {
+  createEmissionFactorRepository,
   createImportRepository,
   emissionResultValues,
   libraryVersionLabelOf,
@@ -19,10 +20,14 @@ import {
   type ImportActor,
   type ImportBatchRow,
   type ImportProgress,
+  type ActivityRecordRow,
 } from '@ecc/db';
 import {
+  calculateActivityResults,
   cellText,
   createActivityCalculator,
+  createFactorReferenceResolver,
+  FACTOR_LIBRARY,
   findGhgrpHeaderRow,
   GHGRP_DIRECT_EMITTERS_SHEET,
   ghgrpFacilitySlug,
@@ -35,13 +40,17 @@ import {
   suggestActivityMapping,
   toImportTable,
   validateActivityRows,
+  type ActivityCalculator,
   type ActivityResultRow,
   type GhgrpColumnIndex,
+  type GwpSetId,
   type ImportRow,
   type ImportRowError,
   type ImportTable,
+  type Scope,
 } from '@ecc/domain';
 import { InvalidInputError, zodProblems, type InputProblem } from '#platform/errors.ts';
+import { decodeUtf8Text } from '#platform/text-integrity.ts';
 import { readWorksheetRows, WorkbookError } from './read-workbook.ts';
 
 /** A file as uploaded or read from disk. */
@@ -86,7 +95,11 @@ async function withWorkbookErrors<T>(work: () => Promise<T>): Promise<T> {
 
 /** A CSV or XLSX file's table (the first sheet of a workbook). */
 export async function readActivityTable(file: ImportFile): Promise<ImportTable> {
-  if (!isXlsx(file)) return parseCsv(file.content.toString('utf8'));
+  if (!isXlsx(file)) {
+    const text = decodeUtf8Text(file.content, 'file');
+    if (typeof text !== 'string') throw new InvalidInputError([text.problem]);
+    return parseCsv(text);
+  }
   return withWorkbookErrors(async () => {
     const rows: ImportRow[] = [];
     for await (const row of readWorksheetRows(file.content)) rows.push(row);
@@ -156,17 +169,35 @@ async function validateActivities(
     if (nameCounts.get(name.toLowerCase()) === 1) facilityIds.set(name.toLowerCase(), id);
   }
   for (const { id, slug } of keys) facilityIds.set(slug.toLowerCase(), id);
-  const calculator = createActivityCalculator(realmGwpSetId(realm.properties), {
-    factors: await realmFactorLookupsOf(db).lookupFor(realm.id),
-    factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
-  });
+  const factors = await realmFactorLookupsOf(db).lookupFor(realm.id);
+  const calculatorOn = (gwp: GwpSetId) =>
+    createActivityCalculator(gwp, {
+      factors,
+      factorVersionOf: (_key, factor) => libraryVersionLabelOf(factor),
+    });
+  const calculator = calculatorOn(realmGwpSetId(realm.properties));
+  // A file may name a factor by key or by the exact name the factor list shows (library or the realm's own).
+  const realmFactors = await createEmissionFactorRepository(db).listRealmFactors(realm.id);
+  const findFactor = createFactorReferenceResolver([
+    ...FACTOR_LIBRARY,
+    ...realmFactors.map((entry) => entry.factor),
+  ]);
   return {
     calculator,
+    calculatorOn,
     ...validateActivityRows(table, mapping, {
       findFacilityId: (key) => facilityIds.get(key.toLowerCase()),
       calculator,
+      findFactor,
     }),
   };
+}
+
+/** A validated record's results on another GWP set: the same factor and quantity, so it cannot fail. */
+function resultsOn(row: ActivityRecordRow, calculator: ActivityCalculator): readonly ActivityResultRow[] {
+  const outcome = calculateActivityResults({ ...row, scope: row.scope as Scope }, calculator);
+  if (!outcome.ok) throw new Error(`Record ${row.id} cannot be calculated on ${calculator.gwp}`);
+  return outcome.rows;
 }
 
 /** Columns, a mapping (the given one or a suggestion), the first rows, and every row error of the file. */
@@ -224,7 +255,12 @@ export async function commitActivityImport(
   const table = await readActivityTable(file);
   const mapping = requestedMapping ?? suggestActivityMapping(table.columns);
   checkMapping(table, mapping);
-  const { activities, errors, calculator } = await validateActivities(db, realm, table, mapping);
+  const { activities, errors, calculator, calculatorOn } = await validateActivities(
+    db,
+    realm,
+    table,
+    mapping,
+  );
   if (errors.length > 0) throw new ImportRowsError(errors);
   if (activities.length === 0)
     throw new InvalidInputError([{ path: 'file', message: 'The file has no data rows' }]);
@@ -244,7 +280,16 @@ export async function commitActivityImport(
     {
       actor,
       onProgress,
-      resultsOf: (row) => emissionResultValues(row, resultsById.get(row.id) ?? [], calculator.gwp),
+      // The results were calculated on the realm's set while validating; a set a recalculation is moving the
+      // realm to (or one it moved to meanwhile) is calculated here.
+      resultsOf: (row, gwpSetIds) =>
+        gwpSetIds.flatMap((gwp) =>
+          emissionResultValues(
+            row,
+            gwp === calculator.gwp ? (resultsById.get(row.id) ?? []) : resultsOn(row, calculatorOn(gwp)),
+            gwp,
+          ),
+        ),
     },
   );
   return { batch: toBatch(commit.batch), isNew: commit.isNew, recordCount: commit.batch.rowCount };

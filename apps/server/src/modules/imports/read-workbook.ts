@@ -38,6 +38,8 @@ export async function* readWorksheetRows(
   content: Buffer,
   options: WorkbookReadOptions = {},
 ): AsyncGenerator<ImportRow> {
+  // exceljs's reader waits forever for the ZIP entries of an empty stream.
+  if (content.length === 0) throw new WorkbookError('The file is empty');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
     sharedStrings: 'cache',
     worksheets: 'emit',

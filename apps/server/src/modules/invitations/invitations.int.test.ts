@@ -103,7 +103,9 @@ describe('invitation API', () => {
       role: 'member',
     });
     expect(existingUser.statusCode).toBe(409);
-    expect(existingUser.json().message).toBe(`email: ${MEMBER.email} is already a user of this realm`);
+    expect(existingUser.json().fieldErrors).toEqual({
+      'body/email': `${MEMBER.email} is already a user of this realm`,
+    });
 
     await call(adminToken, 'POST', '/api/invitations', { email: 'twice@example.com', role: 'admin' });
     const again = await call(adminToken, 'POST', '/api/invitations', {
@@ -111,7 +113,9 @@ describe('invitation API', () => {
       role: 'admin',
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('email: twice@example.com already has a pending invitation');
+    expect(again.json().fieldErrors).toEqual({
+      'body/email': 'twice@example.com already has a pending invitation',
+    });
   });
 
   it('forbids members every management endpoint and hides the invitations from other realms', async () => {

@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
 import type { ServerConfig } from '#platform/config.ts';
-import { HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import { createMailer } from '#platform/mailer.ts';
 import { assertCanGiveRole } from '#platform/delegation.ts';
 import {
@@ -104,7 +104,7 @@ export function registerInvitationRoutes(
       await assertCanGiveRole(request, request.body.role);
       const email = normalizeEmail(request.body.email);
       if (await context.repositories.users.findByEmail(session.realm.id, email)) {
-        throw new HttpError(409, `email: ${email} is already a user of this realm`);
+        throw fieldRefusal(409, { 'body/email': `${email} is already a user of this realm` });
       }
       const { token, tokenHash } = createInvitationToken();
       const at = now();
@@ -119,7 +119,7 @@ export function registerInvitationRoutes(
         },
         at,
       );
-      if (!created) throw new HttpError(409, `email: ${email} already has a pending invitation`);
+      if (!created) throw fieldRefusal(409, { 'body/email': `${email} already has a pending invitation` });
       await sendInvitation(request, created, token);
       return reply.code(201).send(toInvitation(created, at));
     },

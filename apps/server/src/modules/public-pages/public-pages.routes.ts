@@ -28,9 +28,10 @@ export function registerPublicPageRoutes(app: FastifyInstance, context: AppConte
     api.get(pagePath, { config: { access: PUBLIC_ACCESS } }, async (request, reply) => {
       const realm = await context.realms.resolve(request);
       // Without a realm the page still loads; the app then shows that no realm was found.
-      return sendAppShell(reply, context.webDist, (html) =>
-        realm ? inlinePublicPagePayload(html, buildPublicPagePayload(realm, pagePath)) : html,
-      );
+      return sendAppShell(reply, context.webDist, {
+        transform: (html) =>
+          realm ? inlinePublicPagePayload(html, buildPublicPagePayload(realm, pagePath)) : html,
+      });
     });
   }
 }

@@ -231,7 +231,7 @@ describe('the realm administration API', () => {
       [
         { ...DELETE_EQUIPMENT_GRANT, data: { ...DELETE_EQUIPMENT_GRANT.data, id: '(a)\\1' } },
         'body/data/id',
-        /^invalid escape sequence: `\\1`$/,
+        /^Invalid escape sequence: `\\1`$/,
       ],
     ];
     for (const [payload, field, message] of cases) {

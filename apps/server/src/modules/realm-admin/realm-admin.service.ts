@@ -58,7 +58,11 @@ function checkGrantPatterns(data: { realm: string; id: string }): void {
   for (const field of ['realm', 'id'] as const) {
     if (NAMED_PATTERNS.has(data[field])) continue;
     const compilation = compileGrantPattern(data[field]);
-    if (!compilation.isValid) throw fieldRefusal(400, { [`body/data/${field}`]: compilation.reason });
+    if (!compilation.isValid) {
+      // The engine's reasons start in lower case; the message is shown on its own, as a sentence.
+      const reason = compilation.reason.charAt(0).toUpperCase() + compilation.reason.slice(1);
+      throw fieldRefusal(400, { [`body/data/${field}`]: reason });
+    }
   }
 }
 

@@ -234,14 +234,18 @@ describe('the lifecycle of users and sessions', () => {
 
     it('follows the realm’s setting, changed by its administrator and audited', async () => {
       adminToken = await signIn(testApp.app, ADMIN, HOST);
-      const settings = await asAdmin('PUT', `/api/realms/${realm.id}/settings`, {
-        gwpSetId: 'AR5',
+      const settings = await asAdmin('PUT', `/api/realms/${realm.id}/session-settings`, {
         sessionLifetimeHours: 1,
       });
       expect(settings.statusCode).toBe(200);
-      expect(settings.json()).toMatchObject({ sessionLifetimeHours: 1 });
+      expect(settings.json()).toEqual({ sessionLifetimeHours: 1 });
+      expect((await asAdmin('GET', `/api/realms/${realm.id}/session-settings`)).json()).toEqual({
+        sessionLifetimeHours: 1,
+      });
       const audit = auditLogResponseSchema.parse(
-        (await asAdmin('GET', `/api/audit-log?entityType=realm-settings&entityId=${realm.id}`)).json(),
+        (
+          await asAdmin('GET', `/api/audit-log?entityType=realm-session-settings&entityId=${realm.id}`)
+        ).json(),
       );
       expect(audit.results[0]).toMatchObject({
         before: { sessionLifetimeHours: DEFAULT_SESSION_LIFETIME_HOURS },
@@ -251,8 +255,7 @@ describe('the lifecycle of users and sessions', () => {
       const answers = await keepBusyFor(token, 80 * MINUTE_MS);
       expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 401]);
       adminToken = await signIn(testApp.app, ADMIN, HOST);
-      const refused = await asAdmin('PUT', `/api/realms/${realm.id}/settings`, {
-        gwpSetId: 'AR5',
+      const refused = await asAdmin('PUT', `/api/realms/${realm.id}/session-settings`, {
         sessionLifetimeHours: 0,
       });
       expect(refused.statusCode).toBe(400);

@@ -2,8 +2,8 @@ import {
   legalSchema,
   realmLegalSettingsSchema,
   realmParamsSchema,
-  realmSettingsResponseSchema,
-  realmSettingsSchema,
+  realmSessionSettingsEndpoints,
+  realmSettingsEndpoints,
   realmThemeSettingsFieldsSchema,
   realmThemeSettingsSchema,
 } from '@ecc/contracts';
@@ -11,14 +11,18 @@ import { createRealmRepository, type Database } from '@ecc/db';
 import type { PermissionAction, PermissionSubject } from '@ecc/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute } from '#platform/endpoint-route.ts';
+import type { RecalculationStarter } from '#platform/recalculations.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { findTargetRealm } from '#platform/target-realm.ts';
 import {
   readLegalSettings,
   readRealmSettings,
+  readSessionSettings,
   readThemeSettings,
   updateLegalSettings,
   updateRealmSettings,
+  updateSessionSettings,
   updateThemeSettings,
 } from './realm-settings.service.ts';
 
@@ -27,7 +31,11 @@ import {
  * `\own` grants reach only their realm, the operator's (realms acm and context) reach every realm. A realm that
  * does not exist and one the caller may not act on answer the same 404.
  */
-export function registerRealmSettingsRoutes(app: FastifyInstance, db: Database): void {
+export function registerRealmSettingsRoutes(
+  app: FastifyInstance,
+  db: Database,
+  recalculations: RecalculationStarter,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const realms = createRealmRepository(db);
 
@@ -62,6 +70,21 @@ export function registerRealmSettingsRoutes(app: FastifyInstance, db: Database):
     },
   );
 
+  api.route({
+    ...endpointRoute(realmSessionSettingsEndpoints.read),
+    config: { access: permissionAccess('read', 'Realm') },
+    handler: async (request) => readSessionSettings(db, await targetRealmId(request, 'read', 'Realm')),
+  });
+
+  api.route({
+    ...endpointRoute(realmSessionSettingsEndpoints.update),
+    config: { access: permissionAccess('update', 'Realm') },
+    handler: async (request) => {
+      const realmId = await targetRealmId(request, 'update', 'Realm');
+      return updateSessionSettings(db, realmId, requireSession(request).user, request.body);
+    },
+  });
+
   api.get(
     '/api/realms/:realmId/legal',
     {
@@ -87,28 +110,26 @@ export function registerRealmSettingsRoutes(app: FastifyInstance, db: Database):
     },
   );
 
-  api.get(
-    '/api/realms/:realmId/settings',
-    {
-      config: { access: permissionAccess('read', 'Realm') },
-      schema: { params: realmParamsSchema, response: { 200: realmSettingsResponseSchema } },
-    },
-    async (request) => readRealmSettings(db, await targetRealmId(request, 'read', 'Realm')),
-  );
+  api.route({
+    ...endpointRoute(realmSettingsEndpoints.read),
+    config: { access: permissionAccess('read', 'Realm') },
+    handler: async (request) =>
+      readRealmSettings(db, recalculations, await targetRealmId(request, 'read', 'Realm')),
+  });
 
-  api.put(
-    '/api/realms/:realmId/settings',
-    {
-      config: { access: permissionAccess('update', 'Realm') },
-      schema: {
-        params: realmParamsSchema,
-        body: realmSettingsSchema,
-        response: { 200: realmSettingsResponseSchema },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(realmSettingsEndpoints.update),
+    config: { access: permissionAccess('update', 'Realm') },
+    handler: async (request, reply) => {
       const realmId = await targetRealmId(request, 'update', 'Realm');
-      return updateRealmSettings(db, realmId, requireSession(request).user, request.body);
+      const outcome = await updateRealmSettings(
+        db,
+        recalculations,
+        realmId,
+        requireSession(request).user,
+        request.body,
+      );
+      return reply.code(outcome.isStarted ? 202 : 200).send(outcome.settings);
     },
-  );
+  });
 }

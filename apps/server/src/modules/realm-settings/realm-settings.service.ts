@@ -6,6 +6,7 @@ import {
   type Legal,
   type RealmConfig,
   type RealmLegalSettings,
+  type RealmSessionSettings,
   type RealmSettings,
   type RealmSettingsResponse,
   type RealmThemeSettings,
@@ -16,19 +17,25 @@ import {
   createAuditLogRepository,
   createEmissionResultRepository,
   createRealmConfigRepository,
+  readRealmGwpSetId,
+  REALM_SETTINGS_ENTITY,
   type Database,
   type RealmPropertiesRow,
+  type RecalculationRunRow,
   type UserRow,
   auditActorOf,
 } from '@ecc/db';
-import { realmGwpSetId } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
+import { toRecalculationRunDto, type RecalculationStarter } from '#platform/recalculations.ts';
 import { REALM_NOT_FOUND } from '#platform/target-realm.ts';
 
 /** Audit entity types: one per part of a realm's settings, the realm's id as entity id. */
 export const THEME_ENTITY = 'realm-theme';
 export const LEGAL_ENTITY = 'realm-legal';
-export const SETTINGS_ENTITY = 'realm-settings';
+export const SETTINGS_ENTITY = REALM_SETTINGS_ENTITY;
+export const SESSION_ENTITY = 'realm-session-settings';
+export const RECALCULATION_UNDER_WAY =
+  'A recalculation of this realm is under way; change the GWP set once it has finished';
 
 function applicationOf(config: RealmConfig): ApplicationConfig {
   const application = config.applications[0];
@@ -173,50 +180,90 @@ export async function updateLegalSettings(
   });
 }
 
-/** The settings as stored in the realm's properties, with their defaults. */
-function settingsOf(properties: Readonly<Record<string, unknown>>): RealmSettings {
-  const lifetime = sessionLifetimeHoursSchema.safeParse(properties.sessionLifetimeHours);
-  return {
-    gwpSetId: realmGwpSetId(properties),
-    sessionLifetimeHours: lifetime.success ? lifetime.data : DEFAULT_SESSION_LIFETIME_HOURS,
-  };
+/** The realm's session settings as stored, with their default. */
+function sessionSettingsOf(properties: Readonly<Record<string, unknown>>): RealmSessionSettings {
+  const stored = sessionLifetimeHoursSchema.safeParse(properties.sessionLifetimeHours);
+  return { sessionLifetimeHours: stored.success ? stored.data : DEFAULT_SESSION_LIFETIME_HOURS };
 }
 
-async function settingsResponse(db: Database, realmId: string, settings: RealmSettings) {
-  const hasResultsOnOtherGwpSets = await createEmissionResultRepository(db).hasResultsOutsideGwpSet(
-    realmId,
-    settings.gwpSetId,
-  );
-  return { ...settings, hasResultsOnOtherGwpSets };
-}
-
-export async function readRealmSettings(db: Database, realmId: string): Promise<RealmSettingsResponse> {
+export async function readSessionSettings(db: Database, realmId: string): Promise<RealmSessionSettings> {
   const realm = await createRealmConfigRepository(db).findConfig(realmId);
   if (!realm) throw new HttpError(404, REALM_NOT_FOUND);
-  return settingsResponse(db, realmId, settingsOf(realm.properties));
+  return sessionSettingsOf(realm.properties);
 }
 
 /**
- * Sets the realm's GWP set (`properties.gwpSetId`; results already stored keep theirs until recalculated) and its
- * absolute session lifetime (`properties.sessionLifetimeHours`, which sessions already open obey from their next
- * request).
+ * Sets how long the realm's sessions last at most after sign-in (`properties.sessionLifetimeHours`); sessions
+ * already open obey it from their next request. Audited as `realm-session-settings`.
  */
-export async function updateRealmSettings(
+export async function updateSessionSettings(
   db: Database,
   realmId: string,
   actor: UserRow,
-  settings: RealmSettings,
-): Promise<RealmSettingsResponse> {
-  await changeRealm(db, realmId, actor, async ({ realm, store }) => {
-    const before = settingsOf(realm.properties);
-    const isStored =
-      realm.properties.gwpSetId === settings.gwpSetId &&
-      before.sessionLifetimeHours === settings.sessionLifetimeHours;
-    if (isStored) return;
-    await store(
-      { ...realm.properties, ...settings },
-      { before, after: settings, entityType: SETTINGS_ENTITY },
-    );
+  settings: RealmSessionSettings,
+): Promise<RealmSessionSettings> {
+  return changeRealm(db, realmId, actor, async ({ realm, store }) => {
+    const before = sessionSettingsOf(realm.properties);
+    if (!isSame(before, settings) || realm.properties.sessionLifetimeHours === undefined) {
+      await store(
+        { ...realm.properties, ...settings },
+        { before, after: settings, entityType: SESSION_ENTITY },
+      );
+    }
+    return settings;
   });
-  return settingsResponse(db, realmId, settings);
+}
+
+async function settingsResponse(
+  db: Database,
+  realmId: string,
+  unfinished: RecalculationRunRow | undefined,
+): Promise<RealmSettingsResponse> {
+  const gwpSetId = await readRealmGwpSetId(db, realmId);
+  const hasResultsOnOtherGwpSets = await createEmissionResultRepository(db).hasResultsOutsideGwpSet(
+    realmId,
+    gwpSetId,
+  );
+  return {
+    gwpSetId,
+    recalculation: unfinished ? toRecalculationRunDto(unfinished) : null,
+    hasResultsOnOtherGwpSets,
+  };
+}
+
+export async function readRealmSettings(
+  db: Database,
+  recalculations: RecalculationStarter,
+  realmId: string,
+): Promise<RealmSettingsResponse> {
+  return settingsResponse(db, realmId, await recalculations.findUnfinished(realmId));
+}
+
+/**
+ * Moves the realm to another GWP set: starts the recalculation whose last step switches the realm's setting
+ * with every result on the new set at once (decision 019), so totals never mix sets. The set the realm has
+ * already changes nothing; while another recalculation of the realm runs, 409. The switch is audited when it
+ * happens (entity `realm-settings`, naming the recalculation).
+ */
+export async function updateRealmSettings(
+  db: Database,
+  recalculations: RecalculationStarter,
+  realmId: string,
+  actor: UserRow,
+  settings: RealmSettings,
+): Promise<{ settings: RealmSettingsResponse; isStarted: boolean }> {
+  const unfinished = await recalculations.findUnfinished(realmId);
+  if (unfinished) {
+    if (unfinished.gwpSetId === settings.gwpSetId) {
+      return { settings: await settingsResponse(db, realmId, unfinished), isStarted: false };
+    }
+    throw new HttpError(409, RECALCULATION_UNDER_WAY);
+  }
+  if ((await readRealmGwpSetId(db, realmId)) === settings.gwpSetId) {
+    return { settings: await settingsResponse(db, realmId, undefined), isStarted: false };
+  }
+  const run = await recalculations.start(realmId, { gwp: settings.gwpSetId, createdBy: actor.id });
+  // Another request started one between the check and the start: the database's one-run rule answered.
+  if (!run) throw new HttpError(409, RECALCULATION_UNDER_WAY);
+  return { settings: await settingsResponse(db, realmId, run), isStarted: true };
 }

@@ -11,13 +11,25 @@ describe('the built web app', () => {
 
   const get = (url: string) => testApp.app.inject({ method: 'GET', url });
 
-  it.each(['/', '/launcher', '/equipment-manager/site/1/boiler/new', '/no/such/page?x=1'])(
-    'answers index.html, never cached, for the client-side route %s',
+  it.each([
+    '/',
+    '/launcher?x=1',
+    '/facility/next/north-plant',
+    '/equipment-manager/site/3f1c8b0e-2d4a-4c7e-9b1f-0a2b3c4d5e6f/boiler/new',
+  ])('answers index.html, never cached, for the client-side route %s', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(FIXTURE_INDEX_HTML);
+  });
+
+  it.each(['/no/such/page?x=1', '/facility/next/Not_A_Slug', '/equipment-manager/site/1/boiler/new'])(
+    'answers index.html with status 404 for %s, which the app shows its 404 page for',
     async (url) => {
       const response = await get(url);
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toBe(FIXTURE_INDEX_HTML);
     },
   );
@@ -49,6 +61,7 @@ describe('the built web app', () => {
 
   it('never serves dotfiles or anything outside the dist folder', async () => {
     expect((await get('/.ecc-build-hash')).body).toBe(FIXTURE_INDEX_HTML);
+    expect((await get('/.ecc-build-hash')).statusCode).toBe(404);
     expect((await get('/../package.json')).body).toBe(FIXTURE_INDEX_HTML);
     expect((await get('/%2e%2e/%2e%2e/package.json')).body).toBe(FIXTURE_INDEX_HTML);
   });

@@ -124,7 +124,32 @@ describe('the emission factors page', () => {
     if (!row) throw new Error('row missing');
     expect(within(row).getByText('EPA GHG Emission Factors Hub 2024')).toBeTruthy();
     expect(within(row).getByText('CO2 53.06 kg')).toBeTruthy();
+    expect(within(row).getByText('AR4 53.06 · AR5 53.06 · AR6 53.06 kg/mmBtu')).toBeTruthy();
     expect(screen.getByText('1–1 of 1')).toBeTruthy();
+  });
+
+  it('shows each factor’s key and copies it to the clipboard', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderPage();
+    const row = (await screen.findByText('Natural Gas')).closest('tr');
+    if (!row) throw new Error('row missing');
+    expect(within(row).getByText('epa-natural-gas')).toBeTruthy();
+    await userEvent.click(within(row).getByRole('button', { name: 'Copy the key epa-natural-gas' }));
+    expect(writeText).toHaveBeenCalledWith('epa-natural-gas');
+    expect(within(row).getByRole('status').textContent).toBe('Copied');
+  });
+
+  it('says so when the browser refuses the clipboard', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: () => Promise.reject(new Error('no')) },
+    });
+    renderPage();
+    const row = (await screen.findByText('Natural Gas')).closest('tr');
+    if (!row) throw new Error('row missing');
+    await userEvent.click(within(row).getByRole('button', { name: 'Copy the key epa-natural-gas' }));
+    expect(within(row).getByRole('status').textContent).toBe('Copy blocked: select the key');
   });
 
   it('shows the progress of a recalculation as processed of total', async () => {
@@ -136,27 +161,37 @@ describe('the emission factors page', () => {
     expect(screen.getByText(/completed/)).toBeTruthy();
   });
 
-  it('shows the server’s 409 when a second recalculation is started while one runs', async () => {
+  it('cannot start a second run while its own runs, and shows the server’s 409 for one started elsewhere', async () => {
     const running = { ...RUN, status: 'running' as const, processed: 3, fraction: 3 / 7, finishedOn: null };
-    let starts = 0;
     const message = `A recalculation of this realm is already running (${RUN.id}); wait for it to finish`;
+    let isStartedElsewhere = true;
     renderPage({
       handler: ({ method, path }) => {
         if (path === `/api/recalculations/${RUN.id}`) return jsonResponse(200, running);
         if (method !== 'POST' || path !== '/api/recalculations') return undefined;
-        starts += 1;
-        return starts === 1
-          ? jsonResponse(202, running)
-          : jsonResponse(409, { statusCode: 409, error: 'Conflict', message });
+        return isStartedElsewhere
+          ? jsonResponse(409, { statusCode: 409, error: 'Conflict', message })
+          : jsonResponse(202, running);
       },
     });
     const start = screen.getByRole('button', { name: 'Recalculate all emissions' });
     await userEvent.click(start);
-    expect((await screen.findByRole('progressbar')).getAttribute('aria-valuenow')).toBe('3');
-    await userEvent.click(start);
     expect((await screen.findByRole('alert')).textContent).toBe(message);
-    // The first run's progress stays in view.
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('3');
+    isStartedElsewhere = false;
+    await userEvent.click(start);
+    expect((await screen.findByRole('progressbar')).getAttribute('aria-valuenow')).toBe('3');
+    expect(start).toHaveProperty('disabled', true);
+  });
+
+  it('says that recalculating on another set moves the realm to it', async () => {
+    renderPage();
+    await userEvent.selectOptions(screen.getByLabelText('GWP set'), 'AR6');
+    expect(screen.getByLabelText('GWP set').getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The realm reports on AR5. Recalculating on AR6 moves it to AR6: every figure stays on AR5 until the recalculation completes, then all of them change at once.',
+      ),
+    ).toBeTruthy();
   });
 
   it('hides drafts, the new-factor form and recalculation from a user who may not create factors', async () => {

@@ -1,9 +1,11 @@
 import type { EmissionFactorDto } from '@ecc/contracts';
+import { factorCo2ePerUnit, GWP_SET_IDS } from '@ecc/domain';
 import { EmptyState, Input, Label, type DataTableColumn } from '@ecc/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchIcon } from 'lucide-react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
+import { formatNumber } from '#lib/format/format-number.ts';
 import { usePagedSearch } from '#lib/search/use-paged-search.ts';
 import { emissionFactorsQueryOptions, FACTOR_PAGE_SIZE } from './emission-factors-api.ts';
 import { FactorTable } from './factor-table.tsx';
@@ -11,14 +13,27 @@ import { PageNavigation } from './page-navigation.tsx';
 
 const REALM_FACTOR_PREFIX = 'realm:';
 
+/**
+ * kg CO2e per unit in each GWP set (a refrigerant's GWP): `AR4 2,087.5 · AR5 1,923.5 · AR6 2,255.5`; a factor
+ * published as CO2e shows only its own set.
+ */
+function formatCo2ePerUnit(factor: EmissionFactorDto): string {
+  const values = GWP_SET_IDS.flatMap((gwp) => {
+    const co2e = factorCo2ePerUnit(factor, gwp);
+    return co2e === undefined ? [] : [`${gwp} ${formatNumber(co2e)}`];
+  });
+  return values.length === 0 ? '—' : `${values.join(' · ')} kg/${factor.per}`;
+}
+
 const LIBRARY_COLUMNS: DataTableColumn<EmissionFactorDto>[] = [
   {
     header: 'HHV',
     cell: (factor) => (factor.hhv ? `${factor.hhv.value} ${factor.hhv.energy}/${factor.hhv.per}` : '—'),
   },
+  { header: 'CO2e per unit (GWP)', cell: formatCo2ePerUnit },
 ];
 
-/** The factor library and the realm's published factors: searched by name, fifty to a page. */
+/** The factor library and the realm's published factors: searched by any words of name, source or key. */
 export function FactorLibrary() {
   const { searchText, setSearchText, search, offset, setOffset } = usePagedSearch();
 
@@ -39,7 +54,7 @@ export function FactorLibrary() {
           type="search"
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
-          placeholder="e.g. natural gas"
+          placeholder="e.g. diesel, eGRID RFCW, DESNZ electricity, R-410A"
         />
       </div>
       <div aria-live="polite" aria-busy={factors.isPending}>
@@ -49,7 +64,11 @@ export function FactorLibrary() {
           errorTitle="The factors could not be loaded"
           isEmpty={(page) => page.results.length === 0}
           empty={
-            <EmptyState icon={<SearchIcon />} title="No factors match" description="Try another name." />
+            <EmptyState
+              icon={<SearchIcon />}
+              title="No factors match"
+              description="A factor matches when its name, source or key holds every word: try fewer words."
+            />
           }
         >
           {(page) => (

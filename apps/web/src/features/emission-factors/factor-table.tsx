@@ -1,6 +1,7 @@
 import type { EmissionFactorDto } from '@ecc/contracts';
 import { DataTable, type DataTableColumn } from '@ecc/ui';
 import type { ReactNode } from 'react';
+import { FactorKey } from './factor-key.tsx';
 
 /** The factor's value per gas as published, e.g. `CO2 53.06 kg, CH4 0.001 kg`; a CO2e-only factor names its GWP set. */
 export function formatGases(factor: Pick<EmissionFactorDto, 'gases' | 'co2e'>): string {
@@ -9,7 +10,7 @@ export function formatGases(factor: Pick<EmissionFactorDto, 'gases' | 'co2e'>): 
   return gases.join(', ');
 }
 
-/** Factors as published (name, source, year, unit of activity, gases), then the columns a list adds. */
+/** Factors as published (name, key, source, year, unit of activity, gases), then the columns a list adds. */
 export function FactorTable<Factor extends EmissionFactorDto>({
   caption,
   factors,
@@ -29,6 +30,7 @@ export function FactorTable<Factor extends EmissionFactorDto>({
       hasRowHeaders={false}
       columns={[
         { header: 'Name', cell: nameCell },
+        { header: 'Key', cell: (factor) => <FactorKey factorKey={factor.id} /> },
         { header: 'Source', cell: (factor) => factor.source },
         { header: 'Year', cell: (factor) => factor.year },
         { header: 'Per', cell: (factor) => factor.per },

@@ -1,16 +1,21 @@
 import { GWP_SET_IDS, realmGwpSetId } from '@ecc/domain';
 import { Button, Label, controlClasses } from '@ecc/ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useRealm } from '#lib/realm/realm-queries.ts';
 import type { GwpSetId } from '#lib/recalculations/recalculation-api.ts';
 import { RecalculationStatus } from '#lib/recalculations/recalculation-status.tsx';
 import { useRecalculation } from '#lib/recalculations/use-recalculation.ts';
 
-/** Starts a bulk recalculation of the realm's emission results (on the realm's GWP set unless another is chosen). */
+/**
+ * Starts a bulk recalculation of the realm's emission results, on the realm's GWP set unless another is chosen;
+ * another set moves the realm to it when the run completes (one set at a time, decision 019).
+ */
 export function RecalculationPanel() {
   const realm = useRealm();
-  const [gwp, setGwp] = useState<GwpSetId>(realmGwpSetId(realm?.properties ?? {}));
+  const realmSet = realmGwpSetId(realm?.properties ?? {});
+  const [gwp, setGwp] = useState<GwpSetId>(realmSet);
   const recalculation = useRecalculation();
+  const noteId = useId();
   return (
     <section aria-labelledby="recalculation-heading" className="grid gap-3">
       <h2 id="recalculation-heading" className="text-lg font-semibold">
@@ -22,6 +27,7 @@ export function RecalculationPanel() {
           <select
             id="recalculation-gwp"
             className={controlClasses}
+            aria-describedby={noteId}
             value={gwp}
             onChange={(event) => setGwp(event.target.value as GwpSetId)}
           >
@@ -32,10 +38,18 @@ export function RecalculationPanel() {
             ))}
           </select>
         </div>
-        <Button onClick={() => void recalculation.start(gwp)} disabled={recalculation.isStarting}>
+        <Button
+          onClick={() => void recalculation.start(gwp)}
+          disabled={recalculation.isStarting || recalculation.isRunning}
+        >
           Recalculate all emissions
         </Button>
       </div>
+      <p id={noteId} aria-live="polite" className="text-sm text-muted-foreground">
+        {gwp === realmSet
+          ? `The realm reports on ${realmSet}: every result is calculated again on it.`
+          : `The realm reports on ${realmSet}. Recalculating on ${gwp} moves it to ${gwp}: every figure stays on ${realmSet} until the recalculation completes, then all of them change at once.`}
+      </p>
       <RecalculationStatus state={recalculation} />
     </section>
   );

@@ -17,6 +17,11 @@ const choiceClasses =
   'flex w-full items-center justify-between gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 const chosenClasses = 'bg-secondary font-medium text-secondary-foreground';
 
+/** Muted grey on the chosen entry's secondary background falls below 4.5:1 contrast: it keeps the entry's colour. */
+function mutedUnlessChosen(isChosen: boolean): string | undefined {
+  return isChosen ? undefined : 'text-muted-foreground';
+}
+
 function countFor(site: EquipmentSite | undefined, sites: readonly EquipmentSite[], typeKey: string): number {
   const counted = site ? [site] : sites;
   return counted.reduce(
@@ -114,7 +119,9 @@ function EquipmentBrowser({
               onClick={() => setSiteId(ALL)}
             >
               <span>All sites</span>
-              <span className="text-muted-foreground tabular-nums">{countFor(undefined, allSites, ALL)}</span>
+              <span className={cn('tabular-nums', mutedUnlessChosen(siteId === ALL))}>
+                {countFor(undefined, allSites, ALL)}
+              </span>
             </button>
           </li>
           {shownSites.map((each) => (
@@ -127,11 +134,13 @@ function EquipmentBrowser({
               >
                 <span className="min-w-0">
                   <span className="block truncate">{each.name}</span>
-                  <span className="text-muted-foreground block truncate text-xs">
+                  <span className={cn('block truncate text-xs', mutedUnlessChosen(siteId === each.id))}>
                     {[each.city, each.state, each.country].filter(Boolean).join(', ')}
                   </span>
                 </span>
-                <span className="text-muted-foreground tabular-nums">{each.equipmentTotal}</span>
+                <span className={cn('tabular-nums', mutedUnlessChosen(siteId === each.id))}>
+                  {each.equipmentTotal}
+                </span>
               </button>
             </li>
           ))}

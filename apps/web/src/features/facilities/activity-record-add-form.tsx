@@ -1,5 +1,5 @@
 import { Button, FormField, Input, controlClasses } from '@ecc/ui';
-import { useQuery } from '@tanstack/react-query';
+import { UNITS } from '@ecc/domain';
 import { useState, type FormEvent } from 'react';
 import {
   EMPTY_RECORD_FORM,
@@ -11,49 +11,13 @@ import {
 } from './activity-record-form.ts';
 import { serverFieldErrors } from '#lib/forms/field-errors.ts';
 import { EmissionsPreview } from './emissions-preview.tsx';
-import { emissionFactorOptionsQuery } from './facility-api.ts';
+import { FactorCombobox } from './factor-combobox.tsx';
 import { formatCo2e } from './facility-format.ts';
-import { useDebouncedValue } from '#lib/timing/use-debounced-value.ts';
 import type { useRecordMutations } from './use-record-mutations.ts';
-
-const COMMON_UNITS = [
-  'kWh',
-  'MWh',
-  'GJ',
-  'MJ',
-  'mmBtu',
-  'therm',
-  'scf',
-  'm3',
-  'L',
-  'gal',
-  'bbl',
-  'kg',
-  't',
-  'lb',
-  'short_ton',
-  'km',
-  'mi',
-];
 
 export interface EquipmentOption {
   id: string;
   name: string;
-}
-
-/** The factor picker's options: the typed text searches the factor library; an option's id is the factor key. */
-function FactorOptions({ query }: { query: string }) {
-  const debounced = useDebouncedValue(query, 250);
-  const options = useQuery(emissionFactorOptionsQuery(debounced));
-  return (
-    <datalist id="facility-factor-options">
-      {options.data?.results.map((factor) => (
-        <option key={factor.id} value={factor.id}>
-          {factor.name} — {factor.source} ({factor.year})
-        </option>
-      ))}
-    </datalist>
-  );
 }
 
 /** Adds a record to the facility: checked with the contracts schema first, then the server's refusal by field. */
@@ -148,14 +112,17 @@ export function ActivityRecordAddForm({
           <Input list="facility-units" {...text('unit')} />
         </FormField>
         <datalist id="facility-units">
-          {COMMON_UNITS.map((unit) => (
+          {UNITS.map((unit) => (
             <option key={unit} value={unit} />
           ))}
         </datalist>
-        <FormField label="Emission factor" error={errors.factorKey} description="Search by name or source.">
-          <Input list="facility-factor-options" {...text('factorKey')} />
+        <FormField
+          label="Emission factor"
+          error={errors.factorKey}
+          description="Any words of its name, source or key, e.g. diesel, eGRID RFCW, R-410A."
+        >
+          <FactorCombobox value={values.factorKey} onValueChange={set('factorKey')} />
         </FormField>
-        <FactorOptions query={values.factorKey} />
         <FormField label="Scope" error={errors.scope}>
           <select className={`${controlClasses} h-9`} {...text('scope')}>
             <option value="1">Scope 1</option>

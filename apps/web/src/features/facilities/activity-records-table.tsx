@@ -1,5 +1,5 @@
 import type { ActivityRecordDto, ActivityRecordPatch } from '@ecc/contracts';
-import { Button, Input, Label, cn } from '@ecc/ui';
+import { Alert, AlertDescription, AlertTitle, Button, Input, Label, cn } from '@ecc/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatNumber } from '#lib/format/format-number.ts';
@@ -9,10 +9,13 @@ import {
   recordToFormValues,
   activityRecordFieldOfPath,
   validateRecordForm,
+  type ActivityRecordField,
   type ActivityRecordFormValues,
   type FieldErrors,
 } from './activity-record-form.ts';
 import { EmissionsPreview } from './emissions-preview.tsx';
+import { FactorCombobox } from './factor-combobox.tsx';
+import { StaleRecordError } from './facility-api.ts';
 import { formatCo2e } from './facility-format.ts';
 import { SortableHeaderRow, type SortableColumn } from './sortable-header.tsx';
 import { filterRows, sortRows, type SortState } from './table-rows.ts';
@@ -141,7 +144,97 @@ const RecordRow = memo(function RecordRow({
   );
 });
 
-/** The row being edited: the editable fields as inputs, checked with the contracts schema before the PATCH. */
+/** What each field of a record is called where a change to it is shown. */
+const FIELD_LABELS: Record<ActivityRecordField, string> = {
+  activityType: 'Activity',
+  equipmentId: 'Equipment',
+  periodStart: 'Period start',
+  periodEnd: 'Period end',
+  quantity: 'Quantity',
+  unit: 'Unit',
+  factorKey: 'Factor',
+  scope: 'Scope',
+  scope3Category: 'Scope 3 category',
+  certificateCoverage: 'Certificate coverage',
+  isEstimated: 'Estimated',
+  notes: 'Notes',
+};
+
+function displayFormValue(value: string | boolean): string {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return value === '' ? '—' : value;
+}
+
+/** The fields someone else changed between the version being edited and the one stored now. */
+function changesBetween(base: ActivityRecordFormValues, current: ActivityRecordFormValues) {
+  return (Object.keys(FIELD_LABELS) as ActivityRecordField[])
+    .filter((field) => base[field] !== current[field])
+    .map((field) => ({
+      field,
+      label: FIELD_LABELS[field],
+      before: displayFormValue(base[field]),
+      after: displayFormValue(current[field]),
+    }));
+}
+
+/**
+ * The user's input carried over to the record as it is now: what they changed stays as they typed it, what
+ * they left alone takes the stored value, so saving again applies their change without undoing the other one.
+ */
+function carriedOver(
+  values: ActivityRecordFormValues,
+  base: ActivityRecordFormValues,
+  current: ActivityRecordFormValues,
+): ActivityRecordFormValues {
+  const merged = { ...current };
+  for (const field of Object.keys(FIELD_LABELS) as ActivityRecordField[]) {
+    if (values[field] !== base[field]) Object.assign(merged, { [field]: values[field] });
+  }
+  return merged;
+}
+
+/** Someone changed the record while it was being edited: what they changed, and a reload that keeps the input. */
+function ConflictNotice({
+  base,
+  current,
+  values,
+  onReload,
+}: {
+  base: ActivityRecordFormValues;
+  current: ActivityRecordFormValues;
+  values: ActivityRecordFormValues;
+  onReload: () => void;
+}) {
+  const changes = changesBetween(base, current);
+  return (
+    <Alert kind="warning" className="max-w-4xl py-2 text-xs">
+      <AlertTitle>Someone else changed this record since you opened it</AlertTitle>
+      <AlertDescription className="grid gap-1">
+        <ul aria-label="Their changes" className="grid gap-0.5">
+          {changes.map((change) => (
+            <li key={change.field}>
+              {change.label}: {change.before} → {change.after}
+              {values[change.field] !== base[change.field] &&
+                ` (yours: ${displayFormValue(values[change.field])})`}
+            </li>
+          ))}
+        </ul>
+        <p>Reload to edit the record as it is now; your changes stay in the fields.</p>
+        <div>
+          <Button size="xs" onClick={onReload}>
+            Reload
+          </Button>
+        </div>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * The row being edited: the editable fields as inputs, checked with the contracts schema before the PATCH, which
+ * names the version the edit started from. A 409 (someone changed the record since) shows their change and a
+ * Reload that moves the edit onto the stored version, keeping what the user typed.
+ */
 function EditRow({
   record,
   mutations,
@@ -151,12 +244,22 @@ function EditRow({
   mutations: ReturnType<typeof useRecordMutations>;
   onDone: () => void;
 }) {
-  const original = useMemo(() => recordToFormValues(record), [record]);
+  const [base, setBase] = useState<ActivityRecordDto>(record);
+  const original = useMemo(() => recordToFormValues(base), [base]);
   const [values, setValues] = useState<ActivityRecordFormValues>(original);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | undefined>();
+  const [conflict, setConflict] = useState<ActivityRecordDto | undefined>();
   const firstInput = useRef<HTMLInputElement>(null);
   useEffect(() => firstInput.current?.focus(), []);
+
+  const reload = () => {
+    if (conflict === undefined) return;
+    setValues(carriedOver(values, original, recordToFormValues(conflict)));
+    setBase(conflict);
+    setConflict(undefined);
+    setFormError(undefined);
+  };
 
   const save = () => {
     setFormError(undefined);
@@ -165,25 +268,33 @@ function EditRow({
       setErrors(result.errors);
       return;
     }
-    const patch: ActivityRecordPatch = {};
+    const changes: Partial<ActivityRecordPatch> = {};
     for (const field of EDITABLE_FIELDS) {
-      if (values[field] !== original[field]) Object.assign(patch, { [field]: result.input[field] });
+      if (values[field] !== original[field]) Object.assign(changes, { [field]: result.input[field] });
     }
-    if (Object.keys(patch).length === 0) {
+    if (Object.keys(changes).length === 0) {
       onDone();
       return;
     }
     mutations.update.mutate(
-      { id: record.id, patch },
+      { id: base.id, patch: { ...changes, version: base.version } },
       {
         onSuccess: onDone,
         onError: (error) => {
+          if (error instanceof StaleRecordError) {
+            setConflict(error.current);
+            return;
+          }
           const refusal = serverFieldErrors(error, activityRecordFieldOfPath);
           setErrors(refusal.fields);
           setFormError(refusal.form);
         },
       },
     );
+  };
+  const change = (field: EditableField, value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') onDone();
@@ -204,20 +315,28 @@ function EditRow({
               <Label htmlFor={id} className="text-xs">
                 {EDIT_LABELS[field]}
               </Label>
-              <Input
-                id={id}
-                ref={index === 0 ? firstInput : undefined}
-                type={field.startsWith('period') ? 'date' : field === 'quantity' ? 'number' : 'text'}
-                step={field === 'quantity' ? 'any' : undefined}
-                className={cn('h-8', field === 'factorKey' ? 'w-56' : 'w-36')}
-                value={values[field]}
-                aria-invalid={error === undefined ? undefined : true}
-                aria-describedby={error === undefined ? undefined : `${id}-error`}
-                onChange={(event) => {
-                  setValues((previous) => ({ ...previous, [field]: event.target.value }));
-                  setErrors((previous) => ({ ...previous, [field]: undefined }));
-                }}
-              />
+              {field === 'factorKey' ? (
+                <FactorCombobox
+                  id={id}
+                  className="w-72"
+                  value={values[field]}
+                  aria-invalid={error === undefined ? undefined : true}
+                  aria-describedby={error === undefined ? undefined : `${id}-error`}
+                  onValueChange={(value) => change(field, value)}
+                />
+              ) : (
+                <Input
+                  id={id}
+                  ref={index === 0 ? firstInput : undefined}
+                  type={field.startsWith('period') ? 'date' : field === 'quantity' ? 'number' : 'text'}
+                  step={field === 'quantity' ? 'any' : undefined}
+                  className="h-8 w-36"
+                  value={values[field]}
+                  aria-invalid={error === undefined ? undefined : true}
+                  aria-describedby={error === undefined ? undefined : `${id}-error`}
+                  onChange={(event) => change(field, event.target.value)}
+                />
+              )}
               {error !== undefined && (
                 <p id={`${id}-error`} className="max-w-56 text-xs text-destructive">
                   {error}
@@ -227,7 +346,7 @@ function EditRow({
           );
         })}
         <div className="flex gap-1 self-center pt-4">
-          <Button size="sm" onClick={save} disabled={mutations.update.isPending}>
+          <Button size="sm" onClick={save} disabled={mutations.update.isPending || conflict !== undefined}>
             Save
           </Button>
           <Button size="sm" variant="outline" onClick={onDone}>
@@ -235,7 +354,16 @@ function EditRow({
           </Button>
         </div>
       </div>
-      <EmissionsPreview values={values} className="max-w-4xl py-1 text-xs" />
+      {conflict === undefined ? (
+        <EmissionsPreview values={values} className="max-w-4xl py-1 text-xs" />
+      ) : (
+        <ConflictNotice
+          base={original}
+          current={recordToFormValues(conflict)}
+          values={values}
+          onReload={reload}
+        />
+      )}
       {formError !== undefined && (
         <p role="alert" className="text-xs text-destructive">
           {formError}
@@ -256,18 +384,21 @@ function recordValue(equipmentNames: ReadonlyMap<string, string>) {
 
 /**
  * The facility's activity records: sortable by every column, filtered by text, edited inline and deleted with
- * an undo. Only the rows in view are rendered, so 10,000 records cost no more than a screenful.
+ * an undo. Only the rows in view are rendered, so 10,000 records cost no more than a screenful. The record
+ * `highlightedId` names (a trail's link back to it) is scrolled to and marked.
  */
 export function ActivityRecordsTable({
   records,
   equipmentNames,
   mutations,
   onTrail,
+  highlightedId,
 }: {
   records: readonly ActivityRecordDto[];
   equipmentNames: ReadonlyMap<string, string>;
   mutations: ReturnType<typeof useRecordMutations>;
   onTrail: (record: ActivityRecordDto) => void;
+  highlightedId?: string;
 }) {
   const [sort, setSort] = useState<SortState<RecordColumn>>({ key: 'periodStart', direction: 'descending' });
   const [filter, setFilter] = useState('');
@@ -301,9 +432,21 @@ export function ActivityRecordsTable({
   });
   useEffect(() => virtualizer.measure(), [editingId, virtualizer]);
 
+  const highlightedIndex =
+    highlightedId === undefined ? -1 : rows.findIndex((row) => row.id === highlightedId);
+  const isHighlightFiltered =
+    highlightedIndex === -1 && records.some((record) => record.id === highlightedId);
+  useEffect(() => {
+    // A record hidden by the text filter is shown: the link asked for it.
+    if (isHighlightFiltered) setFilter('');
+  }, [isHighlightFiltered]);
+  useEffect(() => {
+    if (highlightedIndex >= 0) virtualizer.scrollToIndex(highlightedIndex, { align: 'center' });
+  }, [highlightedIndex, virtualizer]);
+
   const onEdit = useCallback((record: ActivityRecordDto) => setEditingId(record.id), []);
   const removeRecord = mutations.remove.mutate;
-  const onDelete = useCallback((record: ActivityRecordDto) => removeRecord(record.id), [removeRecord]);
+  const onDelete = useCallback((record: ActivityRecordDto) => removeRecord(record), [removeRecord]);
   const canUpdate = useCan('update', 'ActivityRecord');
   const canDelete = useCan('delete', 'ActivityRecord');
 
@@ -357,14 +500,17 @@ export function ActivityRecordsTable({
                   const record = rows[item.index];
                   if (record === undefined) return null;
                   const isEditing = record.id === editingId;
+                  const isHighlighted = record.id === highlightedId;
                   return (
                     <div
                       key={record.id}
                       role="row"
                       aria-rowindex={item.index + 2}
+                      aria-current={isHighlighted ? 'true' : undefined}
                       className={cn(
                         'absolute inset-x-0 grid items-center border-b',
                         GRID_COLUMNS,
+                        isHighlighted && 'bg-primary/10',
                         isEditing && 'bg-accent/40',
                       )}
                       style={{
@@ -385,7 +531,9 @@ export function ActivityRecordsTable({
                           onEdit={canUpdate ? onEdit : undefined}
                           onDelete={canDelete ? onDelete : undefined}
                           onTrail={onTrail}
-                          isDeleting={mutations.remove.isPending && mutations.remove.variables === record.id}
+                          isDeleting={
+                            mutations.remove.isPending && mutations.remove.variables?.id === record.id
+                          }
                         />
                       )}
                     </div>

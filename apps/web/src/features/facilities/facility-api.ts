@@ -1,21 +1,21 @@
 import {
-  activityRecordListResponseSchema,
-  activityRecordSchema,
-  activityRecordTrailResponseSchema,
+  activityRecordEndpoints,
   emissionFactorListResponseSchema,
+  endpointUrl,
   equipmentListResponseSchema,
   estimateFailureSchema,
   estimateResponseSchema,
   facilityEndpoints,
-  facilityTrailResponseSchema,
   MAX_ACTIVITY_RECORD_PAGE_SIZE,
   MAX_FACILITY_PAGE_SIZE,
+  staleActivityRecordSchema,
   type ActivityRecordDto,
   type ActivityRecordInput,
   type ActivityRecordPatch,
   type EstimateFailureResponse,
   type EstimateRequestBody,
   type EstimateResponse,
+  type FacilityTrailQuery,
 } from '@ecc/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '#lib/api/api.ts';
@@ -70,68 +70,103 @@ export function activityRecordsQuery(slug: string) {
   return queryOptions({
     queryKey: facilityQueryKeys.records(slug),
     queryFn: async ({ signal }) =>
-      activityRecordListResponseSchema.parse(
-        await api.get(
-          `/api/facilities/${encodeURIComponent(slug)}/activity-records?limit=${MAX_ACTIVITY_RECORD_PAGE_SIZE}`,
-          { signal },
-        ),
-      ),
+      callEndpoint(activityRecordEndpoints.list, {
+        params: { slug },
+        query: { limit: MAX_ACTIVITY_RECORD_PAGE_SIZE },
+        signal,
+      }),
   });
+}
+
+/** The query of a facility total's trail (its JSON and its CSV take the same). */
+function trailQueryOf(request: TrailRequest): FacilityTrailQuery {
+  return {
+    year: request.year,
+    scope: request.scope,
+    activityType: request.activityType,
+    gas: request.gas,
+    month: request.month,
+    equipmentId: request.equipmentId === null ? 'none' : request.equipmentId,
+  };
 }
 
 export function facilityTrailQuery(slug: string, request: TrailRequest) {
   return queryOptions({
     queryKey: facilityQueryKeys.trail(slug, request),
     queryFn: async ({ signal }) =>
-      facilityTrailResponseSchema.parse(
-        await api.get(
-          `/api/facilities/${encodeURIComponent(slug)}/trail${queryString({
-            year: request.year,
-            scope: request.scope,
-            activityType: request.activityType,
-            gas: request.gas,
-            month: request.month,
-            equipmentId: request.equipmentId === null ? 'none' : request.equipmentId,
-          })}`,
-          { signal },
-        ),
-      ),
+      callEndpoint(activityRecordEndpoints.facilityTrail, {
+        params: { slug },
+        query: trailQueryOf(request),
+        signal,
+      }),
   });
 }
 
 export function recordTrailQuery(id: string) {
   return queryOptions({
     queryKey: facilityQueryKeys.recordTrail(id),
-    queryFn: async ({ signal }) =>
-      activityRecordTrailResponseSchema.parse(
-        await api.get(`/api/activity-records/${encodeURIComponent(id)}/trail`, { signal }),
-      ),
+    queryFn: async ({ signal }) => callEndpoint(activityRecordEndpoints.trail, { params: { id }, signal }),
   });
+}
+
+/** Where a facility total's trail downloads as CSV (every record of the total, one row per result). */
+export function facilityTrailCsvUrl(slug: string, request: TrailRequest): string {
+  return endpointUrl(activityRecordEndpoints.facilityTrailCsv, { slug }, trailQueryOf(request));
+}
+
+/** Where a record's trail downloads as CSV. */
+export function recordTrailCsvUrl(id: string): string {
+  return endpointUrl(activityRecordEndpoints.trailCsv, { id });
 }
 
 export async function createActivityRecord(
   slug: string,
   input: ActivityRecordInput,
 ): Promise<ActivityRecordDto> {
-  return activityRecordSchema.parse(
-    await api.post(`/api/facilities/${encodeURIComponent(slug)}/activity-records`, input),
-  );
+  return callEndpoint(activityRecordEndpoints.create, { params: { slug }, body: input });
 }
 
+/** A change made on `patch.version` of the record; a 409 (someone changed it since) is a `StaleRecordError`. */
 export async function updateActivityRecord(
   id: string,
   patch: ActivityRecordPatch,
 ): Promise<ActivityRecordDto> {
-  return activityRecordSchema.parse(
-    await api.request(`/api/activity-records/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch }),
+  return withStaleRecords(() =>
+    callEndpoint(activityRecordEndpoints.update, { params: { id }, body: patch }),
   );
 }
 
-/** Answers the deleted record, which is all an undo needs to create it again. */
-export async function deleteActivityRecord(id: string): Promise<ActivityRecordDto> {
-  return activityRecordSchema.parse(
-    await api.request(`/api/activity-records/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+/**
+ * Deletes the record if it is still at `version`; answers the deleted record, which is all an undo needs to
+ * create it again. A 409 (someone changed it since) is a `StaleRecordError`.
+ */
+export async function deleteActivityRecord(id: string, version: number): Promise<ActivityRecordDto> {
+  return withStaleRecords(() =>
+    callEndpoint(activityRecordEndpoints.remove, { params: { id }, query: { version } }),
   );
+}
+
+/** Someone changed the record since it was read: `current` is the record as it is now. */
+export class StaleRecordError extends Error {
+  constructor(
+    message: string,
+    readonly current: ActivityRecordDto,
+  ) {
+    super(message);
+    this.name = 'StaleRecordError';
+  }
+}
+
+async function withStaleRecords<Result>(work: () => Promise<Result>): Promise<Result> {
+  try {
+    return await work();
+  } catch (error) {
+    const stale = isApiResponseError(error, 409)
+      ? staleActivityRecordSchema.safeParse(error.body)
+      : undefined;
+    if (stale?.success) throw new StaleRecordError(stale.data.message, stale.data.current);
+    throw error;
+  }
 }
 
 /** The fields of a record that a POST takes: an undone delete comes back with the same data (and a new id). */

@@ -1,4 +1,10 @@
-import type { ActivityRecordDto, FacilityDetailResponse, FacilityTrailResponse } from '@ecc/contracts';
+import type {
+  ActivityRecordDto,
+  EmissionFactorDto,
+  ActivityRecordTrailResponse,
+  FacilityDetailResponse,
+  FacilityTrailResponse,
+} from '@ecc/contracts';
 import { ROUTES } from '@ecc/contracts';
 import { toastStore } from '@ecc/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -18,6 +24,58 @@ import { FacilityDetailView } from './facility-detail-view.tsx';
 
 const ROUTE = ROUTES.find((route) => route.id === 'facility')!;
 
+/** The record r2 as someone else left it: quantity and notes changed, now at version 2. */
+const CHANGED_BY_OTHERS = { quantity: 120, notes: 'Meter re-read' };
+
+/** r1's trail: 300 therm × 0.1 mmBtu/therm = 30 mmBtu; × 53.06 kg CO2/mmBtu = 1,591.8 kg CO2; × 0.001 CH4 … */
+const RECORD_TRAIL: ActivityRecordTrailResponse = {
+  facilitySlug: 'north-plant',
+  record: record('r1', { quantity: 300, co2eKg: 1593 }),
+  results: [
+    {
+      scope2Method: null,
+      gases: { CO2: 1591.8, CH4: 0.03 },
+      co2eKg: 1592.64,
+      gwpSetId: 'AR5',
+      isFallback: false,
+      factor: {
+        key: 'epa-hub-natural-gas',
+        name: 'Natural gas',
+        source: 'EPA GHG Emission Factors Hub',
+        version: '2024',
+        year: 2024,
+        per: 'mmBtu',
+        gases: { CO2: { value: 53.06, unit: 'kg' }, CH4: { value: 0.001, unit: 'kg' } },
+      },
+      method: { id: 'direct', name: 'Direct', formula: 'quantity × factor' },
+      arithmetic: {
+        quantity: 300,
+        unit: 'therm',
+        certificateCoverage: null,
+        conversion: [{ operation: 'multiply', value: 0.1, unit: 'mmBtu/therm', kind: 'unit-conversion' }],
+        basisQuantity: 30,
+        basisUnit: 'mmBtu',
+        gases: [
+          {
+            gas: 'CO2',
+            factorValue: 53.06,
+            factorUnit: 'kg',
+            toKg: 1,
+            massKg: 1591.8,
+            gwp: 1,
+            co2eKg: 1591.8,
+          },
+          { gas: 'CH4', factorValue: 0.001, factorUnit: 'kg', toKg: 1, massKg: 0.03, gwp: 28, co2eKg: 0.84 },
+        ],
+        publishedCo2e: null,
+        co2eKg: 1592.64,
+        gwpSetId: 'AR5',
+      },
+    },
+  ],
+  audit: [],
+};
+
 function record(id: string, overrides: Partial<ActivityRecordDto>): ActivityRecordDto {
   return {
     id,
@@ -36,6 +94,8 @@ function record(id: string, overrides: Partial<ActivityRecordDto>): ActivityReco
     notes: null,
     co2eKg: 531,
     co2eKgMarket: null,
+    gwpSetId: 'AR5',
+    version: 1,
     createdOn: '2026-01-01T00:00:00.000Z',
     modifiedOn: '2026-01-01T00:00:00.000Z',
     ...overrides,
@@ -102,8 +162,19 @@ const DETAIL: FacilityDetailResponse = {
   },
 };
 
+const NEW_ENGLAND_GRID: EmissionFactorDto = {
+  id: 'egrid-2022-newe',
+  name: 'eGRID subregion NEWE (NPCC New England) electricity',
+  source:
+    'U.S. EPA, eGRID2022 total output emission rates (EPA GHG Emission Factors Hub 2024, Table 6), row "NEWE"',
+  year: 2022,
+  per: 'MWh',
+  gases: { CO2: { value: 536.4, unit: 'lb' } },
+};
+
 const TRAIL: FacilityTrailResponse = {
   co2eKg: 4024,
+  gwpSetId: 'AR5',
   recordCount: 3,
   records: RECORDS,
   factors: [
@@ -135,7 +206,7 @@ const TRAIL: FacilityTrailResponse = {
   ],
 };
 
-function renderDetail() {
+function renderDetail(options: { isStale?: boolean } = {}) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -159,12 +230,28 @@ function renderDetail() {
       if (url.pathname === '/api/facilities/north-plant/trail') return jsonResponse(200, TRAIL);
       if (url.pathname === '/api/equipment') return jsonResponse(200, { results: [] });
       if (url.pathname === '/api/emission-factors') {
-        return jsonResponse(200, { results: [], count: 0, total: 0, offset: 0 });
+        const results = (url.searchParams.get('q') ?? '').includes('newe') ? [NEW_ENGLAND_GRID] : [];
+        return jsonResponse(200, { results, count: results.length, total: results.length, offset: 0 });
       }
+      if (url.pathname === '/api/activity-records/r1/trail') return jsonResponse(200, RECORD_TRAIL);
       if (url.pathname === '/api/activity-records/r2' && method === 'DELETE')
         return jsonResponse(200, RECORDS[1]);
       if (url.pathname === '/api/activity-records/r2' && method === 'PATCH') {
-        return jsonResponse(200, { ...RECORDS[1], quantity: 150 });
+        const body = JSON.parse(String(init?.body)) as { version: number; quantity?: number };
+        // Someone else saved version 2 first: an edit made on version 1 is stale.
+        if (options.isStale && body.version === 1) {
+          return jsonResponse(
+            409,
+            {
+              statusCode: 409,
+              error: 'Conflict',
+              message: 'Someone else changed this record since you opened it.',
+              current: { ...RECORDS[1], ...CHANGED_BY_OTHERS, version: 2 },
+            },
+            'Conflict',
+          );
+        }
+        return jsonResponse(200, { ...RECORDS[1], quantity: body.quantity, version: body.version + 1 });
       }
       return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'Not found' }, 'Not Found');
     }),
@@ -275,6 +362,7 @@ describe('the facility view', { timeout: 20_000 }, () => {
     const undo = toastStore.getState().toasts[0]?.action;
     expect(undo?.label).toBe('Undo');
     undo?.onClick();
+    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/api/activity-records/r2?version=1');
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
       activityType: 'natural-gas',
@@ -284,6 +372,29 @@ describe('the facility view', { timeout: 20_000 }, () => {
       factorKey: 'epa-hub-natural-gas',
       scope: 1,
     });
+  });
+
+  it('picks a factor in the inline edit with the keyboard: Enter chooses the option, the next Enter saves', async () => {
+    const calls = renderDetail();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit natural-gas 2025-01-01' }, ABILITY_WAIT),
+    );
+    const factor = screen.getByRole('combobox', { name: 'Factor' });
+    await userEvent.clear(factor);
+    await userEvent.type(factor, 'newe');
+    const option = await screen.findByRole('option', { name: /eGRID subregion NEWE/ });
+    expect(option.textContent).toContain('egrid-2022-newe');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect((factor as HTMLInputElement).value).toBe('egrid-2022-newe');
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')).toEqual({
+        method: 'PATCH',
+        path: '/api/activity-records/r2',
+        body: { version: 1, factorKey: 'egrid-2022-newe' },
+      }),
+    );
   });
 
   it('edits a record inline, refusing a bad value at its field and sending only what changed', async () => {
@@ -303,9 +414,84 @@ describe('the facility view', { timeout: 20_000 }, () => {
       expect(calls.find((call) => call.method === 'PATCH')).toEqual({
         method: 'PATCH',
         path: '/api/activity-records/r2',
-        body: { quantity: 150 },
+        body: { version: 1, quantity: 150 },
       }),
     );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
+  });
+
+  it('shows what someone else changed when an edit is stale, and reloads keeping the user’s input', async () => {
+    const calls = renderDetail({ isStale: true });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit natural-gas 2025-01-01' }, ABILITY_WAIT),
+    );
+    await userEvent.clear(screen.getByLabelText('Unit', { selector: '#edit-r2-unit' }));
+    await userEvent.type(screen.getByLabelText('Unit', { selector: '#edit-r2-unit' }), 'mmBtu');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const changes = await screen.findByRole('list', { name: 'Their changes' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Quantity: 100 → 120', 'Notes: — → Meter re-read']);
+    expect(screen.getByText('Someone else changed this record since you opened it')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    // The user's unit stays; the quantity they did not touch is the one stored now.
+    expect(screen.getByLabelText('Unit', { selector: '#edit-r2-unit' })).toHaveProperty('value', 'mmBtu');
+    expect(screen.getByLabelText('Quantity', { selector: '#edit-r2-quantity' })).toHaveProperty(
+      'value',
+      '120',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+        { version: 1, unit: 'mmBtu' },
+        { version: 2, unit: 'mmBtu' },
+      ]),
+    );
+  });
+
+  it('opens a record’s arithmetic from a total, with its GWP values, and links to CSV and the record', async () => {
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Show the trail of Scope 1 2025' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Trail: Scope 1 2025' });
+    expect(await within(sheet).findByText('4.02 t CO2e on GWP set AR5, from 3 records')).toBeTruthy();
+    expect(within(sheet).getByRole('link', { name: 'Download the trail as CSV' }).getAttribute('href')).toBe(
+      '/api/facilities/north-plant/trail.csv?year=2025&scope=1',
+    );
+    await userEvent.click(
+      within(sheet).getByRole('button', { name: 'Show the arithmetic of natural-gas, 2025-03-01' }),
+    );
+    const recordSheet = await screen.findByRole('dialog', { name: 'Trail: natural-gas, 2025-03-01' });
+    const arithmetic = await within(recordSheet).findByTestId('trail-arithmetic');
+    expect(arithmetic.textContent).toContain('300 therm × 0.1 mmBtu/therm = 30 mmBtu');
+    const rows = within(arithmetic)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'GasFactorMassGWP (AR5)CO2e',
+      'CO2× 53.06 kg CO2/mmBtu1,591.8 kg× 11.59 t CO2e',
+      'CH4× 0.001 kg CH4/mmBtu0.03 kg× 280.84 kg CO2e',
+      'Total on AR51.59 t CO2e',
+    ]);
+    expect(
+      within(recordSheet).getByRole('link', { name: 'Download the trail as CSV' }).getAttribute('href'),
+    ).toBe('/api/activity-records/r1/trail.csv');
+    expect(within(recordSheet).getByRole('link', { name: 'epa-hub-natural-gas' }).getAttribute('href')).toBe(
+      '/emission-factors?q=epa-hub-natural-gas',
+    );
+    await userEvent.click(within(recordSheet).getByRole('button', { name: 'Show the record in the table' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const table = screen.getByRole('table', { name: 'Activity records' });
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .find((row) => row.getAttribute('aria-current'))?.textContent,
+      ).toContain('2025-03-01'),
+    );
   });
 });

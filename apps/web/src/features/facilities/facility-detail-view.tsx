@@ -6,7 +6,7 @@ import type {
 } from '@ecc/contracts';
 import { EmptyState, Skeleton } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangleIcon, Building2Icon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { LoadError } from '#components/load-error.tsx';
@@ -25,7 +25,7 @@ import { activityRecordsQuery, facilityDetailQuery, facilityEquipmentQuery } fro
 import { formatCo2e, formatLocation, formatMonth } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
 import { KpiCards } from './kpi-cards.tsx';
-import { TrailSheet, type TrailSubject } from './trail-sheet.tsx';
+import { recordTrailSubject, TrailSheet, type TrailSubject } from './trail-sheet.tsx';
 import { useRecordMutations } from './use-record-mutations.ts';
 
 const FLAG_LABELS: Record<DataQualityFlag['kind'], string> = {
@@ -46,7 +46,12 @@ function DataQualityList({ flags }: { flags: readonly DataQualityFlag[] }) {
       {flags.length === 0 ? (
         <p className="text-sm text-muted-foreground">No gaps, outliers or estimated data found.</p>
       ) : (
-        <ul className="grid max-h-72 gap-1.5 overflow-auto text-sm">
+        // Focusable, so a keyboard can scroll the list when it overflows (WCAG 2.1.1).
+        <ul
+          tabIndex={0}
+          aria-label="Data quality flags"
+          className="grid max-h-72 gap-1.5 overflow-auto rounded-sm text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
           {flags.map((flag) => (
             <li key={`${flag.kind}-${flag.activityType}-${flag.month}`} className="flex gap-2">
               <AlertTriangleIcon
@@ -137,13 +142,23 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
   const [trail, setTrail] = useState<TrailSubject | null>(null);
   const openTrail = useCallback((request: TrailRequest) => setTrail({ kind: 'total', request }), []);
   const openRecordTrail = useCallback(
-    (record: ActivityRecordDto) =>
-      setTrail({
-        kind: 'record',
-        recordId: record.id,
-        title: `${record.activityType}, ${record.periodStart.slice(0, 10)}`,
-      }),
+    (record: ActivityRecordDto) => setTrail(recordTrailSubject(record)),
     [],
+  );
+  // `?record=<id>` picks a record out in the table: the trail's and its CSV's links back to a record.
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const highlightedRecordId = typeof search.record === 'string' ? search.record : undefined;
+  const navigate = useNavigate();
+  const showRecord = useCallback(
+    (recordId: string) => {
+      setTrail(null);
+      void navigate({
+        to: '.',
+        search: (previous: Record<string, unknown>) => ({ ...previous, record: recordId }),
+        replace: true,
+      });
+    },
+    [navigate],
   );
 
   const summary = detail.data?.summary;
@@ -284,12 +299,19 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
                 equipmentNames={equipmentNames}
                 mutations={mutations}
                 onTrail={openRecordTrail}
+                highlightedId={highlightedRecordId}
               />
             )}
           </QueryStates>
         </section>
       </div>
-      <TrailSheet slug={slug} subject={trail} onClose={() => setTrail(null)} />
+      <TrailSheet
+        slug={slug}
+        subject={trail}
+        onOpen={setTrail}
+        onShowRecord={showRecord}
+        onClose={() => setTrail(null)}
+      />
     </>
   );
 }

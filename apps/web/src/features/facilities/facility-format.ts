@@ -10,6 +10,11 @@ import { formatNumber } from '#lib/format/format-number.ts';
 // Factors are small numbers whose digits matter (0.001026 mmBtu/scf): significant digits, not 2 decimals.
 const factorNumberFormat = new Intl.NumberFormat(DEFAULT_LOCALE, { maximumSignificantDigits: 6 });
 
+/** A factor, heat content or conversion as published: up to six significant digits, with separators. */
+export function formatFactorValue(value: number): string {
+  return factorNumberFormat.format(value);
+}
+
 /** kg CO2e as the view shows it: tonnes from 1,000 kg, so that facility totals stay readable. */
 export function formatCo2e(kg: number): string {
   // From 1,000 t the decimals are noise on screen; the trail gives the exact figures.

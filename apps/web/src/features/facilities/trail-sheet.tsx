@@ -1,11 +1,18 @@
 import type { ActivityRecordDto, AuditEntryDto, CalculationMethodDto, TrailFactor } from '@ecc/contracts';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@ecc/ui';
+import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
+import { DownloadIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates, type QueryView } from '#components/query-states.tsx';
 import { formatDate } from '#lib/format/format-date.ts';
-import { facilityTrailQuery, recordTrailQuery } from './facility-api.ts';
+import { formatNumber } from '#lib/format/format-number.ts';
+import {
+  facilityTrailCsvUrl,
+  facilityTrailQuery,
+  recordTrailCsvUrl,
+  recordTrailQuery,
+} from './facility-api.ts';
 import {
   auditChanges,
   describeAuditEntry,
@@ -14,10 +21,20 @@ import {
   formatCo2e,
 } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
+import { TrailArithmetic } from './trail-arithmetic.tsx';
 
 /** What the sheet explains: a total of the facility, or one record. */
 export type TrailSubject =
   { kind: 'total'; request: TrailRequest } | { kind: 'record'; recordId: string; title: string };
+
+/** The trail of one record, titled by what and when. */
+export function recordTrailSubject(record: ActivityRecordDto): TrailSubject {
+  return {
+    kind: 'record',
+    recordId: record.id,
+    title: `${record.activityType}, ${record.periodStart.slice(0, 10)}`,
+  };
+}
 
 const SHEET_CLASSES =
   'top-0 right-0 left-auto h-full max-h-screen w-full max-w-xl translate-x-0 translate-y-0 content-start overflow-y-auto rounded-none sm:max-w-xl';
@@ -39,18 +56,42 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The factor library filtered to one factor's key. */
+function factorLibraryHref(key: string): string {
+  return `/emission-factors?q=${encodeURIComponent(key)}`;
+}
+
 function FactorList({ factors }: { factors: readonly TrailFactor[] }) {
   if (factors.length === 0) return <p className="text-sm text-muted-foreground">No factors.</p>;
   return (
     <ul className="grid gap-2 text-sm" data-testid="trail-factors">
       {factors.map((factor) => (
-        <li key={factor.key} className="rounded border p-2">
+        <li key={`${factor.key}-${factor.version}`} className="rounded border p-2">
           <p className="font-medium">{describeFactor(factor)}</p>
           <p className="text-muted-foreground">{describeFactorValues(factor)}</p>
-          <p className="font-mono text-xs text-muted-foreground">{factor.key}</p>
+          <a
+            href={factorLibraryHref(factor.key)}
+            className="font-mono text-xs text-primary underline-offset-4 hover:underline"
+          >
+            {factor.key}
+          </a>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A download of the trail as CSV: a plain link, so the browser saves what the server sends. */
+function CsvLink({ href }: { href: string }) {
+  return (
+    <a
+      href={href}
+      download
+      className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline"
+    >
+      <DownloadIcon aria-hidden="true" className="size-4" />
+      Download the trail as CSV
+    </a>
   );
 }
 
@@ -75,7 +116,7 @@ function AuditList({ audit }: { audit: readonly AuditEntryDto[] }) {
   return (
     <ol className="grid gap-2 text-sm" data-testid="trail-audit">
       {audit.map((entry) => (
-        <li key={entry.id} className="rounded border p-2">
+        <li key={entry.id} id={`audit-${entry.sequence}`} className="rounded border p-2">
           <p>{describeAuditEntry(entry, formatWhen)}</p>
           {auditChanges(entry).map((change) => (
             <p key={change} className="text-xs text-muted-foreground">
@@ -91,17 +132,36 @@ function AuditList({ audit }: { audit: readonly AuditEntryDto[] }) {
   );
 }
 
-function RecordList({ records, total }: { records: readonly ActivityRecordDto[]; total: number }) {
+function RecordList({
+  records,
+  total,
+  onOpenRecord,
+}: {
+  records: readonly ActivityRecordDto[];
+  total: number;
+  onOpenRecord: (record: ActivityRecordDto) => void;
+}) {
   if (records.length === 0) return <p className="text-sm text-muted-foreground">No records.</p>;
   return (
     <>
       <ul className="grid max-h-64 gap-1 overflow-auto text-sm">
         {records.map((record) => (
-          <li key={record.id} className="flex justify-between gap-2 border-b py-1">
+          <li key={record.id} className="flex items-center justify-between gap-2 border-b py-1">
             <span>
-              {record.periodStart.slice(0, 10)} · {record.activityType} · {record.quantity} {record.unit}
+              {record.periodStart.slice(0, 10)} · {record.activityType} · {formatNumber(record.quantity)}{' '}
+              {record.unit}
             </span>
-            <span className="tabular-nums">{formatCo2e(record.co2eKg)}</span>
+            <span className="flex items-center gap-2">
+              <span className="tabular-nums">{formatCo2e(record.co2eKg)}</span>
+              <Button
+                variant="ghost"
+                size="xs"
+                aria-label={`Show the arithmetic of ${record.activityType}, ${record.periodStart.slice(0, 10)}`}
+                onClick={() => onOpenRecord(record)}
+              >
+                Arithmetic
+              </Button>
+            </span>
           </li>
         ))}
       </ul>
@@ -114,16 +174,25 @@ function RecordList({ records, total }: { records: readonly ActivityRecordDto[];
   );
 }
 
-function TotalTrail({ slug, request }: { slug: string; request: TrailRequest }) {
+function TotalTrail({
+  slug,
+  request,
+  onOpenRecord,
+}: {
+  slug: string;
+  request: TrailRequest;
+  onOpenRecord: (record: ActivityRecordDto) => void;
+}) {
   const trail = useQuery(facilityTrailQuery(slug, request));
   return (
     <TrailStates trail={trail}>
       {(shown) => (
         <div className="grid gap-5" aria-live="polite">
           <p className="text-lg font-semibold tabular-nums">
-            {formatCo2e(shown.co2eKg)} from {shown.recordCount}{' '}
+            {formatCo2e(shown.co2eKg)} on GWP set {shown.gwpSetId}, from {formatNumber(shown.recordCount)}{' '}
             {shown.recordCount === 1 ? 'record' : 'records'}
           </p>
+          <CsvLink href={facilityTrailCsvUrl(slug, request)} />
           <Section title="Emission factors">
             <FactorList factors={shown.factors} />
           </Section>
@@ -131,7 +200,7 @@ function TotalTrail({ slug, request }: { slug: string; request: TrailRequest }) 
             <MethodList methods={shown.methods} />
           </Section>
           <Section title="Records">
-            <RecordList records={shown.records} total={shown.recordCount} />
+            <RecordList records={shown.records} total={shown.recordCount} onOpenRecord={onOpenRecord} />
           </Section>
           <Section title="Audit entries">
             <AuditList audit={shown.audit} />
@@ -142,16 +211,29 @@ function TotalTrail({ slug, request }: { slug: string; request: TrailRequest }) 
   );
 }
 
-function RecordTrail({ recordId }: { recordId: string }) {
+function RecordTrail({
+  recordId,
+  onShowRecord,
+}: {
+  recordId: string;
+  onShowRecord: (recordId: string) => void;
+}) {
   const trail = useQuery(recordTrailQuery(recordId));
   return (
     <TrailStates trail={trail}>
       {(data) => (
         <div className="grid gap-5" aria-live="polite">
           <p className="text-lg font-semibold tabular-nums">
-            {data.record.quantity} {data.record.unit} of {data.record.activityType} →{' '}
+            {formatNumber(data.record.quantity)} {data.record.unit} of {data.record.activityType} →{' '}
             {formatCo2e(data.record.co2eKg)}
+            {data.record.gwpSetId === null ? '' : ` on GWP set ${data.record.gwpSetId}`}
           </p>
+          <div className="flex flex-wrap gap-4">
+            <Button variant="link" className="h-auto p-0" onClick={() => onShowRecord(data.record.id)}>
+              Show the record in the table
+            </Button>
+            <CsvLink href={recordTrailCsvUrl(data.record.id)} />
+          </div>
           {data.results.map((result, index) => (
             <Section
               key={`${result.factor.key}-${result.scope2Method ?? index}`}
@@ -163,12 +245,13 @@ function RecordTrail({ recordId }: { recordId: string }) {
             >
               <FactorList factors={[result.factor]} />
               <MethodList methods={[result.method]} />
-              <code
-                className="block rounded bg-muted px-2 py-1 text-xs whitespace-pre-wrap"
-                data-testid="trail-arithmetic"
-              >
-                {result.arithmetic}
-              </code>
+              {result.arithmetic === null ? (
+                <p className="text-sm text-muted-foreground">
+                  The factor is no longer in the library, so only the stored figures are shown.
+                </p>
+              ) : (
+                <TrailArithmetic arithmetic={result.arithmetic} />
+              )}
               <p className="text-sm">
                 {formatCo2e(result.co2eKg)} on GWP set {result.gwpSetId}
                 {result.isFallback && ' — grid-average factor used for want of a market-based one'}
@@ -212,14 +295,22 @@ function TrailStates<Trail>({
   );
 }
 
-/** A side sheet with what is behind a number: records, factors with source and version, formula, audit. */
+/**
+ * A side sheet with what is behind a number: records, factors with source and version (linked to the library),
+ * formula, each result's arithmetic, audit entries, and the whole trail as CSV. A record of a total opens its own
+ * trail here; `onShowRecord` closes the sheet on the record's row in the table.
+ */
 export function TrailSheet({
   slug,
   subject,
+  onOpen,
+  onShowRecord,
   onClose,
 }: {
   slug: string;
   subject: TrailSubject | null;
+  onOpen: (subject: TrailSubject) => void;
+  onShowRecord: (recordId: string) => void;
   onClose: () => void;
 }) {
   const title = subject === null ? '' : subject.kind === 'total' ? subject.request.title : subject.title;
@@ -229,11 +320,19 @@ export function TrailSheet({
         <DialogHeader>
           <DialogTitle>Trail: {title}</DialogTitle>
           <DialogDescription>
-            The records, emission factors, formula and audit entries behind this figure.
+            The records, emission factors, formula, arithmetic and audit entries behind this figure.
           </DialogDescription>
         </DialogHeader>
-        {subject?.kind === 'total' && <TotalTrail slug={slug} request={subject.request} />}
-        {subject?.kind === 'record' && <RecordTrail recordId={subject.recordId} />}
+        {subject?.kind === 'total' && (
+          <TotalTrail
+            slug={slug}
+            request={subject.request}
+            onOpenRecord={(record) => onOpen(recordTrailSubject(record))}
+          />
+        )}
+        {subject?.kind === 'record' && (
+          <RecordTrail recordId={subject.recordId} onShowRecord={onShowRecord} />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import type { ActivityRecordInput, ActivityRecordPatch } from '@ecc/contracts';
+import type { ActivityRecordDto, ActivityRecordInput, ActivityRecordPatch } from '@ecc/contracts';
 import { toast } from '@ecc/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -6,11 +6,16 @@ import {
   deleteActivityRecord,
   facilityQueryKeys,
   recordToInput,
+  StaleRecordError,
   updateActivityRecord,
 } from './facility-api.ts';
 import { formatCo2e } from './facility-format.ts';
 
-/** Add, edit and delete (with undo) of a facility's records; each refreshes the totals that depend on them. */
+/**
+ * Add, edit and delete (with undo) of a facility's records; each refreshes the totals that depend on them. An
+ * edit or deletion names the version it was made on: one refused because someone changed the record since
+ * fails with `StaleRecordError` and refreshes the records, so the page shows what is stored now.
+ */
 export function useRecordMutations(slug: string) {
   const queryClient = useQueryClient();
   // Not awaited by the mutations: the form is free again at once, and the totals follow when refetched.
@@ -32,10 +37,13 @@ export function useRecordMutations(slug: string) {
     mutationFn: ({ id, patch }: { id: string; patch: ActivityRecordPatch }) =>
       updateActivityRecord(id, patch),
     onSuccess: refresh,
+    onError: (error) => {
+      if (error instanceof StaleRecordError) refresh();
+    },
   });
 
   const remove = useMutation({
-    mutationFn: (id: string) => deleteActivityRecord(id),
+    mutationFn: (record: ActivityRecordDto) => deleteActivityRecord(record.id, record.version),
     onSuccess: (deleted) => {
       refresh();
       toast({
@@ -57,8 +65,10 @@ export function useRecordMutations(slug: string) {
         },
       });
     },
-    onError: (error) =>
-      toast({ title: 'The record could not be deleted', description: error.message, variant: 'destructive' }),
+    onError: (error) => {
+      if (error instanceof StaleRecordError) refresh();
+      toast({ title: 'The record could not be deleted', description: error.message, variant: 'destructive' });
+    },
   });
 
   return { create, update, remove };

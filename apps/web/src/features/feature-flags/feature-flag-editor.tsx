@@ -2,8 +2,10 @@ import type { FeatureFlagDefinition } from '@ecc/contracts';
 import { Button, FormDialog, FormField, Input, Textarea, controlClasses } from '@ecc/ui';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import { useFormSubmission } from '#lib/forms/use-form-submission.ts';
 import {
+  FEATURE_FLAG_FORM_FIELDS,
   NEW_FLAG_VALUES,
   parseFeatureFlagForm,
   toFormValues,
@@ -29,10 +31,7 @@ export function FeatureFlagEditor({ definition, onSave, onClose }: FeatureFlagEd
   const { errors, saveError, isSaving, submit } = useFormSubmission<
     FeatureFlagDefinition,
     FeatureFlagFormField
-  >(onSave, (error) => ({
-    fields: {},
-    form: (error as Error).message,
-  }));
+  >(onSave, (error) => serverFieldErrors(error, topLevelFieldOf(FEATURE_FLAG_FORM_FIELDS)));
   const variantsId = useId();
   const change = (patch: Partial<FeatureFlagFormValues>) =>
     setValues((current) => ({ ...current, ...patch }));

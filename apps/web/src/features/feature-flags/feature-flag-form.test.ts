@@ -1,4 +1,3 @@
-import { messages } from '@ecc/contracts';
 import { describe, expect, it } from 'vitest';
 import { NEW_FLAG_VALUES, parseFeatureFlagForm, toFormValues } from './feature-flag-form.ts';
 
@@ -32,7 +31,7 @@ describe('the feature flag form', () => {
     ).toEqual({
       errors: {
         key: 'Flag key must be lowercase letters, digits and hyphens, starting with a letter',
-        defaultVariant: messages.invalidDefaultVariant,
+        defaultVariant: 'defaultVariant must be one of the keys from variants',
         targeting: "Unknown JsonLogic operator 'nope'",
       },
     });

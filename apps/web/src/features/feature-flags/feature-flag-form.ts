@@ -18,7 +18,8 @@ export interface FeatureFlagFormValues {
   targeting: string;
 }
 
-export type FeatureFlagFormField = 'key' | 'state' | 'variants' | 'defaultVariant' | 'targeting';
+export const FEATURE_FLAG_FORM_FIELDS = ['key', 'state', 'variants', 'defaultVariant', 'targeting'] as const;
+export type FeatureFlagFormField = (typeof FEATURE_FLAG_FORM_FIELDS)[number];
 export type FeatureFlagFormErrors = Partial<Record<FeatureFlagFormField, string>>;
 
 export const NEW_FLAG_VALUES: FeatureFlagFormValues = {

@@ -8,11 +8,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SendIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
 
 export interface InviteFormProps {
-  /** Sends the invitation; a rejection's message is shown above the form. */
+  /** Sends the invitation; a refusal is shown on the field it names, anything else above the form. */
   onInvite: (request: CreateInvitationRequest) => Promise<void>;
 }
+
+const INVITE_FORM_FIELDS = ['email', 'role'] as const;
 
 const ROLE_LABELS: Record<(typeof INVITATION_ROLES)[number], string> = {
   member: 'Member',
@@ -26,6 +29,7 @@ export function InviteForm({ onInvite }: InviteFormProps) {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<CreateInvitationRequest>({
     resolver: zodResolver(createInvitationRequestSchema),
@@ -38,7 +42,12 @@ export function InviteForm({ onInvite }: InviteFormProps) {
       await onInvite(request);
       reset();
     } catch (error) {
-      setErrorMessage((error as Error).message);
+      const { fields, form } = serverFieldErrors(error, topLevelFieldOf(INVITE_FORM_FIELDS));
+      for (const field of INVITE_FORM_FIELDS) {
+        const message = fields[field];
+        if (message !== undefined) setError(field, { message }, { shouldFocus: true });
+      }
+      setErrorMessage(form);
     }
   });
 

@@ -88,4 +88,26 @@ describe('the invite manager', () => {
     );
     expect(await screen.findByText('The invitations could not be loaded')).toBeTruthy();
   });
+
+  it('shows a taken address as a sentence on the e-mail field, with no field name before it', async () => {
+    renderPage((url, method) =>
+      method === 'POST'
+        ? jsonResponse(409, {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'body/email: pending@example.com already has a pending invitation',
+            fieldErrors: { 'body/email': 'pending@example.com already has a pending invitation' },
+          })
+        : jsonResponse(200, { invitations: [PENDING] }),
+    );
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Invite someone' });
+    await user.type(within(form).getByLabelText('Email'), 'pending@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    const email = within(form).getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(form).getByText('pending@example.com already has a pending invitation')).toBeTruthy();
+    expect(within(form).queryByText(/email:/)).toBeNull();
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
 });

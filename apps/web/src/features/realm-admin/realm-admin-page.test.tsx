@@ -91,7 +91,7 @@ function renderPage(respond: Responder = () => undefined, realm: Realm = CUSTOME
     if (url === `/api/realms/${CUSTOMER_REALM.id}/legal`)
       return jsonResponse(200, { copyright: '© Demo Energy Co.' });
     if (url === `/api/realms/${CUSTOMER_REALM.id}/settings`)
-      return jsonResponse(200, { gwpSetId: 'AR6', hasResultsOnOtherGwpSets: false });
+      return jsonResponse(200, { gwpSetId: 'AR6', recalculation: null, hasResultsOnOtherGwpSets: false });
     return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'not found' });
   });
   vi.stubGlobal('fetch', fetchMock);

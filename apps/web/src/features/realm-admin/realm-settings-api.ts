@@ -1,20 +1,24 @@
 import {
   legalSchema,
-  realmSettingsResponseSchema,
+  realmSessionSettingsEndpoints,
+  realmSettingsEndpoints,
   realmThemeSettingsFieldsSchema,
   type Legal,
   type RealmLegalSettings,
+  type RealmSessionSettings,
   type RealmSettings,
   type RealmSettingsResponse,
   type RealmThemeSettings,
 } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '#lib/api/api.ts';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
+import { RECALCULATION_POLL_MS } from '#lib/recalculations/recalculation-api.ts';
 import { realmQueryKey } from '#lib/realm/realm-queries.ts';
 
 const realmSettingsQueryKey = (realmId: string) => ['realm-settings', realmId] as const;
 
-const realmPath = (realmId: string, part: 'theme' | 'legal' | 'settings') =>
+const realmPath = (realmId: string, part: 'theme' | 'legal') =>
   `/api/realms/${encodeURIComponent(realmId)}/${part}`;
 
 /** `GET /api/realms/:realmId/theme`: the realm's themes (colours in hex), selection and overrides. */
@@ -35,13 +39,32 @@ export function realmLegalQueryOptions(realmId: string) {
   });
 }
 
-/** `GET /api/realms/:realmId/settings`: the realm's GWP set, and whether stored results use another. */
+/**
+ * `GET /api/realms/:realmId/settings`: the realm's GWP set and its recalculation under way, polled while there is
+ * one (it may be another realm's, whose run the browser cannot read by itself).
+ */
 export function realmSettingsQueryOptions(realmId: string) {
   return queryOptions({
     queryKey: [...realmSettingsQueryKey(realmId), 'settings'],
-    queryFn: async ({ signal }) =>
-      realmSettingsResponseSchema.parse(await api.get<unknown>(realmPath(realmId, 'settings'), { signal })),
+    queryFn: async ({ signal }) => callEndpoint(realmSettingsEndpoints.read, { params: { realmId }, signal }),
+    refetchInterval: (query) => (query.state.data?.recalculation ? RECALCULATION_POLL_MS : false),
   });
+}
+
+/** `GET /api/realms/:realmId/session-settings`: how long the realm's sessions last at most after sign-in. */
+export function realmSessionSettingsQueryOptions(realmId: string) {
+  return queryOptions({
+    queryKey: [...realmSettingsQueryKey(realmId), 'session-settings'],
+    queryFn: async ({ signal }) =>
+      callEndpoint(realmSessionSettingsEndpoints.read, { params: { realmId }, signal }),
+  });
+}
+
+export function saveRealmSessionSettings(
+  realmId: string,
+  settings: RealmSessionSettings,
+): Promise<RealmSessionSettings> {
+  return callEndpoint(realmSessionSettingsEndpoints.update, { params: { realmId }, body: settings });
 }
 
 export async function saveRealmTheme(
@@ -55,11 +78,12 @@ export async function saveRealmLegal(realmId: string, legal: RealmLegalSettings)
   return legalSchema.parse(await api.put<unknown>(realmPath(realmId, 'legal'), legal));
 }
 
+/** Another set than the realm's starts the recalculation that moves the realm to it (the answer names it). */
 export async function saveRealmSettings(
   realmId: string,
   settings: RealmSettings,
 ): Promise<RealmSettingsResponse> {
-  return realmSettingsResponseSchema.parse(await api.put<unknown>(realmPath(realmId, 'settings'), settings));
+  return callEndpoint(realmSettingsEndpoints.update, { params: { realmId }, body: settings });
 }
 
 /**
@@ -70,7 +94,7 @@ export async function saveRealmSettings(
 export async function afterRealmSettingsSaved(
   queryClient: QueryClient,
   realmId: string,
-  part: 'theme' | 'legal' | 'settings',
+  part: 'theme' | 'legal' | 'settings' | 'session-settings',
   answer: unknown,
 ): Promise<void> {
   queryClient.setQueryData([...realmSettingsQueryKey(realmId), part], answer);

@@ -81,7 +81,8 @@ function renderPanel(panel: ReactNode, respond: Responder = () => undefined) {
       if (request.url.endsWith('/theme')) return jsonResponse(200, THEME_SETTINGS);
       if (request.url.endsWith('/legal')) return jsonResponse(200, LEGAL);
       if (request.url.endsWith('/settings'))
-        return jsonResponse(200, { gwpSetId: 'AR5', hasResultsOnOtherGwpSets: false });
+        return jsonResponse(200, { gwpSetId: 'AR5', recalculation: null, hasResultsOnOtherGwpSets: false });
+      if (request.url.endsWith('/session-settings')) return jsonResponse(200, { sessionLifetimeHours: 12 });
       return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'not found' });
     }),
   );
@@ -284,39 +285,8 @@ describe('the legal panel', () => {
 });
 
 describe('the settings panel', () => {
-  it('saves the GWP set, then recalculates on it and shows the progress', async () => {
-    const { writes } = renderPanel(<SettingsPanel realmId={REALM_ID} />, ({ url, method, body }) => {
-      if (url.endsWith('/settings') && method === 'PUT')
-        return jsonResponse(200, { ...(body as object), hasResultsOnOtherGwpSets: true });
-      if (url.startsWith('/api/recalculations'))
-        return jsonResponse(url === '/api/recalculations' ? 202 : 200, RUN);
-      return undefined;
-    });
-    const user = userEvent.setup();
-    expect(await screen.findByRole('radio', { name: /^AR5/ })).toHaveProperty('checked', true);
-    expect(screen.getByText(/CH4 27\.9, N2O 273, SF6 25,200/)).toBeTruthy();
-    await user.click(screen.getByRole('radio', { name: /^AR6/ }));
-    expect(screen.getByRole('button', { name: 'Recalculate all emissions now' })).toHaveProperty(
-      'disabled',
-      true,
-    );
-    await user.click(screen.getByRole('button', { name: 'Save GWP set' }));
-    expect(await screen.findByText('Some results use another GWP set')).toBeTruthy();
-    expect(writes()[0]).toMatchObject({ url: `/api/realms/${REALM_ID}/settings`, body: { gwpSetId: 'AR6' } });
-
-    await user.click(screen.getByRole('button', { name: 'Recalculate all emissions now' }));
-    const progress = await screen.findByRole('progressbar', { name: 'Recalculation progress' });
-    expect(progress.getAttribute('aria-valuenow')).toBe('3');
-    expect(screen.getByText('3 of 3 records, 0 failed — completed')).toBeTruthy();
-    expect(writes()[1]).toMatchObject({ url: '/api/recalculations', body: { gwp: 'AR6' } });
-  });
-
-  it('saves the session lifetime with the GWP set as it is, refusing hours out of range before sending', async () => {
-    const { writes } = renderPanel(<SettingsPanel realmId={REALM_ID} />, ({ url, method, body }) => {
-      if (!url.endsWith('/settings')) return undefined;
-      const stored = method === 'PUT' ? (body as object) : { gwpSetId: 'AR4', sessionLifetimeHours: 12 };
-      return jsonResponse(200, { ...stored, hasResultsOnOtherGwpSets: false });
-    });
+  it('saves the session lifetime on its own, refusing hours out of range before sending', async () => {
+    const { writes } = renderPanel(<SettingsPanel realmId={REALM_ID} />);
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Sessions' });
     const hours = within(form).getByLabelText('Session lifetime (hours)');
@@ -330,21 +300,58 @@ describe('the settings panel', () => {
     await user.type(hours, '8');
     await user.click(within(form).getByRole('button', { name: 'Save session lifetime' }));
     await waitFor(() =>
-      expect(writes()[0]).toMatchObject({
-        url: `/api/realms/${REALM_ID}/settings`,
-        body: { gwpSetId: 'AR4', sessionLifetimeHours: 8 },
-      }),
-    );
-    await waitFor(() =>
       expect(toastStore.getState().toasts[0]?.title).toBe('Sessions end 8 hours after sign-in from now on'),
     );
+    expect(writes()).toEqual([
+      { url: `/api/realms/${REALM_ID}/session-settings`, method: 'PUT', body: { sessionLifetimeHours: 8 } },
+    ]);
   });
 
-  it('does not offer to recalculate another realm, which only its own administrators can', async () => {
+  it('moves the realm to another set with a recalculation, and says it reports on its set until then', async () => {
+    const moving = { ...RUN, status: 'running' as const, processed: 1, fraction: 1 / 3, finishedOn: null };
+    const { writes } = renderPanel(<SettingsPanel realmId={REALM_ID} />, ({ url, method }) => {
+      if (url.endsWith('/settings') && method === 'PUT')
+        return jsonResponse(202, { gwpSetId: 'AR5', recalculation: moving, hasResultsOnOtherGwpSets: true });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('radio', { name: /^AR5/ })).toHaveProperty('checked', true);
+    expect(screen.getByText(/CH4 27\.9, N2O 273, SF6 25,200/)).toBeTruthy();
+    expect(screen.getByText('Every figure of the realm is on AR5.')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /^AR6/ }));
+    expect(screen.getByRole('button', { name: 'Recalculate all emissions now' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save GWP set' }));
+    expect(await screen.findByText('Moving to AR6')).toBeTruthy();
+    expect(writes()[0]).toMatchObject({ url: `/api/realms/${REALM_ID}/settings`, body: { gwpSetId: 'AR6' } });
+    const progress = screen.getByRole('progressbar', { name: 'Recalculation progress' });
+    expect(progress.getAttribute('aria-valuenow')).toBe('1');
+    expect(screen.getByText('1 of 3 records on AR6, 0 failed — running')).toBeTruthy();
+    // While it runs, the set cannot be changed again.
+    expect(screen.getByRole('radio', { name: /^AR4/ }).matches(':disabled')).toBe(true);
+  });
+
+  it('recalculates the realm on its own set and shows the progress', async () => {
+    const { writes } = renderPanel(<SettingsPanel realmId={REALM_ID} />, ({ url }) =>
+      url.startsWith('/api/recalculations')
+        ? jsonResponse(url === '/api/recalculations' ? 202 : 200, { ...RUN, gwp: 'AR5' })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Recalculate all emissions now' }));
+    const progress = await screen.findByRole('progressbar', { name: 'Recalculation progress' });
+    expect(progress.getAttribute('aria-valuenow')).toBe('3');
+    expect(screen.getByText('3 of 3 records on AR5, 0 failed — completed')).toBeTruthy();
+    expect(writes()[0]).toMatchObject({ url: '/api/recalculations', body: { gwp: 'AR5' } });
+  });
+
+  it('does not offer to recalculate another realm on its own set, which only its administrators can', async () => {
     renderPanel(<SettingsPanel realmId={OTHER_REALM_ID} />);
     await screen.findByRole('radio', { name: /^AR5/ });
     expect(screen.queryByRole('button', { name: 'Recalculate all emissions now' })).toBeNull();
-    expect(screen.getByText(/A recalculation runs in the realm itself/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save GWP set' })).toBeTruthy();
   });
 
   it('shows the set read-only to someone who may not change it', async () => {

@@ -1,29 +1,49 @@
 import {
   MAX_SESSION_LIFETIME_HOURS,
-  sessionLifetimeFormSchema,
-  type RealmSettingsResponse,
-  type SessionLifetimeForm as SessionLifetimeValues,
+  realmSessionSettingsSchema,
+  type RealmSessionSettings,
 } from '@ecc/contracts';
 import { Alert, AlertDescription, Button, FormField, Input, toast } from '@ecc/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
 import { setServerErrors } from '#lib/forms/set-server-errors.ts';
-import { afterRealmSettingsSaved, saveRealmSettings } from './realm-settings-api.ts';
+import { useCan } from '#lib/permissions/use-ability.ts';
+import {
+  afterRealmSettingsSaved,
+  realmSessionSettingsQueryOptions,
+  saveRealmSessionSettings,
+} from './realm-settings-api.ts';
+
+/** How long the realm's sessions last at most after sign-in, loaded and saved on its own. */
+export function SessionSettings({ realmId }: { realmId: string }) {
+  const settings = useQuery(realmSessionSettingsQueryOptions(realmId));
+  return (
+    <QueryStates
+      query={settings}
+      loading={<LoadingSkeleton label="Loading the session settings" skeletons={['h-10']} />}
+      errorTitle="The session settings could not be loaded"
+    >
+      {(stored) => <SessionLifetimeForm realmId={realmId} settings={stored} />}
+    </QueryStates>
+  );
+}
 
 export interface SessionLifetimeFormProps {
   realmId: string;
-  settings: RealmSettingsResponse;
-  canUpdate: boolean;
+  settings: RealmSessionSettings;
 }
 
 /**
- * How long a session of the realm lasts at most after sign-in, however active (besides the inactivity timeout).
- * Saved with the realm's other settings as they are.
+ * A session ends after the application's inactivity timeout, and in any case this many hours after sign-in
+ * (OWASP ASVS 5.0, 7.3.2). The server's refusal shows on the field.
  */
-export function SessionLifetimeForm({ realmId, settings, canUpdate }: SessionLifetimeFormProps) {
+export function SessionLifetimeForm({ realmId, settings }: SessionLifetimeFormProps) {
   const queryClient = useQueryClient();
+  const canUpdate = useCan('update', 'Realm');
   const headingId = useId();
   const [formError, setFormError] = useState<string>();
   const {
@@ -32,20 +52,21 @@ export function SessionLifetimeForm({ realmId, settings, canUpdate }: SessionLif
     reset,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<SessionLifetimeValues>({
-    resolver: zodResolver(sessionLifetimeFormSchema),
-    values: { sessionLifetimeHours: settings.sessionLifetimeHours },
+  } = useForm<RealmSessionSettings>({
+    resolver: zodResolver(realmSessionSettingsSchema),
+    values: settings,
   });
 
-  const onSubmit = handleSubmit(async ({ sessionLifetimeHours }) => {
+  const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      const answer = await saveRealmSettings(realmId, { gwpSetId: settings.gwpSetId, sessionLifetimeHours });
+      const answer = await saveRealmSessionSettings(realmId, values);
+      const hours = answer.sessionLifetimeHours;
       toast({
         variant: 'success',
-        title: `Sessions end ${sessionLifetimeHours} hour${sessionLifetimeHours === 1 ? '' : 's'} after sign-in from now on`,
+        title: `Sessions end ${hours} hour${hours === 1 ? '' : 's'} after sign-in from now on`,
       });
-      await afterRealmSettingsSaved(queryClient, realmId, 'settings', answer);
+      await afterRealmSettingsSaved(queryClient, realmId, 'session-settings', answer);
     } catch (error) {
       setFormError(setServerErrors(error, ['sessionLifetimeHours'], setError));
     }
@@ -56,7 +77,7 @@ export function SessionLifetimeForm({ realmId, settings, canUpdate }: SessionLif
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       aria-labelledby={headingId}
-      className="grid gap-3"
+      className="mt-8 grid max-w-3xl gap-3"
     >
       <h2 id={headingId} className="text-lg font-semibold">
         Sessions

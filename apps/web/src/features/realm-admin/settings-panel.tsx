@@ -2,7 +2,7 @@ import { realmSettingsSchema, type RealmSettingsResponse } from '@ecc/contracts'
 import { GWP_SET_IDS, GWP_SETS, isGwpSetId, type GwpSetId } from '@ecc/domain';
 import { Alert, AlertDescription, AlertTitle, Button, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { serverFieldErrors } from '#lib/forms/field-errors.ts';
@@ -17,7 +17,7 @@ import {
   realmSettingsQueryOptions,
   saveRealmSettings,
 } from './realm-settings-api.ts';
-import { SessionLifetimeForm } from './session-lifetime-form.tsx';
+import { SessionSettings } from './session-lifetime-form.tsx';
 
 /** Why a realm would report with each set (DOMAIN.md: GWP-100 of one IPCC assessment). */
 const GWP_SET_NOTES: Record<GwpSetId, string> = {
@@ -32,7 +32,10 @@ export function gwpSetExplanation(id: GwpSetId): string {
   return `${name}: CH4 ${formatNumber(values.CH4)}, N2O ${formatNumber(values.N2O)}, SF6 ${formatNumber(values.SF6)}. ${GWP_SET_NOTES[id]}`;
 }
 
-/** The realm's reporting GWP set, its sessions' lifetime, and a recalculation of its stored results. */
+/**
+ * The realm's reporting GWP set (changing it moves the realm with a recalculation; the progress of one) and how
+ * long its sessions last.
+ */
 export function SettingsPanel({ realmId }: { realmId: string }) {
   const settings = useQuery(realmSettingsQueryOptions(realmId));
   return (
@@ -44,8 +47,30 @@ export function SettingsPanel({ realmId }: { realmId: string }) {
       >
         {(realmSettings) => <SettingsEditor realmId={realmId} settings={realmSettings} />}
       </QueryStates>
+      <SessionSettings realmId={realmId} />
     </section>
   );
+}
+
+/**
+ * Once a recalculation of the realm has ended, its figures (and, for the user's own realm, the set the app
+ * shows) may have changed: they are fetched again.
+ */
+function useRefreshWhenMoved(realmId: string, pendingRunId: string | undefined) {
+  const queryClient = useQueryClient();
+  const previous = useRef(pendingRunId);
+  useEffect(() => {
+    if (previous.current !== undefined && pendingRunId === undefined) {
+      void afterRealmSettingsSaved(
+        queryClient,
+        realmId,
+        'settings',
+        queryClient.getQueryData(realmSettingsQueryOptions(realmId).queryKey),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['facilities'] });
+    }
+    previous.current = pendingRunId;
+  }, [pendingRunId, queryClient, realmId]);
 }
 
 function SettingsEditor({ realmId, settings }: { realmId: string; settings: RealmSettingsResponse }) {
@@ -57,24 +82,16 @@ function SettingsEditor({ realmId, settings }: { realmId: string; settings: Real
   const [isSaving, setIsSaving] = useState(false);
   const recalculation = useRecalculation();
   const explanationId = useId();
-  const isDirty = gwpSetId !== settings.gwpSetId;
-  const isRunning =
-    recalculation.run !== undefined && !['completed', 'failed'].includes(recalculation.run.status);
-  const runStatus = recalculation.run?.status;
-
-  // A finished run changes which sets the stored results use.
-  useEffect(() => {
-    if (runStatus === 'completed' || runStatus === 'failed') {
-      void queryClient.invalidateQueries({ queryKey: realmSettingsQueryOptions(realmId).queryKey });
-    }
-  }, [queryClient, realmId, runStatus]);
+  // The settings are polled while a recalculation of the realm is under way (any realm, an operator's too).
+  const pending = settings.recalculation;
+  const pendingSet = pending?.gwp;
+  const isMoving = pending !== null && pending.gwp !== settings.gwpSetId;
+  const isDirty = gwpSetId !== settings.gwpSetId && gwpSetId !== pendingSet;
+  useRefreshWhenMoved(realmId, pending?.id);
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const parsed = realmSettingsSchema.safeParse({
-      gwpSetId,
-      sessionLifetimeHours: settings.sessionLifetimeHours,
-    });
+    const parsed = realmSettingsSchema.safeParse({ gwpSetId });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
@@ -83,7 +100,12 @@ function SettingsEditor({ realmId, settings }: { realmId: string; settings: Real
     setIsSaving(true);
     try {
       const answer = await saveRealmSettings(realmId, parsed.data);
-      toast({ variant: 'success', title: `The realm reports with ${answer.gwpSetId} from now on` });
+      if (answer.recalculation !== null) {
+        toast({
+          title: `Recalculating every result on ${answer.recalculation.gwp}`,
+          description: `The realm reports on ${answer.gwpSetId} until the recalculation completes.`,
+        });
+      }
       await afterRealmSettingsSaved(queryClient, realmId, 'settings', answer);
     } catch (failure) {
       const { fields, form } = serverFieldErrors(failure);
@@ -98,15 +120,15 @@ function SettingsEditor({ realmId, settings }: { realmId: string; settings: Real
       <UnsavedChangesGuard isDirty={isDirty} />
       <form noValidate onSubmit={(event) => void save(event)} aria-label="GWP set" className="grid gap-4">
         <fieldset
-          disabled={!canUpdate}
+          disabled={!canUpdate || isMoving}
           className="grid gap-3"
           aria-describedby={error ? `${explanationId}-error` : undefined}
         >
           <legend className="mb-1 text-lg font-semibold">GWP set</legend>
           <p className="text-muted-foreground text-sm">
-            The global warming potentials (100-year) that weigh each gas into CO2e in this realm’s results.
-            New and changed records use the set at once; stored results keep theirs until they are
-            recalculated.
+            The global warming potentials (100-year) that weigh each gas into CO2e. The realm reports on one
+            set at a time: choosing another recalculates every result on it, and every figure moves to it at
+            once when the recalculation completes.
           </p>
           {GWP_SET_IDS.map((id) => (
             <label key={id} className="flex items-start gap-3 rounded-lg border p-3 text-sm">
@@ -137,7 +159,7 @@ function SettingsEditor({ realmId, settings }: { realmId: string; settings: Real
         </fieldset>
         {canUpdate && (
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" isLoading={isSaving} disabled={!isDirty}>
+            <Button type="submit" isLoading={isSaving} disabled={!isDirty || isMoving}>
               Save GWP set
             </Button>
             <Button
@@ -151,44 +173,44 @@ function SettingsEditor({ realmId, settings }: { realmId: string; settings: Real
         )}
       </form>
 
-      <SessionLifetimeForm realmId={realmId} settings={settings} canUpdate={canUpdate} />
-
       <section aria-labelledby={`${explanationId}-recalculation`} className="grid gap-3">
         <h2 id={`${explanationId}-recalculation`} className="text-lg font-semibold">
           Stored results
         </h2>
-        {settings.hasResultsOnOtherGwpSets ? (
-          <Alert kind="warning">
-            <AlertTitle>Some results use another GWP set</AlertTitle>
+        {isMoving ? (
+          <Alert kind="info">
+            <AlertTitle>Moving to {pendingSet}</AlertTitle>
             <AlertDescription>
-              Emission results calculated before the realm chose {settings.gwpSetId} keep their set until they
-              are recalculated, so totals mix sets until then.
+              Every result is being recalculated on {pendingSet}. Until that completes, every figure of the
+              realm stays on {settings.gwpSetId}; then all of them move to {pendingSet} at once.
             </AlertDescription>
           </Alert>
         ) : (
-          <p className="text-muted-foreground text-sm">Every stored result uses {settings.gwpSetId}.</p>
-        )}
-        {canUpdate && isOwnRealm ? (
-          <>
-            <div>
-              <Button
-                variant={settings.hasResultsOnOtherGwpSets ? 'default' : 'outline'}
-                onClick={() => void recalculation.start(settings.gwpSetId)}
-                disabled={isDirty || isRunning || recalculation.isStarting}
-              >
-                Recalculate all emissions now
-              </Button>
-            </div>
-            {isDirty && (
-              <p className="text-muted-foreground text-sm">Save the GWP set before recalculating.</p>
-            )}
-            <RecalculationStatus state={recalculation} />
-          </>
-        ) : canUpdate ? (
           <p className="text-muted-foreground text-sm">
-            A recalculation runs in the realm itself: one of its administrators starts it from this tab.
+            Every figure of the realm is on {settings.gwpSetId}.
           </p>
-        ) : null}
+        )}
+        {canUpdate && isOwnRealm && !isMoving && (
+          <div>
+            <Button
+              variant="outline"
+              onClick={() => void recalculation.start(settings.gwpSetId)}
+              disabled={isDirty || recalculation.isRunning || recalculation.isStarting}
+            >
+              Recalculate all emissions now
+            </Button>
+            {isDirty && (
+              <p className="text-muted-foreground mt-2 text-sm">Save or discard the GWP set first.</p>
+            )}
+          </div>
+        )}
+        {recalculation.run !== undefined || recalculation.startError !== undefined ? (
+          <RecalculationStatus state={recalculation} />
+        ) : (
+          pending !== null && (
+            <RecalculationStatus state={{ run: pending, startError: undefined, runError: undefined }} />
+          )
+        )}
       </section>
     </div>
   );

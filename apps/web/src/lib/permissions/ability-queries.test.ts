@@ -1,4 +1,3 @@
-import { messages } from '@ecc/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../query/query-client.ts';
 import {
@@ -81,7 +80,7 @@ describe('the ability loader', () => {
     );
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const ability = await createQueryClient().fetchQuery(abilityQueryOptions(TEST_USER));
-    expect(log).toHaveBeenCalledWith(messages.rightsLoadFailed, expect.anything());
+    expect(log).toHaveBeenCalledWith('Failed to get rights', expect.anything());
     expect(ability.can('read', 'Equipment')).toBe(false);
     expect(ability.rules).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { ROUTES, type ApplicationConfig } from '@ecc/contracts';
+import { buildAbility } from '@ecc/domain';
 import { describe, expect, it } from 'vitest';
 import { allowedFeatureRoutes, routeLinkPath } from './allowed-features.ts';
 
@@ -54,5 +55,18 @@ describe('the launcher’s features', () => {
   it('links to a route without its optional parameters', () => {
     expect(routeLinkPath({ path: '/facility/next/{-$slug}' })).toBe('/facility/next');
     expect(routeLinkPath({ path: '/benchmarks' })).toBe('/benchmarks');
+  });
+
+  it("leaves out the administrators' pages for someone whose role does not include them", () => {
+    const member = buildAbility([{ action: 'read', subject: 'Facility' }]);
+    const administrator = buildAbility([{ action: 'manage', subject: 'all' }]);
+    const withAbility = (ability: ReturnType<typeof buildAbility>) =>
+      allowedFeatureRoutes(ROUTES, application({ plan: 'CORE' }), true, new Set(), ability).map(
+        (route) => route.id,
+      );
+    expect(withAbility(member)).not.toContain('invite-manager');
+    expect(withAbility(member)).not.toContain('realm-admin');
+    expect(withAbility(member)).toContain('facility');
+    expect(withAbility(administrator)).toEqual(expect.arrayContaining(['invite-manager', 'realm-admin']));
   });
 });

@@ -5,19 +5,24 @@ import {
   type ApplicationConfig,
   type RouteDefinition,
 } from '@ecc/contracts';
+import type { AccessAbility } from '@ecc/domain';
 import { ROUTE_FEATURE_FLAG_KEYS, useTrueFeatureFlags } from '../feature-flags/use-true-feature-flags.ts';
+import { canOpenRoute } from '../permissions/route-requirements.ts';
+import { useAbility } from '../permissions/use-ability.ts';
 import { useSession } from '../session/session-queries.ts';
 import { useApplication } from './realm-queries.ts';
 
 /**
- * Launcher features: routes with a description that the user's sign-in, plan and flags let them open. A flag
- * counts when the application lists it or its definition evaluates true for the user, as in the route guard.
+ * Launcher features: routes with a description that the user's sign-in, plan, flags and rights let them open. A
+ * flag counts when the application lists it or its definition evaluates true for the user, as in the route guard;
+ * with an ability, a page whose content needs a right the user lacks is left out.
  */
 export function allowedFeatureRoutes(
   routes: readonly RouteDefinition[],
   application: ApplicationConfig | undefined,
   isLoggedIn: boolean,
   trueFeatureFlags: ReadonlySet<string> = new Set(),
+  ability?: AccessAbility,
 ): RouteDefinition[] {
   if (!application) return [];
   const context = {
@@ -31,7 +36,8 @@ export function allowedFeatureRoutes(
   return routes.filter(
     (route) =>
       route.description !== undefined &&
-      decideRouteAccess(route, routeLinkPath(route), context).type === 'allow',
+      decideRouteAccess(route, routeLinkPath(route), context).type === 'allow' &&
+      (ability === undefined || canOpenRoute(ability, route.id)),
   );
 }
 
@@ -44,5 +50,6 @@ export function useAllowedFeatures(): RouteDefinition[] {
   const application = useApplication();
   const { isLoggedIn } = useSession();
   const trueFeatureFlags = useTrueFeatureFlags(ROUTE_FEATURE_FLAG_KEYS);
-  return allowedFeatureRoutes(ROUTES, application, isLoggedIn, trueFeatureFlags);
+  const { ability } = useAbility();
+  return allowedFeatureRoutes(ROUTES, application, isLoggedIn, trueFeatureFlags, ability);
 }

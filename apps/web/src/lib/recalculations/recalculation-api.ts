@@ -1,10 +1,10 @@
 import {
-  recalculationRunSchema,
+  recalculationEndpoints,
   type RecalculationRunDto,
   type RecalculationStartBody,
 } from '@ecc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api/api.ts';
+import { callEndpoint } from '../api/call-endpoint.ts';
 
 export type GwpSetId = NonNullable<RecalculationStartBody['gwp']>;
 
@@ -14,10 +14,7 @@ export const RECALCULATION_POLL_MS = 1000;
 export function recalculationQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['recalculations', id],
-    queryFn: async ({ signal }) =>
-      recalculationRunSchema.parse(
-        await api.get<unknown>(`/api/recalculations/${encodeURIComponent(id)}`, { signal }),
-      ),
+    queryFn: async ({ signal }) => callEndpoint(recalculationEndpoints.detail, { params: { id }, signal }),
     refetchInterval: (query) => (isFinished(query.state.data) ? false : RECALCULATION_POLL_MS),
   });
 }
@@ -26,7 +23,10 @@ export function isFinished(run: RecalculationRunDto | undefined): boolean {
   return run?.status === 'completed' || run?.status === 'failed';
 }
 
-/** `POST /api/recalculations`: recalculates every activity record of the signed-in user's realm on `gwp`. */
+/**
+ * `POST /api/recalculations`: recalculates every activity record of the signed-in user's realm on `gwp`; on
+ * another set than the realm's, the realm moves to it when the run completes.
+ */
 export async function startRecalculation(gwp: GwpSetId): Promise<RecalculationRunDto> {
-  return recalculationRunSchema.parse(await api.post<unknown>('/api/recalculations', { gwp }));
+  return callEndpoint(recalculationEndpoints.start, { body: { gwp } });
 }

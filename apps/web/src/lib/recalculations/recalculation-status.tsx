@@ -2,7 +2,11 @@ import { Alert, AlertDescription } from '@ecc/ui';
 import type { RecalculationState } from './use-recalculation.ts';
 
 /** A recalculation's start error, or its progress as processed of total records in a progress bar. */
-export function RecalculationStatus({ state }: { state: RecalculationState }) {
+export function RecalculationStatus({
+  state,
+}: {
+  state: Pick<RecalculationState, 'startError' | 'runError' | 'run'>;
+}) {
   const { startError, runError, run } = state;
   return (
     <div aria-live="polite" className="grid gap-2">
@@ -29,7 +33,7 @@ export function RecalculationStatus({ state }: { state: RecalculationState }) {
             <div className="h-full bg-primary" style={{ width: `${Math.round(run.fraction * 100)}%` }} />
           </div>
           <p className="text-sm">
-            {run.processed} of {run.total} records, {run.failed} failed — {run.status}
+            {run.processed} of {run.total} records on {run.gwp}, {run.failed} failed — {run.status}
           </p>
           {run.error && <p className="text-sm text-destructive">{run.error}</p>}
         </>

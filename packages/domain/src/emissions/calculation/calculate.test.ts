@@ -7,9 +7,9 @@ import {
   type EstimateOutcome,
   type EstimateSuccess,
   type ItemEmissions,
-} from './calculate.ts';
-import type { EmissionFactor } from './factor-library.ts';
-import type { GwpSetId } from './gwp.ts';
+} from './index.ts';
+import type { EmissionFactor } from '../factor-library.ts';
+import type { GwpSetId } from '../gwp.ts';
 
 function succeed(outcome: EstimateOutcome): EstimateSuccess {
   if (!outcome.ok) throw new Error(`estimate failed: ${JSON.stringify(outcome.items)}`);

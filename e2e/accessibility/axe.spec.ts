@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import { ROUTES, type RouteDefinition } from '@ecc/contracts';
+import type { Page } from '@playwright/test';
+import { expectRouteTitle } from '../support/app-shell.ts';
+import { expect, signInThroughApi, test } from '../support/fixtures.ts';
+import { DEMO_REALM, PAID_REALM, type E2eRealm } from '../support/realms.ts';
+
+/*
+ * axe-core on every page of the route table (read from the contracts, so a new route is checked without an edit
+ * here): no serious or critical WCAG 2.1 A/AA violation. Each page is visited where it renders in full: signed
+ * out for auth-free pages, else signed in on a realm whose plan and flags reach it (the demo realm as its
+ * administrator, who sees every control; the paid realm for the paid plan's pages).
+ */
+
+const DEMO_ADMINISTRATOR = { email: 'admin@example.com', password: 'admin-password' };
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+/** A well-formed invitation token no invitation has: the page shows its refusal, which must be accessible too. */
+const UNKNOWN_INVITATION_TOKEN = 'a'.repeat(43);
+
+interface DemoIds {
+  facilitySlug: string;
+  facilityId: string;
+  equipmentId: string;
+  equipmentType: string;
+}
+
+function realmFor(route: RouteDefinition): E2eRealm {
+  const isOnDemoPlan = !route.plans || route.plans.includes(DEMO_REALM.plan);
+  return isOnDemoPlan && !route.featureFlags?.length ? DEMO_REALM : PAID_REALM;
+}
+
+/** The paths that show the route's page: one per variant (an optional parameter both absent and present). */
+function pathsOf(route: RouteDefinition, ids: DemoIds): string[] {
+  switch (route.id) {
+    case 'facility':
+      return ['/facility/next', `/facility/next/${ids.facilitySlug}`];
+    case 'equipment-edit':
+      return [`/equipment-manager/${ids.equipmentType}/${ids.equipmentId}/edit`];
+    case 'equipment-view':
+      return [`/equipment-manager/${ids.equipmentType}/${ids.equipmentId}/view`];
+    case 'equipment-new':
+      return [`/equipment-manager/site/${ids.facilityId}/${ids.equipmentType}/new`];
+    case 'invite-accept':
+      return [`/invite/${UNKNOWN_INVITATION_TOKEN}`];
+    default:
+      if (route.path.includes('$')) throw new Error(`Give the route ${route.id} a path with its parameters`);
+      return [route.path];
+  }
+}
+
+async function loadDemoIds(page: Page): Promise<DemoIds> {
+  return page.evaluate(async () => {
+    const facilities = (await (await fetch('/api/facilities?limit=1')).json()) as {
+      results: { id: string; slug: string }[];
+    };
+    const equipment = (await (await fetch('/api/equipment')).json()) as {
+      results: { id: string; typeKey: string }[];
+    };
+    const facility = facilities.results[0];
+    const item = equipment.results[0];
+    if (!facility || !item) throw new Error('The demo realm has no facility or no equipment');
+    return {
+      facilitySlug: facility.slug,
+      facilityId: facility.id,
+      equipmentId: item.id,
+      equipmentType: item.typeKey,
+    };
+  });
+}
+
+function describeViolations(results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
+  return results.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} (${violation.helpUrl})\n` +
+        violation.nodes
+          .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
+          .join('\n'),
+    );
+}
+
+test.describe('accessibility of every page (axe-core, WCAG 2.1 AA)', () => {
+  let ids: DemoIds;
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInThroughApi(page, DEMO_REALM, DEMO_ADMINISTRATOR);
+    ids = await loadDemoIds(page);
+    await context.close();
+  });
+
+  for (const route of ROUTES as readonly RouteDefinition[]) {
+    test(`${route.id} (${route.path}) has no serious or critical violation`, async ({ browser }) => {
+      // axe walks the whole DOM of each variant; the facility pages are large.
+      test.slow();
+      const realm = realmFor(route);
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        if (route.auth !== false) {
+          await signInThroughApi(page, realm, realm === DEMO_REALM ? DEMO_ADMINISTRATOR : realm.member);
+        }
+        for (const path of pathsOf(route, ids)) {
+          await page.goto(`${realm.origin}${path}`);
+          if (route.id !== 'logout') await expectRouteTitle(page, route.title);
+          // Data loads after the title: axe checks the page once no placeholder or spinner is left.
+          await expect(page.locator('.animate-pulse, [role="status"][aria-label^="Loading"]')).toHaveCount(0);
+          const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+          expect(describeViolations(results), `${realm.origin}${path}`).toEqual([]);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
