@@ -102,8 +102,11 @@ function syntheticDetail(records: ReturnType<typeof syntheticRecords>) {
         latitude: 30.45,
         longitude: -91.19,
       },
-      co2eKgLatestYear: years[2]!.co2eKg,
-      latestYear: 2025,
+      co2e: years[2]!.co2eKg,
+      co2eSource: 'calculated',
+      co2eYear: 2025,
+      ghgrpId: null,
+      archivedOn: null,
     },
     summary: {
       gwpSetId: 'AR5',

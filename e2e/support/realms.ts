@@ -59,6 +59,12 @@ export const TENANT_REALM = setupRealm('tenant');
  * administration, reached at settings.localhost.
  */
 export const SETTINGS_REALM = setupRealm('settings');
+/**
+ * Plan `paid` with an administrator and a member, holding EPA's whole 2020 GHGRP workbook (6,515 facilities) when
+ * the shared data directory has it: the end-to-end server imports it with the CLI before it starts. Reached at
+ * epa.localhost.
+ */
+export const EPA_REALM = setupRealm('epa');
 
 /** A further user of a realm in e2e-setup.json (`users`), by e-mail. */
 export function setupUser(realm: E2eRealm, email: string): Credentials {

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireSharedDataFile } from '../../scripts/test-support/shared-data-dir.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const e2eSetup = JSON.parse(readFileSync(new URL('./e2e-setup.json', import.meta.url), 'utf8'));
@@ -70,6 +71,15 @@ writeFileSync(setupFile, JSON.stringify(realmSetupEntries(), null, 2));
 ecc(['realm', 'setup', '--file', setupFile]);
 rmSync(setupFile);
 console.info(`start-e2e-server: created ${e2eSetup.realms.length} realms in ${Date.now() - startedAt} ms.`);
+
+// The epa realm holds the whole workbook, as a user who imported it would have it (e2e/facilities/ghgrp-list).
+// A missing workbook stops the run here, naming it: the tests that need it must not pass by skipping.
+const workbook = requireSharedDataFile(['epa-ghgrp-2020', 'ghgp_data_2020.xlsx'], { repositoryRoot: root });
+const importedAt = Date.now();
+ecc(['import', 'ghgrp', '--realm', 'epa', workbook]);
+console.info(
+  `start-e2e-server: imported the GHGRP workbook into realm epa in ${Date.now() - importedAt} ms.`,
+);
 
 const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
   cwd: root,

@@ -84,4 +84,36 @@ describe('import commands', () => {
       'Nothing was imported: the file has 4 row errors',
     ]);
   });
+
+  it('imports facilities from a file, then activity data into one of them without a facility column', async () => {
+    const sites = join(workDir, 'sites.csv');
+    writeFileSync(
+      sites,
+      'Name,Sector,Country,State\nDepot East,Logistics,US,NJ\nDepot West,Logistics,us,CA\n',
+    );
+    const run = await ecc('import', 'facilities', '--realm', 'acme', sites);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('Imported 2 facilities from sites.csv: 2 created, 0 updated');
+    expect((await ecc('import', 'facilities', '--realm', 'acme', sites)).stdout).toContain(
+      'was imported before',
+    );
+
+    const records = join(workDir, 'depot.csv');
+    writeFileSync(
+      records,
+      'Activity type,Period start,Period end,Quantity,Unit,Emission factor\n' +
+        'Forklift gas,2024-01-01,2024-01-31,50,scf,epa-hub-2024-natural-gas-scf\n',
+    );
+    const imported = await ecc(
+      'import',
+      'activities',
+      '--realm',
+      'acme',
+      '--facility',
+      'depot-west',
+      records,
+    );
+    expect(imported.stderr).toBe('');
+    expect(imported.stdout).toContain('Imported 1 activity records from depot.csv');
+  });
 });

@@ -14,7 +14,11 @@ import {
 } from './modules/realms/realms.service.ts';
 import { checkAuditChains } from './modules/audit/audit.service.ts';
 import { runRecalculateCommand } from './modules/emissions/recalculate-command.ts';
-import { runImportActivitiesCommand, runImportGhgrpCommand } from './modules/imports/import-command.ts';
+import {
+  runImportActivitiesCommand,
+  runImportFacilitiesCommand,
+  runImportGhgrpCommand,
+} from './modules/imports/import-command.ts';
 import { createUser } from './modules/user/user.service.ts';
 import {
   COMMAND_LINE_ACTOR,
@@ -45,10 +49,15 @@ export const USAGE = `Emissions Control Center operator commands: npm run ecc --
   import ghgrp --realm K FILE [--year YYYY]
       Creates or updates a facility per row of the "Direct Emitters" sheet of an EPA GHGRP data summary
       workbook (year from the file name unless given), reported emissions re-based to the realm's GWP set.
-  import activities --realm K FILE [--mapping JSON]
+  import activities --realm K FILE [--mapping JSON] [--facility SLUG]
       Imports the activity records of a CSV or XLSX file, all or nothing; the mapping (field → column name)
       is suggested from the header names unless given. Row errors are listed as "row N, column C: message".
-      Importing the same file again changes nothing.
+      Importing the same file again changes nothing. With --facility SLUG every row is that facility's and
+      the file needs no facility column.
+  import facilities --realm K FILE [--mapping JSON]
+      Creates a facility per row of a CSV or XLSX file, or updates the realm's facility of the row's slug, all or
+      nothing; the mapping is suggested from the header names unless given. Importing the same file again
+      changes nothing.
   recalculate --realm K [--gwp AR4|AR5|AR6]
       Recalculates every activity record of realm K (on the realm's GWP set unless given), printing progress;
       resumes the realm's unfinished run if there is one. Records that cannot be calculated are counted and listed.
@@ -224,11 +233,28 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'import activities': {
-    options: { realm: { type: 'string' }, mapping: { type: 'string' } },
+    options: { realm: { type: 'string' }, mapping: { type: 'string' }, facility: { type: 'string' } },
     required: ['realm'],
     positional: 'file',
     async run(database, options, io) {
       await runImportActivitiesCommand(
+        database,
+        {
+          realmKey: required(options, 'realm'),
+          path: required(options, 'file'),
+          mapping: optional(options, 'mapping'),
+          facilitySlug: optional(options, 'facility'),
+        },
+        io.stdout,
+      );
+    },
+  },
+  'import facilities': {
+    options: { realm: { type: 'string' }, mapping: { type: 'string' } },
+    required: ['realm'],
+    positional: 'file',
+    async run(database, options, io) {
+      await runImportFacilitiesCommand(
         database,
         {
           realmKey: required(options, 'realm'),

@@ -9,6 +9,7 @@ import {
   seedPaidDemoRealm,
   PAID_DEMO_REALM,
   syncReferenceData,
+  completeReportedGwpSets,
 } from '@ecc/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     await syncReferenceData(database.db);
+    await completeReportedGwpSets(database.db);
     await seedDemoRealm(database.db);
     await seedPaidDemoRealm(database.db);
     if (config.administrator) {

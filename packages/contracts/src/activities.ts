@@ -122,8 +122,11 @@ export const ACTIVITY_RECORD_SORT_FIELDS = [
   'periodStart',
   'activityType',
   'quantity',
+  'unit',
+  'factorKey',
   'co2eKg',
   'scope',
+  'isEstimated',
   'modifiedOn',
 ] as const;
 export type ActivityRecordSortField = (typeof ACTIVITY_RECORD_SORT_FIELDS)[number];

@@ -22,6 +22,10 @@ export const facilityLocationSchema = z.object({
 });
 export type FacilityLocation = z.infer<typeof facilityLocationSchema>;
 
+export const FACILITY_CO2E_SOURCES = ['calculated', 'reported'] as const;
+export const facilityCo2eSourceSchema = z.enum(FACILITY_CO2E_SOURCES);
+export type FacilityCo2eSource = z.infer<typeof facilityCo2eSourceSchema>;
+
 export const facilitySchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -29,28 +33,118 @@ export const facilitySchema = z.object({
   sector: z.string(),
   naics: z.string().nullable(),
   location: facilityLocationSchema,
-  /** kg CO2e (Scope 2 location-based) of the latest year with results; null when there are none. */
-  co2eKgLatestYear: z.number().nullable(),
-  latestYear: z.number().int().nullable(),
+  /**
+   * kg CO2e (on the realm's GWP set, Scope 2 location-based) of the latest year: of the calculated results where
+   * the facility has any, else of what it reported to a programme (GHGRP); null when it has neither.
+   */
+  co2e: z.number().nullable(),
+  co2eSource: facilityCo2eSourceSchema.nullable(),
+  co2eYear: z.number().int().nullable(),
+  /** EPA GHGRP facility id when the facility came from a GHGRP workbook. */
+  ghgrpId: z.string().nullable(),
+  /** ISO time the facility was archived; archived facilities are left out of lists unless asked for. */
+  archivedOn: z.string().nullable(),
 });
 export type FacilityDto = z.infer<typeof facilitySchema>;
 
-/** Query-string values arrive as text, so the numbers are coerced. */
-export const facilityListQuerySchema = z.object({
-  q: z.string().optional(),
-  sector: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_FACILITY_PAGE_SIZE).default(DEFAULT_FACILITY_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+export const FACILITY_SORTS = [
+  'name',
+  '-name',
+  'co2e',
+  '-co2e',
+  'state',
+  '-state',
+  'naics',
+  '-naics',
+] as const;
+export const facilitySortSchema = z.enum(FACILITY_SORTS, {
+  error: () => `Sort by one of ${FACILITY_SORTS.join(', ')}`,
+});
+export type FacilitySort = z.infer<typeof facilitySortSchema>;
+
+/** `false` (the default): facilities in use; `true`: archived ones too; `only`: archived ones alone. */
+export const FACILITY_ARCHIVED_FILTERS = ['false', 'true', 'only'] as const;
+export type FacilityArchivedFilter = (typeof FACILITY_ARCHIVED_FILTERS)[number];
+
+/** The earliest and latest year a facility's emissions can be asked for. */
+export const FACILITY_YEAR_RANGE = { min: 1990, max: 2100 } as const;
+
+/**
+ * Which facilities a list holds, without its order and page: the facility list, its map and any export of the
+ * list read the same filter. Query-string values arrive as text.
+ */
+export const facilityListFilterSchema = z.object({
+  /** Words of the name, city, state or NAICS code. */
+  q: z.string().max(200).optional(),
+  sector: z.string().max(200).optional(),
+  /** A state or province as stored (GHGRP: two-letter US state codes). */
+  state: z.string().max(100).optional(),
+  archived: z
+    .enum(FACILITY_ARCHIVED_FILTERS, { error: () => 'Archived is one of false, true or only' })
+    .default('false'),
+  /** The year whose CO2e the list shows and sorts by; without it, each facility's latest year. */
+  year: z.coerce
+    .number({ error: () => 'Year must be a whole number' })
+    .int('Year must be a whole number')
+    .min(FACILITY_YEAR_RANGE.min, `Year must be ${FACILITY_YEAR_RANGE.min} or later`)
+    .max(FACILITY_YEAR_RANGE.max, `Year must be ${FACILITY_YEAR_RANGE.max} or earlier`)
+    .optional(),
+});
+export type FacilityListFilter = z.infer<typeof facilityListFilterSchema>;
+
+/** The list's query: the filter, the order (`-` for descending; no CO2e sorts last either way) and the page. */
+export const facilityListQuerySchema = facilityListFilterSchema.extend({
+  sort: facilitySortSchema.default('name'),
+  limit: z.coerce
+    .number({ error: () => 'Limit must be a whole number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(MAX_FACILITY_PAGE_SIZE, `Limit must be at most ${MAX_FACILITY_PAGE_SIZE}`)
+    .default(DEFAULT_FACILITY_PAGE_SIZE),
+  offset: z.coerce
+    .number({ error: () => 'Offset must be a whole number' })
+    .int('Offset must be a whole number')
+    .min(0, 'Offset must be 0 or more')
+    .default(0),
 });
 export type FacilityListQuery = z.infer<typeof facilityListQuerySchema>;
 
-export const facilityListResponseSchema = pagedSchema(facilitySchema);
+/** A page of facilities; every CO2e in it is on `gwpSetId`, the realm's set. */
+export const facilityListResponseSchema = pagedSchema(facilitySchema).extend({ gwpSetId: z.string() });
 export type FacilityListResponse = z.infer<typeof facilityListResponseSchema>;
 
 export const facilitySectorsResponseSchema = z.object({
   results: z.array(z.object({ sector: z.string(), count: z.number().int() })),
 });
 export type FacilitySectorsResponse = z.infer<typeof facilitySectorsResponseSchema>;
+
+/** The states (or provinces) the realm's facilities in use are in, with how many in each, for the list's filter. */
+export const facilityStatesResponseSchema = z.object({
+  results: z.array(z.object({ state: z.string(), count: z.number().int() })),
+});
+export type FacilityStatesResponse = z.infer<typeof facilityStatesResponseSchema>;
+
+/**
+ * One facility on the map, as a tuple to keep thousands of them small: slug, name, latitude, longitude, kg CO2e
+ * (as the list's `co2e`) and its source.
+ */
+export const facilityMapPointSchema = z.tuple([
+  z.string(),
+  z.string(),
+  z.number(),
+  z.number(),
+  z.number().nullable(),
+  facilityCo2eSourceSchema.nullable(),
+]);
+export type FacilityMapPoint = z.infer<typeof facilityMapPointSchema>;
+
+/** Every facility the filter matches that has coordinates; `unplaced` counts those without. */
+export const facilityMapResponseSchema = z.object({
+  points: z.array(facilityMapPointSchema),
+  unplaced: z.number().int(),
+  gwpSetId: z.string(),
+});
+export type FacilityMapResponse = z.infer<typeof facilityMapResponseSchema>;
 
 /** One period's totals in kg CO2e; `co2eKg` = scope1 + scope2Location + scope3. */
 const scopeTotalsShape = {
@@ -100,6 +194,21 @@ export const facilitySummarySchema = z.object({
 });
 export type FacilitySummary = z.infer<typeof facilitySummarySchema>;
 
+/**
+ * One year a facility reported to a programme (EPA GHGRP), as the import stores it in `summary.reported[year]`:
+ * gas masses in t, mixtures EPA publishes only as CO2e (AR4) in t CO2e, the total on every GWP set.
+ */
+export const facilityReportedYearSchema = z.object({
+  source: z.string(),
+  reportedGwpSetId: z.string(),
+  gases: z.record(z.string(), z.number()),
+  mixturesCo2eT: z.record(z.string(), z.number()),
+  co2eTByGwpSet: z.record(z.string(), z.number()),
+  reportedCo2eT: z.number(),
+  biogenicCo2T: z.number().nullable(),
+});
+export type FacilityReportedYear = z.infer<typeof facilityReportedYearSchema>;
+
 export const facilityDetailResponseSchema = z.object({
   facility: facilitySchema,
   summary: facilitySummarySchema,
@@ -107,6 +216,115 @@ export const facilityDetailResponseSchema = z.object({
 export type FacilityDetailResponse = z.infer<typeof facilityDetailResponseSchema>;
 
 export const facilitySlugParamsSchema = z.object({ slug: z.string().min(1) });
+
+/** A facility's URL segment: lower-case words of letters and digits joined by single hyphens. */
+export const FACILITY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_FACILITY_SLUG_LENGTH = 100;
+
+/**
+ * A slug from a facility's name: its letters and digits in lower case (accents dropped), words joined by hyphens,
+ * at most 60 characters; empty when the name has no letter or digit.
+ */
+export function facilitySlugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+}
+
+/** Optional text: blank is no value (null), as a cleared form field sends it. */
+function optionalText(label: string, maxLength: number, pattern?: { regex: RegExp; message: string }) {
+  let text = z.string().trim().max(maxLength, `${label} must be at most ${maxLength} characters`);
+  if (pattern) text = text.regex(pattern.regex, pattern.message);
+  return z
+    .union([z.literal(''), text])
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+}
+
+function requiredText(label: string, maxLength: number) {
+  return z
+    .string({ error: () => `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(maxLength, `${label} must be at most ${maxLength} characters`);
+}
+
+function coordinate(label: string, limit: number) {
+  const message = `${label} must be between -${limit} and ${limit}`;
+  return z
+    .number({ error: () => `${label} must be a number` })
+    .min(-limit, message)
+    .max(limit, message)
+    .nullable()
+    .optional();
+}
+
+/** The fields of a facility a user manages, without the rules between them (so the edit can be partial). */
+export const facilityFieldsSchema = z.object({
+  name: requiredText('Name', 200),
+  slug: z
+    .string({ error: () => 'Slug is required' })
+    .trim()
+    .min(1, 'Slug is required')
+    .max(MAX_FACILITY_SLUG_LENGTH, `Slug must be at most ${MAX_FACILITY_SLUG_LENGTH} characters`)
+    .regex(
+      FACILITY_SLUG_PATTERN,
+      'Slug must be lower-case letters and digits joined by single hyphens, such as north-plant',
+    ),
+  sector: requiredText('Sector', 200),
+  naics: optionalText('NAICS', 6, { regex: /^\d{2,6}$/, message: 'NAICS must be 2 to 6 digits' }),
+  address: optionalText('Address', 300),
+  city: optionalText('City', 200),
+  state: optionalText('State', 100),
+  postalCode: optionalText('Postal code', 20),
+  country: z
+    .string({ error: () => 'Country is required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Country must be a two-letter ISO 3166 code, such as US'),
+  latitude: coordinate('Latitude', 90),
+  longitude: coordinate('Longitude', 180),
+});
+
+type FacilityFields = z.infer<typeof facilityFieldsSchema>;
+
+/** Coordinates place a facility on the map only as a pair. */
+function checkFacilityRules(facility: Partial<FacilityFields>, context: z.RefinementCtx): void {
+  const hasLatitude = facility.latitude !== null && facility.latitude !== undefined;
+  const hasLongitude = facility.longitude !== null && facility.longitude !== undefined;
+  if (hasLatitude === hasLongitude) return;
+  context.addIssue({
+    code: 'custom',
+    path: [hasLatitude ? 'longitude' : 'latitude'],
+    message: 'Give both latitude and longitude, or neither',
+  });
+}
+
+/** POST body: a new facility. Its slug is its address in the product and never changes afterwards. */
+export const facilityInputSchema = facilityFieldsSchema.superRefine(checkFacilityRules);
+export type FacilityInput = z.input<typeof facilityInputSchema>;
+export type FacilityValues = z.output<typeof facilityInputSchema>;
+
+/**
+ * PATCH body: any of the fields, and `archived` to archive (true) or bring back (false) the facility. The
+ * server checks the merged facility with the full schema. `slug` may be sent only unchanged: links, bookmarks
+ * and other systems name the facility by it, so it is fixed once the facility exists.
+ */
+export const facilityPatchSchema = facilityFieldsSchema.partial().extend({
+  archived: z.boolean({ error: () => 'Archived must be true or false' }).optional(),
+});
+export type FacilityPatch = z.input<typeof facilityPatchSchema>;
+export type FacilityPatchValues = z.output<typeof facilityPatchSchema>;
+
+export const FACILITY_SLUG_TAKEN = 'Another facility of this realm has this slug already';
+export const FACILITY_SLUG_FIXED =
+  'The slug cannot change once the facility exists: links to it use the slug';
 
 /** The facility list and the facility view's data. */
 export const facilityEndpoints = {
@@ -121,10 +339,36 @@ export const facilityEndpoints = {
     path: '/api/facilities/sectors',
     responses: { 200: facilitySectorsResponseSchema },
   }),
+  states: defineEndpoint({
+    method: 'GET',
+    path: '/api/facilities/states',
+    responses: { 200: facilityStatesResponseSchema },
+  }),
+  map: defineEndpoint({
+    method: 'GET',
+    path: '/api/facilities/map',
+    query: facilityListFilterSchema,
+    responses: { 200: facilityMapResponseSchema },
+  }),
   detail: defineEndpoint({
     method: 'GET',
     path: '/api/facilities/:slug',
     params: facilitySlugParamsSchema,
     responses: { 200: facilityDetailResponseSchema },
+  }),
+  /** 409 with `fieldErrors['body/slug']` when the realm has a facility of that slug already. */
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/facilities',
+    body: facilityInputSchema,
+    responses: { 201: facilitySchema },
+  }),
+  /** Edits, archives or brings back a facility; the answer is the facility as stored. */
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/facilities/:slug',
+    params: facilitySlugParamsSchema,
+    body: facilityPatchSchema,
+    responses: { 200: facilitySchema },
   }),
 };

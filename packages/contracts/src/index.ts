@@ -9,6 +9,8 @@ export * from './color.ts';
 export * from './constants.ts';
 export * from './emissions.ts';
 export * from './endpoint.ts';
+export * from './export-endpoints.ts';
+export * from './exports.ts';
 export * from './facilities.ts';
 export * from './feature-flag.ts';
 export * from './imports.ts';

@@ -30,7 +30,15 @@ interface RecordEmissions {
 }
 
 export type ActivityRecordSortField =
-  'periodStart' | 'activityType' | 'quantity' | 'co2eKg' | 'scope' | 'modifiedOn';
+  | 'periodStart'
+  | 'activityType'
+  | 'quantity'
+  | 'unit'
+  | 'factorKey'
+  | 'co2eKg'
+  | 'scope'
+  | 'isEstimated'
+  | 'modifiedOn';
 
 export interface ActivityRecordListFilter {
   q?: string;
@@ -123,19 +131,33 @@ export function createActivityRepository(db: Database) {
     periodStart: sql`${activityRecords.periodStart}`,
     activityType: sql`${activityRecords.activityType}`,
     quantity: sql`${activityRecords.quantity}`,
+    unit: sql`${activityRecords.unit}`,
+    factorKey: sql`${activityRecords.factorKey}`,
     scope: sql`${activityRecords.scope}`,
+    isEstimated: sql`${activityRecords.isEstimated}`,
     modifiedOn: sql`${activityRecords.modifiedOn}`,
   };
 
+  /**
+   * Every word of `q` in one of the record's texts (activity type, unit, factor, notes, period start as
+   * YYYY-MM-DD, equipment name), ignoring case: the records table's filter, so an export matches what it shows.
+   */
   const searchOf = (q: string | undefined): SQL | undefined => {
-    const needle = q?.trim();
-    if (!needle) return undefined;
-    const pattern = likePattern(needle);
-    return or(
-      ilike(activityRecords.activityType, pattern),
-      ilike(activityRecords.unit, pattern),
-      ilike(activityRecords.factorKey, pattern),
-      ilike(activityRecords.notes, pattern),
+    const words = (q ?? '').trim().split(/\s+/).filter(Boolean);
+    if (words.length === 0) return undefined;
+    return and(
+      ...words.map((word) => {
+        const pattern = likePattern(word);
+        return or(
+          ilike(activityRecords.activityType, pattern),
+          ilike(activityRecords.unit, pattern),
+          ilike(activityRecords.factorKey, pattern),
+          ilike(activityRecords.notes, pattern),
+          sql`to_char(${activityRecords.periodStart}, 'YYYY-MM-DD') ilike ${pattern}`,
+          sql`exists (select 1 from ${equipment} where ${equipment.realmId} = ${activityRecords.realmId}
+            and ${equipment.id} = ${activityRecords.equipmentId} and ${equipment.name} ilike ${pattern})`,
+        );
+      }),
     );
   };
 

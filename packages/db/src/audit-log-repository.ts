@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AuditEntryDto } from '@ecc/contracts';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { AUDIT_SYSTEM_ACTOR, type AuditEntryDto } from '@ecc/contracts';
 import type { Database } from './create-database.ts';
+import { likePattern } from './facility-repository.ts';
 import { auditLog, realms, type AuditLogRow } from './schema.ts';
 
 /** The previous hash of a realm's first entry. */
@@ -122,6 +123,11 @@ export interface AuditChainReport {
 export interface AuditLogFilter {
   entityType?: string;
   entityId?: string;
+  /** Part of the actor's e-mail (any case), or `system` for entries without a user. */
+  actor?: string;
+  /** The first and last day (YYYY-MM-DD, UTC), both included. */
+  from?: string;
+  to?: string;
   limit: number;
   offset: number;
 }
@@ -129,9 +135,36 @@ export interface AuditLogFilter {
 /** Entries are read in pages of this size when a chain is verified, so a long log never sits in memory. */
 const VERIFY_PAGE_SIZE = 5000;
 
+function filterOf(realmId: string, filter: Omit<AuditLogFilter, 'limit' | 'offset'>): SQL | undefined {
+  const conditions: SQL[] = [eq(auditLog.realmId, realmId)];
+  if (filter.entityType) conditions.push(eq(auditLog.entityType, filter.entityType));
+  if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
+  const actor = filter.actor?.trim();
+  if (actor && actor.toLowerCase() === AUDIT_SYSTEM_ACTOR) conditions.push(isNull(auditLog.actorEmail));
+  else if (actor) conditions.push(ilike(auditLog.actorEmail, likePattern(actor)));
+  // Days are UTC days, whatever the database session's time zone.
+  if (filter.from) {
+    conditions.push(sql`${auditLog.occurredOn} >= (${filter.from}::date)::timestamp at time zone 'UTC'`);
+  }
+  if (filter.to) {
+    conditions.push(sql`${auditLog.occurredOn} < (${filter.to}::date + 1)::timestamp at time zone 'UTC'`);
+  }
+  return and(...conditions);
+}
+
 /** Every function takes the realm id first and touches only that realm's entries. */
 export function createAuditLogRepository(db: Database) {
   return {
+    /** The entity types of the realm's entries, with how many each has, for the log's filter. */
+    async entityTypes(realmId: string): Promise<{ entityType: string; count: number }[]> {
+      return db
+        .select({ entityType: auditLog.entityType, count: count() })
+        .from(auditLog)
+        .where(eq(auditLog.realmId, realmId))
+        .groupBy(auditLog.entityType)
+        .orderBy(asc(auditLog.entityType));
+    },
+
     /**
      * Appends an entry to the realm's chain. Call it inside the transaction that makes the change: the
      * transaction-scoped advisory lock serialises appends per realm, so two writers never take one sequence.
@@ -185,11 +218,27 @@ export function createAuditLogRepository(db: Database) {
       }
     },
 
+    /**
+     * Entries before a sequence (all when none is given), newest first, without counting them: an export reads
+     * the log this way, a page after another, so entries appended meanwhile never shift a page.
+     */
+    async listBefore(
+      realmId: string,
+      filter: Omit<AuditLogFilter, 'limit' | 'offset'>,
+      beforeSequence: number | undefined,
+      limit: number,
+    ): Promise<AuditLogRow[]> {
+      const where = filterOf(realmId, filter);
+      return db
+        .select()
+        .from(auditLog)
+        .where(beforeSequence === undefined ? where : and(where, lt(auditLog.sequence, beforeSequence)))
+        .orderBy(desc(auditLog.sequence))
+        .limit(limit);
+    },
+
     async list(realmId: string, filter: AuditLogFilter): Promise<{ rows: AuditLogRow[]; total: number }> {
-      const conditions: SQL[] = [eq(auditLog.realmId, realmId)];
-      if (filter.entityType) conditions.push(eq(auditLog.entityType, filter.entityType));
-      if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
-      const where = and(...conditions);
+      const where = filterOf(realmId, filter);
       const [rows, totals] = await Promise.all([
         db
           .select()

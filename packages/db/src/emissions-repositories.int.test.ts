@@ -63,8 +63,9 @@ describe('emissions repositories', () => {
 
   it('finds a realm’s facilities, records and results only within that realm', async () => {
     const facilities = createFacilityRepository(database.db);
-    expect((await facilities.list(acmeId, { q: 'midlothian', limit: 10, offset: 0 })).total).toBe(1);
-    expect((await facilities.list(otherId, { limit: 10, offset: 0 })).total).toBe(0);
+    const page = { archived: 'false', sort: 'name', limit: 10, offset: 0 } as const;
+    expect((await facilities.list(acmeId, 'AR5', { ...page, q: 'midlothian' })).total).toBe(1);
+    expect((await facilities.list(otherId, 'AR5', page)).total).toBe(0);
     expect(await facilities.findBySlug(otherId, 'plant')).toBeUndefined();
     expect(await facilities.findById(otherId, facilityId)).toBeUndefined();
     expect(await facilities.sectors(otherId)).toEqual([]);

@@ -1,11 +1,17 @@
 import { rebaseGhgrpReported, type GwpSetId } from '@ecc/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { createActivityRepository, type NewActivityRecord } from './activity-repository.ts';
 import { auditActorOf, createAuditLogRepository, type NewAuditEntry } from './audit-log-repository.ts';
 import type { Database } from './create-database.ts';
 import { createEmissionResultRepository, type NewEmissionResult } from './emission-result-repository.ts';
 import { gwpSetsToWrite, lockResultGwpSets } from './result-gwp-sets.ts';
-import { facilities, importBatches, type ActivityRecordRow, type ImportBatchRow } from './schema.ts';
+import {
+  facilities,
+  importBatches,
+  type ActivityRecordRow,
+  type FacilityRow,
+  type ImportBatchRow,
+} from './schema.ts';
 
 export type ImportKind = ImportBatchRow['kind'];
 
@@ -16,7 +22,35 @@ export interface NewImportBatch {
   fileHash: string;
   rowCount: number;
   createdBy: string | null;
+  /** The facility every row was written into (an import from a facility's page); absent for the realm's. */
+  facilityId?: string | null;
 }
+
+/** A facility of a facility file; fields left undefined keep their stored value when the slug exists. */
+export interface FacilityImportValues {
+  slug: string;
+  name: string;
+  sector: string;
+  country: string;
+  naics?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postalCode?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+}
+
+/** The columns a facility file may leave out, each updated only when the file has it. */
+const OPTIONAL_FACILITY_COLUMNS = [
+  'naics',
+  'address',
+  'city',
+  'state',
+  'postalCode',
+  'latitude',
+  'longitude',
+] as const satisfies readonly (keyof FacilityImportValues)[];
 
 export interface ImportActor {
   id: string | null;
@@ -70,7 +104,8 @@ export function createImportRepository(db: Database) {
     return rows[0];
   }
 
-  async function findBatch(realmId: string, kind: ImportKind, fileHash: string) {
+  /** The batch that imported this file (into this facility, when one is given) before, if any. */
+  async function findBatch(realmId: string, kind: ImportKind, fileHash: string, facilityId?: string | null) {
     const rows = await db
       .select()
       .from(importBatches)
@@ -79,6 +114,7 @@ export function createImportRepository(db: Database) {
           eq(importBatches.realmId, realmId),
           eq(importBatches.kind, kind),
           eq(importBatches.fileHash, fileHash),
+          facilityId ? eq(importBatches.facilityId, facilityId) : isNull(importBatches.facilityId),
         ),
       )
       .limit(1);
@@ -87,7 +123,7 @@ export function createImportRepository(db: Database) {
 
   /** A concurrent import of the same file won the race: answer its batch, as a later re-import would. */
   async function earlierBatch(realmId: string, batch: NewImportBatch): Promise<ImportCommit> {
-    const existing = await findBatch(realmId, batch.kind, batch.fileHash);
+    const existing = await findBatch(realmId, batch.kind, batch.fileHash, batch.facilityId);
     if (!existing) throw new Error('The import batch was neither written nor found');
     return { batch: existing, isNew: false };
   }
@@ -117,7 +153,9 @@ export function createImportRepository(db: Database) {
         onProgress?: ImportProgress;
       },
     ): Promise<ImportCommit> {
-      if (await findBatch(realmId, batch.kind, batch.fileHash)) return earlierBatch(realmId, batch);
+      if (await findBatch(realmId, batch.kind, batch.fileHash, batch.facilityId)) {
+        return earlierBatch(realmId, batch);
+      }
       const committed = await db.transaction(async (transaction) => {
         const gwpSetIds = gwpSetsToWrite(await lockResultGwpSets(transaction, realmId));
         const inserted = await insertBatch(transaction, realmId, batch);
@@ -151,6 +189,97 @@ export function createImportRepository(db: Database) {
         return inserted;
       });
       return committed ? { batch: committed, isNew: true } : earlierBatch(realmId, batch);
+    },
+
+    /**
+     * Creates facilities, or updates the realm's facility of the same slug (keeping its id, and the stored value
+     * of every optional field the file leaves out), with one audit entry per facility naming its before and
+     * after, all in one transaction with the batch.
+     */
+    async upsertFacilities(
+      realmId: string,
+      batch: NewImportBatch,
+      values: readonly FacilityImportValues[],
+      options: { actor: ImportActor; onProgress?: ImportProgress },
+    ): Promise<ImportCommit & { createdCount: number; updatedCount: number }> {
+      if (await findBatch(realmId, batch.kind, batch.fileHash)) {
+        return { ...(await earlierBatch(realmId, batch)), createdCount: 0, updatedCount: 0 };
+      }
+      // The same columns for every row: a column the file has is written, one it lacks is left as stored.
+      const updatedColumns = OPTIONAL_FACILITY_COLUMNS.filter((column) =>
+        values.some((value) => value[column] !== undefined),
+      );
+      const committed = await db.transaction(async (transaction) => {
+        const inserted = await insertBatch(transaction, realmId, batch);
+        if (!inserted) return undefined;
+        const audit = createAuditLogRepository(transaction);
+        let createdCount = 0;
+        options.onProgress?.(0, values.length);
+        for (let start = 0; start < values.length; start += FACILITY_CHUNK) {
+          const chunk = values.slice(start, start + FACILITY_CHUNK);
+          const before = await transaction
+            .select()
+            .from(facilities)
+            .where(
+              and(
+                eq(facilities.realmId, realmId),
+                inArray(
+                  facilities.slug,
+                  chunk.map((value) => value.slug),
+                ),
+              ),
+            )
+            .for('update');
+          const beforeBySlug = new Map(before.map((row) => [row.slug, row]));
+          const rows: FacilityRow[] = await transaction
+            .insert(facilities)
+            .values(
+              chunk.map((value) => ({
+                ...value,
+                realmId,
+                naics: value.naics ?? null,
+                address: value.address ?? null,
+                city: value.city ?? null,
+                state: value.state ?? null,
+                postalCode: value.postalCode ?? null,
+                latitude: value.latitude ?? null,
+                longitude: value.longitude ?? null,
+              })),
+            )
+            .onConflictDoUpdate({
+              target: [facilities.realmId, facilities.slug],
+              set: {
+                name: sql`excluded.name`,
+                sector: sql`excluded.sector`,
+                country: sql`excluded.country`,
+                ...Object.fromEntries(
+                  updatedColumns.map((column) => [column, sql.raw(`excluded.${facilities[column].name}`)]),
+                ),
+                modifiedOn: sql`now()`,
+              },
+            })
+            .returning();
+          await audit.appendMany(
+            realmId,
+            rows.map((row): NewAuditEntry => {
+              const previous = beforeBySlug.get(row.slug);
+              if (!previous) createdCount += 1;
+              return {
+                ...auditActorOf(options.actor),
+                action: previous ? 'update' : 'create',
+                entityType: 'facility',
+                entityId: row.id,
+                before: previous ?? null,
+                after: { ...row, source: `import ${inserted.fileName} (batch ${inserted.id})` },
+              };
+            }),
+          );
+          options.onProgress?.(start + chunk.length, values.length);
+        }
+        return { batch: inserted, createdCount, updatedCount: values.length - createdCount };
+      });
+      if (!committed) return { ...(await earlierBatch(realmId, batch)), createdCount: 0, updatedCount: 0 };
+      return { ...committed, isNew: true };
     },
 
     /**

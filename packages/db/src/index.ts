@@ -1,6 +1,7 @@
 export * from './activity-record-values.ts';
 export * from './activity-repository.ts';
 export * from './audit-log-repository.ts';
+export * from './complete-reported-gwp-sets.ts';
 export * from './authz-repository.ts';
 export * from './create-database.ts';
 export * from './default-roles.ts';

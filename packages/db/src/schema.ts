@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   pgView,
   primaryKey,
@@ -299,6 +300,8 @@ export const facilities = pgTable(
     ghgrpId: text('ghgrp_id'),
     /** Emissions the facility reported to a programme (GHGRP), by year: { "2020": { gases, co2e, gwp } }. */
     reported: jsonb('reported').$type<Record<string, unknown>>().notNull().default({}),
+    /** Set when the facility was archived: lists leave it out, its page and data stay. */
+    archivedOn: timestamp('archived_on', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [
@@ -307,6 +310,39 @@ export const facilities = pgTable(
     uniqueIndex('facilities_realm_id_ghgrp_id_unique')
       .on(table.realmId, table.ghgrpId)
       .where(sql`${table.ghgrpId} is not null`),
+  ],
+);
+
+export const FACILITY_EMISSION_SOURCES = ['calculated', 'reported'] as const;
+export type FacilityEmissionSource = (typeof FACILITY_EMISSION_SOURCES)[number];
+
+/**
+ * A facility's CO2e by year, GWP set and source, kept by triggers (migration 0012) in the transaction of every
+ * write: `calculated` sums its `emission_results` (Scope 2 location-based, as every total here), `reported` is
+ * each year of `facilities.reported`. The facility list sorts all facilities by it; exact (numeric) sums, so
+ * adding and removing results leaves no rounding residue. Never written by the application.
+ */
+export const facilityEmissionYears = pgTable(
+  'facility_emission_years',
+  {
+    realmId: uuid('realm_id').notNull(),
+    facilityId: uuid('facility_id').notNull(),
+    gwpSetId: text('gwp_set_id').notNull(),
+    source: text('source').$type<FacilityEmissionSource>().notNull(),
+    year: integer('year').notNull(),
+    co2eKg: numeric('co2e_kg', { mode: 'number' }).notNull(),
+    /** Result rows summed (calculated); 1 for a reported year. The row goes when it reaches 0. */
+    resultCount: integer('result_count').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.realmId, table.facilityId, table.gwpSetId, table.source, table.year],
+    }),
+    foreignKey({
+      columns: [table.realmId, table.facilityId],
+      foreignColumns: [facilities.realmId, facilities.id],
+    }).onDelete('cascade'),
+    check('facility_emission_years_source_check', sql`${table.source} in ('calculated', 'reported')`),
   ],
 );
 
@@ -456,16 +492,25 @@ export const importBatches = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     realmId: realmIdColumn(),
-    kind: text('kind').$type<'activities' | 'ghgrp'>().notNull(),
+    kind: text('kind').$type<'activities' | 'ghgrp' | 'facilities'>().notNull(),
     fileName: text('file_name').notNull(),
     fileHash: text('file_hash').notNull(),
+    /** The facility a facility page's import wrote into (its file names no facility); null for the realm's. */
+    facilityId: uuid('facility_id'),
     rowCount: integer('row_count').notNull(),
     createdBy: uuid('created_by'),
     createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('import_batches_file_unique').on(table.realmId, table.kind, table.fileHash),
+    // One batch per file and target: the same file imported into two facilities is two imports.
+    unique('import_batches_file_unique')
+      .on(table.realmId, table.kind, table.fileHash, table.facilityId)
+      .nullsNotDistinct(),
     unique('import_batches_realm_id_id_unique').on(table.realmId, table.id),
+    foreignKey({
+      columns: [table.realmId, table.facilityId],
+      foreignColumns: [facilities.realmId, facilities.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -730,6 +775,7 @@ export const analyticsEvents = pgTable(
 );
 
 export type FacilityRow = typeof facilities.$inferSelect;
+export type FacilityEmissionYearRow = typeof facilityEmissionYears.$inferSelect;
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeVersionRow = typeof equipmentTypeVersions.$inferSelect;
 export type EquipmentRow = typeof equipment.$inferSelect;

@@ -1,4 +1,4 @@
-import { findRoute, planNotIncludedMessage, type Plan, type Realm } from '@ecc/contracts';
+import type { Realm } from '@ecc/contracts';
 import { createAuthzRepository, permissions } from '@ecc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -147,13 +147,13 @@ describe('grants limited to record ids, and delegation', () => {
         await grantUser(limitedId, action, 'ActivityRecord', only(mine));
       expect(
         await statuses([
-          ['PATCH', `/api/activity-records/${theirs}`, { quantity: 5, version: 1 }],
+          ['PATCH', `/api/activity-records/${theirs}`, { version: 1, quantity: 5 }],
           ['DELETE', `/api/activity-records/${theirs}`],
         ]),
       ).toEqual([403, 403]);
       expect(
         await statuses([
-          ['PATCH', `/api/activity-records/${mine}`, { quantity: 5, version: 1 }],
+          ['PATCH', `/api/activity-records/${mine}`, { version: 1, quantity: 5 }],
           ['DELETE', `/api/activity-records/${mine}`],
         ]),
       ).toEqual([200, 200]);

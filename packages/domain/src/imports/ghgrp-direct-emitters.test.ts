@@ -7,6 +7,7 @@ import {
   parseGhgrpRow,
   realmGwpSetId,
   rebaseGhgrpReported,
+  withEveryGwpSet,
 } from './ghgrp-direct-emitters.ts';
 
 const HEADER = [
@@ -80,6 +81,27 @@ describe('GHGRP Direct Emitters parsing', () => {
   it('gives back the published total when the realm reports on AR4', () => {
     const parsed = parseGhgrpRow(indexGhgrpColumns(HEADER), 5, ROW, { year: 2020, gwp: 'AR4' });
     expect(parsed.ok && parsed.facility.reported.co2eT).toBeCloseTo(61147.7, 9);
+  });
+
+  it('keeps the total on every GWP set, so a realm that changes sets needs no re-basing', () => {
+    const parsed = parseGhgrpRow(indexGhgrpColumns(HEADER), 5, ROW, { year: 2020, gwp: 'AR5' });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const { co2eTByGwpSet } = parsed.facility.reported;
+    expect(co2eTByGwpSet.AR4).toBeCloseTo(61147.7, 9);
+    expect(co2eTByGwpSet.AR5).toBeCloseTo(61154.325, 9);
+    // AR6: 60751.2 + 1.25 × 27.9 + 0.125 × 273 + 0.01 × 25200 + 100 = 61172.2
+    expect(co2eTByGwpSet.AR6).toBeCloseTo(61172.2, 9);
+  });
+
+  it('completes a year an earlier import stored on one set only, and leaves complete or foreign years alone', () => {
+    const parsed = parseGhgrpRow(indexGhgrpColumns(HEADER), 5, ROW, { year: 2020, gwp: 'AR5' });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const { co2eTByGwpSet, ...earlier } = parsed.facility.reported;
+    expect(withEveryGwpSet(earlier)).toEqual({ ...earlier, co2eTByGwpSet });
+    expect(withEveryGwpSet(parsed.facility.reported)).toBeUndefined();
+    expect(withEveryGwpSet({ co2eT: 5 })).toBeUndefined();
+    expect(withEveryGwpSet({ gases: { 'HFC-134a': 1 }, mixturesCo2eT: {} })).toBeUndefined();
+    expect(withEveryGwpSet('2020')).toBeUndefined();
   });
 
   it('names the cell of a missing id or a number column that holds text', () => {

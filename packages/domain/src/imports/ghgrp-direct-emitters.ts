@@ -1,5 +1,6 @@
+import { facilitySlugOf } from '@ecc/contracts';
 import { REPORTING_GWP_SET_ID } from '../emissions/facility-summary.ts';
-import { GWP_SETS, type GwpSetId } from '../emissions/gwp.ts';
+import { GWP_SET_IDS, GWP_SETS, type GwpSetId } from '../emissions/gwp.ts';
 import {
   cellText,
   findHeaderRowIndex,
@@ -54,18 +55,21 @@ export const GHGRP_REQUIRED_HEADERS = [COLUMNS.id, COLUMNS.name, COLUMNS.total] 
 
 /** Gases whose masses the workbook lets us recover: CO2e (AR4) ÷ the gas's AR4 GWP. */
 const SINGLE_GASES = { CO2: 'co2', CH4: 'ch4', N2O: 'n2o', SF6: 'sf6', NF3: 'nf3' } as const;
-type SingleGas = keyof typeof SINGLE_GASES;
+export type GhgrpSingleGas = keyof typeof SINGLE_GASES;
 
 /**
  * What one GHGRP facility reported for one year, as stored in `facilities.reported[year]`. Masses are metric
- * tons; `co2eT` is on `gwpSetId` (the realm's set); `reportedCo2eT` is EPA's total as published (AR4).
+ * tons; `co2eT` is on `gwpSetId` (the realm's set when it was imported); `co2eTByGwpSet` is the same total on
+ * every set, so that lists and pages show it on whichever set the realm reports with now, without re-basing
+ * anything when the realm changes sets; `reportedCo2eT` is EPA's total as published (AR4).
  */
 export interface GhgrpReportedYear {
   readonly source: string;
   readonly gwpSetId: GwpSetId;
+  readonly co2eTByGwpSet: Readonly<Record<GwpSetId, number>>;
   readonly reportedGwpSetId: GwpSetId;
   /** t of each gas, recovered from the AR4 CO2e columns. */
-  readonly gases: Readonly<Partial<Record<SingleGas, number>>>;
+  readonly gases: Readonly<Partial<Record<GhgrpSingleGas, number>>>;
   /** t CO2e (AR4) of gas groups that cannot be re-based. */
   readonly mixturesCo2eT: Readonly<Record<string, number>>;
   readonly co2eT: number;
@@ -110,24 +114,54 @@ export function indexGhgrpColumns(header: readonly CellValue[]): GhgrpColumnInde
 
 /** Σ mass × GWP (the realm's set) of the single gases, plus the mixtures as published. */
 export function rebaseGhgrpCo2e(
-  gases: Readonly<Partial<Record<SingleGas, number>>>,
+  gases: Readonly<Partial<Record<GhgrpSingleGas, number>>>,
   mixturesCo2eT: Readonly<Record<string, number>>,
   gwp: GwpSetId,
 ): number {
   let co2e = 0;
-  for (const [gas, mass] of Object.entries(gases) as [SingleGas, number][]) {
+  for (const [gas, mass] of Object.entries(gases) as [GhgrpSingleGas, number][]) {
     co2e += mass * GWP_SETS[gwp].values[gas];
   }
   for (const value of Object.values(mixturesCo2eT)) co2e += value;
   return co2e;
 }
 
+/** The reported CO2e (t) on every GWP set the product knows. */
+export function ghgrpCo2eByGwpSet(
+  gases: Readonly<Partial<Record<GhgrpSingleGas, number>>>,
+  mixturesCo2eT: Readonly<Record<string, number>>,
+): Record<GwpSetId, number> {
+  const totals = {} as Record<GwpSetId, number>;
+  for (const gwp of GWP_SET_IDS) totals[gwp] = rebaseGhgrpCo2e(gases, mixturesCo2eT, gwp);
+  return totals;
+}
+
 function isNumberRecord(value: unknown): value is Record<string, number> {
   return (
     typeof value === 'object' &&
     value !== null &&
+    !Array.isArray(value) &&
     Object.values(value).every((item) => typeof item === 'number' && Number.isFinite(item))
   );
+}
+
+/**
+ * A stored reported year (`facilities.reported[year]`) with its CO2e on every GWP set, when an earlier import
+ * stored it on one set only; undefined when it has them all already or is not a GHGRP year (no gas masses).
+ */
+export function withEveryGwpSet(stored: unknown): Record<string, unknown> | undefined {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const year = stored as Record<string, unknown>;
+  const present = year.co2eTByGwpSet;
+  if (isNumberRecord(present) && GWP_SET_IDS.every((gwp) => gwp in present)) return undefined;
+  const { gases, mixturesCo2eT } = year;
+  if (!isNumberRecord(gases) || !isNumberRecord(mixturesCo2eT)) return undefined;
+  const singleGases: Partial<Record<GhgrpSingleGas, number>> = {};
+  for (const [gas, mass] of Object.entries(gases)) {
+    if (!(gas in SINGLE_GASES)) return undefined;
+    singleGases[gas as GhgrpSingleGas] = mass;
+  }
+  return { ...year, co2eTByGwpSet: ghgrpCo2eByGwpSet(singleGases, mixturesCo2eT) };
 }
 
 /**
@@ -202,8 +236,8 @@ export function parseGhgrpRow(
     errors.push({ row: rowNumber, column: COLUMNS.name, message: 'Facility Name is required' });
 
   const reportedGwp = GWP_SETS[GHGRP_REPORTED_GWP].values;
-  const gases: Partial<Record<SingleGas, number>> = {};
-  for (const [gas, key] of Object.entries(SINGLE_GASES) as [SingleGas, keyof typeof COLUMNS][]) {
+  const gases: Partial<Record<GhgrpSingleGas, number>> = {};
+  for (const [gas, key] of Object.entries(SINGLE_GASES) as [GhgrpSingleGas, keyof typeof COLUMNS][]) {
     const co2e = number(COLUMNS[key]);
     if (co2e !== null) gases[gas] = co2e / reportedGwp[gas];
   }
@@ -239,6 +273,7 @@ export function parseGhgrpRow(
       reported: {
         source: `EPA GHGRP ${options.year}`,
         gwpSetId: options.gwp,
+        co2eTByGwpSet: ghgrpCo2eByGwpSet(gases, mixturesCo2eT),
         reportedGwpSetId: GHGRP_REPORTED_GWP,
         gases,
         mixturesCo2eT,
@@ -269,12 +304,6 @@ export function realmGwpSetId(properties: Readonly<Record<string, unknown>>): Gw
 
 /** A URL segment for a GHGRP facility: its name in words plus the GHGRP id, which keeps it unique. */
 export function ghgrpFacilitySlug(name: string, ghgrpId: string): string {
-  const words = name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
+  const words = facilitySlugOf(name);
   return words === '' ? `ghgrp-${ghgrpId}` : `${words}-${ghgrpId}`;
 }

@@ -1,3 +1,5 @@
+import { withoutFormulaGuard } from '@ecc/contracts';
+
 /** A cell as a spreadsheet or CSV reader hands it over; dates come from XLSX date cells. */
 export type CellValue = string | number | boolean | Date | null;
 
@@ -28,10 +30,14 @@ export function normalizeHeader(header: string): string {
     .trim();
 }
 
+/**
+ * A cell as trimmed text; a date cell as YYYY-MM-DD. The apostrophe that exports put before text starting like a
+ * formula (against CSV injection) is taken off, so an exported file imports back unchanged.
+ */
 export function cellText(value: CellValue | undefined): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).trim();
+  return withoutFormulaGuard(String(value)).trim();
 }
 
 /**

@@ -24,7 +24,10 @@ describe('parseCsv', () => {
   });
 
   it('gives back every cell of any table written as CSV (quotes, commas, line breaks)', () => {
-    const cell = fc.string({ minLength: 1 }).filter((text) => text.trim() !== '');
+    // Text with an export's formula guard (an apostrophe before =, +, -, @, a tab or CR) reads back without it.
+    const cell = fc
+      .string({ minLength: 1 })
+      .filter((text) => text.trim() !== '' && !/^'[=+\-@\t\r]/.test(text));
     fc.assert(
       fc.property(
         fc

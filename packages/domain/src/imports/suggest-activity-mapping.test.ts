@@ -1,4 +1,4 @@
-import { ACTIVITY_IMPORT_FIELDS } from '@ecc/contracts';
+import { ACTIVITY_IMPORT_COLUMNS, ACTIVITY_IMPORT_FIELDS } from '@ecc/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { missingActivityFields, suggestActivityMapping } from './suggest-activity-mapping.ts';
@@ -54,5 +54,17 @@ describe('suggestActivityMapping', () => {
         },
       ),
     );
+  });
+});
+
+describe('the activity templates', () => {
+  it('have headers the mapping suggestion maps to their own fields', () => {
+    const columns = ACTIVITY_IMPORT_COLUMNS.map((column) => column.header);
+    expect(suggestActivityMapping(columns)).toEqual(
+      Object.fromEntries(ACTIVITY_IMPORT_COLUMNS.map((column) => [column.field, column.header])),
+    );
+    const withoutFacility = columns.filter((column) => column !== 'Facility');
+    const mapping = suggestActivityMapping(withoutFacility, { isFacilityFixed: true });
+    expect(missingActivityFields(mapping, { isFacilityFixed: true })).toEqual([]);
   });
 });

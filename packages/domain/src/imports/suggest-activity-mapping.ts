@@ -4,7 +4,7 @@ import {
   type ActivityImportField,
   type ActivityImportMapping,
 } from '@ecc/contracts';
-import { normalizeHeader } from './import-table.ts';
+import { missingFields, suggestMapping } from './suggest-mapping.ts';
 
 /** Header names (normalised) that mean a field, most specific first; the field's own name comes first. */
 const FIELD_SYNONYMS: Readonly<Record<ActivityImportField, readonly string[]>> = {
@@ -22,34 +22,31 @@ const FIELD_SYNONYMS: Readonly<Record<ActivityImportField, readonly string[]>> =
   notes: ['notes', 'note', 'comment', 'comments'],
 };
 
-/** A header as words, also split at camelCase (a file exported by this product): `periodStart`. */
-function headerForms(header: string): string[] {
-  return [normalizeHeader(header), normalizeHeader(header.replace(/([a-z0-9])([A-Z])/g, '$1 $2'))];
+export interface ActivityMappingOptions {
+  /** The import writes into one facility (a facility's page): no facility column is needed or read. */
+  isFacilityFixed?: boolean;
 }
 
+const FIELDS_WITHOUT_FACILITY = ACTIVITY_IMPORT_FIELDS.filter((field) => field !== 'facility');
+
 /** A mapping guessed from the header names; each column is used for at most one field. */
-export function suggestActivityMapping(columns: readonly string[]): ActivityImportMapping {
-  const mapping: ActivityImportMapping = {};
-  const used = new Set<string>();
-  const forms = columns.map(headerForms);
-  // Rank by synonym first, so 'factor key' beats a plain 'factor' column, whatever the column order.
-  for (const field of ACTIVITY_IMPORT_FIELDS) {
-    for (const synonym of FIELD_SYNONYMS[field]) {
-      const index = forms.findIndex(
-        (names, position) => names.includes(synonym) && !used.has(columns[position] ?? ''),
-      );
-      const column = columns[index];
-      if (index >= 0 && column !== undefined) {
-        mapping[field] = column;
-        used.add(column);
-        break;
-      }
-    }
-  }
-  return mapping;
+export function suggestActivityMapping(
+  columns: readonly string[],
+  options: ActivityMappingOptions = {},
+): ActivityImportMapping {
+  return suggestMapping(
+    columns,
+    options.isFacilityFixed ? FIELDS_WITHOUT_FACILITY : ACTIVITY_IMPORT_FIELDS,
+    FIELD_SYNONYMS,
+  );
 }
 
 /** Required fields with no column, in field order. */
-export function missingActivityFields(mapping: ActivityImportMapping): ActivityImportField[] {
-  return REQUIRED_ACTIVITY_IMPORT_FIELDS.filter((field) => !mapping[field]);
+export function missingActivityFields(
+  mapping: ActivityImportMapping,
+  options: ActivityMappingOptions = {},
+): ActivityImportField[] {
+  return missingFields(mapping, REQUIRED_ACTIVITY_IMPORT_FIELDS).filter(
+    (field) => !(options.isFacilityFixed && field === 'facility'),
+  );
 }

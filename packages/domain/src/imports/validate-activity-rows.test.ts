@@ -4,7 +4,7 @@ import { createActivityCalculator } from '../emissions/activity-results.ts';
 import { FACTOR_LIBRARY } from '../emissions/factor-library.ts';
 import { createFactorReferenceResolver } from './factor-reference.ts';
 import { parseCsv } from './parse-csv.ts';
-import { suggestActivityMapping } from './suggest-activity-mapping.ts';
+import { missingActivityFields, suggestActivityMapping } from './suggest-activity-mapping.ts';
 import { parseImportDate, parseImportNumber, validateActivityRows } from './validate-activity-rows.ts';
 
 const context = {
@@ -59,6 +59,50 @@ describe('validateActivityRows', () => {
       { row: 3, column: 'isEstimated', message: 'Expected yes or no, received "maybe"' },
       { row: 4, column: 'unit', message: expect.stringContaining('km') as string },
     ]);
+  });
+
+  it('names every problem of a row at once, one error per bad cell', () => {
+    const { activities, errors } = validate([',,someday,2024-01-31,lots,furlongs,no-such-factor,7,perhaps']);
+    expect(activities).toEqual([]);
+    expect(errors.map((error) => error.column)).toEqual([
+      'facility',
+      'activityType',
+      'periodStart',
+      'quantity',
+      'factorKey',
+      'unit',
+      'isEstimated',
+      'scope',
+    ]);
+    expect(errors.every((error) => error.row === 2)).toBe(true);
+  });
+
+  it("takes a facility page's facility for every row, with no facility column", () => {
+    const table = parseCsv(
+      [
+        'activityType,periodStart,periodEnd,quantity,unit,factorKey',
+        'natural gas,2024-01-01,2024-01-31,1000,scf,epa-hub-2024-natural-gas-scf',
+      ].join('\n'),
+    );
+    const mapping = suggestActivityMapping(table.columns, { isFacilityFixed: true });
+    expect(missingActivityFields(mapping, { isFacilityFixed: true })).toEqual([]);
+    expect(missingActivityFields(mapping)).toEqual(['facility']);
+    const { activities, errors } = validateActivityRows(table, mapping, {
+      ...context,
+      fixedFacilityId: 'id-c',
+    });
+    expect(errors).toEqual([]);
+    expect(activities.map((activity) => activity.facilityId)).toEqual(['id-c']);
+  });
+
+  it('reads back a cell an export guarded against formula injection', () => {
+    const table = parseCsv(
+      [HEADER, "plant-a,'-5 degree day,2024-01-01,2024-01-31,10,scf,epa-hub-2024-natural-gas-scf,,"].join(
+        '\n',
+      ),
+    );
+    const { activities } = validateActivityRows(table, suggestActivityMapping(table.columns), context);
+    expect(activities[0]?.activityType).toBe('-5 degree day');
   });
 });
 

@@ -31,6 +31,8 @@ export interface ImportedActivity {
 export interface ActivityValidationContext {
   /** The realm's facility id for a slug or name as written in the file, or undefined. */
   findFacilityId(slugOrName: string): string | undefined;
+  /** Every row's facility when the import writes into one (a facility's page): no facility column is read. */
+  readonly fixedFacilityId?: string;
   /** The realm's calculator: its GWP set and the factors rows may name (the library, plus its own). */
   readonly calculator: ActivityCalculator;
   /** The key of the factor a cell names by key or exact name (see createFactorReferenceResolver). */
@@ -117,10 +119,13 @@ export function validateActivityRows(
       return text;
     };
 
-    const facilityText = requiredText('facility', 'Facility');
-    const facilityId = facilityText === '' ? undefined : context.findFacilityId(facilityText);
-    if (facilityText !== '' && facilityId === undefined) {
-      fail('facility', `No facility has the slug or name "${facilityText}"`);
+    let facilityId = context.fixedFacilityId;
+    if (facilityId === undefined) {
+      const facilityText = requiredText('facility', 'Facility');
+      facilityId = facilityText === '' ? undefined : context.findFacilityId(facilityText);
+      if (facilityText !== '' && facilityId === undefined) {
+        fail('facility', `No facility has the slug or name "${facilityText}"`);
+      }
     }
     const activityType = requiredText('activityType', 'Activity type');
     const dates = (['periodStart', 'periodEnd'] as const).map((field) => {
@@ -175,27 +180,37 @@ export function validateActivityRows(
     // row that calculates, and its results are written with it. Without a scope the factor's own applies.
     let scope: Scope | undefined;
     let results: readonly ActivityResultRow[] = [];
+    const isScopeBad = scopeValue === null || (typeof scopeValue === 'number' && !isScope(scopeValue));
     if (typeof scopeValue === 'number' && !isScope(scopeValue)) {
       fail('scope', `Scope must be 1, 2 or 3 (got ${scopeValue})`);
-    } else if (quantity !== undefined && unit !== '' && factorKey !== '' && scopeValue !== null) {
+    }
+    if (unit !== '' && factorKey !== '') {
+      // Run even when the quantity or scope cell is bad, with a stand-in for it, so the unit and factor are
+      // checked too and a row's every problem is reported at once; the stand-in's own findings are dropped.
       const factorScope = context.calculator.factors.get(factorKey)?.scope;
+      const rowScope = isScopeBad ? factorScope : (scopeValue ?? factorScope);
       const outcome = calculateActivityResults(
         {
           id: String(rowNumber),
-          quantity,
+          quantity: quantity ?? 1,
           unit,
           factorKey,
-          scope: scopeValue ?? factorScope ?? 1,
+          scope: rowScope ?? 1,
           scope3Category: typeof scope3Category === 'number' ? scope3Category : null,
           certificateCoverage: typeof certificateCoverage === 'number' ? certificateCoverage : null,
         },
         context.calculator,
       );
-      if (outcome.ok) {
-        scope = scopeValue ?? factorScope;
+      if (!outcome.ok) {
+        for (const error of outcome.errors) {
+          const field = fieldOfPath(error.path);
+          const isStandIn =
+            (field === 'quantity' && quantity === undefined) || (field === 'scope' && isScopeBad);
+          if (!isStandIn) fail(field, error.message);
+        }
+      } else if (quantity !== undefined && !isScopeBad) {
+        scope = rowScope;
         results = outcome.rows;
-      } else {
-        for (const error of outcome.errors) fail(fieldOfPath(error.path), error.message);
       }
     }
 

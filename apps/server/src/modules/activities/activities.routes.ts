@@ -20,6 +20,7 @@ import {
   facilityTrailEntries,
 } from './activity-trail.ts';
 import { trailCsv } from './trail-csv.ts';
+import { registerActivityRecordExportRoute } from './activity-records-export.ts';
 
 /**
  * A facility's whole list (up to 20,000 records) is built from typed rows; checking it again with the zod
@@ -59,6 +60,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
   const access = (action: PermissionAction) => ({
     access: permissionAccess(action, 'ActivityRecord', { route: 'facility' }),
   });
+  registerActivityRecordExportRoute(app, db);
 
   api.route({
     ...endpointRoute(activityRecordEndpoints.list),

@@ -20,6 +20,7 @@ import {
   requireSession,
   SESSION_ACCESS,
 } from '#platform/route-access.ts';
+import { registerEmissionFactorExportRoute } from './emission-factors-export.ts';
 import { listEmissionFactors, runEstimate } from './emissions.service.ts';
 import { createRealmFactorService } from './realm-factors.service.ts';
 
@@ -41,6 +42,7 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
   const api = app.withTypeProvider<ZodTypeProvider>();
   const lookups = realmFactorLookupsOf(database.db);
   const realmFactors = createRealmFactorService(database.db);
+  registerEmissionFactorExportRoute(app, realmFactors);
 
   api.post(
     '/api/emissions/estimate',

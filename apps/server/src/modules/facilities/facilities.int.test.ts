@@ -1,7 +1,9 @@
 import {
   facilityDetailResponseSchema,
   facilityListResponseSchema,
+  facilityMapResponseSchema,
   facilitySectorsResponseSchema,
+  facilityStatesResponseSchema,
 } from '@ecc/contracts';
 import { DEMO_USER, seedDemoRealm } from '@ecc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,8 +52,9 @@ describe('GET /api/facilities and the facility view data', () => {
       sector: 'Offices',
       naics: '531120',
       location: { city: 'New York', state: 'NY', country: 'US', latitude: expect.any(Number) },
-      latestYear: 2025,
-      co2eKgLatestYear: expect.any(Number),
+      co2eYear: 2025,
+      co2eSource: 'calculated',
+      co2e: expect.any(Number),
     });
   });
 
@@ -75,10 +78,79 @@ describe('GET /api/facilities and the facility view data', () => {
     ]);
   });
 
-  it('refuses a page size over 500 naming the parameter', async () => {
+  it('refuses an unknown order, page size or year with each problem on its parameter', async () => {
     const response = await get('/api/facilities?limit=501');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/^querystring\/limit: /);
+    expect(response.json().fieldErrors).toEqual({ 'querystring/limit': 'Limit must be at most 500' });
+    const badSort = await get('/api/facilities?sort=co2eKg');
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().fieldErrors).toEqual({
+      'querystring/sort': 'Sort by one of name, -name, co2e, -co2e, state, -state, naics, -naics',
+    });
+    expect((await get('/api/facilities?limit=0')).json().fieldErrors).toEqual({
+      'querystring/limit': 'Limit must be at least 1',
+    });
+    expect((await get('/api/facilities?limit=ten')).json().fieldErrors).toEqual({
+      'querystring/limit': 'Limit must be a whole number',
+    });
+    expect((await get('/api/facilities?year=1850&archived=maybe')).json().fieldErrors).toEqual({
+      'querystring/year': 'Year must be 1990 or later',
+      'querystring/archived': 'Archived is one of false, true or only',
+    });
+  });
+
+  it('sorts by CO2e over every facility, and a saved record moves its facility’s figure', async () => {
+    const all = await list('?sort=-co2e');
+    const figures = all.results.map((facility) => facility.co2e ?? 0);
+    expect(figures).toEqual([...figures].sort((left, right) => right - left));
+    const [largest] = (await list('?sort=-co2e&limit=1')).results;
+    expect(largest).toEqual(all.results[0]);
+    const [smallest] = (await list('?sort=co2e&limit=1')).results;
+    expect(smallest).toEqual(all.results.at(-1));
+
+    const year = largest?.co2eYear ?? 0;
+    const saved = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/facilities/${smallest?.slug}/activity-records`,
+      headers: { host: 'localhost', ...withSession(demoToken) },
+      payload: {
+        activityType: 'Natural gas',
+        periodStart: `${year}-12-01`,
+        periodEnd: `${year}-12-31`,
+        quantity: 1e11,
+        unit: 'scf',
+        factorKey: 'epa-c1-natural-gas',
+        scope: 1,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const added = saved.json<{ co2eKg: number }>().co2eKg;
+    const [nowLargest] = (await list('?sort=-co2e&limit=1')).results;
+    expect(nowLargest?.slug).toBe(smallest?.slug);
+    expect(nowLargest?.co2e).toBeCloseTo((smallest?.co2e ?? 0) + added, 3);
+  });
+
+  it('lists the states to filter by, and filters by state', async () => {
+    const states = facilityStatesResponseSchema.parse((await get('/api/facilities/states')).json());
+    expect(states.results).toContainEqual({ state: 'TX', count: expect.any(Number) });
+    const texas = await list('?state=TX');
+    expect(texas.total).toBe(states.results.find((entry) => entry.state === 'TX')?.count);
+    expect(texas.results.every((facility) => facility.location.state === 'TX')).toBe(true);
+  });
+
+  it('gives the map every matching facility with its place and CO2e', async () => {
+    const map = facilityMapResponseSchema.parse((await get('/api/facilities/map?sector=Cement')).json());
+    const cement = await list('?sector=Cement&sort=name');
+    expect(map.points.map(([slug]) => slug)).toEqual(cement.results.map((facility) => facility.slug));
+    expect(map.points[0]).toEqual([
+      cement.results[0]?.slug,
+      cement.results[0]?.name,
+      cement.results[0]?.location.latitude,
+      cement.results[0]?.location.longitude,
+      cement.results[0]?.co2e,
+      'calculated',
+    ]);
+    expect(map).toMatchObject({ unplaced: 0, gwpSetId: 'AR5' });
   });
 
   it('counts facilities per sector', async () => {
@@ -106,7 +178,7 @@ describe('GET /api/facilities and the facility view data', () => {
     expect(summary.intensity).toMatchObject({ unit: 'MWh', year: 2025 });
     expect(summary.dataQuality.some((flag) => flag.kind === 'estimated')).toBe(true);
     const latest = (await list('?q=harborview')).results[0];
-    expect(latest?.co2eKgLatestYear).toBeCloseTo(summary.years.at(-1)?.co2eKg ?? 0, 6);
+    expect(latest?.co2e).toBeCloseTo(summary.years.at(-1)?.co2eKg ?? 0, 6);
   });
 
   it('answers 404 for a missing facility and for another realm’s, alike', async () => {
@@ -120,6 +192,7 @@ describe('GET /api/facilities and the facility view data', () => {
       count: 0,
       total: 0,
       offset: 0,
+      gwpSetId: 'AR5',
     });
     expect((await get('/api/facilities/sectors', 'other')).json()).toEqual({ results: [] });
   });

@@ -4,10 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { assertCanReadFacility } from '#platform/facility-access.ts';
-import { permissionAccess, requireSession } from '#platform/route-access.ts';
-import { facilityDetail, listFacilities, listSectors } from './facilities.service.ts';
+import { assertCan, permissionAccess, requireSession } from '#platform/route-access.ts';
+import {
+  createFacility,
+  FACILITY_NOT_FOUND,
+  facilityDetail,
+  facilityMap,
+  listFacilities,
+  listSectors,
+  listStates,
+  updateFacility,
+} from './facilities.service.ts';
+import { registerFacilityExportRoute } from './facilities-export.ts';
 
-/** The facility list and the facility view's data (issue 4, item 5). */
+/**
+ * The facility list and the facility view's data (issue 4, item 5), and facilities managed in the product
+ * (issue 10, item 2): created, edited, archived and brought back by those who may create and update them.
+ */
 export function registerFacilityRoutes(app: FastifyInstance, db: Database): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const readFacility = { access: permissionAccess('read', 'Facility', { route: 'facility' }) };
@@ -18,10 +31,24 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
     handler: async (request) => listFacilities(db, requireSession(request).realm.id, request.query),
   });
 
+  registerFacilityExportRoute(app, db);
+
   api.route({
     ...endpointRoute(facilityEndpoints.sectors),
     config: readFacility,
     handler: async (request) => listSectors(db, requireSession(request).realm.id),
+  });
+
+  api.route({
+    ...endpointRoute(facilityEndpoints.states),
+    config: readFacility,
+    handler: async (request) => listStates(db, requireSession(request).realm.id),
+  });
+
+  api.route({
+    ...endpointRoute(facilityEndpoints.map),
+    config: readFacility,
+    handler: async (request) => facilityMap(db, requireSession(request).realm.id, request.query),
   });
 
   api.route({
@@ -30,6 +57,39 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
     handler: async (request) => {
       await assertCanReadFacility(request, db, request.params.slug);
       return facilityDetail(db, requireSession(request).realm.id, request.params.slug);
+    },
+  });
+
+  api.route({
+    ...endpointRoute(facilityEndpoints.create),
+    config: { access: permissionAccess('create', 'Facility', { route: 'facility' }) },
+    handler: async (request, reply) => {
+      const session = requireSession(request);
+      const created = await createFacility(db, session.realm.id, session.user, request.body);
+      return reply.code(201).send(created);
+    },
+  });
+
+  api.route({
+    ...endpointRoute(facilityEndpoints.update),
+    config: { access: permissionAccess('update', 'Facility', { route: 'facility' }) },
+    handler: async (request) => {
+      const session = requireSession(request);
+      return updateFacility(
+        db,
+        session.realm.id,
+        session.user,
+        request.params.slug,
+        request.body,
+        (facility) =>
+          assertCan(
+            request,
+            'update',
+            'Facility',
+            { realmId: facility.realmId, id: facility.id },
+            FACILITY_NOT_FOUND,
+          ),
+      );
     },
   });
 }

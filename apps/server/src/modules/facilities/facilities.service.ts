@@ -1,28 +1,42 @@
-import type {
-  FacilityDetailResponse,
-  FacilityDto,
-  FacilityListQuery,
-  FacilityListResponse,
-  FacilitySectorsResponse,
+import {
+  FACILITY_SLUG_FIXED,
+  FACILITY_SLUG_TAKEN,
+  facilityInputSchema,
+  type FacilityDetailResponse,
+  type FacilityDto,
+  type FacilityListFilter,
+  type FacilityListQuery,
+  type FacilityListResponse,
+  type FacilityMapResponse,
+  type FacilityPatchValues,
+  type FacilitySectorsResponse,
+  type FacilityStatesResponse,
+  type FacilityValues,
 } from '@ecc/contracts';
 import {
+  auditActorOf,
   createActivityRepository,
+  createAuditLogRepository,
   createEmissionResultRepository,
   createFacilityRepository,
   readRealmGwpSetId,
   type Database,
-  type FacilityWithLatestYear,
+  type FacilityRow,
+  type FacilityWithCo2e,
+  type UserRow,
 } from '@ecc/db';
-import { FACTOR_LIBRARY_BY_ID, isGwpSetId, summarizeFacility } from '@ecc/domain';
-import { HttpError } from '#platform/errors.ts';
+import { FACTOR_LIBRARY_BY_ID, isGwpSetId, summarizeFacility, type GwpSetId } from '@ecc/domain';
+import { fieldRefusal, HttpError, InvalidInputError, zodProblems } from '#platform/errors.ts';
 
 export const FACILITY_NOT_FOUND = 'Facility not found';
+export const FACILITY_ENTITY = 'facility';
 
-export function toFacilityDto({
-  facility,
-  latestYear,
-  co2eKgLatestYear,
-}: FacilityWithLatestYear): FacilityDto {
+/** The realm's reporting GWP set: every CO2e the facility list and view show is on it, never on two sets. */
+async function realmGwpOf(db: Database, realmId: string): Promise<GwpSetId> {
+  return readRealmGwpSetId(db, realmId);
+}
+
+export function toFacilityDto({ facility, co2e }: FacilityWithCo2e): FacilityDto {
   return {
     id: facility.id,
     slug: facility.slug,
@@ -38,8 +52,11 @@ export function toFacilityDto({
       latitude: facility.latitude,
       longitude: facility.longitude,
     },
-    co2eKgLatestYear,
-    latestYear,
+    co2e: co2e?.co2eKg ?? null,
+    co2eSource: co2e?.source ?? null,
+    co2eYear: co2e?.year ?? null,
+    ghgrpId: facility.ghgrpId,
+    archivedOn: facility.archivedOn?.toISOString() ?? null,
   };
 }
 
@@ -48,12 +65,32 @@ export async function listFacilities(
   realmId: string,
   query: FacilityListQuery,
 ): Promise<FacilityListResponse> {
-  const { rows, total } = await createFacilityRepository(db).list(realmId, query);
-  return { results: rows.map(toFacilityDto), count: rows.length, total, offset: query.offset };
+  const gwpSetId = await realmGwpOf(db, realmId);
+  const { rows, total } = await createFacilityRepository(db).list(realmId, gwpSetId, query);
+  return { results: rows.map(toFacilityDto), count: rows.length, total, offset: query.offset, gwpSetId };
+}
+
+export async function facilityMap(
+  db: Database,
+  realmId: string,
+  filter: FacilityListFilter,
+): Promise<FacilityMapResponse> {
+  const gwpSetId = await realmGwpOf(db, realmId);
+  const rows = await createFacilityRepository(db).listForMap(realmId, gwpSetId, filter);
+  const points: FacilityMapResponse['points'] = [];
+  for (const row of rows) {
+    if (row.latitude === null || row.longitude === null) continue;
+    points.push([row.slug, row.name, row.latitude, row.longitude, row.co2eKg, row.source]);
+  }
+  return { points, unplaced: rows.length - points.length, gwpSetId };
 }
 
 export async function listSectors(db: Database, realmId: string): Promise<FacilitySectorsResponse> {
   return { results: await createFacilityRepository(db).sectors(realmId) };
+}
+
+export async function listStates(db: Database, realmId: string): Promise<FacilityStatesResponse> {
+  return { results: await createFacilityRepository(db).states(realmId) };
 }
 
 /** The facility and its summary; the repositories fetch rows, the domain does the arithmetic. */
@@ -63,7 +100,8 @@ export async function facilityDetail(
   slug: string,
 ): Promise<FacilityDetailResponse> {
   const facilities = createFacilityRepository(db);
-  const found = await facilities.findBySlug(realmId, slug);
+  const realmGwp = await realmGwpOf(db, realmId);
+  const found = await facilities.findWithCo2e(realmId, realmGwp, slug);
   if (!found) throw new HttpError(404, FACILITY_NOT_FOUND);
   const facilityId = found.facility.id;
   const [results, records, equipment] = await Promise.all([
@@ -74,11 +112,132 @@ export async function facilityDetail(
   // The results come from one view of the realm's set; with none, the realm's set names the zeros.
   const storedGwp = results[0]?.gwpSetId;
   const summary = summarizeFacility({
-    gwpSetId: isGwpSetId(storedGwp) ? storedGwp : await readRealmGwpSetId(db, realmId),
+    gwpSetId: isGwpSetId(storedGwp) ? storedGwp : realmGwp,
     results,
     records: records.map((record) => ({ ...record, hhv: FACTOR_LIBRARY_BY_ID.get(record.factorKey)?.hhv })),
     equipmentNames: new Map(equipment.map((item) => [item.id, item.name])),
     reported: found.facility.reported,
   });
   return { facility: toFacilityDto(found), summary };
+}
+
+/** The managed fields of a stored facility, as the input schema reads them. */
+function fieldsOf(facility: FacilityRow) {
+  return {
+    name: facility.name,
+    slug: facility.slug,
+    sector: facility.sector,
+    naics: facility.naics,
+    address: facility.address,
+    city: facility.city,
+    state: facility.state,
+    postalCode: facility.postalCode,
+    country: facility.country,
+    latitude: facility.latitude,
+    longitude: facility.longitude,
+  };
+}
+
+/** What the audit trail keeps of a facility: its managed fields, its GHGRP id and whether it is archived. */
+function facilityAuditSnapshot(facility: FacilityRow) {
+  return {
+    ...fieldsOf(facility),
+    ghgrpId: facility.ghgrpId,
+    archivedOn: facility.archivedOn?.toISOString() ?? null,
+  };
+}
+
+function columnsOf(values: FacilityValues) {
+  return {
+    name: values.name,
+    sector: values.sector,
+    naics: values.naics ?? null,
+    address: values.address ?? null,
+    city: values.city ?? null,
+    state: values.state ?? null,
+    postalCode: values.postalCode ?? null,
+    country: values.country,
+    latitude: values.latitude ?? null,
+    longitude: values.longitude ?? null,
+  };
+}
+
+async function facilityDto(db: Database, realmId: string, slug: string): Promise<FacilityDto> {
+  const found = await createFacilityRepository(db).findWithCo2e(realmId, await realmGwpOf(db, realmId), slug);
+  if (!found) throw new HttpError(404, FACILITY_NOT_FOUND);
+  return toFacilityDto(found);
+}
+
+/** Creates a facility and its audit entry in one transaction; a slug the realm has already is a 409. */
+export async function createFacility(
+  db: Database,
+  realmId: string,
+  actor: UserRow,
+  values: FacilityValues,
+): Promise<FacilityDto> {
+  const created = await db.transaction(async (transaction) => {
+    const row = await createFacilityRepository(transaction).insert(realmId, {
+      ...columnsOf(values),
+      slug: values.slug,
+      ghgrpId: null,
+      reported: {},
+    });
+    if (!row) throw fieldRefusal(409, { 'body/slug': FACILITY_SLUG_TAKEN });
+    await createAuditLogRepository(transaction).append(realmId, {
+      ...auditActorOf(actor),
+      action: 'create',
+      entityType: FACILITY_ENTITY,
+      entityId: row.id,
+      before: null,
+      after: facilityAuditSnapshot(row),
+    });
+    return row;
+  });
+  return toFacilityDto({ facility: created, co2e: null });
+}
+
+/**
+ * Applies a partial change (fields, and `archived` to archive or bring back), checked as a whole facility. The
+ * facility is read, checked with `authorize` and written in one transaction, with its audit entry; a change
+ * that changes nothing writes nothing. The slug is fixed once the facility exists.
+ */
+export async function updateFacility(
+  db: Database,
+  realmId: string,
+  actor: UserRow,
+  slug: string,
+  patch: FacilityPatchValues,
+  authorize: (facility: FacilityRow) => Promise<void>,
+): Promise<FacilityDto> {
+  await db.transaction(async (transaction) => {
+    const facilities = createFacilityRepository(transaction);
+    const existing = await facilities.lockBySlug(realmId, slug);
+    if (!existing) throw new HttpError(404, FACILITY_NOT_FOUND);
+    await authorize(existing);
+    const { archived, ...fields } = patch;
+    if (fields.slug !== undefined && fields.slug !== existing.slug) {
+      throw fieldRefusal(400, { 'body/slug': FACILITY_SLUG_FIXED });
+    }
+    const merged = facilityInputSchema.safeParse({ ...fieldsOf(existing), ...fields });
+    if (!merged.success) throw new InvalidInputError(zodProblems(merged.error.issues)).toRefusal();
+    const archivedOn =
+      archived === undefined ? existing.archivedOn : archived ? (existing.archivedOn ?? new Date()) : null;
+    const changes = { ...columnsOf(merged.data), archivedOn };
+    const before = facilityAuditSnapshot(existing);
+    // The same function on both sides gives the same key order, so the texts compare the values.
+    const isUnchanged =
+      JSON.stringify(before) === JSON.stringify(facilityAuditSnapshot({ ...existing, ...changes }));
+    if (isUnchanged) return;
+    const updated = await facilities.update(realmId, existing.id, changes);
+    if (!updated) throw new HttpError(404, FACILITY_NOT_FOUND);
+    await createAuditLogRepository(transaction).append(realmId, {
+      ...auditActorOf(actor),
+      action: 'update',
+      entityType: FACILITY_ENTITY,
+      entityId: existing.id,
+      before,
+      after: facilityAuditSnapshot(updated),
+    });
+  });
+  return facilityDto(db, realmId, slug);
 }

@@ -4,8 +4,10 @@ import { createRealmRepository, type DatabaseHandle } from '@ecc/db';
 import { InvalidInputError } from '#platform/errors.ts';
 import {
   commitActivityImport,
+  commitFacilityImport,
   importGhgrpWorkbook,
   ImportRowsError,
+  parseFacilityMapping,
   parseMapping,
   type ImportFile,
   type ImportRealm,
@@ -90,21 +92,50 @@ export async function runImportGhgrpCommand(
   );
 }
 
-/** `npm run ecc -- import activities --realm KEY FILE [--mapping JSON]`. */
+/** `npm run ecc -- import activities --realm KEY FILE [--mapping JSON] [--facility SLUG]`. */
 export async function runImportActivitiesCommand(
   database: DatabaseHandle,
-  input: { realmKey: string; path: string; mapping: string | undefined },
+  input: { realmKey: string; path: string; mapping: string | undefined; facilitySlug?: string },
   output: ImportCommandOutput,
 ): Promise<void> {
   const mapping = parseMapping(input.mapping);
   const realm = await realmOf(database, input.realmKey);
   const file = await readImportFile(input.path);
+  const target = input.facilitySlug === undefined ? {} : { facilitySlug: input.facilitySlug };
   const result = await withRowErrorLines(() =>
-    commitActivityImport(database.db, realm, OPERATOR, file, mapping, progressWriter(output, 'records')),
+    commitActivityImport(
+      database.db,
+      realm,
+      OPERATOR,
+      file,
+      mapping,
+      progressWriter(output, 'records'),
+      target,
+    ),
   );
   output.write(
     result.isNew
       ? `Imported ${result.recordCount} activity records from ${file.fileName} (batch ${result.batch.id}).\n`
+      : `${file.fileName} was imported before (batch ${result.batch.id}); nothing changed.\n`,
+  );
+}
+
+/** `npm run ecc -- import facilities --realm KEY FILE [--mapping JSON]`. */
+export async function runImportFacilitiesCommand(
+  database: DatabaseHandle,
+  input: { realmKey: string; path: string; mapping: string | undefined },
+  output: ImportCommandOutput,
+): Promise<void> {
+  const mapping = parseFacilityMapping(input.mapping);
+  const realm = await realmOf(database, input.realmKey);
+  const file = await readImportFile(input.path);
+  const result = await withRowErrorLines(() =>
+    commitFacilityImport(database.db, realm, OPERATOR, file, mapping, progressWriter(output, 'facilities')),
+  );
+  output.write(
+    result.isNew
+      ? `Imported ${result.facilityCount} facilities from ${file.fileName}: ${result.createdCount} created, ` +
+          `${result.updatedCount} updated (batch ${result.batch.id}).\n`
       : `${file.fileName} was imported before (batch ${result.batch.id}); nothing changed.\n`,
   );
 }

@@ -113,6 +113,7 @@ describe('imports', () => {
     const site = { sector: 'Hospitals', naics: '622110', country: 'US', reported: {} };
     await createFacilityRepository(db).insertMany(acme.id, [
       { ...site, slug: 'north-campus', name: 'North Campus' },
+      { ...site, slug: 'south-campus', name: 'South Campus' },
     ]);
     await createFacilityRepository(db).insertMany(other.id, [
       { ...site, slug: 'other-site', name: 'Other Site' },
@@ -343,7 +344,7 @@ describe('imports', () => {
     expect(unmapped.statusCode).toBe(400);
     expect(unmapped.json().fieldErrors).toMatchObject({
       'body/mapping/quantity': 'The file has no column "Nope"',
-      'body/mapping/unit': 'Map a column to unit',
+      'body/mapping/unit': 'Choose the column that holds it',
     });
   });
 
@@ -511,6 +512,183 @@ describe('imports', () => {
     expect(noSheet.json().fieldErrors).toEqual({
       'body/file': 'The workbook has no "Direct Emitters" sheet',
     });
+  });
+  it('refuses a file that is neither CSV nor XLSX on its file field, whatever its name says', async () => {
+    for (const file of [
+      { name: 'scan.pdf', content: Buffer.from('%PDF-1.7\n%\u00e2\u00e3\n') },
+      { name: 'photo.csv', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]) },
+      { name: 'old.xls', content: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) },
+    ]) {
+      for (const url of [
+        '/api/imports/activities/preview',
+        '/api/imports/activities',
+        '/api/imports/facilities',
+      ]) {
+        const response = await upload(url, file);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fieldErrors).toEqual({ 'body/file': 'This is not a CSV or XLSX file' });
+      }
+    }
+  });
+
+  it('names every error of a row at once: a bad quantity does not hide an unknown factor', async () => {
+    const response = await upload('/api/imports/activities/preview', {
+      name: 'mixed.csv',
+      content: csv(['nowhere,Gas,2024-02-30,2024-01-31,lots,scf,no-such-factor,1']),
+    });
+    expect(response.json().errors).toEqual([
+      { row: 2, column: 'Site', message: 'No facility has the slug or name "nowhere"' },
+      { row: 2, column: 'Start Date', message: 'Expected a date as YYYY-MM-DD, received "2024-02-30"' },
+      { row: 2, column: 'Amount', message: 'Expected a number, received "lots"' },
+      {
+        row: 2,
+        column: 'Emission Factor',
+        message: expect.stringMatching(/^Unknown emission factor "no-such-factor"/) as string,
+      },
+    ]);
+  });
+
+  it("imports into a facility's page without a facility column, once per facility for the same file", async () => {
+    const content = Buffer.from(
+      [
+        'Activity type,Period start,Period end,Quantity,Unit,Emission factor',
+        'Boiler gas,2024-05-01,2024-05-31,300,scf,epa-hub-2024-natural-gas-scf',
+      ].join('\n'),
+    );
+    const file = { name: 'may.csv', content };
+    const preview = await upload('/api/imports/activities/preview', file, { facility: 'south-campus' });
+    expect(preview.json()).toMatchObject({ missingFields: [], errors: [] });
+    expect(preview.json().mapping.facility).toBeUndefined();
+    const withoutFacility = await upload('/api/imports/activities/preview', file);
+    expect(withoutFacility.json().missingFields).toEqual(['facility']);
+
+    const south = await upload('/api/imports/activities', file, { facility: 'south-campus' });
+    expect(south.json()).toMatchObject({ isNew: true, recordCount: 1 });
+    const north = await upload('/api/imports/activities', file, { facility: 'north-campus' });
+    expect(north.json()).toMatchObject({ isNew: true, recordCount: 1 });
+    const again = await upload('/api/imports/activities', file, { facility: 'north-campus' });
+    expect(again.json()).toMatchObject({ isNew: false, batch: north.json().batch });
+    const stored = await testApp.database.db
+      .select({ facilityId: activityRecords.facilityId })
+      .from(activityRecords)
+      .where(eq(activityRecords.activityType, 'Boiler gas'))
+      .orderBy(activityRecords.periodStart);
+    expect(new Set(stored.filter((_row, index) => index > 0).map((row) => row.facilityId)).size).toBe(2);
+
+    const unknown = await upload('/api/imports/activities', file, { facility: 'other-site' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors).toEqual({ 'body/facility': 'No facility has the slug "other-site"' });
+  });
+
+  it('creates and updates facilities from a file by slug, all or nothing, with an audit entry each', async () => {
+    const header = 'Name,Slug,Sector,NAICS,State,Country,Latitude,Longitude';
+    const bad = Buffer.from(
+      [header, 'Depot East,,Logistics,493110,NJ,US,40.7,-74.1', 'Depot West,,,abc,CA,USA,,-118'].join('\n'),
+    );
+    const refused = await upload('/api/imports/facilities', { name: 'sites.csv', content: bad });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([
+      { row: 3, column: 'Sector', message: 'Sector is required' },
+      { row: 3, column: 'NAICS', message: 'Expected a NAICS code of 2 to 6 digits, received "abc"' },
+      { row: 3, column: 'Country', message: 'Expected a two-letter country code such as US, received "USA"' },
+      { row: 3, column: 'Latitude', message: 'Give the latitude with the longitude' },
+    ]);
+    const bySlug = async (slug: string) =>
+      await createFacilityRepository(testApp.database.db).findBySlug(acme.id, slug);
+    expect(await bySlug('depot-east')).toBeUndefined();
+
+    const good = Buffer.from(
+      [
+        header,
+        'Depot East,,Logistics,493110,NJ,us,40.7,-74.1',
+        'North Campus (main),north-campus,Hospitals,622110,MA,US,42.36,-71.06',
+      ].join('\n'),
+    );
+    const file = { name: 'sites.csv', content: good };
+    const preview = await upload('/api/imports/facilities/preview', file);
+    expect(preview.json()).toMatchObject({ missingFields: [], errors: [], rowCount: 2, existingBatch: null });
+    const northBefore = await bySlug('north-campus');
+    const imported = await upload('/api/imports/facilities', file);
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json()).toMatchObject({
+      isNew: true,
+      facilityCount: 2,
+      createdCount: 1,
+      updatedCount: 1,
+    });
+    expect(await bySlug('depot-east')).toMatchObject({ name: 'Depot East', country: 'US', latitude: 40.7 });
+    expect(await bySlug('north-campus')).toMatchObject({
+      id: northBefore?.id,
+      name: 'North Campus (main)',
+      state: 'MA',
+    });
+    const entries = await testApp.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityType, 'facility'));
+    expect(
+      entries.map((entry) => [entry.action, (entry.before as { name?: string } | null)?.name ?? null]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['create', null],
+        ['update', 'North Campus'],
+      ]),
+    );
+    const again = await upload('/api/imports/facilities', file);
+    expect(again.json()).toMatchObject({ isNew: false, batch: imported.json().batch });
+
+    // A file without the optional columns keeps what is stored in them.
+    const renamed = await upload('/api/imports/facilities', {
+      name: 'names.csv',
+      content: Buffer.from('Name,Slug,Sector,Country\nDepot East 2,depot-east,Logistics,US\n'),
+    });
+    expect(renamed.json()).toMatchObject({ createdCount: 0, updatedCount: 1 });
+    expect(await bySlug('depot-east')).toMatchObject({
+      name: 'Depot East 2',
+      naics: '493110',
+      latitude: 40.7,
+    });
+  });
+
+  it('offers templates whose headers the mapping suggestion reads, as CSV and XLSX', async () => {
+    const download = (kind: string, format: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: `/api/imports/templates/${kind}?format=${format}`,
+        headers: { host: 'acme.test', ...withSession(acmeToken) },
+      });
+    const activities = await download('activities', 'csv');
+    expect(activities.statusCode).toBe(200);
+    expect(activities.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(activities.headers['content-disposition']).toMatch(
+      /^attachment; filename="activity-data-template-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(activities.body).toBe(
+      '\uFEFFFacility,Activity type,Period start,Period end,Quantity,Unit,Emission factor,Scope,Scope 3 category,Certificate coverage,Estimated,Notes\r\n',
+    );
+    const facilityPage = await download('facility-activities', 'csv');
+    expect(facilityPage.body.startsWith('\uFEFFActivity type,')).toBe(true);
+    const workbook = await download('facilities', 'xlsx');
+    expect(workbook.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.load(workbook.rawPayload as unknown as ArrayBuffer);
+    expect(read.worksheets[0]?.getRow(1).values).toEqual([
+      undefined,
+      'Name',
+      'Slug',
+      'Sector',
+      'NAICS',
+      'Address',
+      'City',
+      'State',
+      'Postal code',
+      'Country',
+      'Latitude',
+      'Longitude',
+    ]);
+    expect((await download('nonsense', 'csv')).statusCode).toBe(400);
   });
 
   describe('a fault part-way through writing', () => {

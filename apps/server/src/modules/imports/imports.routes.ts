@@ -1,24 +1,31 @@
 import { PassThrough } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import {
-  activityImportPreviewSchema,
-  activityImportResultSchema,
-  ghgrpImportResultSchema,
-  importFailureSchema,
+  ACTIVITY_IMPORT_COLUMNS,
+  FACILITY_IMPORT_COLUMNS,
+  importEndpoints,
   MAX_IMPORT_FILE_BYTES,
   NDJSON_CONTENT_TYPE,
+  type ImportColumnDescription,
   type ImportProgressLine,
+  type ImportTemplateKind,
 } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { apiError, fieldRefusal, InvalidInputError } from '#platform/errors.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { sendTableExport } from '#platform/table-export.ts';
 import {
   commitActivityImport,
+  commitFacilityImport,
   importGhgrpWorkbook,
   ImportRowsError,
+  parseFacilityMapping,
   parseMapping,
   previewActivityImport,
+  previewFacilityImport,
   type ImportFile,
 } from './imports.service.ts';
 
@@ -131,9 +138,28 @@ async function runImport(
   return reply.type(`${NDJSON_CONTENT_TYPE}; charset=utf-8`).send(lines);
 }
 
+const TEMPLATE_COLUMNS: Readonly<Record<ImportTemplateKind, readonly ImportColumnDescription[]>> = {
+  activities: ACTIVITY_IMPORT_COLUMNS,
+  'facility-activities': ACTIVITY_IMPORT_COLUMNS.filter((column) => column.field !== 'facility'),
+  facilities: FACILITY_IMPORT_COLUMNS,
+};
+
+const TEMPLATE_NAMES: Readonly<Record<ImportTemplateKind, string>> = {
+  activities: 'activity-data-template',
+  'facility-activities': 'facility-activity-data-template',
+  facilities: 'facilities-template',
+};
+
+/** The facility a facility page's import writes into: the form's `facility` field (a slug), if sent. */
+function facilityTargetOf(fields: Record<string, string>) {
+  const slug = fields.facility?.trim();
+  return slug ? { facilitySlug: slug } : {};
+}
+
 /**
- * Imports (issue 4, item 7). Multipart parsing is registered in this plugin's scope only, so every other route
- * keeps accepting JSON alone. Files up to MAX_IMPORT_FILE_BYTES; the access check runs before any is read.
+ * Imports (issue 4, item 7; issue 10, items 2 and 5). Multipart parsing is registered in this plugin's scope
+ * only, so every other route keeps accepting JSON alone. Files up to MAX_IMPORT_FILE_BYTES; the access check runs
+ * before any is read.
  */
 export async function registerImportRoutes(app: FastifyInstance, database: Database): Promise<void> {
   await app.register(async (scope) => {
@@ -141,32 +167,36 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
       limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024 * 1024 },
       throwFileSizeLimit: true,
     });
+    // The commits answer JSON or an NDJSON stream (runImport), which the typed routes cannot express.
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    const importActivities = {
+      access: permissionAccess('create', 'ImportBatch', { route: 'facility' }),
+      acceptsMultipart: true,
+    };
+    const importFacilities = {
+      access: permissionAccess('create', 'Facility', { route: 'facility' }),
+      acceptsMultipart: true,
+    };
 
-    scope.post(
-      '/api/imports/activities/preview',
-      {
-        config: {
-          access: permissionAccess('create', 'ImportBatch', { route: 'facility' }),
-          acceptsMultipart: true,
-        },
-        schema: { response: { 200: activityImportPreviewSchema } },
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(importEndpoints.activityPreview),
+      config: importActivities,
+      handler: async (request) => {
         const { file, fields } = await readUpload(request);
-        return previewActivityImport(database, realmOf(request), file, parseMapping(fields.mapping));
+        return previewActivityImport(
+          database,
+          realmOf(request),
+          file,
+          parseMapping(fields.mapping),
+          facilityTargetOf(fields),
+        );
       },
-    );
+    });
 
-    scope.post(
-      '/api/imports/activities',
-      {
-        config: {
-          access: permissionAccess('create', 'ImportBatch', { route: 'facility' }),
-          acceptsMultipart: true,
-        },
-        schema: { response: { 200: activityImportResultSchema, 422: importFailureSchema } },
-      },
-      async (request, reply) => {
+    scope.route({
+      ...endpointRoute(importEndpoints.activities),
+      config: importActivities,
+      handler: async (request, reply) => {
         const { file, fields } = await readUpload(request);
         return runImport(request, reply, async (onProgress) =>
           commitActivityImport(
@@ -176,21 +206,43 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
             file,
             parseMapping(fields.mapping),
             onProgress,
+            facilityTargetOf(fields),
           ),
         );
       },
-    );
+    });
 
-    scope.post(
-      '/api/imports/ghgrp',
-      {
-        config: {
-          access: permissionAccess('create', 'Facility', { route: 'facility' }),
-          acceptsMultipart: true,
-        },
-        schema: { response: { 200: ghgrpImportResultSchema, 422: importFailureSchema } },
+    api.route({
+      ...endpointRoute(importEndpoints.facilityPreview),
+      config: importFacilities,
+      handler: async (request) => {
+        const { file, fields } = await readUpload(request);
+        return previewFacilityImport(database, realmOf(request), file, parseFacilityMapping(fields.mapping));
       },
-      async (request, reply) => {
+    });
+
+    scope.route({
+      ...endpointRoute(importEndpoints.facilities),
+      config: importFacilities,
+      handler: async (request, reply) => {
+        const { file, fields } = await readUpload(request);
+        return runImport(request, reply, async (onProgress) =>
+          commitFacilityImport(
+            database,
+            realmOf(request),
+            actorOf(request),
+            file,
+            parseFacilityMapping(fields.mapping),
+            onProgress,
+          ),
+        );
+      },
+    });
+
+    scope.route({
+      ...endpointRoute(importEndpoints.ghgrp),
+      config: importFacilities,
+      handler: async (request, reply) => {
         const { file, fields } = await readUpload(request);
         const year = fields.year === undefined || fields.year === '' ? undefined : Number(fields.year);
         if (year !== undefined && !(Number.isInteger(year) && year >= 2010 && year <= 2100)) {
@@ -200,6 +252,23 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
           importGhgrpWorkbook(database, realmOf(request), actorOf(request), file, { year, onProgress }),
         );
       },
-    );
+    });
+
+    // A template is the header row of a file the import reads, which anyone who may import can download.
+    api.route({
+      ...endpointRoute(importEndpoints.template),
+      config: { access: permissionAccess('create', 'ImportBatch', { route: 'facility' }) },
+      handler: async (request, reply) =>
+        sendTableExport(request, reply, {
+          format: request.query.format,
+          name: TEMPLATE_NAMES[request.params.kind],
+          columns: TEMPLATE_COLUMNS[request.params.kind].map((column) => ({
+            header: column.header,
+            value: () => null,
+            width: Math.max(12, column.header.length + 4),
+          })),
+          pages: (async function* () {})(),
+        }),
+    });
   });
 }

@@ -1,16 +1,22 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { extname } from 'node:path';
 import {
   activityImportMappingSchema,
+  facilityImportMappingSchema,
   IMPORT_PREVIEW_ROW_LIMIT,
+  NOT_CSV_OR_XLSX_MESSAGE,
   type ActivityImportMapping,
   type ActivityImportPreview,
   type ActivityImportResult,
+  type FacilityImportMapping,
+  type FacilityImportPreview,
+  type FacilityImportResult,
   type GhgrpImportResult,
   type ImportBatch,
+  type z,
 } from '@ecc/contracts';
 import {
   createEmissionFactorRepository,
+  createFacilityRepository,
   createImportRepository,
   emissionResultValues,
   libraryVersionLabelOf,
@@ -27,6 +33,7 @@ import {
   cellText,
   createActivityCalculator,
   createFactorReferenceResolver,
+  detectImportFormat,
   FACTOR_LIBRARY,
   findGhgrpHeaderRow,
   GHGRP_DIRECT_EMITTERS_SHEET,
@@ -34,12 +41,15 @@ import {
   ghgrpYearFromFileName,
   indexGhgrpColumns,
   missingActivityFields,
+  missingFacilityFields,
   parseCsv,
   parseGhgrpRow,
   realmGwpSetId,
   suggestActivityMapping,
+  suggestFacilityMapping,
   toImportTable,
   validateActivityRows,
+  validateFacilityRows,
   type ActivityCalculator,
   type ActivityResultRow,
   type GhgrpColumnIndex,
@@ -78,9 +88,13 @@ export function sha256Hex(content: Buffer): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
-function isXlsx(file: ImportFile): boolean {
-  // An XLSX file is a ZIP archive ("PK" first), whatever its name says.
-  return extname(file.fileName).toLowerCase() === '.xlsx' || file.content.subarray(0, 2).toString() === 'PK';
+/** The file's format by its bytes and name; anything else is refused on the file field. */
+function formatOf(file: ImportFile) {
+  if (file.content.length === 0)
+    throw new InvalidInputError([{ path: 'file', message: 'The file is empty' }]);
+  const format = detectImportFormat(file.fileName, file.content);
+  if (!format) throw new InvalidInputError([{ path: 'file', message: NOT_CSV_OR_XLSX_MESSAGE }]);
+  return format;
 }
 
 async function withWorkbookErrors<T>(work: () => Promise<T>): Promise<T> {
@@ -94,8 +108,8 @@ async function withWorkbookErrors<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** A CSV or XLSX file's table (the first sheet of a workbook). */
-export async function readActivityTable(file: ImportFile): Promise<ImportTable> {
-  if (!isXlsx(file)) {
+export async function readImportTable(file: ImportFile): Promise<ImportTable> {
+  if (formatOf(file) === 'csv') {
     const text = decodeUtf8Text(file.content, 'file');
     if (typeof text !== 'string') throw new InvalidInputError([text.problem]);
     return parseCsv(text);
@@ -118,8 +132,7 @@ function toBatch(row: ImportBatchRow): ImportBatch {
   };
 }
 
-/** The mapping field of a request: JSON text of field → column; absent means "suggest one". */
-export function parseMapping(text: string | undefined): ActivityImportMapping | undefined {
+function parseMappingOf<Mapping>(text: string | undefined, schema: z.ZodType<Mapping>): Mapping | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   let data: unknown;
   try {
@@ -129,7 +142,7 @@ export function parseMapping(text: string | undefined): ActivityImportMapping | 
       { path: 'mapping', message: 'Must be JSON: an object of field → column name' },
     ]);
   }
-  const parsed = activityImportMappingSchema.safeParse(data);
+  const parsed = schema.safeParse(data);
   if (!parsed.success)
     throw new InvalidInputError(
       zodProblems(parsed.error.issues).map(({ path, message }) => ({
@@ -140,17 +153,65 @@ export function parseMapping(text: string | undefined): ActivityImportMapping | 
   return parsed.data;
 }
 
-function checkMapping(table: ImportTable, mapping: ActivityImportMapping): void {
+/** The mapping field of an activity import: JSON text of field → column; absent means "suggest one". */
+export function parseMapping(text: string | undefined): ActivityImportMapping | undefined {
+  return parseMappingOf(text, activityImportMappingSchema);
+}
+
+/** The mapping field of a facility import, as parseMapping. */
+export function parseFacilityMapping(text: string | undefined): FacilityImportMapping | undefined {
+  return parseMappingOf(text, facilityImportMappingSchema);
+}
+
+/** Every mapped column the file lacks; with `missing`, every required field left unmapped too. */
+function checkMapping(
+  table: ImportTable,
+  mapping: Readonly<Record<string, string | undefined>>,
+  missing: readonly string[] = [],
+): void {
   if (table.columns.length === 0)
     throw new InvalidInputError([{ path: 'file', message: 'The file has no header row' }]);
   const problems: InputProblem[] = [];
   for (const [field, column] of Object.entries(mapping)) {
-    if (!table.columns.includes(column))
+    if (column !== undefined && !table.columns.includes(column))
       problems.push({ path: `mapping.${field}`, message: `The file has no column "${column}"` });
   }
-  for (const field of missingActivityFields(mapping))
-    problems.push({ path: `mapping.${field}`, message: `Map a column to ${field}` });
+  for (const field of missing)
+    problems.push({ path: `mapping.${field}`, message: 'Choose the column that holds it' });
   if (problems.length > 0) throw new InvalidInputError(problems);
+}
+
+function previewRows(table: ImportTable) {
+  return table.rows.slice(0, IMPORT_PREVIEW_ROW_LIMIT).map((row) => ({
+    row: row.rowNumber,
+    cells: table.columns.map((_column, index) => cellText(row.cells[index])),
+  }));
+}
+
+/** The facility an import from a facility's page writes into: its slug in the form's `facility` field. */
+export async function findTargetFacility(
+  db: Database,
+  realm: ImportRealm,
+  slug: string | undefined,
+): Promise<string | undefined> {
+  if (slug === undefined || slug === '') return undefined;
+  const found = await createFacilityRepository(db).findBySlug(realm.id, slug);
+  if (!found)
+    throw new InvalidInputError([{ path: 'facility', message: `No facility has the slug "${slug}"` }]);
+  return found.id;
+}
+
+/** The mapping to use: the one sent or a suggestion; an import into one facility reads no facility column. */
+function activityMappingOf(
+  table: ImportTable,
+  requested: ActivityImportMapping | undefined,
+  facilityId: string | undefined,
+): ActivityImportMapping {
+  const isFacilityFixed = facilityId !== undefined;
+  const mapping = requested ?? suggestActivityMapping(table.columns, { isFacilityFixed });
+  if (!isFacilityFixed) return mapping;
+  const { facility: _ignored, ...rest } = mapping;
+  return rest;
 }
 
 async function validateActivities(
@@ -158,6 +219,7 @@ async function validateActivities(
   realm: ImportRealm,
   table: ImportTable,
   mapping: ActivityImportMapping,
+  fixedFacilityId: string | undefined,
 ) {
   const facilityIds = new Map<string, string>();
   const keys = await createImportRepository(db).listFacilityKeys(realm.id);
@@ -187,6 +249,7 @@ async function validateActivities(
     calculatorOn,
     ...validateActivityRows(table, mapping, {
       findFacilityId: (key) => facilityIds.get(key.toLowerCase()),
+      fixedFacilityId,
       calculator,
       findFactor,
     }),
@@ -200,39 +263,42 @@ function resultsOn(row: ActivityRecordRow, calculator: ActivityCalculator): read
   return outcome.rows;
 }
 
-/** Columns, a mapping (the given one or a suggestion), the first rows, and every row error of the file. */
+/** Where an activity import writes: the realm's facilities by the file's facility column, or one facility. */
+export interface ActivityImportTarget {
+  /** A facility's slug: every row is that facility's, and the file needs no facility column. */
+  facilitySlug?: string;
+}
+
+/**
+ * Columns, a mapping (the given one or a suggestion), the first rows, and every error of every row. A mapped
+ * column the file lacks is a 400 naming each; unmapped required fields are listed, and rows are checked once
+ * there are none.
+ */
 export async function previewActivityImport(
   db: Database,
   realm: ImportRealm,
   file: ImportFile,
   requestedMapping: ActivityImportMapping | undefined,
+  target: ActivityImportTarget = {},
 ): Promise<ActivityImportPreview> {
-  const table = await readActivityTable(file);
-  if (table.columns.length === 0)
-    throw new InvalidInputError([{ path: 'file', message: 'The file has no header row' }]);
-  const mapping = requestedMapping ?? suggestActivityMapping(table.columns);
-  for (const [field, column] of Object.entries(mapping)) {
-    if (!table.columns.includes(column)) {
-      throw new InvalidInputError([
-        { path: `mapping.${field}`, message: `The file has no column "${column}"` },
-      ]);
-    }
-  }
-  const missingFields = missingActivityFields(mapping);
+  const facilityId = await findTargetFacility(db, realm, target.facilitySlug);
+  const table = await readImportTable(file);
+  const mapping = activityMappingOf(table, requestedMapping, facilityId);
+  checkMapping(table, mapping);
+  const missingFields = missingActivityFields(mapping, { isFacilityFixed: facilityId !== undefined });
   const fileHash = sha256Hex(file.content);
-  const existing = await createImportRepository(db).findBatch(realm.id, 'activities', fileHash);
+  const existing = await createImportRepository(db).findBatch(realm.id, 'activities', fileHash, facilityId);
   const errors =
-    missingFields.length === 0 ? (await validateActivities(db, realm, table, mapping)).errors : [];
+    missingFields.length === 0
+      ? (await validateActivities(db, realm, table, mapping, facilityId)).errors
+      : [];
   return {
     fileName: file.fileName,
     fileHash,
     columns: [...table.columns],
     mapping,
     missingFields,
-    rows: table.rows.slice(0, IMPORT_PREVIEW_ROW_LIMIT).map((row) => ({
-      row: row.rowNumber,
-      cells: table.columns.map((_column, index) => cellText(row.cells[index])),
-    })),
+    rows: previewRows(table),
     rowCount: table.rows.length,
     errors,
     existingBatch: existing ? toBatch(existing) : null,
@@ -247,19 +313,22 @@ export async function commitActivityImport(
   file: ImportFile,
   requestedMapping: ActivityImportMapping | undefined,
   onProgress?: ImportProgress,
+  target: ActivityImportTarget = {},
 ): Promise<ActivityImportResult> {
+  const facilityId = await findTargetFacility(db, realm, target.facilitySlug);
   const fileHash = sha256Hex(file.content);
   const repository = createImportRepository(db);
-  const earlier = await repository.findBatch(realm.id, 'activities', fileHash);
+  const earlier = await repository.findBatch(realm.id, 'activities', fileHash, facilityId);
   if (earlier) return { batch: toBatch(earlier), isNew: false, recordCount: earlier.rowCount };
-  const table = await readActivityTable(file);
-  const mapping = requestedMapping ?? suggestActivityMapping(table.columns);
-  checkMapping(table, mapping);
+  const table = await readImportTable(file);
+  const mapping = activityMappingOf(table, requestedMapping, facilityId);
+  checkMapping(table, mapping, missingActivityFields(mapping, { isFacilityFixed: facilityId !== undefined }));
   const { activities, errors, calculator, calculatorOn } = await validateActivities(
     db,
     realm,
     table,
     mapping,
+    facilityId,
   );
   if (errors.length > 0) throw new ImportRowsError(errors);
   if (activities.length === 0)
@@ -275,7 +344,14 @@ export async function commitActivityImport(
   );
   const commit = await repository.commitActivities(
     realm.id,
-    { kind: 'activities', fileName: file.fileName, fileHash, rowCount: records.length, createdBy: actor.id },
+    {
+      kind: 'activities',
+      fileName: file.fileName,
+      fileHash,
+      facilityId: facilityId ?? null,
+      rowCount: records.length,
+      createdBy: actor.id,
+    },
     records.map(({ record }) => record),
     {
       actor,
@@ -293,6 +369,79 @@ export async function commitActivityImport(
     },
   );
   return { batch: toBatch(commit.batch), isNew: commit.isNew, recordCount: commit.batch.rowCount };
+}
+
+/** A facility file's columns, mapping, first rows and every error of every row, as previewActivityImport. */
+export async function previewFacilityImport(
+  db: Database,
+  realm: ImportRealm,
+  file: ImportFile,
+  requestedMapping: FacilityImportMapping | undefined,
+): Promise<FacilityImportPreview> {
+  const table = await readImportTable(file);
+  const mapping = requestedMapping ?? suggestFacilityMapping(table.columns);
+  checkMapping(table, mapping);
+  const missingFields = missingFacilityFields(mapping);
+  const fileHash = sha256Hex(file.content);
+  const existing = await createImportRepository(db).findBatch(realm.id, 'facilities', fileHash);
+  return {
+    fileName: file.fileName,
+    fileHash,
+    columns: [...table.columns],
+    mapping,
+    missingFields,
+    rows: previewRows(table),
+    rowCount: table.rows.length,
+    errors: missingFields.length === 0 ? validateFacilityRows(table, mapping).errors : [],
+    existingBatch: existing ? toBatch(existing) : null,
+  };
+}
+
+/**
+ * Creates a facility for each row, or updates the realm's facility of the row's slug; all or nothing (any row
+ * error throws ImportRowsError), and the same file again answers its earlier batch.
+ */
+export async function commitFacilityImport(
+  db: Database,
+  realm: ImportRealm,
+  actor: ImportActor,
+  file: ImportFile,
+  requestedMapping: FacilityImportMapping | undefined,
+  onProgress?: ImportProgress,
+): Promise<FacilityImportResult> {
+  const fileHash = sha256Hex(file.content);
+  const repository = createImportRepository(db);
+  const earlier = await repository.findBatch(realm.id, 'facilities', fileHash);
+  if (earlier) {
+    const count = earlier.rowCount;
+    return { batch: toBatch(earlier), isNew: false, facilityCount: count, createdCount: 0, updatedCount: 0 };
+  }
+  const table = await readImportTable(file);
+  const mapping = requestedMapping ?? suggestFacilityMapping(table.columns);
+  checkMapping(table, mapping, missingFacilityFields(mapping));
+  const { facilities, errors } = validateFacilityRows(table, mapping);
+  if (errors.length > 0) throw new ImportRowsError(errors);
+  if (facilities.length === 0)
+    throw new InvalidInputError([{ path: 'file', message: 'The file has no data rows' }]);
+  const commit = await repository.upsertFacilities(
+    realm.id,
+    {
+      kind: 'facilities',
+      fileName: file.fileName,
+      fileHash,
+      rowCount: facilities.length,
+      createdBy: actor.id,
+    },
+    facilities.map(({ rowNumber: _rowNumber, ...values }) => values),
+    { actor, onProgress },
+  );
+  return {
+    batch: toBatch(commit.batch),
+    isNew: commit.isNew,
+    facilityCount: commit.batch.rowCount,
+    createdCount: commit.createdCount,
+    updatedCount: commit.updatedCount,
+  };
 }
 
 interface GhgrpImportOptions {
@@ -319,6 +468,11 @@ export async function importGhgrpWorkbook(
         path: 'year',
         message: 'The reporting year is not in the file name (ghgp_data_2020.xlsx); give it with the upload',
       },
+    ]);
+  }
+  if (formatOf(file) !== 'xlsx') {
+    throw new InvalidInputError([
+      { path: 'file', message: 'This is a CSV file: upload the XLSX workbook as EPA publishes it' },
     ]);
   }
   const gwp = realmGwpSetId(realm.properties);

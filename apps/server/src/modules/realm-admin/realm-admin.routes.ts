@@ -13,12 +13,10 @@ import {
 import { hashPassword, type Database } from '@ecc/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { canAccessRecord } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
 import { assertCanHandOnGrants, roleRefusalsOf } from '#platform/delegation.ts';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import {
-  abilityOfRequest,
   assertCanOnOwnRecord,
   canInOwnRealm,
   forbiddenMessage,
@@ -30,9 +28,10 @@ import {
   changeUserRole,
   deleteGrant,
   listRealmRoles,
-  listRealmUsers,
   setGrantActive,
 } from './realm-admin.service.ts';
+import { readableRealmUsers } from './readable-users.ts';
+import { registerUserExportRoute } from './users-export.ts';
 import {
   deactivateUser,
   reactivateUser,
@@ -92,18 +91,9 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database, now
       config: { access: permissionAccess('read', 'User') },
       schema: { response: { 200: realmUserListResponseSchema } },
     },
-    async (request) => {
-      const session = requireSession(request);
-      const { results } = await listRealmUsers(db, session.realm.id);
-      const ability = await abilityOfRequest(request);
-      // A member's `read User` covers only themself (`\principal`): they see their own row, nobody else's.
-      return {
-        results: results.filter((user) =>
-          canAccessRecord(ability, 'read', 'User', { realm: session.realm.key, id: user.id }),
-        ),
-      };
-    },
+    async (request) => ({ results: await readableRealmUsers(db, request) }),
   );
+  registerUserExportRoute(app, db);
 
   api.put(
     '/api/realm-admin/users/:id/role',

@@ -14,7 +14,7 @@ import {
   publishFactor,
 } from './emission-factors-api.ts';
 import { FactorTable } from './factor-table.tsx';
-import { PageNavigation } from './page-navigation.tsx';
+import { PageNavigation } from '#components/page-navigation.tsx';
 
 const SCOPE_LABELS = { 1: 'Scope 1', 2: 'Scope 2', 3: 'Scope 3' } as const;
 

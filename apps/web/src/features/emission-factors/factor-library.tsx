@@ -1,15 +1,16 @@
-import type { EmissionFactorDto } from '@ecc/contracts';
+import { endpointUrl, exportEndpoints, type EmissionFactorDto } from '@ecc/contracts';
 import { factorCo2ePerUnit, GWP_SET_IDS } from '@ecc/domain';
 import { EmptyState, Input, Label, type DataTableColumn } from '@ecc/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchIcon } from 'lucide-react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { formatNumber } from '#lib/format/format-number.ts';
 import { usePagedSearch } from '#lib/search/use-paged-search.ts';
 import { emissionFactorsQueryOptions, FACTOR_PAGE_SIZE } from './emission-factors-api.ts';
 import { FactorTable } from './factor-table.tsx';
-import { PageNavigation } from './page-navigation.tsx';
+import { PageNavigation } from '#components/page-navigation.tsx';
 
 const REALM_FACTOR_PREFIX = 'realm:';
 
@@ -44,9 +45,15 @@ export function FactorLibrary() {
 
   return (
     <section aria-labelledby="factor-library-heading" className="grid gap-4">
-      <h2 id="factor-library-heading" className="text-lg font-semibold">
-        Factor library
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="factor-library-heading" className="text-lg font-semibold">
+          Factor library
+        </h2>
+        <ExportMenu
+          what="emission factors"
+          hrefOf={(format) => endpointUrl(exportEndpoints.emissionFactors, undefined, { q: search, format })}
+        />
+      </div>
       <div className="grid max-w-md gap-1">
         <Label htmlFor="factor-search">Search factors</Label>
         <Input

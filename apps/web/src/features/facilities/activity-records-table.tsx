@@ -1,7 +1,14 @@
-import type { ActivityRecordDto, ActivityRecordPatch } from '@ecc/contracts';
+import {
+  endpointUrl,
+  exportEndpoints,
+  type ActivityRecordDto,
+  type ActivityRecordPatch,
+  type ActivityRecordSortField,
+} from '@ecc/contracts';
 import { Alert, AlertDescription, AlertTitle, Button, Input, Label, cn } from '@ecc/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { formatNumber } from '#lib/format/format-number.ts';
 import { serverFieldErrors } from '#lib/forms/field-errors.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
@@ -387,13 +394,43 @@ function recordValue(equipmentNames: ReadonlyMap<string, string>) {
  * an undo. Only the rows in view are rendered, so 10,000 records cost no more than a screenful. The record
  * `highlightedId` names (a trail's link back to it) is scrolled to and marked.
  */
+/** The server's sort field of a column, where the server sorts by it; the others export in period order. */
+const SERVER_SORT_FIELDS: Partial<Record<RecordColumn, ActivityRecordSortField>> = {
+  periodStart: 'periodStart',
+  activityType: 'activityType',
+  quantity: 'quantity',
+  unit: 'unit',
+  factorKey: 'factorKey',
+  scope: 'scope',
+  co2eKg: 'co2eKg',
+  isEstimated: 'isEstimated',
+};
+
+/** The records export with the table's filter (the server matches the same words) and, where it can, its order. */
+function recordsExportUrl(slug: string, filter: string, sort: SortState<RecordColumn>) {
+  const field = SERVER_SORT_FIELDS[sort.key];
+  return (format: 'csv' | 'xlsx') =>
+    endpointUrl(
+      exportEndpoints.activityRecords,
+      { slug },
+      {
+        q: filter.trim(),
+        sort: field === undefined ? undefined : sort.direction === 'descending' ? `-${field}` : field,
+        format,
+      },
+    );
+}
+
 export function ActivityRecordsTable({
+  slug,
   records,
   equipmentNames,
   mutations,
   onTrail,
   highlightedId,
 }: {
+  /** The facility's slug, for the export. */
+  slug: string;
   records: readonly ActivityRecordDto[];
   equipmentNames: ReadonlyMap<string, string>;
   mutations: ReturnType<typeof useRecordMutations>;
@@ -464,11 +501,14 @@ export function ActivityRecordsTable({
             onChange={(event) => setFilter(event.target.value)}
           />
         </div>
-        <p aria-live="polite" className="text-sm text-muted-foreground">
-          {rows.length === records.length
-            ? `${records.length} ${records.length === 1 ? 'record' : 'records'}`
-            : `${rows.length} of ${records.length} records match`}
-        </p>
+        <div className="flex items-center gap-3">
+          <p aria-live="polite" className="text-sm text-muted-foreground">
+            {rows.length === records.length
+              ? `${records.length} ${records.length === 1 ? 'record' : 'records'}`
+              : `${rows.length} of ${records.length} records match`}
+          </p>
+          <ExportMenu what="activity records" hrefOf={recordsExportUrl(slug, filter, sort)} />
+        </div>
       </div>
       <div className="overflow-x-auto rounded-lg border">
         <div

@@ -7,7 +7,6 @@ import {
   estimateResponseSchema,
   facilityEndpoints,
   MAX_ACTIVITY_RECORD_PAGE_SIZE,
-  MAX_FACILITY_PAGE_SIZE,
   staleActivityRecordSchema,
   type ActivityRecordDto,
   type ActivityRecordInput,
@@ -15,6 +14,10 @@ import {
   type EstimateFailureResponse,
   type EstimateRequestBody,
   type EstimateResponse,
+  type FacilityListFilter,
+  type FacilityListQuery,
+  type FacilityPatch,
+  type FacilityInput,
   type FacilityTrailQuery,
 } from '@ecc/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -26,8 +29,10 @@ import type { TrailRequest } from './facility-types.ts';
 
 export const facilityQueryKeys = {
   all: ['facilities'] as const,
-  list: (q: string, sector: string) => ['facilities', 'list', q, sector] as const,
+  list: (query: Partial<FacilityListQuery>) => ['facilities', 'list', query] as const,
+  map: (filter: Partial<FacilityListFilter>) => ['facilities', 'map', filter] as const,
   sectors: () => ['facilities', 'sectors'] as const,
+  states: () => ['facilities', 'states'] as const,
   detail: (slug: string) => ['facilities', 'detail', slug] as const,
   records: (slug: string) => ['facilities', 'records', slug] as const,
   trail: (slug: string, request: TrailRequest) => ['facilities', 'trail', slug, request] as const,
@@ -43,12 +48,20 @@ function queryString(values: Record<string, string | number | undefined>): strin
   return text === '' ? '' : `?${text}`;
 }
 
-/** The first page of matching facilities, as many as one page holds; the table says when there are more. */
-export function facilityListQuery(q: string, sector: string) {
+/** One page of the facilities the query matches, in the server's order; the previous page stays while the next loads. */
+export function facilityListQuery(query: Partial<FacilityListQuery>) {
   return queryOptions({
-    queryKey: facilityQueryKeys.list(q, sector),
-    queryFn: async ({ signal }) =>
-      callEndpoint(facilityEndpoints.list, { query: { q, sector, limit: MAX_FACILITY_PAGE_SIZE }, signal }),
+    queryKey: facilityQueryKeys.list(query),
+    queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.list, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every facility the filter matches, as map points. */
+export function facilityMapQuery(filter: Partial<FacilityListFilter>) {
+  return queryOptions({
+    queryKey: facilityQueryKeys.map(filter),
+    queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.map, { query: filter, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -57,6 +70,19 @@ export const facilitySectorsQuery = queryOptions({
   queryKey: facilityQueryKeys.sectors(),
   queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.sectors, { signal }),
 });
+
+export const facilityStatesQuery = queryOptions({
+  queryKey: facilityQueryKeys.states(),
+  queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.states, { signal }),
+});
+
+export async function createFacility(input: FacilityInput) {
+  return callEndpoint(facilityEndpoints.create, { body: input });
+}
+
+export async function updateFacility(slug: string, patch: FacilityPatch) {
+  return callEndpoint(facilityEndpoints.update, { params: { slug }, body: patch });
+}
 
 export function facilityDetailQuery(slug: string) {
   return queryOptions({

@@ -135,8 +135,11 @@ const DETAIL: FacilityDetailResponse = {
       latitude: 39.8,
       longitude: -89.6,
     },
-    co2eKgLatestYear: 4024,
-    latestYear: 2025,
+    co2e: 4024,
+    co2eSource: 'calculated',
+    co2eYear: 2025,
+    ghgrpId: null,
+    archivedOn: null,
   },
   summary: {
     gwpSetId: 'AR5',

@@ -21,10 +21,12 @@ import { ActivityRecordAddForm } from './activity-record-add-form.tsx';
 import { ActivityRecordsTable } from './activity-records-table.tsx';
 import { BreakdownBars, type BreakdownEntry } from './breakdown-bars.tsx';
 import { EmissionsChart } from './emissions-chart.tsx';
+import { FacilityActions } from './facility-actions.tsx';
 import { activityRecordsQuery, facilityDetailQuery, facilityEquipmentQuery } from './facility-api.ts';
 import { formatCo2e, formatLocation, formatMonth } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
 import { KpiCards } from './kpi-cards.tsx';
+import { ReportedEmissions } from './reported-emissions.tsx';
 import { recordTrailSubject, TrailSheet, type TrailSubject } from './trail-sheet.tsx';
 import { useRecordMutations } from './use-record-mutations.ts';
 
@@ -245,6 +247,7 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
         <p className="text-sm text-muted-foreground">
           Sector {facility.sector} · NAICS {facility.naics ?? '—'}
         </p>
+        <FacilityActions facility={facility} />
       </header>
       <div className="grid gap-6">
         <KpiCards summary={summaryData} onTrail={openTrail} />
@@ -261,6 +264,7 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
             <BreakdownBars title="By gas" entries={breakdowns.gases} onTrail={openTrail} />
           </div>
         )}
+        <ReportedEmissions reported={summaryData.reported} gwpSetId={summaryData.gwpSetId} />
         <div className="grid gap-4 lg:grid-cols-2">
           <DataQualityList flags={summaryData.dataQuality} />
           <EquipmentList detail={detail.data} />
@@ -271,7 +275,7 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
               Activity records
             </h2>
             <Can action="create" subject="ImportBatch">
-              <ActivityImportButton />
+              <ActivityImportButton facility={{ slug, name: facility.name }} />
             </Can>
           </div>
           <Can action="create" subject="ActivityRecord">
@@ -295,6 +299,7 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
           >
             {(page) => (
               <ActivityRecordsTable
+                slug={slug}
                 records={page.results}
                 equipmentNames={equipmentNames}
                 mutations={mutations}

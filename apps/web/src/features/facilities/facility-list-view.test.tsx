@@ -7,7 +7,7 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
@@ -31,8 +31,11 @@ const NORTH_PLANT: FacilityDto = {
     latitude: 39.8,
     longitude: -89.6,
   },
-  co2eKgLatestYear: 236_393,
-  latestYear: 2025,
+  co2e: 236_393,
+  co2eSource: 'calculated',
+  co2eYear: 2025,
+  ghgrpId: null,
+  archivedOn: null,
 };
 
 function renderList(answer: (url: URL) => Response) {
@@ -44,6 +47,24 @@ function renderList(answer: (url: URL) => Response) {
       requests.push(url.pathname + url.search);
       if (url.pathname === '/api/facilities/sectors') {
         return jsonResponse(200, { results: [{ sector: 'Power Plants', count: 1 }] });
+      }
+      if (url.pathname === '/api/facilities/states') {
+        return jsonResponse(200, { results: [{ state: 'IL', count: 1 }] });
+      }
+      if (url.pathname === '/api/facilities/map') {
+        const { results } = (await answer(url).json()) as { results: FacilityDto[] };
+        return jsonResponse(200, {
+          points: results.map((facility) => [
+            facility.slug,
+            facility.name,
+            facility.location.latitude,
+            facility.location.longitude,
+            facility.co2e,
+            facility.co2eSource,
+          ]),
+          unplaced: 0,
+          gwpSetId: 'AR5',
+        });
       }
       return answer(url);
     }),
@@ -68,7 +89,7 @@ function renderList(answer: (url: URL) => Response) {
 }
 
 const page = (results: FacilityDto[]) =>
-  jsonResponse(200, { results, count: results.length, total: results.length, offset: 0 });
+  jsonResponse(200, { results, count: results.length, total: results.length, offset: 0, gwpSetId: 'AR5' });
 
 // jsdom lays nothing out: the virtualised table measures its scroll box through clientWidth/clientHeight.
 const layoutProperties = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
@@ -101,13 +122,33 @@ describe('the facility list', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'No facilities yet' });
     await userEvent.type(screen.getByLabelText('Search facilities'), 'spring');
     await waitFor(() => expect(router.state.location.search).toEqual({ q: 'spring' }));
-    const link = await screen.findByRole('link', { name: 'North Plant' });
+    const table = await screen.findByRole('table', { name: 'Facilities' });
+    const link = await within(table).findByRole('link', { name: 'North Plant' });
     expect(link.getAttribute('href')).toBe('/facility/next/north-plant');
-    expect(screen.getByRole('link', { name: 'North Plant, Springfield' })).toBeTruthy();
+    expect(link.closest('tr')?.textContent).toContain('236.39 t CO2e (2025, calculated)');
+    const map = screen.getByRole('group', { name: 'Map of facilities' });
+    expect(await within(map).findByRole('link', { name: 'North Plant' })).toBeTruthy();
     // One request per pause, not one per key.
     expect(requests.filter((request) => request.startsWith('/api/facilities?q='))).toEqual([
-      '/api/facilities?q=spring&limit=500',
+      '/api/facilities?q=spring&sort=name&limit=50&offset=0',
     ]);
+  });
+
+  it('asks the server for the order a header names, keeps it in the URL, and counts every match', async () => {
+    const { router, requests } = renderList(() =>
+      jsonResponse(200, { results: [NORTH_PLANT], count: 1, total: 6515, offset: 0, gwpSetId: 'AR5' }),
+    );
+    expect(await screen.findByText('6,515 facilities · CO2e on AR5')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'CO2e, latest year' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: '-co2e' }));
+    await waitFor(() => expect(requests).toContain('/api/facilities?sort=-co2e&limit=50&offset=0'));
+    expect(screen.getByRole('columnheader', { name: 'CO2e, latest year' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect(screen.getByText('Page 1 of 131')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: '-co2e', page: 2 }));
+    await waitFor(() => expect(requests).toContain('/api/facilities?sort=-co2e&limit=50&offset=50'));
   });
 
   it('shows a failed load with the reason and retries on request', async () => {
@@ -125,6 +166,7 @@ describe('the facility list', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Database is starting')).toBeTruthy();
     isDown = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('link', { name: 'North Plant' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Facilities' });
+    expect(within(table).getByRole('link', { name: 'North Plant' })).toBeTruthy();
   });
 });

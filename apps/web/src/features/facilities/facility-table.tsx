@@ -1,111 +1,128 @@
-import type { FacilityDto } from '@ecc/contracts';
+import type { FacilityDto, FacilitySort } from '@ecc/contracts';
+import { Button, cn } from '@ecc/ui';
 import { Link } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatCo2e } from './facility-format.ts';
-import { SortableHeaderRow, type SortableColumn } from './sortable-header.tsx';
-import { sortRows, type SortState } from './table-rows.ts';
+import { nextFacilitySort } from './facility-list-search.ts';
 
-type FacilityColumn = 'name' | 'sector' | 'naics' | 'place' | 'country' | 'co2e';
-
-const COLUMNS: SortableColumn<FacilityColumn>[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'sector', label: 'Sector' },
-  { key: 'naics', label: 'NAICS' },
-  { key: 'place', label: 'City, state' },
-  { key: 'country', label: 'Country' },
-  { key: 'co2e', label: 'CO2e, latest year', isNumeric: true },
-];
-
-const ROW_HEIGHT = 40;
-const GRID_COLUMNS = 'grid-cols-[minmax(12rem,2fr)_minmax(8rem,1fr)_6rem_minmax(8rem,1fr)_6rem_15rem]';
+type ServerSortColumn = 'name' | 'co2e' | 'state' | 'naics';
 
 function placeOf(facility: FacilityDto): string {
   return [facility.location.city, facility.location.state].filter(Boolean).join(', ');
 }
 
-function valueOf(facility: FacilityDto, column: FacilityColumn) {
-  switch (column) {
-    case 'name':
-      return facility.name;
-    case 'sector':
-      return facility.sector;
-    case 'naics':
-      return facility.naics;
-    case 'place':
-      return placeOf(facility);
-    case 'country':
-      return facility.location.country;
-    case 'co2e':
-      return facility.co2eKgLatestYear;
-  }
+const SOURCE_LABELS = { calculated: 'calculated', reported: 'reported' } as const;
+
+/** A column header whose button asks the server for that order; aria-sort tells a screen reader the order. */
+function SortHeader({
+  column,
+  label,
+  sort,
+  onSort,
+  isNumeric,
+}: {
+  column: ServerSortColumn;
+  label: string;
+  sort: FacilitySort;
+  onSort: (sort: FacilitySort) => void;
+  isNumeric?: boolean;
+}) {
+  const direction = sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : 'none';
+  const Icon =
+    direction === 'ascending' ? ArrowUpIcon : direction === 'descending' ? ArrowDownIcon : ArrowUpDownIcon;
+  return (
+    <th scope="col" aria-sort={direction} className={cn('px-1 py-1 font-medium', isNumeric && 'text-right')}>
+      <button
+        type="button"
+        className={cn(
+          'inline-flex h-8 cursor-pointer items-center gap-1 rounded px-2 whitespace-nowrap hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+          isNumeric && 'flex-row-reverse',
+        )}
+        onClick={() => onSort(nextFacilitySort(sort, column))}
+      >
+        {label}
+        <Icon aria-hidden="true" className={cn('size-3.5', direction === 'none' && 'opacity-40')} />
+      </button>
+    </th>
+  );
 }
 
-/** The facility list, sortable by every column and virtualised so that thousands of rows scroll smoothly. */
-export function FacilityTable({ facilities }: { facilities: readonly FacilityDto[] }) {
-  const [sort, setSort] = useState<SortState<FacilityColumn>>({ key: 'name', direction: 'ascending' });
-  const rows = useMemo(() => sortRows(facilities, sort, valueOf), [facilities, sort]);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read while rendering this table only; no memoized child receives its functions.
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    initialRect: { width: 1000, height: 480 },
-  });
-
+function PlainHeader({ children }: { children: ReactNode }) {
   return (
-    <div
-      role="table"
-      aria-label="Facilities"
-      aria-rowcount={rows.length + 1}
-      className="rounded-lg border text-sm"
-    >
-      <SortableHeaderRow columns={COLUMNS} sort={sort} onSort={setSort} gridClassName={GRID_COLUMNS} />
-      <div ref={scrollRef} role="rowgroup" className="max-h-[480px] overflow-auto">
-        <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const facility = rows[item.index];
-            if (facility === undefined) return null;
-            return (
-              <div
-                key={facility.id}
-                role="row"
-                aria-rowindex={item.index + 2}
-                className={`absolute inset-x-0 grid items-center border-b ${GRID_COLUMNS}`}
-                style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-              >
-                <div role="cell" className="truncate px-3">
-                  <Link
-                    to={`/facility/next/${facility.slug}`}
-                    className="font-medium text-primary underline-offset-4 hover:underline"
+    <th scope="col" className="px-3 py-1 text-left font-medium whitespace-nowrap">
+      {children}
+    </th>
+  );
+}
+
+export interface FacilityTableProps {
+  facilities: readonly FacilityDto[];
+  sort: FacilitySort;
+  onSort: (sort: FacilitySort) => void;
+  /** Shown beside an archived facility's row when the user may bring it back. */
+  onRestore?: ((facility: FacilityDto) => void) | undefined;
+}
+
+/** One page of facilities in the server's order; every sortable header asks the server for its order. */
+export function FacilityTable({ facilities, sort, onSort, onRestore }: FacilityTableProps) {
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table aria-label="Facilities" className="w-full text-sm">
+        <thead className="border-b bg-muted/50 text-left">
+          <tr>
+            <SortHeader column="name" label="Name" sort={sort} onSort={onSort} />
+            <PlainHeader>Sector</PlainHeader>
+            <SortHeader column="naics" label="NAICS" sort={sort} onSort={onSort} />
+            <SortHeader column="state" label="City, state" sort={sort} onSort={onSort} />
+            <PlainHeader>Country</PlainHeader>
+            <SortHeader column="co2e" label="CO2e, latest year" sort={sort} onSort={onSort} isNumeric />
+            {onRestore ? <PlainHeader>Archived</PlainHeader> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {facilities.map((facility) => (
+            <tr key={facility.id} className="border-b last:border-b-0">
+              <td className="max-w-72 truncate px-3 py-2">
+                <Link
+                  to={`/facility/next/${facility.slug}`}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {facility.name}
+                </Link>
+              </td>
+              <td className="max-w-48 truncate px-3 py-2">{facility.sector}</td>
+              <td className="px-3 py-2 tabular-nums">{facility.naics ?? '—'}</td>
+              <td className="max-w-48 truncate px-3 py-2">{placeOf(facility) || '—'}</td>
+              <td className="px-3 py-2">{facility.location.country}</td>
+              <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                {facility.co2e === null || facility.co2eSource === null ? (
+                  '—'
+                ) : (
+                  <>
+                    {formatCo2e(facility.co2e)}{' '}
+                    <span className="text-muted-foreground">
+                      ({facility.co2eYear}, {SOURCE_LABELS[facility.co2eSource]})
+                    </span>
+                  </>
+                )}
+              </td>
+              {onRestore ? (
+                <td className="px-3 py-2">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Restore ${facility.name}`}
+                    onClick={() => onRestore(facility)}
                   >
-                    {facility.name}
-                  </Link>
-                </div>
-                <div role="cell" className="truncate px-3">
-                  {facility.sector}
-                </div>
-                <div role="cell" className="px-3 tabular-nums">
-                  {facility.naics ?? '—'}
-                </div>
-                <div role="cell" className="truncate px-3">
-                  {placeOf(facility) || '—'}
-                </div>
-                <div role="cell" className="px-3">
-                  {facility.location.country}
-                </div>
-                <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
-                  {facility.co2eKgLatestYear === null
-                    ? '—'
-                    : `${formatCo2e(facility.co2eKgLatestYear)} (${facility.latestYear})`}
-                </div>
-              </div>
-            );
-          })}
-        </div>
-      </div>
+                    Restore
+                  </Button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { PageHeader } from '#components/page-header.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { useRealm } from '#lib/realm/realm-queries.ts';
+import { AuditLogPanel } from './audit-log-panel.tsx';
 import { LoginStrategiesPanel } from './login-strategies-panel.tsx';
 import { LegalPanel } from './legal-panel.tsx';
 import { RealmsPanel } from './realms-panel.tsx';
@@ -36,6 +37,7 @@ export function RealmAdminPage() {
   const canReadRealm = useCan('read', 'Realm');
   const canReadTheme = useCan('read', 'Theme');
   const canCreateRealm = useCan('create', 'Realm');
+  const canReadAuditLog = useCan('read', 'AuditLog');
   const isOperator = ownRealm !== undefined && isOperatorRealm(ownRealm.key) && canCreateRealm;
   const [tab, setTab] = useState('users');
   const [managed, setManaged] = useState<TargetRealm>();
@@ -62,7 +64,7 @@ export function RealmAdminPage() {
     <>
       <PageHeader
         title="Realm administration"
-        description="Who belongs to the realm, what each role may do, how the realm looks and reports, and how people sign in."
+        description="Who belongs to the realm, what each role may do, how the realm looks and reports, how people sign in, and what changed when."
       />
       {managed && ownRealm && managed.id !== ownRealm.id ? (
         <Alert kind="primary" className="mb-6">
@@ -112,6 +114,11 @@ export function RealmAdminPage() {
               Sign-in
             </Tabs.Trigger>
           ) : null}
+          {canReadAuditLog ? (
+            <Tabs.Trigger value="audit-log" className={TAB_CLASSES}>
+              Audit log
+            </Tabs.Trigger>
+          ) : null}
           {isOperator ? (
             <Tabs.Trigger ref={realmsTab} value="realms" className={TAB_CLASSES}>
               Realms
@@ -146,6 +153,11 @@ export function RealmAdminPage() {
             ) : (
               <Skeleton className="h-10" aria-label="Loading the realm" />
             )}
+          </Tabs.Content>
+        ) : null}
+        {canReadAuditLog ? (
+          <Tabs.Content value="audit-log">
+            <AuditLogPanel />
           </Tabs.Content>
         ) : null}
         {isOperator ? (

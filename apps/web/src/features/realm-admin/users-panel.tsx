@@ -1,8 +1,15 @@
-import { DEFAULT_ROLE_KEYS, type DefaultRoleKey, type RealmUser } from '@ecc/contracts';
+import {
+  DEFAULT_ROLE_KEYS,
+  endpointUrl,
+  exportEndpoints,
+  type DefaultRoleKey,
+  type RealmUser,
+} from '@ecc/contracts';
 import { Button, ConfirmDialog, DataTable, EmptyState, controlClasses, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
@@ -85,7 +92,13 @@ export function UsersPanel() {
   }
 
   return (
-    <section aria-label="Users" aria-live="polite" aria-busy={users.isPending}>
+    <section aria-label="Users" aria-live="polite" aria-busy={users.isPending} className="grid gap-3">
+      <div className="flex justify-end">
+        <ExportMenu
+          what="users"
+          hrefOf={(format) => endpointUrl(exportEndpoints.users, undefined, { format })}
+        />
+      </div>
       <QueryStates
         query={users}
         loading={<LoadingSkeleton label="Loading users" />}

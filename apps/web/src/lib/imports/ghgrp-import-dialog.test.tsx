@@ -1,6 +1,6 @@
 import { NDJSON_CONTENT_TYPE, type GhgrpImportResult } from '@ecc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
@@ -79,9 +79,27 @@ describe('GhgrpImportButton', () => {
       ),
     );
     const dialog = await importWorkbook();
-    expect(
-      await within(dialog).findByText('Row 7, column Facility Id: Facility Id is required'),
-    ).toBeTruthy();
+    const rowErrors = await within(dialog).findByRole('list', { name: 'Errors of row 7' });
+    expect(rowErrors.textContent).toBe('Facility Id: Facility Id is required');
     expect(within(dialog).getByText('Nothing was imported: the file has 1 row error')).toBeTruthy();
+  });
+
+  it('puts a refused file on the file field, in the words of the server', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(400, {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'body/file: This is not a CSV or XLSX file',
+          fieldErrors: { 'body/file': 'This is not a CSV or XLSX file' },
+        }),
+      ),
+    );
+    const dialog = await importWorkbook();
+    const field = within(dialog).getByLabelText('GHGRP data summary workbook (XLSX)');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('This is not a CSV or XLSX file')).toBeTruthy();
+    expect(within(dialog).queryByText(/body\/file/)).toBeNull();
   });
 });

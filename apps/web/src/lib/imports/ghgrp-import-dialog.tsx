@@ -1,7 +1,8 @@
 import { FormField, Input } from '@ecc/ui';
 import { FileSpreadsheetIcon } from 'lucide-react';
 import { useState } from 'react';
-import { importGhgrpWorkbook } from './import-api.ts';
+import { serverFieldErrors } from '#lib/forms/field-errors.ts';
+import { importGhgrpWorkbook, ImportRowsRejectedError } from './import-api.ts';
 import { ImportDialogButton } from './import-dialog-button.tsx';
 import { ImportOutcome } from './import-outcome.tsx';
 import { useImportUpload } from './use-import-upload.ts';
@@ -14,12 +15,19 @@ function GhgrpImportSteps({ onDone }: { onDone: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [year, setYear] = useState('');
   const upload = useImportUpload((onProgress) => importGhgrpWorkbook(file as File, year, onProgress));
+  const error = upload.mutation.error;
+  // A 400 names the form's field (`body/file`, `body/year`): shown there; the rest in the outcome.
+  const placed =
+    error && !(error instanceof ImportRowsRejectedError)
+      ? serverFieldErrors(error, (path) => (path[0] === 'file' || path[0] === 'year' ? path[0] : undefined))
+      : { fields: {} as Partial<Record<'file' | 'year', string>>, form: undefined };
 
   return (
     <div className="grid gap-4">
       <FormField
         label="GHGRP data summary workbook (XLSX)"
         description='As EPA publishes it (e.g. ghgp_data_2020.xlsx); its "Direct Emitters" sheet is read.'
+        error={placed.fields.file}
       >
         <Input
           type="file"
@@ -30,12 +38,19 @@ function GhgrpImportSteps({ onDone }: { onDone: () => void }) {
           }}
         />
       </FormField>
-      <FormField label="Reporting year" description="Leave empty to take it from the file name.">
+      <FormField
+        label="Reporting year"
+        description="Leave empty to take it from the file name."
+        error={placed.fields.year}
+      >
         <Input
           inputMode="numeric"
           className="w-32"
           value={year}
-          onChange={(event) => setYear(event.target.value)}
+          onChange={(event) => {
+            setYear(event.target.value);
+            upload.mutation.reset();
+          }}
         />
       </FormField>
 
@@ -55,6 +70,7 @@ function GhgrpImportSteps({ onDone }: { onDone: () => void }) {
             : `Batch ${result.batch.id}.`
         }
         importLabel="Import workbook"
+        failureText={() => placed.form}
         canImport={file !== null}
         onClose={onDone}
       />

@@ -1,11 +1,19 @@
 import {
+  endpointUrl,
+  importEndpoints,
   importFailureSchema,
   NDJSON_CONTENT_TYPE,
   type ActivityImportMapping,
   type ActivityImportPreview,
   type ActivityImportResult,
+  type Endpoint,
+  type ExportFormat,
+  type FacilityImportMapping,
+  type FacilityImportPreview,
+  type FacilityImportResult,
   type GhgrpImportResult,
   type ImportRowErrorBody,
+  type ImportTemplateKind,
 } from '@ecc/contracts';
 import { ApiResponseError } from '../api/api-response-error.ts';
 
@@ -73,13 +81,18 @@ async function readProgressStream<T>(response: Response, onProgress: ImportProgr
   }
 }
 
+/**
+ * Posts a form to an import endpoint. A 422 becomes ImportRowsRejectedError with every row error; any other
+ * refusal an ApiResponseError whose body's `fieldErrors` (`body/file`, `body/mapping/quantity`) the dialogs put
+ * on their fields with serverFieldErrors.
+ */
 async function postForm<T>(
-  path: string,
+  endpoint: Endpoint,
   form: FormData,
   options: { onProgress?: ImportProgressHandler; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const response = await fetch(path, {
-    method: 'POST',
+  const response = await fetch(endpointUrl(endpoint), {
+    method: endpoint.method,
     credentials: 'include',
     headers: { Accept: options.onProgress ? `${NDJSON_CONTENT_TYPE}, application/json` : 'application/json' },
     body: form,
@@ -92,24 +105,51 @@ async function postForm<T>(
   return (await readBody(response)) as T;
 }
 
+/** Where activity rows go: the realm's facilities by the file's facility column, or one facility (its slug). */
+export interface ActivityImportTarget {
+  facilitySlug?: string;
+}
+
+function activityForm(file: File, mapping: ActivityImportMapping | undefined, target: ActivityImportTarget) {
+  return formOf(file, {
+    mapping: mapping ? JSON.stringify(mapping) : undefined,
+    facility: target.facilitySlug,
+  });
+}
+
 export function previewActivityImport(
   file: File,
   mapping: ActivityImportMapping | undefined,
+  target: ActivityImportTarget,
   signal?: AbortSignal,
 ): Promise<ActivityImportPreview> {
-  return postForm(
-    '/api/imports/activities/preview',
-    formOf(file, { mapping: mapping ? JSON.stringify(mapping) : undefined }),
-    { signal },
-  );
+  return postForm(importEndpoints.activityPreview, activityForm(file, mapping, target), { signal });
 }
 
 export function commitActivityImport(
   file: File,
   mapping: ActivityImportMapping,
+  target: ActivityImportTarget,
   onProgress: ImportProgressHandler,
 ): Promise<ActivityImportResult> {
-  return postForm('/api/imports/activities', formOf(file, { mapping: JSON.stringify(mapping) }), {
+  return postForm(importEndpoints.activities, activityForm(file, mapping, target), { onProgress });
+}
+
+export function previewFacilityImport(
+  file: File,
+  mapping: FacilityImportMapping | undefined,
+  signal?: AbortSignal,
+): Promise<FacilityImportPreview> {
+  const form = formOf(file, { mapping: mapping ? JSON.stringify(mapping) : undefined });
+  return postForm(importEndpoints.facilityPreview, form, { signal });
+}
+
+export function commitFacilityImport(
+  file: File,
+  mapping: FacilityImportMapping,
+  onProgress: ImportProgressHandler,
+): Promise<FacilityImportResult> {
+  return postForm(importEndpoints.facilities, formOf(file, { mapping: JSON.stringify(mapping) }), {
     onProgress,
   });
 }
@@ -119,5 +159,10 @@ export function importGhgrpWorkbook(
   year: string,
   onProgress: ImportProgressHandler,
 ): Promise<GhgrpImportResult> {
-  return postForm('/api/imports/ghgrp', formOf(file, { year: year.trim() || undefined }), { onProgress });
+  return postForm(importEndpoints.ghgrp, formOf(file, { year: year.trim() || undefined }), { onProgress });
+}
+
+/** The download address of an import template. */
+export function importTemplateUrl(kind: ImportTemplateKind, format: ExportFormat): string {
+  return endpointUrl(importEndpoints.template, { kind }, { format });
 }

@@ -101,8 +101,8 @@ describe('ImportOutcome', () => {
       ]),
     );
     expect(await screen.findByText('1 row has errors: nothing was imported')).toBeTruthy();
-    expect(screen.getByRole('list', { name: 'Row errors' }).textContent).toBe(
-      'Row 2, column quantity: Expected a number',
+    expect(screen.getByRole('list', { name: 'Errors of row 2' }).textContent).toBe(
+      'quantity: Expected a number',
     );
     expect((screen.getByRole('button', { name: 'Import 3 rows' }) as HTMLButtonElement).disabled).toBe(false);
   });

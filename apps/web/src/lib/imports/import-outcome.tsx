@@ -14,12 +14,20 @@ export interface ImportOutcomeProps<Result> {
   importLabel: string;
   /** Whether what was chosen can be imported; the button is off meanwhile, and while an upload runs. */
   canImport: boolean;
+  /** What the dialog says before the upload starts (the file's check); replaced by the upload's outcome. */
+  status?: ReactNode;
+  /**
+   * A failed upload's message for the outcome; undefined when the dialog shows it on its fields (a 400's
+   * `fieldErrors`). By default the error's message.
+   */
+  failureText?: (error: Error) => string | undefined;
   onClose: () => void;
 }
 
 /**
- * The last step of an import dialog: its progress, the rows the server refused, a failure or what was imported,
- * announced as they come; then Cancel (Close once imported) and the import button.
+ * The last step of an import dialog, with one message at a time so that two never contradict: the file's check
+ * before the upload, then its progress, the rows the server refused, a failure or what was imported, announced as
+ * they come; then Cancel (Close once imported) and the import button.
  */
 export function ImportOutcome<Result>({
   upload: { mutation, progress },
@@ -28,6 +36,8 @@ export function ImportOutcome<Result>({
   successDescription,
   importLabel,
   canImport,
+  status,
+  failureText = (error) => error.message,
   onClose,
 }: ImportOutcomeProps<Result>) {
   const result = mutation.data;
@@ -42,12 +52,13 @@ export function ImportOutcome<Result>({
   return (
     <>
       <div aria-live="polite" className="grid gap-4">
+        {mutation.isIdle ? status : null}
         {running}
         {rejected ? <ImportRowErrors title={rejected.message} errors={rejected.errors} /> : null}
         {mutation.isError && !rejected ? (
           <Alert kind="error">
             <AlertTitle>The import failed; nothing was imported</AlertTitle>
-            <AlertDescription>{mutation.error.message}</AlertDescription>
+            <AlertDescription>{failureText(mutation.error) ?? 'The fields above say why.'}</AlertDescription>
           </Alert>
         ) : null}
         {result !== undefined ? (

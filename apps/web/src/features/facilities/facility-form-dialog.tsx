@@ -1,0 +1,138 @@
+import { facilitySlugOf, type FacilityDto, type FacilityValues } from '@ecc/contracts';
+import { FormDialog, FormField, Input } from '@ecc/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { facilitySectorsQuery } from './facility-api.ts';
+import {
+  EMPTY_FACILITY_FORM,
+  FACILITY_FORM_FIELDS,
+  facilityFormSchema,
+  facilityToFormValues,
+  type FacilityFormValues,
+} from './facility-form.ts';
+
+export interface FacilityFormDialogProps {
+  /** The facility to edit; a new one when absent. */
+  facility?: FacilityDto;
+  /** Saves; a refusal's messages are shown on the fields they name, the rest above the buttons. */
+  onSave: (values: FacilityValues) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/**
+ * Create or edit a facility: name, slug, sector, NAICS, address, country and coordinates, checked with the
+ * contract's schema before it is sent. A new facility's slug follows its name until the user types one; an
+ * existing facility's slug is shown but fixed.
+ */
+export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDialogProps) {
+  const isNew = facility === undefined;
+  const sectors = useQuery(facilitySectorsQuery);
+  const [saveError, setSaveError] = useState<string>();
+  const [isSlugTyped, setIsSlugTyped] = useState(!isNew);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FacilityFormValues, unknown, FacilityValues>({
+    resolver: zodResolver(facilityFormSchema),
+    defaultValues: facility ? facilityToFormValues(facility) : EMPTY_FACILITY_FORM,
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setSaveError(undefined);
+    try {
+      await onSave(values);
+      onClose();
+    } catch (error) {
+      const refusal = serverFieldErrors(error, topLevelFieldOf(FACILITY_FORM_FIELDS));
+      for (const [field, message] of Object.entries(refusal.fields)) {
+        setError(field as keyof FacilityFormValues, { message: message as string }, { shouldFocus: true });
+      }
+      setSaveError(refusal.form);
+    }
+  });
+
+  const name = register('name', {
+    onChange: (event: { target: { value: string } }) => {
+      if (!isSlugTyped) setValue('slug', facilitySlugOf(event.target.value));
+    },
+  });
+  const field = (key: keyof FacilityFormValues) => errors[key]?.message;
+
+  return (
+    <FormDialog
+      title={isNew ? 'New facility' : `Edit ${facility.name}`}
+      description={
+        isNew
+          ? 'A site that emits: it appears in the list and on the map, ready for activity data.'
+          : 'Changes show in the list, on the map and on the facility’s page.'
+      }
+      formLabel={isNew ? 'New facility' : 'Edit facility'}
+      submitLabel={isNew ? 'Create facility' : 'Save changes'}
+      isSaving={isSubmitting}
+      saveError={saveError}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      className="sm:max-w-2xl"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Name" error={field('name')} className="sm:col-span-2">
+          <Input autoComplete="off" {...name} />
+        </FormField>
+        <FormField
+          label="Slug"
+          error={field('slug')}
+          description={
+            isNew
+              ? 'The facility’s address in the product; it cannot change later.'
+              : 'Fixed: links to the facility use it.'
+          }
+        >
+          <Input
+            autoComplete="off"
+            readOnly={!isNew}
+            {...register('slug', { onChange: () => setIsSlugTyped(true) })}
+          />
+        </FormField>
+        <FormField label="Sector" error={field('sector')}>
+          <Input autoComplete="off" list="facility-sector-options" {...register('sector')} />
+        </FormField>
+        <datalist id="facility-sector-options">
+          {sectors.data?.results.map((entry) => (
+            <option key={entry.sector} value={entry.sector} />
+          ))}
+        </datalist>
+        <FormField label="NAICS" error={field('naics')}>
+          <Input inputMode="numeric" autoComplete="off" {...register('naics')} />
+        </FormField>
+        <FormField label="Country" error={field('country')} description="Two letters, such as US or GB.">
+          <Input autoComplete="country" maxLength={2} {...register('country')} />
+        </FormField>
+        <FormField label="Address" error={field('address')} className="sm:col-span-2">
+          <Input autoComplete="street-address" {...register('address')} />
+        </FormField>
+        <FormField label="City" error={field('city')}>
+          <Input autoComplete="address-level2" {...register('city')} />
+        </FormField>
+        <FormField label="State" error={field('state')}>
+          <Input autoComplete="address-level1" {...register('state')} />
+        </FormField>
+        <FormField label="Postal code" error={field('postalCode')}>
+          <Input autoComplete="postal-code" {...register('postalCode')} />
+        </FormField>
+        <div />
+        <FormField label="Latitude" error={field('latitude')} description="Decimal degrees, −90 to 90.">
+          <Input inputMode="decimal" autoComplete="off" {...register('latitude')} />
+        </FormField>
+        <FormField label="Longitude" error={field('longitude')} description="Decimal degrees, −180 to 180.">
+          <Input inputMode="decimal" autoComplete="off" {...register('longitude')} />
+        </FormField>
+      </div>
+    </FormDialog>
+  );
+}

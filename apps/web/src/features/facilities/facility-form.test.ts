@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_FACILITY_FORM, facilityFormSchema, facilityToFormValues } from './facility-form.ts';
+
+describe('the facility form', () => {
+  it('turns its text into the API’s input with the contract’s schema', () => {
+    expect(
+      facilityFormSchema.parse({
+        ...EMPTY_FACILITY_FORM,
+        name: 'North Plant',
+        slug: 'north-plant',
+        sector: 'Cement',
+        country: 'gb',
+        latitude: '51,5',
+        longitude: '-0.12',
+      }),
+    ).toEqual({
+      name: 'North Plant',
+      slug: 'north-plant',
+      sector: 'Cement',
+      naics: null,
+      address: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      country: 'GB',
+      latitude: 51.5,
+      longitude: -0.12,
+    });
+  });
+
+  it('refuses what the server refuses, on the same fields', () => {
+    const result = facilityFormSchema.safeParse({ ...EMPTY_FACILITY_FORM, latitude: 'north' });
+    expect(result.success).toBe(false);
+    const messages: Record<string, string> = {};
+    for (const issue of result.error?.issues ?? []) messages[issue.path.join('.')] ??= issue.message;
+    expect(messages).toMatchObject({
+      name: 'Name is required',
+      slug: 'Slug is required',
+      sector: 'Sector is required',
+      latitude: 'Latitude must be a number',
+    });
+  });
+
+  it('shows a stored facility as text, blanks for what it lacks', () => {
+    expect(
+      facilityToFormValues({
+        id: 'f1',
+        slug: 'north-plant',
+        name: 'North Plant',
+        sector: 'Cement',
+        naics: null,
+        location: {
+          address: null,
+          city: 'Midlothian',
+          state: 'TX',
+          postalCode: null,
+          country: 'US',
+          latitude: 32.5,
+          longitude: null,
+        },
+        co2e: null,
+        co2eSource: null,
+        co2eYear: null,
+        ghgrpId: null,
+        archivedOn: null,
+      }),
+    ).toEqual({
+      ...EMPTY_FACILITY_FORM,
+      name: 'North Plant',
+      slug: 'north-plant',
+      sector: 'Cement',
+      city: 'Midlothian',
+      state: 'TX',
+      latitude: '32.5',
+    });
+  });
+});

@@ -1,0 +1,52 @@
+import { activityRecordListQuerySchema } from './activities.ts';
+import { auditLogFilterSchema } from './audit.ts';
+import { emissionFactorListQuerySchema } from './emissions.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { exportFormatSchema } from './exports.ts';
+import { facilityListQuerySchema, facilitySlugParamsSchema } from './facilities.ts';
+import { z } from './zod.ts';
+
+/** A list's query without its paging, plus the format: what an export of that list takes. */
+const PAGING = { limit: true, offset: true } as const;
+const formatShape = { format: exportFormatSchema };
+
+/** A file download: a stream the browser saves, not JSON. */
+const fileDownloadSchema = z.unknown();
+
+/**
+ * One export per table, each with the same permission as reading the table and the filters of its list. Their
+ * paths sit under `/api/exports/`, where no slug or id of a list's own path can take them.
+ */
+export const exportEndpoints = {
+  facilities: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/facilities',
+    query: facilityListQuerySchema.omit(PAGING).extend(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  activityRecords: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/facilities/:slug/activity-records',
+    params: facilitySlugParamsSchema,
+    query: activityRecordListQuerySchema.omit(PAGING).extend(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  emissionFactors: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/emission-factors',
+    query: emissionFactorListQuerySchema.omit(PAGING).extend(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  auditLog: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/audit-log',
+    query: auditLogFilterSchema.extend(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  users: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/users',
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+};
