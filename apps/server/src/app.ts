@@ -106,7 +106,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerConfigRoutes(app, context);
-  registerAuthRoutes(app, context, database.db, createLoginThrottle(now));
+  // One throttle for every credential a caller can guess: passwords and invitation tokens share its counters.
+  const loginThrottle = createLoginThrottle(now);
+  registerAuthRoutes(app, context, database.db, loginThrottle);
   registerUserRoutes(app, context);
   registerOidcRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed, now });
   registerAuthzRoutes(app, context);
@@ -124,7 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRealmRoutes(app, context, database.db);
   registerLoginStrategyRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed });
   registerRealmSettingsRoutes(app, database.db, recalculations);
-  registerInvitationRoutes(app, context, database.db, config, now);
+  registerInvitationRoutes(app, context, database.db, { config, loginThrottle, now });
   await registerImportRoutes(app, database.db);
   registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl });
   registerPublicPageRoutes(app, context);

@@ -13,14 +13,16 @@ import {
   createInvitationRepository,
   hashPassword,
   normalizeEmail,
+  type InvitationRow,
   userRowToUser,
   type Database,
 } from '@ecc/db';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
 import type { ServerConfig } from '#platform/config.ts';
-import { fieldRefusal, HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError, sendApiError } from '#platform/errors.ts';
+import { tooManyAttemptsMessage, type LoginThrottle } from '#platform/login-throttle.ts';
 import { createMailer } from '#platform/mailer.ts';
 import { assertCanGiveRole } from '#platform/delegation.ts';
 import {
@@ -41,6 +43,11 @@ import {
 
 const INVITATION_NOT_FOUND = 'Invitation not found';
 
+function refuseTooManyAttempts(reply: FastifyReply, retryAfterSeconds: number) {
+  reply.header('retry-after', String(retryAfterSeconds));
+  return sendApiError(reply, 429, tooManyAttemptsMessage(retryAfterSeconds));
+}
+
 function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
@@ -54,8 +61,7 @@ export function registerInvitationRoutes(
   app: FastifyInstance,
   context: AppContext,
   db: Database,
-  config: ServerConfig,
-  now: () => Date,
+  { config, loginThrottle, now }: { config: ServerConfig; loginThrottle: LoginThrottle; now: () => Date },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const invitations = createInvitationRepository(db);
@@ -77,6 +83,24 @@ export function registerInvitationRoutes(
       expiresAt: invitation.expiresAt,
     });
     await deliverInvitationEmail(invitations, mailer, session.realm.id, email, now);
+  }
+
+  /**
+   * An invitation token is a credential: it is guessed no faster than a password. Every lookup counts against the
+   * caller's address (and against that token) like a failed sign-in until it finds a usable invitation.
+   */
+  async function findUsableInvitation(
+    request: FastifyRequest,
+    realmId: string,
+    token: string,
+  ): Promise<{ retryAfterSeconds?: number; invitation?: InvitationRow }> {
+    const tokenHash = hashInvitationToken(token);
+    const attempt = { realmId, username: `invitation:${tokenHash}`, address: request.ip };
+    const retryAfterSeconds = loginThrottle.admit(attempt);
+    if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
+    const invitation = await invitations.findUsable(realmId, tokenHash, now());
+    if (invitation) loginThrottle.recordSuccess(attempt);
+    return { invitation };
   }
 
   api.get(
@@ -179,12 +203,13 @@ export function registerInvitationRoutes(
       config: { access: PUBLIC_ACCESS },
       schema: { params: invitationTokenParamsSchema, response: { 200: invitationPreviewSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const realm = await context.realms.resolve(request);
-      const invitation = realm
-        ? await invitations.findUsable(realm.id, hashInvitationToken(request.params.token), now())
-        : undefined;
-      if (!realm || !invitation) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
+      if (!realm) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
+      const found = await findUsableInvitation(request, realm.id, request.params.token);
+      if (found.retryAfterSeconds !== undefined) return refuseTooManyAttempts(reply, found.retryAfterSeconds);
+      const { invitation } = found;
+      if (!invitation) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
       return {
         email: invitation.email,
         realmName: realm.name,
@@ -202,6 +227,11 @@ export function registerInvitationRoutes(
     async (request, reply) => {
       const realm = await context.realms.resolve(request);
       if (!realm) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
+      // The token first: a wrong one costs neither a password hash nor a transaction.
+      const found = await findUsableInvitation(request, realm.id, request.body.token);
+      if (found.retryAfterSeconds !== undefined) return refuseTooManyAttempts(reply, found.retryAfterSeconds);
+      if (!found.invitation) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
+      // Accepting reads the invitation again in its transaction, so a token used in between still answers 404.
       const accepted = await invitations.accept(
         realm.id,
         hashInvitationToken(request.body.token),
