@@ -56,6 +56,15 @@ export interface BuildAppOptions {
 }
 
 /** The whole HTTP application, not yet listening: main.ts listens, tests call `inject`. */
+/**
+ * Fastify 5 answers a bare hop count by trusting nobody, so the count becomes Express's rule: the socket's peer
+ * and the next hops - 1 addresses of X-Forwarded-For are proxies; the address before them is the client.
+ */
+function trustProxyOf(trustedProxies: ServerConfig['trustedProxies']) {
+  if (typeof trustedProxies !== 'number') return trustedProxies;
+  return (_address: string, hop: number) => hop < trustedProxies;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
@@ -64,7 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { loggerInstance: options.loggerInstance }
       : { logger: { level: config.logLevel } }),
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: config.isProxyTrusted,
+    trustProxy: trustProxyOf(config.trustedProxies),
     // Request lines would drown the start-up output; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: answerFrameworkError,
