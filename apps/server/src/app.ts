@@ -115,9 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerConfigRoutes(app, context);
-  // One throttle for every credential a caller can guess: passwords and invitation tokens share its counters.
-  const loginThrottle = createLoginThrottle(now);
-  registerAuthRoutes(app, context, database.db, loginThrottle);
+  registerAuthRoutes(app, context, database.db, createLoginThrottle(now));
   registerUserRoutes(app, context);
   registerOidcRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed, now });
   registerAuthzRoutes(app, context);
@@ -135,7 +133,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRealmRoutes(app, context, database.db);
   registerLoginStrategyRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed });
   registerRealmSettingsRoutes(app, database.db, recalculations);
-  registerInvitationRoutes(app, context, database.db, { config, loginThrottle, now });
+  // Invitation tokens are guessed no faster than passwords, on counters of their own: misses there do not lock
+  // the address out of signing in.
+  registerInvitationRoutes(app, context, database.db, {
+    config,
+    tokenThrottle: createLoginThrottle(now),
+    now,
+  });
   await registerImportRoutes(app, database.db);
   registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl });
   registerPublicPageRoutes(app, context);

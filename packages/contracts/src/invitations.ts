@@ -1,4 +1,5 @@
 import { newPasswordSchema } from './account.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { z } from './zod.ts';
 
 export const INVITATION_ROLES = ['admin', 'member'] as const;
@@ -30,11 +31,34 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
+/**
+ * The answer to sending an invitation: the invitation, and its link when no e-mail went out (no mail server, or it
+ * failed), so the inviter can pass the link on themself. The link is never logged nor stored in the clear.
+ */
+export const sentInvitationSchema = invitationSchema.extend({ link: z.url().optional() });
+export type SentInvitation = z.infer<typeof sentInvitationSchema>;
+
 export const invitationListSchema = z.object({ invitations: z.array(invitationSchema) });
 export type InvitationList = z.infer<typeof invitationListSchema>;
 
 export const invitationIdParamsSchema = z.object({ id: z.uuid({ message: 'Must be an invitation id' }) });
 export const invitationTokenParamsSchema = z.object({ token: invitationTokenSchema });
+
+export const invitationEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations',
+    body: createInvitationRequestSchema,
+    responses: { 201: sentInvitationSchema },
+  }),
+  /** A fresh link (the old one stops working), sent again. */
+  resend: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations/:id/resend',
+    params: invitationIdParamsSchema,
+    responses: { 200: sentInvitationSchema },
+  }),
+};
 
 /** What the accept page shows before the password is set. */
 export const invitationPreviewSchema = z.object({

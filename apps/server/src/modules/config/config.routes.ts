@@ -18,7 +18,7 @@ export function registerConfigRoutes(app: FastifyInstance, context: AppContext):
         const realm = await context.realms.resolve(request);
         if (!realm) throw new HttpError(404, messages.realmNotFound);
         reply.header('cache-control', NO_CACHE);
-        return { realm: toPublicRealm(realm) };
+        return { realm: toPublicRealm(realm, request.hostname) };
       },
     );
 }

@@ -1,11 +1,10 @@
 import {
   acceptInvitationRequestSchema,
-  createInvitationRequestSchema,
   INVITATION_NOT_FOUND_MESSAGE,
+  invitationEndpoints,
   invitationIdParamsSchema,
   invitationListSchema,
   invitationPreviewSchema,
-  invitationSchema,
   invitationTokenParamsSchema,
   userSchema,
 } from '@ecc/contracts';
@@ -21,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
 import type { ServerConfig } from '#platform/config.ts';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { fieldRefusal, HttpError, sendApiError } from '#platform/errors.ts';
 import { tooManyAttemptsMessage, type LoginThrottle } from '#platform/login-throttle.ts';
 import { createMailer } from '#platform/mailer.ts';
@@ -61,33 +61,36 @@ export function registerInvitationRoutes(
   app: FastifyInstance,
   context: AppContext,
   db: Database,
-  { config, loginThrottle, now }: { config: ServerConfig; loginThrottle: LoginThrottle; now: () => Date },
+  { config, tokenThrottle, now }: { config: ServerConfig; tokenThrottle: LoginThrottle; now: () => Date },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const invitations = createInvitationRepository(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());
 
+  /** Mails the link; answers it when no mail went out, for the inviter to pass on (it is never logged). */
   async function sendInvitation(
     request: FastifyRequest,
     invitation: { email: string; role: string; expiresAt: Date },
     token: string,
-  ): Promise<void> {
+  ): Promise<{ link?: string }> {
     const session = requireSession(request);
+    const link = invitationLink(originOf(request), token);
     const email = composeInvitationEmail({
       to: invitation.email,
       realmName: session.realm.name,
       role: invitation.role,
       invitedBy: session.user.email,
-      link: invitationLink(originOf(request), token),
+      link,
       expiresAt: invitation.expiresAt,
     });
-    await deliverInvitationEmail(invitations, mailer, session.realm.id, email, now);
+    const { isSent } = await deliverInvitationEmail(invitations, mailer, session.realm.id, email, now);
+    return isSent ? {} : { link };
   }
 
   /**
    * An invitation token is a credential: it is guessed no faster than a password. Every lookup counts against the
-   * caller's address (and against that token) like a failed sign-in until it finds a usable invitation.
+   * caller's address (and against that token) by sign-in's rules until it finds a usable invitation.
    */
   async function findUsableInvitation(
     request: FastifyRequest,
@@ -96,10 +99,10 @@ export function registerInvitationRoutes(
   ): Promise<{ retryAfterSeconds?: number; invitation?: InvitationRow }> {
     const tokenHash = hashInvitationToken(token);
     const attempt = { realmId, username: `invitation:${tokenHash}`, address: request.ip };
-    const retryAfterSeconds = loginThrottle.admit(attempt);
+    const retryAfterSeconds = tokenThrottle.admit(attempt);
     if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
     const invitation = await invitations.findUsable(realmId, tokenHash, now());
-    if (invitation) loginThrottle.recordSuccess(attempt);
+    if (invitation) tokenThrottle.recordSuccess(attempt);
     return { invitation };
   }
 
@@ -117,13 +120,10 @@ export function registerInvitationRoutes(
     },
   );
 
-  api.post(
-    '/api/invitations',
-    {
-      config: { access: permissionAccess('create', 'Invitation', { route: 'invite-manager' }) },
-      schema: { body: createInvitationRequestSchema, response: { 201: invitationSchema } },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(invitationEndpoints.create),
+    config: { access: permissionAccess('create', 'Invitation', { route: 'invite-manager' }) },
+    handler: async (request, reply) => {
       const session = requireSession(request);
       await assertCanGiveRole(request, request.body.role);
       const email = normalizeEmail(request.body.email);
@@ -144,18 +144,15 @@ export function registerInvitationRoutes(
         at,
       );
       if (!created) throw fieldRefusal(409, { 'body/email': `${email} already has a pending invitation` });
-      await sendInvitation(request, created, token);
-      return reply.code(201).send(toInvitation(created, at));
+      const sent = await sendInvitation(request, created, token);
+      return reply.code(201).send({ ...toInvitation(created, at), ...sent });
     },
-  );
+  });
 
-  api.post(
-    '/api/invitations/:id/resend',
-    {
-      config: { access: permissionAccess('update', 'Invitation', { route: 'invite-manager' }) },
-      schema: { params: invitationIdParamsSchema, response: { 200: invitationSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(invitationEndpoints.resend),
+    config: { access: permissionAccess('update', 'Invitation', { route: 'invite-manager' }) },
+    handler: async (request) => {
       const session = requireSession(request);
       const existing = await invitations.findById(session.realm.id, request.params.id);
       if (!existing) throw new HttpError(404, INVITATION_NOT_FOUND);
@@ -173,10 +170,10 @@ export function registerInvitationRoutes(
       if (!renewed) {
         throw new HttpError(409, `This invitation is ${existing.status} and can no longer be resent`);
       }
-      await sendInvitation(request, renewed, token);
-      return toInvitation(renewed, at);
+      const sent = await sendInvitation(request, renewed, token);
+      return { ...toInvitation(renewed, at), ...sent };
     },
-  );
+  });
 
   api.delete(
     '/api/invitations/:id',

@@ -1,11 +1,12 @@
 import {
+  invitationEndpoints,
   invitationListSchema,
-  invitationSchema,
   type CreateInvitationRequest,
-  type Invitation,
+  type SentInvitation,
 } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '#lib/api/api.ts';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
 
 export const invitationsQueryKey = ['invitations'] as const;
 
@@ -16,14 +17,13 @@ export const invitationsQueryOptions = queryOptions({
     invitationListSchema.parse(await api.get<unknown>('/api/invitations', { signal })).invitations,
 });
 
-export async function createInvitation(request: CreateInvitationRequest): Promise<Invitation> {
-  return invitationSchema.parse(await api.post<unknown>('/api/invitations', request));
+/** Sends an invitation; its `link` is set when no e-mail went out, for the inviter to pass on. */
+export function createInvitation(request: CreateInvitationRequest): Promise<SentInvitation> {
+  return callEndpoint(invitationEndpoints.create, { body: request });
 }
 
-export async function resendInvitation(id: string): Promise<Invitation> {
-  return invitationSchema.parse(
-    await api.post<unknown>(`/api/invitations/${encodeURIComponent(id)}/resend`, {}),
-  );
+export function resendInvitation(id: string): Promise<SentInvitation> {
+  return callEndpoint(invitationEndpoints.resend, { params: { id } });
 }
 
 export async function revokeInvitation(id: string): Promise<void> {
