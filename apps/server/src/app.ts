@@ -141,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
   });
   await registerImportRoutes(app, database.db);
-  registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl });
+  registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl, now });
   registerPublicPageRoutes(app, context);
   await registerWebAppRoutes(app, context);
   return app;
