@@ -21,6 +21,8 @@ export const authenticationStrategySchema = z.object({
   service: z.string(),
   tokenEndpoint: urlSchema,
   type: z.string(),
+  /** Where the e-mail is read when the ID token does not carry it (OpenID Connect Core 5.3). */
+  userinfoEndpoint: urlSchema.optional(),
 });
 export type AuthenticationStrategy = z.infer<typeof authenticationStrategySchema>;
 

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuthenticationStrategy, Realm, RealmConfig } from '@ecc/contracts';
-import { sessions, userIdentities } from '@ecc/db';
+import { sessions, userIdentities, users } from '@ecc/db';
+import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,18 @@ describe('OIDC sign-in with a real provider', () => {
     expect(user.json()).toMatchObject({ realm: 'acme', properties: { name: 'Test grace' } });
     const identities = await testApp.database.db.select().from(userIdentities);
     expect(identities).toEqual([expect.objectContaining({ issuer: provider.issuer, subject: 'grace' })]);
+  });
+
+  it('reads the e-mail from UserInfo when the ID token does not carry it (the provider at its defaults)', async () => {
+    // The test provider runs oidc-provider with conformIdTokenClaims at its default: the ID token holds only
+    // `sub`, so the address and name shown above came from the UserInfo endpoint.
+    const callback = await signInAtProvider('ursula');
+    expect(callback.headers.location).toBe('/');
+    const [user] = await testApp.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'ursula@oidc.example'));
+    expect(user?.properties).toMatchObject({ name: 'Test ursula' });
   });
 
   it('signs the same identity in again as the same user', async () => {
@@ -371,6 +384,17 @@ describe('OIDC callback validation', () => {
       headers: { host: ACME_HOST, cookie: `${OIDC_FLOW_COOKIE_NAME}=${flowCookieOf(start)}` },
     });
     await expectNoSession(response, 'The sign-in provider did not sign you in.');
+  });
+
+  it('uses an e-mail only when email_verified is true: missing or false refuses the sign-in', async () => {
+    const message = 'The sign-in provider has not verified your e-mail address.';
+    for (const emailVerified of [undefined, false, 'true']) {
+      const response = await callbackWith(async ({ nonce }) => {
+        const { email_verified: _verified, ...claims } = goodClaims(nonce);
+        return sign(emailVerified === undefined ? claims : { ...claims, email_verified: emailVerified });
+      });
+      await expectNoSession(response, message);
+    }
   });
 
   it('accepts a valid ID token, and the flow cannot be used twice', async () => {

@@ -13,7 +13,7 @@ export function findActiveStrategy(realm: Realm, strategyKey: string): Authentic
 
 /**
  * The openid-client configuration of a strategy, from its own endpoints (no discovery). Every request the
- * server makes to the provider (token, JWKS) goes through the provider fetch, which checks the address it
+ * server makes to the provider (token, JWKS, UserInfo) goes through the provider fetch, which checks the address it
  * connects to.
  */
 export function createClientConfiguration(
@@ -27,6 +27,7 @@ export function createClientConfiguration(
       authorization_endpoint: strategy.authorizationEndpoint,
       token_endpoint: strategy.tokenEndpoint,
       jwks_uri: strategy.jwksURI,
+      ...(strategy.userinfoEndpoint ? { userinfo_endpoint: strategy.userinfoEndpoint } : {}),
     },
     strategy.clientId,
     undefined,

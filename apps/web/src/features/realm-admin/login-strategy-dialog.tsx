@@ -25,6 +25,12 @@ const TEXT_FIELDS: readonly {
   { field: 'authorizationEndpoint', label: 'Authorization endpoint', type: 'url' },
   { field: 'tokenEndpoint', label: 'Token endpoint', type: 'url' },
   { field: 'jwksURI', label: 'JWKS URI', type: 'url' },
+  {
+    field: 'userinfoEndpoint',
+    label: 'UserInfo endpoint',
+    type: 'url',
+    description: 'Optional: where the e-mail address is read when the ID token does not carry it.',
+  },
   { field: 'clientId', label: 'Client ID' },
   { field: 'domain', label: 'Domain' },
   { field: 'organizationId', label: 'Organization ID' },
@@ -113,7 +119,11 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
             key={field}
             label={label}
             error={errors[field]}
-            description={type === 'url' && field !== 'issuer' ? URL_HELP : description}
+            description={
+              type === 'url' && field !== 'issuer'
+                ? [description, URL_HELP].filter(Boolean).join(' ')
+                : description
+            }
           >
             <Input
               type={type ?? 'text'}

@@ -13,6 +13,7 @@ export const STRATEGY_TEXT_FIELDS = [
   'authorizationEndpoint',
   'tokenEndpoint',
   'jwksURI',
+  'userinfoEndpoint',
   'clientId',
   'domain',
   'organizationId',
@@ -45,6 +46,7 @@ export const NEW_STRATEGY_VALUES: LoginStrategyFormValues = {
   authorizationEndpoint: '',
   tokenEndpoint: '',
   jwksURI: '',
+  userinfoEndpoint: '',
   clientId: '',
   domain: '',
   organizationId: '',
@@ -64,11 +66,16 @@ export function toFormValues(strategy: LoginStrategy): LoginStrategyFormValues {
   };
 }
 
-/** The fields every request carries: text trimmed, an empty provider left out (it is optional). */
+/** The fields every request carries: text trimmed, an empty provider or UserInfo endpoint left out (optional). */
 function strategyFieldsOf(values: LoginStrategyFormValues) {
   const text = Object.fromEntries(STRATEGY_TEXT_FIELDS.map((field) => [field, values[field].trim()]));
-  const { provider, ...required } = text;
-  return { ...required, ...(provider ? { provider } : {}), active: values.active };
+  const { provider, userinfoEndpoint, ...required } = text;
+  return {
+    ...required,
+    ...(provider ? { provider } : {}),
+    ...(userinfoEndpoint ? { userinfoEndpoint } : {}),
+    active: values.active,
+  };
 }
 
 /** A listed strategy as a PUT body that changes only what `changes` says and keeps the stored secret. */
