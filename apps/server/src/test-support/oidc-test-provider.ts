@@ -86,6 +86,8 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
       // oidc-provider's defaults: the ID token carries only `sub` when an access token is issued; the e-mail and
       // name come from UserInfo (its path is /me).
       userinfoEndpoint: `${issuer}/me`,
+      // Anyone the provider signs in joins as a member; the invitation-only default is tested on its own.
+      createsMembers: true,
       name: 'Test Provider',
       organizationId: 'test',
       service: 'oidc',

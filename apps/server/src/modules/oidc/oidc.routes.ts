@@ -174,12 +174,13 @@ export function registerOidcRoutes(
       return redirectToLogin(reply, messages.unverifiedEmail);
     }
     try {
-      const user = await userForIdentity(repositories, realm, {
+      const identity = {
         issuer: claims.iss,
         subject: claims.sub,
         email,
         name: typeof emailClaims.name === 'string' ? emailClaims.name : undefined,
-      });
+      };
+      const user = await userForIdentity(repositories, realm, strategy, identity, options.now());
       await context.sessions.start(request, reply, realm, user);
     } catch (error) {
       if (!(error instanceof OidcSignInError)) throw error;

@@ -113,6 +113,14 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
         />
         Active (offered on the login page)
       </label>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={values.createsMembers}
+          onChange={(event) => change({ createsMembers: event.target.checked })}
+        />
+        Anyone this provider signs in joins as a member (off: only people with an invitation)
+      </label>
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(({ field, label, type, description }) => (
           <FormField

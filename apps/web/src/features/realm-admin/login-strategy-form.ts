@@ -22,10 +22,11 @@ export const STRATEGY_TEXT_FIELDS = [
   'type',
 ] as const;
 export type StrategyTextField = (typeof STRATEGY_TEXT_FIELDS)[number];
-export type LoginStrategyField = StrategyTextField | 'active' | 'clientSecret';
+export type LoginStrategyField = StrategyTextField | 'active' | 'createsMembers' | 'clientSecret';
 export const LOGIN_STRATEGY_FIELDS: readonly LoginStrategyField[] = [
   ...STRATEGY_TEXT_FIELDS,
   'active',
+  'createsMembers',
   'clientSecret',
 ];
 export type LoginStrategyFormErrors = Partial<Record<LoginStrategyField, string>>;
@@ -35,12 +36,14 @@ export type ClientSecretChange = 'keep' | 'replace' | 'remove';
 
 export type LoginStrategyFormValues = Record<StrategyTextField, string> & {
   active: boolean;
+  createsMembers: boolean;
   secretChange: ClientSecretChange;
   clientSecret: string;
 };
 
 export const NEW_STRATEGY_VALUES: LoginStrategyFormValues = {
   active: true,
+  createsMembers: false,
   name: '',
   issuer: '',
   authorizationEndpoint: '',
@@ -62,6 +65,7 @@ export function toFormValues(strategy: LoginStrategy): LoginStrategyFormValues {
     ...NEW_STRATEGY_VALUES,
     ...Object.fromEntries(STRATEGY_TEXT_FIELDS.map((field) => [field, strategy[field] ?? ''])),
     active: strategy.active,
+    createsMembers: strategy.createsMembers === true,
     secretChange: 'keep',
   };
 }
@@ -75,6 +79,7 @@ function strategyFieldsOf(values: LoginStrategyFormValues) {
     ...(provider ? { provider } : {}),
     ...(userinfoEndpoint ? { userinfoEndpoint } : {}),
     active: values.active,
+    createsMembers: values.createsMembers,
   };
 }
 
