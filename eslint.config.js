@@ -97,6 +97,9 @@ const noNodeModules = {
 };
 const noReact = { group: ['react', 'react-dom'], message: 'contracts and domain are pure: no React.' };
 
+const LITERAL_API_PATH_MESSAGE =
+  'Call the endpoint declared in packages/contracts with callEndpoint (or endpointUrl for a link) instead of writing its path.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -149,6 +152,20 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [noNodeModules] }],
+    },
+  },
+  {
+    // API paths are declared once, in contracts: the browser builds its URLs from the endpoints there
+    // (`callEndpoint`, `endpointUrl`). Tests and their fake server may name the paths they check.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        // A slash cannot be written in an esquery regular expression: \x2F stands for it.
+        { selector: 'Literal[value=/^\\x2Fapi(\\x2F|$)/]', message: LITERAL_API_PATH_MESSAGE },
+        { selector: 'TemplateElement[value.raw=/^\\x2Fapi(\\x2F|$)/]', message: LITERAL_API_PATH_MESSAGE },
+      ],
     },
   },
   {

@@ -110,6 +110,7 @@ function syntheticDetail(records: ReturnType<typeof syntheticRecords>) {
     },
     summary: {
       gwpSetId: 'AR5',
+      year: 2025,
       years,
       monthly,
       bySource: KINDS.map((kind) => ({

@@ -25,9 +25,18 @@ test('the factor library finds a factor by words of its name and source, and cop
   const blend = factors.getByRole('row').filter({ hasText: 'R-410A refrigerant blend' });
   await expect(blend).toContainText('AR4 2,087.5 · AR5 1,923.5 · AR6 2,255.5 kg/kg');
 
-  await page.getByLabel('Search factors').fill('DESNZ electricity');
+  await page.getByLabel('Search factors').fill('DESNZ electricity generated');
   await expect(factors.getByRole('row')).toHaveCount(2);
-  await expect(factors).toContainText('UK electricity (generation');
+  await expect(factors).toContainText('UK electricity generated (UK DESNZ 2023), per kWh');
+
+  // Diesel has U.S. and UK variants; each row names its publisher in the Source column.
+  await page.getByLabel('Search factors').fill('diesel');
+  await expect(
+    factors.getByRole('row').filter({ hasText: 'Diesel (average biofuel blend) (UK DESNZ 2023), per litre' }),
+  ).toContainText('UK DESNZ, Government GHG Conversion Factors for Company Reporting 2023');
+  await expect(
+    factors.getByRole('row').filter({ hasText: 'Diesel fuel (vehicles), CO2 per gallon' }),
+  ).toContainText('U.S. EPA, GHG Emission Factors Hub 2024, Table 2');
 });
 
 test('the record form’s factor field finds a factor by name and is used with the keyboard alone', async ({

@@ -35,13 +35,13 @@ test('the add form previews a record’s emissions while typing, and the saved r
     await form.getByLabel('Notes').fill(note);
     // 1000 therm = 100 mmBtu: 5,306 kg CO2, 0.1 kg CH4, 0.01 kg N2O; AR5 CO2e = 5,306 + 2.8 + 2.65 = 5,311.45 kg.
     await expect(preview.getByTestId('preview-record')).toHaveText(
-      '5.31 t CO2e — CO2 5,306 kg, CH4 0.1 kg, N2O 0.01 kg',
+      '5.3 t CO2e — 5.3 t CO2, 0.1 kg CH4, < 0.1 kg N2O',
     );
     await expect(preview).toContainText('Emissions preview (GWP AR5)');
 
     await form.getByLabel('Quantity').fill('2000');
     await expect(preview.getByTestId('preview-record')).toHaveText(
-      '10.62 t CO2e — CO2 10,612 kg, CH4 0.2 kg, N2O 0.02 kg',
+      '10.6 t CO2e — 10.6 t CO2, 0.2 kg CH4, < 0.1 kg N2O',
     );
   });
 
@@ -50,19 +50,19 @@ test('the add form previews a record’s emissions while typing, and the saved r
     await expect(preview.getByTestId('preview-refusal')).toHaveText(/^Cannot estimate: .*kg.*mmBtu/);
     await expect(form.getByRole('alert')).toHaveCount(0);
     await form.getByLabel('Unit').fill('therm');
-    await expect(preview.getByTestId('preview-record')).toHaveText(/^10\.62 t CO2e/);
+    await expect(preview.getByTestId('preview-record')).toHaveText(/^10\.6 t CO2e/);
   });
 
   await test.step('save, and find the previewed figure on the saved record', async () => {
     await form.getByRole('button', { name: 'Add record' }).click();
-    await expect(form.getByText('Record added: 2000 therm of natural-gas, 10.62 t CO2e.')).toBeVisible();
+    await expect(form.getByText('Record added: 2,000 therm of natural-gas, 10.6 t CO2e.')).toBeVisible();
     await page.getByLabel('Filter records').fill(note);
     await expect(page.getByText(/^1 of \d+ records match$/)).toBeVisible();
     const row = page
       .getByRole('table', { name: 'Activity records' })
       .getByRole('row')
       .filter({ hasText: '2023-06-01' });
-    await expect(row.getByRole('cell').nth(7)).toHaveText('10.62 t CO2e');
+    await expect(row.getByRole('cell').nth(7)).toHaveText('10.6 t CO2e');
   });
 
   await test.step('the inline edit previews the saved record the same way', async () => {
@@ -70,7 +70,7 @@ test('the add form previews a record’s emissions while typing, and the saved r
     const editPreview = page
       .getByRole('table', { name: 'Activity records' })
       .getByRole('status', { name: /^Emissions preview/ });
-    await expect(editPreview.getByTestId('preview-record')).toHaveText(/^10\.62 t CO2e/);
+    await expect(editPreview.getByTestId('preview-record')).toHaveText(/^10\.6 t CO2e/);
     await page.keyboard.press('Escape');
   });
 

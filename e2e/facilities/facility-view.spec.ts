@@ -56,7 +56,7 @@ test('a user adds a record to a facility, sees the totals change, follows a tota
     await form.getByLabel('Scope').selectOption('1');
     await form.getByLabel('Notes').fill(note);
     await form.getByRole('button', { name: 'Add record' }).click();
-    await expect(form.getByText(/^Record added: 250000 therm of natural-gas/)).toBeVisible();
+    await expect(form.getByText(/^Record added: 250,000 therm of natural-gas/)).toBeVisible();
     await expect(total).not.toHaveText(totalBefore ?? '');
   });
 

@@ -23,6 +23,7 @@ import { registerLoginStrategyRoutes } from './modules/login-strategies/login-st
 import { registerEquipmentRoutes } from './modules/equipment/equipment.routes.ts';
 import { registerFacilityRoutes } from './modules/facilities/facilities.routes.ts';
 import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts';
+import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
 import { createRecalculationService } from './modules/emissions/recalculation.service.ts';
 import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRecalculationRoutes(app, recalculations);
   registerEquipmentRoutes(app, database.db);
   registerFacilityRoutes(app, database.db);
+  registerOverviewRoutes(app, database.db);
   registerActivityRoutes(app, database.db);
   registerAuditRoutes(app, database.db);
   registerRealmAdminRoutes(app, database.db, now);

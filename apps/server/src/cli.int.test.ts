@@ -184,6 +184,22 @@ describe('operator command line', () => {
     );
   });
 
+  it('keeps a realm with results on its GWP set: an import naming another one is refused', async () => {
+    // The demo realm has results (on AR5, its set): another set needs them recalculated first.
+    const demo = realmSchema.parse(JSON.parse((await ecc('realm', 'export', '--key', 'demo')).stdout));
+    const moved = { ...demo, properties: { ...demo.properties, gwpSetId: 'AR6' } };
+    const result = await ecc('realm', 'import', '--file', writeJson('demo-ar6.json', moved));
+    expect(result).toMatchObject({
+      exitCode: EXIT_FAILURE,
+      stderr:
+        'properties.gwpSetId: Realm demo reports on AR5; to move it to AR6, run `npm run ecc -- recalculate --realm demo --gwp AR6`, which recalculates every result on it first\n',
+    });
+    // The same set imports as before.
+    expect((await ecc('realm', 'import', '--file', writeJson('demo-same.json', demo))).exitCode).toBe(
+      EXIT_OK,
+    );
+  });
+
   it('rejects a parent that would make the realm tree a cycle', async () => {
     const demo = realmSchema.parse(JSON.parse((await ecc('realm', 'export', '--key', 'demo')).stdout));
     const result = await ecc(

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { isoDateSchema } from './validation.ts';
 
 /**
@@ -86,3 +87,35 @@ export const analyticsSourceConfigSchema = z.object({
   }),
 });
 export type AnalyticsSourceConfig = z.infer<typeof analyticsSourceConfigSchema>;
+
+function analyticsEventEndpoint(type: AnalyticsEventType) {
+  return defineEndpoint({
+    method: 'POST',
+    path: `${ANALYTICS_PROXY_PATH}/v1/${type}`,
+    body: analyticsEventSchema,
+    responses: { 200: analyticsAcceptedSchema },
+  });
+}
+
+/**
+ * The proxy path's calls (spec section 7), each demanding the host realm's write key. The browser's analytics
+ * client calls them at the realm's `proxyPath`, which may be another host, so it builds its own URLs.
+ */
+export const analyticsEndpoints = {
+  sourceConfig: defineEndpoint({
+    method: 'GET',
+    path: `${ANALYTICS_PROXY_PATH}/sourceConfig`,
+    responses: { 200: analyticsSourceConfigSchema },
+  }),
+  identify: analyticsEventEndpoint('identify'),
+  page: analyticsEventEndpoint('page'),
+  track: analyticsEventEndpoint('track'),
+  group: analyticsEventEndpoint('group'),
+  alias: analyticsEventEndpoint('alias'),
+  batch: defineEndpoint({
+    method: 'POST',
+    path: `${ANALYTICS_PROXY_PATH}/v1/batch`,
+    body: analyticsBatchSchema,
+    responses: { 200: analyticsAcceptedSchema },
+  }),
+} satisfies Record<AnalyticsEventType, unknown> & Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { defineEndpoint, noContentSchema } from './endpoint.ts';
 import { uuidSchema } from './validation.ts';
 
 export const loginRequestSchema = z.object({
@@ -37,6 +38,17 @@ export const updateUserRequestSchema = z.object({
     .pipe(z.object({ properties: userPropertiesSchema })),
 });
 
+/** The signed-in user (spec section 7): they read themself and change their own properties, nothing else. */
+export const userEndpoints = {
+  get: defineEndpoint({ method: 'GET', path: '/api/user', responses: { 200: userSchema } }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/user',
+    body: updateUserRequestSchema,
+    responses: { 200: userSchema },
+  }),
+};
+
 export const sessionSchema = z.object({
   email: z.string(),
   tokenExpr: z.number().int(),
@@ -49,3 +61,40 @@ export const logoutResponseSchema = z.object({ url: z.string().default('/login')
 export function isSessionActive(session: Partial<Session> | null | undefined, now = Date.now()): boolean {
   return Boolean(session?.email) && typeof session?.tokenExpr === 'number' && session.tokenExpr * 1000 > now;
 }
+
+export const oidcStartParamsSchema = z.object({ strategyId: z.string().min(1) });
+
+/**
+ * Sign-in, the session and sign-out (spec section 7). The OpenID Connect routes are navigations, not calls: the
+ * login page links to `oidcStart` and the provider sends the browser back to `oidcCallback`; both answer with a
+ * redirect.
+ */
+export const authEndpoints = {
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    body: loginRequestSchema,
+    responses: { 200: userSchema },
+  }),
+  session: defineEndpoint({
+    method: 'GET',
+    path: '/api/auth/session',
+    responses: { 200: sessionSchema },
+  }),
+  logout: defineEndpoint({
+    method: 'GET',
+    path: '/api/auth/logout',
+    responses: { 200: logoutResponseSchema },
+  }),
+  oidcStart: defineEndpoint({
+    method: 'GET',
+    path: '/api/auth/oidc/:strategyId/start',
+    params: oidcStartParamsSchema,
+    responses: { 302: noContentSchema },
+  }),
+  oidcCallback: defineEndpoint({
+    method: 'GET',
+    path: '/api/auth/oidc/callback',
+    responses: { 302: noContentSchema },
+  }),
+};

@@ -2,6 +2,7 @@ import { pagedSchema } from './api-error.ts';
 import { PERMISSION_PAGE_LIMIT, RIGHTS_PAGE_LIMIT } from './constants.ts';
 import { PLAN_LABELS, type Plan } from './plans.ts';
 import { z } from './zod.ts';
+import { defineEndpoint, noContentSchema } from './endpoint.ts';
 
 /** Grant kinds of spec section 6; script grants are stored but never converted into abilities. */
 export const PERMISSION_TYPES = ['REGEX_GRANT', 'PLAINTEXT_GRANT', 'SCRIPT_GRANT'] as const;
@@ -49,6 +50,23 @@ export const permissionListResponseSchema = pagedSchema(permissionRowSchema);
 export type PermissionListResponse = z.infer<typeof permissionListResponseSchema>;
 export const rightListResponseSchema = pagedSchema(rightRowSchema);
 export type RightListResponse = z.infer<typeof rightListResponseSchema>;
+
+/** The permission and right lists the browser builds its abilities from (spec section 7). */
+export const authzEndpoints = {
+  rights: defineEndpoint({
+    method: 'GET',
+    path: '/api/immutably/authz/rights',
+    query: rightsQuerySchema,
+    responses: { 200: rightListResponseSchema },
+  }),
+  principalPermissions: defineEndpoint({
+    method: 'GET',
+    path: '/api/immutably/authz/principals/:id/permissions',
+    params: principalParamsSchema,
+    query: principalPermissionsQuerySchema,
+    responses: { 200: permissionListResponseSchema },
+  }),
+};
 
 const planList = new Intl.ListFormat('en', { style: 'long', type: 'disjunction' });
 
@@ -128,3 +146,44 @@ export const realmRoleSchema = z.object({
 export type RealmRole = z.infer<typeof realmRoleSchema>;
 export const realmRoleListResponseSchema = z.object({ results: z.array(realmRoleSchema) });
 export type RealmRoleListResponse = z.infer<typeof realmRoleListResponseSchema>;
+
+/** Realm administration's calls: the users and their role, the roles and their grants. */
+export const realmAdminEndpoints = {
+  users: defineEndpoint({
+    method: 'GET',
+    path: '/api/realm-admin/users',
+    responses: { 200: realmUserListResponseSchema },
+  }),
+  changeUserRole: defineEndpoint({
+    method: 'PUT',
+    path: '/api/realm-admin/users/:id/role',
+    params: realmAdminIdParamsSchema,
+    body: userRoleRequestSchema,
+    responses: { 200: realmUserSchema },
+  }),
+  roles: defineEndpoint({
+    method: 'GET',
+    path: '/api/realm-admin/roles',
+    responses: { 200: realmRoleListResponseSchema },
+  }),
+  addGrant: defineEndpoint({
+    method: 'POST',
+    path: '/api/realm-admin/roles/:roleId/grants',
+    params: realmAdminRoleParamsSchema,
+    body: newGrantRequestSchema,
+    responses: { 201: permissionRowSchema },
+  }),
+  setGrantActive: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/realm-admin/grants/:id',
+    params: realmAdminIdParamsSchema,
+    body: grantActiveRequestSchema,
+    responses: { 200: permissionRowSchema },
+  }),
+  deleteGrant: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/realm-admin/grants/:id',
+    params: realmAdminIdParamsSchema,
+    responses: { 204: noContentSchema },
+  }),
+};

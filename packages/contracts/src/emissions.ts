@@ -1,4 +1,5 @@
 import { pagedSchema } from './api-error.ts';
+import { defineEndpoint, noContentSchema } from './endpoint.ts';
 import { expectedReceivedMessage } from './messages.ts';
 import { z } from './zod.ts';
 import { describeReceivedType } from './zod-error-map.ts';
@@ -161,3 +162,51 @@ export const realmEmissionFactorListResponseSchema = pagedSchema(realmEmissionFa
 export type RealmEmissionFactorListResponse = z.infer<typeof realmEmissionFactorListResponseSchema>;
 
 export const emissionFactorIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** The estimate API (issue 4, item 4), the emission factor library and the realm's own factors (item 2). */
+export const emissionEndpoints = {
+  /** A 422 names every item the engine cannot calculate, by its id and path: an answer, not a field refusal. */
+  estimate: defineEndpoint({
+    method: 'POST',
+    path: '/api/emissions/estimate',
+    body: estimateRequestSchema,
+    responses: { 200: estimateResponseSchema, 422: estimateFailureSchema },
+  }),
+  factors: defineEndpoint({
+    method: 'GET',
+    path: '/api/emission-factors',
+    query: emissionFactorListQuerySchema,
+    responses: { 200: emissionFactorListResponseSchema },
+  }),
+  drafts: defineEndpoint({
+    method: 'GET',
+    path: '/api/emission-factors/drafts',
+    query: realmEmissionFactorDraftListQuerySchema,
+    responses: { 200: realmEmissionFactorListResponseSchema },
+  }),
+  createFactor: defineEndpoint({
+    method: 'POST',
+    path: '/api/emission-factors',
+    body: realmEmissionFactorInputSchema,
+    responses: { 201: realmEmissionFactorSchema },
+  }),
+  updateFactor: defineEndpoint({
+    method: 'PUT',
+    path: '/api/emission-factors/:id',
+    params: emissionFactorIdParamsSchema,
+    body: realmEmissionFactorInputSchema,
+    responses: { 200: realmEmissionFactorSchema },
+  }),
+  publishFactor: defineEndpoint({
+    method: 'POST',
+    path: '/api/emission-factors/:id/publish',
+    params: emissionFactorIdParamsSchema,
+    responses: { 200: realmEmissionFactorSchema },
+  }),
+  deleteFactor: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/emission-factors/:id',
+    params: emissionFactorIdParamsSchema,
+    responses: { 204: noContentSchema },
+  }),
+};

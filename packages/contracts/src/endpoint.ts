@@ -1,4 +1,4 @@
-import type { z } from './zod.ts';
+import { z } from './zod.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -10,13 +10,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export interface Endpoint {
   readonly method: HttpMethod;
-  readonly path: `/api/${string}`;
+  /** Under `/api`, but for the public pages' payloads, which the specification puts beside their pages. */
+  readonly path: `/${string}`;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   /** The answers by status; the first 2xx is what a successful call resolves to. */
   readonly responses: Readonly<Record<number, z.ZodType>>;
 }
+
+/** The answer of a call that answers nothing (204): the browser's call resolves to `undefined`. */
+export const noContentSchema = z.undefined();
 
 /** Declares an endpoint, keeping its literal types (the path, the statuses) for the server and the browser. */
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

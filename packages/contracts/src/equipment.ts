@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { defineEndpoint, noContentSchema } from './endpoint.ts';
 
 /*
  * The equipment manager (issue 4, item 6). An equipment type's form is a JSON Schema kept per version; these
@@ -143,3 +144,70 @@ export type UpdateEquipmentRequest = z.infer<typeof updateEquipmentRequestSchema
 
 export const equipmentIdParamsSchema = z.object({ id: z.uuid() });
 export const equipmentTypeKeyParamsSchema = z.object({ key: equipmentTypeKeySchema });
+
+/**
+ * The equipment manager (issue 4, item 6): equipment types (a JSON Schema per version), the equipment at the
+ * realm's facilities, and the facilities as sites.
+ */
+export const equipmentEndpoints = {
+  types: defineEndpoint({
+    method: 'GET',
+    path: '/api/equipment/types',
+    responses: { 200: equipmentTypeListResponseSchema },
+  }),
+  type: defineEndpoint({
+    method: 'GET',
+    path: '/api/equipment/types/:key',
+    params: equipmentTypeKeyParamsSchema,
+    responses: { 200: equipmentTypeDetailSchema },
+  }),
+  createType: defineEndpoint({
+    method: 'POST',
+    path: '/api/equipment/types',
+    body: createEquipmentTypeRequestSchema,
+    responses: { 201: equipmentTypeDetailSchema },
+  }),
+  createTypeVersion: defineEndpoint({
+    method: 'POST',
+    path: '/api/equipment/types/:key/versions',
+    params: equipmentTypeKeyParamsSchema,
+    body: createEquipmentTypeVersionRequestSchema,
+    responses: { 201: equipmentTypeDetailSchema },
+  }),
+  sites: defineEndpoint({
+    method: 'GET',
+    path: '/api/equipment/sites',
+    responses: { 200: equipmentSiteListResponseSchema },
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/equipment',
+    query: equipmentListQuerySchema,
+    responses: { 200: equipmentListResponseSchema },
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/equipment/:id',
+    params: equipmentIdParamsSchema,
+    responses: { 200: equipmentItemSchema },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/equipment',
+    body: createEquipmentRequestSchema,
+    responses: { 201: equipmentItemSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/equipment/:id',
+    params: equipmentIdParamsSchema,
+    body: updateEquipmentRequestSchema,
+    responses: { 200: equipmentItemSchema },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/equipment/:id',
+    params: equipmentIdParamsSchema,
+    responses: { 204: noContentSchema },
+  }),
+};

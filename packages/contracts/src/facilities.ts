@@ -1,5 +1,6 @@
 import { defineEndpoint } from './endpoint.ts';
 import { pagedSchema } from './api-error.ts';
+import { reportingYearSchema } from './period.ts';
 import { z } from './zod.ts';
 
 /*
@@ -154,6 +155,8 @@ const scopeTotalsShape = {
   scope2Market: z.number(),
   scope3: z.number(),
 };
+export const scopeTotalsSchema = z.object(scopeTotalsShape);
+export type ScopeTotalsDto = z.infer<typeof scopeTotalsSchema>;
 
 export const facilityYearTotalsSchema = z.object({ year: z.number().int(), ...scopeTotalsShape });
 export type FacilityYearTotals = z.infer<typeof facilityYearTotalsSchema>;
@@ -181,6 +184,8 @@ export type DataQualityFlag = z.infer<typeof dataQualityFlagSchema>;
  */
 export const facilitySummarySchema = z.object({
   gwpSetId: z.string(),
+  /** The year the breakdowns, data-quality flags and intensity cover: the one asked for, else the latest. */
+  year: z.number().int().nullable(),
   years: z.array(facilityYearTotalsSchema),
   monthly: z.array(facilityMonthTotalsSchema),
   bySource: z.array(z.object({ activityType: z.string(), co2eKg: z.number() })),
@@ -216,6 +221,8 @@ export const facilityDetailResponseSchema = z.object({
 export type FacilityDetailResponse = z.infer<typeof facilityDetailResponseSchema>;
 
 export const facilitySlugParamsSchema = z.object({ slug: z.string().min(1) });
+export const facilityDetailQuerySchema = z.object({ year: reportingYearSchema.optional() });
+export type FacilityDetailQuery = z.infer<typeof facilityDetailQuerySchema>;
 
 /** A facility's URL segment: lower-case words of letters and digits joined by single hyphens. */
 export const FACILITY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -354,6 +361,7 @@ export const facilityEndpoints = {
     method: 'GET',
     path: '/api/facilities/:slug',
     params: facilitySlugParamsSchema,
+    query: facilityDetailQuerySchema,
     responses: { 200: facilityDetailResponseSchema },
   }),
   /** 409 with `fieldErrors['body/slug']` when the realm has a facility of that slug already. */

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { defineEndpoint, noContentSchema } from './endpoint.ts';
 import { messages } from './messages.ts';
 
 /**
@@ -116,6 +117,39 @@ export const evaluatedFeatureFlagsResponseSchema = z.object({
   canManageDefinitions: z.boolean(),
 });
 export type EvaluatedFeatureFlagsResponse = z.infer<typeof evaluatedFeatureFlagsResponseSchema>;
+
+/** The signed-in user's evaluated flags, and the realm's definitions for those who manage them. */
+export const featureFlagEndpoints = {
+  evaluated: defineEndpoint({
+    method: 'GET',
+    path: '/api/feature-flags',
+    responses: { 200: evaluatedFeatureFlagsResponseSchema },
+  }),
+  definitions: defineEndpoint({
+    method: 'GET',
+    path: '/api/feature-flags/definitions',
+    responses: { 200: featureFlagDefinitionListSchema },
+  }),
+  createDefinition: defineEndpoint({
+    method: 'POST',
+    path: '/api/feature-flags/definitions',
+    body: featureFlagDefinitionSchema,
+    responses: { 201: featureFlagDefinitionSchema },
+  }),
+  updateDefinition: defineEndpoint({
+    method: 'PUT',
+    path: '/api/feature-flags/definitions/:key',
+    params: featureFlagKeyParamsSchema,
+    body: featureFlagSchema,
+    responses: { 200: featureFlagDefinitionSchema },
+  }),
+  deleteDefinition: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/feature-flags/definitions/:key',
+    params: featureFlagKeyParamsSchema,
+    responses: { 204: noContentSchema },
+  }),
+};
 
 /** The application's comma-separated `feature-flags` list as a set of keys. */
 export function parseFeatureFlagList(list: string | undefined): Set<string> {

@@ -18,6 +18,8 @@ export * from './licences.ts';
 export * from './login-strategies.ts';
 export * from './managed-realms.ts';
 export * from './messages.ts';
+export * from './overview.ts';
+export * from './period.ts';
 export * from './plans.ts';
 export * from './public-page-payload.ts';
 export * from './realm.ts';

@@ -1,5 +1,6 @@
 import { newPasswordSchema } from './account.ts';
-import { defineEndpoint } from './endpoint.ts';
+import { userSchema } from './auth.ts';
+import { defineEndpoint, noContentSchema } from './endpoint.ts';
 import { z } from './zod.ts';
 
 export const INVITATION_ROLES = ['admin', 'member'] as const;
@@ -44,22 +45,6 @@ export type InvitationList = z.infer<typeof invitationListSchema>;
 export const invitationIdParamsSchema = z.object({ id: z.uuid({ message: 'Must be an invitation id' }) });
 export const invitationTokenParamsSchema = z.object({ token: invitationTokenSchema });
 
-export const invitationEndpoints = {
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/api/invitations',
-    body: createInvitationRequestSchema,
-    responses: { 201: sentInvitationSchema },
-  }),
-  /** A fresh link (the old one stops working), sent again. */
-  resend: defineEndpoint({
-    method: 'POST',
-    path: '/api/invitations/:id/resend',
-    params: invitationIdParamsSchema,
-    responses: { 200: sentInvitationSchema },
-  }),
-};
-
 /** What the accept page shows before the password is set. */
 export const invitationPreviewSchema = z.object({
   email: z.string(),
@@ -89,3 +74,43 @@ export type AcceptInvitationForm = z.infer<typeof acceptInvitationFormSchema>;
 /** Unknown, used, expired and revoked tokens all answer this, so a token's history is not revealed. */
 export const INVITATION_NOT_FOUND_MESSAGE =
   'This invitation link is not valid: it may have expired or been used';
+
+/** The invite manager's calls (administrators) and the accept page's (public: the invited person has no account). */
+export const invitationEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/invitations',
+    responses: { 200: invitationListSchema },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations',
+    body: createInvitationRequestSchema,
+    responses: { 201: sentInvitationSchema },
+  }),
+  /** A fresh link (the old one stops working), sent again. */
+  resend: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations/:id/resend',
+    params: invitationIdParamsSchema,
+    responses: { 200: sentInvitationSchema },
+  }),
+  revoke: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/invitations/:id',
+    params: invitationIdParamsSchema,
+    responses: { 204: noContentSchema },
+  }),
+  preview: defineEndpoint({
+    method: 'GET',
+    path: '/api/invitations/accept/:token',
+    params: invitationTokenParamsSchema,
+    responses: { 200: invitationPreviewSchema },
+  }),
+  accept: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations/accept',
+    body: acceptInvitationRequestSchema,
+    responses: { 200: userSchema },
+  }),
+};

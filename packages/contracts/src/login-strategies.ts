@@ -1,4 +1,5 @@
 import { authenticationStrategySchema } from './application-config.ts';
+import { defineEndpoint, noContentSchema } from './endpoint.ts';
 import { messages } from './messages.ts';
 import { realmParamsSchema } from './realm-settings.ts';
 import { uuidSchema } from './validation.ts';
@@ -40,3 +41,33 @@ export type LoginStrategyUpdateRequest = z.infer<typeof loginStrategyUpdateReque
 export const loginStrategyParamsSchema = realmParamsSchema.extend({
   strategyId: z.string().min(1).max(200),
 });
+
+/** A realm's OpenID Connect sign-in strategies (issue 3, item 11), addressed by the realm's id. */
+export const loginStrategyEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/realms/:realmId/login-strategies',
+    params: realmParamsSchema,
+    responses: { 200: loginStrategyListResponseSchema },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/realms/:realmId/login-strategies',
+    params: realmParamsSchema,
+    body: newLoginStrategyRequestSchema,
+    responses: { 201: loginStrategySchema },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/realms/:realmId/login-strategies/:strategyId',
+    params: loginStrategyParamsSchema,
+    body: loginStrategyUpdateRequestSchema,
+    responses: { 200: loginStrategySchema },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/realms/:realmId/login-strategies/:strategyId',
+    params: loginStrategyParamsSchema,
+    responses: { 204: noContentSchema },
+  }),
+};

@@ -1,7 +1,9 @@
 import { pagedSchema } from './api-error.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { featureFlagKeySchema } from './feature-flag.ts';
 import { messages } from './messages.ts';
 import { planSchema } from './plans.ts';
+import { realmParamsSchema } from './realm-settings.ts';
 import { hostNameSchema, realmKeySchema } from './validation.ts';
 import { z } from './zod.ts';
 
@@ -76,3 +78,26 @@ export const realmUpdateRequestSchema = z.object({
   featureFlags: realmFeatureFlagListSchema.optional(),
 });
 export type RealmUpdateRequest = z.infer<typeof realmUpdateRequestSchema>;
+
+/** Realms as tenants (issue 3): the list for whoever may read realms; creation and changes for operators. */
+export const managedRealmEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/realms',
+    query: managedRealmListQuerySchema,
+    responses: { 200: managedRealmListResponseSchema },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/realms',
+    body: newRealmRequestSchema,
+    responses: { 201: managedRealmSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/realms/:realmId',
+    params: realmParamsSchema,
+    body: realmUpdateRequestSchema,
+    responses: { 200: managedRealmSchema },
+  }),
+};

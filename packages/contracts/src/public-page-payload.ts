@@ -1,5 +1,7 @@
 import { z } from './zod.ts';
 import { DEFAULT_LOGIN_BACKGROUND_POSITION } from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
+import type { PAYLOAD_PATHS } from './routes.ts';
 import { storedThemeSchema } from './theme.ts';
 import { realmKeySchema } from './validation.ts';
 
@@ -26,7 +28,18 @@ export type PublicPagePayload = z.infer<typeof publicPagePayloadSchema>;
 /** Id of the `<script type="application/json">` element that carries the inlined payload. */
 export const PUBLIC_PAGE_PAYLOAD_ELEMENT_ID = '__ECC_PAYLOAD__';
 
-/** `/login` → `/login/_payload.json`. */
-export function publicPagePayloadPath(pagePath: string): string {
-  return `${pagePath.replace(/\/$/, '')}/_payload.json`;
-}
+export type PayloadPath = (typeof PAYLOAD_PATHS)[number];
+
+/** The payload of each public page, by the page's path: `/login` → `/login/_payload.json`. */
+export const publicPagePayloadEndpoints = {
+  '/about': defineEndpoint({
+    method: 'GET',
+    path: '/about/_payload.json',
+    responses: { 200: publicPagePayloadSchema },
+  }),
+  '/login': defineEndpoint({
+    method: 'GET',
+    path: '/login/_payload.json',
+    responses: { 200: publicPagePayloadSchema },
+  }),
+} satisfies Record<PayloadPath, unknown>;

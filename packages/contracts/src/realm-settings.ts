@@ -86,7 +86,7 @@ export type RealmLegalSettings = z.infer<typeof realmLegalSettingsSchema>;
 /**
  * The realm's reporting GWP set (`properties.gwpSetId`). Setting another one starts the recalculation that moves
  * the realm to it: every result is calculated on the new set unseen, then the realm switches with all of them
- * at once (decision 019). Until then the realm reports on its current set.
+ * at once (decision 020). Until then the realm reports on its current set.
  */
 export const realmSettingsSchema = z.object({ gwpSetId: gwpSetIdSchema });
 export type RealmSettings = z.infer<typeof realmSettingsSchema>;
@@ -102,8 +102,34 @@ export const realmSettingsResponseSchema = realmSettingsSchema.extend({
 });
 export type RealmSettingsResponse = z.infer<typeof realmSettingsResponseSchema>;
 
-/** The realm's settings, addressed by its id. */
+/** A realm's theme, legal texts and settings (issue 3, item 11), addressed by the realm's id. */
 export const realmSettingsEndpoints = {
+  theme: defineEndpoint({
+    method: 'GET',
+    path: '/api/realms/:realmId/theme',
+    params: realmParamsSchema,
+    responses: { 200: realmThemeSettingsFieldsSchema },
+  }),
+  updateTheme: defineEndpoint({
+    method: 'PUT',
+    path: '/api/realms/:realmId/theme',
+    params: realmParamsSchema,
+    body: realmThemeSettingsSchema,
+    responses: { 200: realmThemeSettingsFieldsSchema },
+  }),
+  legal: defineEndpoint({
+    method: 'GET',
+    path: '/api/realms/:realmId/legal',
+    params: realmParamsSchema,
+    responses: { 200: legalSchema },
+  }),
+  updateLegal: defineEndpoint({
+    method: 'PUT',
+    path: '/api/realms/:realmId/legal',
+    params: realmParamsSchema,
+    body: realmLegalSettingsSchema,
+    responses: { 200: legalSchema },
+  }),
   read: defineEndpoint({
     method: 'GET',
     path: '/api/realms/:realmId/settings',

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { applicationConfigSchema, type ApplicationConfig } from './application-config.ts';
 import { gwpSetIdSchema } from './emissions.ts';
 import { storedThemeSchema } from './theme.ts';
@@ -59,6 +60,11 @@ export type RealmImport = z.infer<typeof realmImportSchema>;
 
 export const configResponseSchema = z.object({ realm: realmSchema });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
+
+/** The realm of the request's host (spec section 7). */
+export const configEndpoints = {
+  get: defineEndpoint({ method: 'GET', path: '/api/config', responses: { 200: configResponseSchema } }),
+};
 
 /** The application this product runs as: the realm's first application. */
 /** The realm's absolute session lifetime in hours. */

@@ -10,7 +10,7 @@ export const RECALCULATION_RUN_STATUSES = ['queued', 'running', 'completed', 'fa
 export const recalculationStartSchema = z.object({
   /**
    * The GWP set the results are calculated on; the realm's set if not given. Another set than the realm's moves
-   * the realm to it when the run completes, with every result at once (decision 019).
+   * the realm to it when the run completes, with every result at once (decision 020).
    */
   gwp: gwpSetIdSchema.optional(),
 });

@@ -1,4 +1,4 @@
--- One GWP set at a time (issue 10, item 3; decision 019). A realm reports on one GWP set: `properties.gwpSetId`,
+-- One GWP set at a time (issue 10, item 3; decision 020). A realm reports on one GWP set: `properties.gwpSetId`,
 -- AR5 (REPORTING_GWP_SET_ID of @ecc/domain) when absent. Its results live in `emission_results_all_sets` on that
 -- set and, while a recalculation moves the realm to another set, on that run's set too; the run's last step
 -- switches the realm's set and drops the old set's results in one transaction. Readers use the view

@@ -58,6 +58,7 @@ describe('the demo emissions seed', () => {
       records: await createActivityRepository(database.db).listQualityInputs(realmId, chemicalsId),
       equipmentNames: new Map(),
       reported: {},
+      year: 2024,
     });
     expect(summary.years.map((year) => year.year)).toEqual([2023, 2024, 2025]);
     expect(summary.dataQuality).toContainEqual(

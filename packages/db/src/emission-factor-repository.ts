@@ -87,6 +87,23 @@ export function createEmissionFactorRepository(db: Database) {
     return row;
   }
 
+  /**
+   * The factor's row with its version locked until the transaction ends, so its status (draft or published)
+   * cannot change between this read and the caller's write.
+   */
+  async function lockRow(transaction: Database, realmId: string, key: string) {
+    const id = rowIdOf(key);
+    if (id === undefined) return undefined;
+    const [row] = await transaction
+      .select(columns)
+      .from(emissionFactors)
+      .innerJoin(emissionFactorVersions, eq(emissionFactorVersions.id, emissionFactors.versionId))
+      .where(and(eq(emissionFactors.realmId, realmId), eq(emissionFactors.id, id)))
+      .for('update', { of: emissionFactorVersions })
+      .limit(1);
+    return row;
+  }
+
   return {
     /** The realm's published factors, oldest first. */
     async listRealmFactors(realmId: string): Promise<RealmFactor[]> {
@@ -160,17 +177,20 @@ export function createEmissionFactorRepository(db: Database) {
       return { factor: toFactor(key, input.name, definition), status: 'draft', publishedOn: null };
     },
 
-    /** Replaces a draft's content; a published factor is left as it is and reported. */
+    /**
+     * Replaces a draft's content; a published factor is left as it is and reported. The status is read and the
+     * draft written in one transaction, so a publication in between cannot be overwritten.
+     */
     async updateDraft(
       realmId: string,
       key: string,
       input: NewRealmFactor,
     ): Promise<RealmFactor | 'not-found' | 'published'> {
-      const row = await findRow(realmId, key);
-      if (!row) return 'not-found';
-      if (row.status === 'published') return 'published';
       const definition = definitionOf(input);
-      await db.transaction(async (transaction) => {
+      return db.transaction(async (transaction) => {
+        const row = await lockRow(transaction, realmId, key);
+        if (!row) return 'not-found';
+        if (row.status === 'published') return 'published';
         await transaction
           .update(emissionFactors)
           .set({ name: input.name, definition, modifiedOn: new Date() })
@@ -179,31 +199,35 @@ export function createEmissionFactorRepository(db: Database) {
           .update(emissionFactorVersions)
           .set({ year: input.year, modifiedOn: new Date() })
           .where(eq(emissionFactorVersions.id, row.versionId));
+        return { factor: toFactor(key, input.name, definition), status: 'draft', publishedOn: null };
       });
-      return { factor: toFactor(key, input.name, definition), status: 'draft', publishedOn: null };
     },
 
     /** Deletes a draft (its version goes with it); a published factor is immutable and stays. */
     async deleteDraft(realmId: string, key: string): Promise<'deleted' | 'not-found' | 'published'> {
-      const row = await findRow(realmId, key);
-      if (!row) return 'not-found';
-      if (row.status === 'published') return 'published';
-      // The version's foreign key cascades to the factor row.
-      await db.delete(emissionFactorVersions).where(eq(emissionFactorVersions.id, row.versionId));
-      return 'deleted';
+      return db.transaction(async (transaction) => {
+        const row = await lockRow(transaction, realmId, key);
+        if (!row) return 'not-found';
+        if (row.status === 'published') return 'published';
+        // The version's foreign key cascades to the factor row.
+        await transaction.delete(emissionFactorVersions).where(eq(emissionFactorVersions.id, row.versionId));
+        return 'deleted';
+      });
     },
 
     /** Publishes a draft; from then on the factor is immutable. Publishing twice answers the factor as it is. */
     async publish(realmId: string, key: string): Promise<RealmFactor | undefined> {
-      const row = await findRow(realmId, key);
-      if (!row) return undefined;
-      if (row.status === 'published') return toRealmFactor(row);
-      const publishedOn = new Date();
-      await db
-        .update(emissionFactorVersions)
-        .set({ status: 'published', publishedOn, modifiedOn: publishedOn })
-        .where(and(eq(emissionFactorVersions.id, row.versionId), eq(emissionFactorVersions.status, 'draft')));
-      return toRealmFactor({ ...row, status: 'published', publishedOn });
+      return db.transaction(async (transaction) => {
+        const row = await lockRow(transaction, realmId, key);
+        if (!row) return undefined;
+        if (row.status === 'published') return toRealmFactor(row);
+        const publishedOn = new Date();
+        await transaction
+          .update(emissionFactorVersions)
+          .set({ status: 'published', publishedOn, modifiedOn: publishedOn })
+          .where(eq(emissionFactorVersions.id, row.versionId));
+        return toRealmFactor({ ...row, status: 'published', publishedOn });
+      });
     },
   };
 }

@@ -9,6 +9,7 @@ import type {
 import { BUILT_IN_EQUIPMENT_TYPES } from '@ecc/domain';
 import type { Database } from './create-database.ts';
 import {
+  activityRecords,
   calculationMethods,
   equipment,
   equipmentTypes,
@@ -92,6 +93,15 @@ export function createEquipmentRepository(db: Database) {
   async function findItem(database: Database, realmId: string, id: string) {
     const rows = await selectItems(database)
       .where(and(eq(equipment.realmId, realmId), eq(equipment.id, id)))
+      .limit(1);
+    return rows[0] ? toItem(rows[0]) : undefined;
+  }
+
+  /** The item with its row locked until the caller's transaction ends. */
+  async function lockItem(realmId: string, id: string) {
+    const rows = await selectItems(db)
+      .where(and(eq(equipment.realmId, realmId), eq(equipment.id, id)))
+      .for('update', { of: equipment })
       .limit(1);
     return rows[0] ? toItem(rows[0]) : undefined;
   }
@@ -256,11 +266,13 @@ export function createEquipmentRepository(db: Database) {
       });
     },
 
+    /** Whether the facility exists; inside a transaction it stays so until the end (key-share lock). */
     async hasFacility(realmId: string, facilityId: string): Promise<boolean> {
       const rows = await db
         .select({ id: facilities.id })
         .from(facilities)
         .where(and(eq(facilities.realmId, realmId), eq(facilities.id, facilityId)))
+        .for('key share')
         .limit(1);
       return rows.length > 0;
     },
@@ -283,6 +295,11 @@ export function createEquipmentRepository(db: Database) {
 
     findEquipment(realmId: string, id: string): Promise<EquipmentItem | undefined> {
       return findItem(db, realmId, id);
+    },
+
+    /** The item, locked until the caller's transaction ends (call inside `transaction`). */
+    findEquipmentForUpdate(realmId: string, id: string): Promise<EquipmentItem | undefined> {
+      return lockItem(realmId, id);
     },
 
     async createEquipment(realmId: string, values: NewEquipmentValues): Promise<EquipmentItem> {
@@ -318,12 +335,32 @@ export function createEquipmentRepository(db: Database) {
       return rows[0] ? findItem(db, realmId, id) : undefined;
     },
 
-    async deleteEquipment(realmId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(equipment)
-        .where(and(eq(equipment.realmId, realmId), eq(equipment.id, id)))
-        .returning({ id: equipment.id });
-      return rows.length > 0;
+    /**
+     * Deletes an item no activity record names; one that records name stays (their figures would lose their
+     * source) and the answer says how many. The item is locked while its records are counted, so a record
+     * saved meanwhile waits and then finds it gone.
+     */
+    async deleteEquipment(
+      realmId: string,
+      id: string,
+    ): Promise<'deleted' | 'not-found' | { recordCount: number }> {
+      return db.transaction(async (transaction) => {
+        const [item] = await transaction
+          .select({ id: equipment.id })
+          .from(equipment)
+          .where(and(eq(equipment.realmId, realmId), eq(equipment.id, id)))
+          .for('update')
+          .limit(1);
+        if (!item) return 'not-found';
+        const [records] = await transaction
+          .select({ total: count() })
+          .from(activityRecords)
+          .where(and(eq(activityRecords.realmId, realmId), eq(activityRecords.equipmentId, id)));
+        const recordCount = records?.total ?? 0;
+        if (recordCount > 0) return { recordCount };
+        await transaction.delete(equipment).where(and(eq(equipment.realmId, realmId), eq(equipment.id, id)));
+        return 'deleted';
+      });
     },
 
     /** The realm's types by key, for seeding: id and current version. */

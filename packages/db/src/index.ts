@@ -32,5 +32,6 @@ export * from './invitation-repository.ts';
 export * from './user-identity-repository.ts';
 export * from './oidc-flow-repository.ts';
 export * from './realm-admin-repository.ts';
+export * from './overview-repository.ts';
 export * from './result-gwp-sets.ts';
 export * from './gwp-set-switch.ts';

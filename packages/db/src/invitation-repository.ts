@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, TransactionRollbackError } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
 import {
   invitations,
@@ -35,11 +35,26 @@ export function invitationStatusAt(
   return row.status === 'pending' && row.expiresAt <= now ? 'expired' : row.status;
 }
 
+/**
+ * Serialises, until the transaction ends, what decides whether an address becomes a user of the realm: inviting
+ * it (is it a user already?) and accepting an invitation for it (which makes it one).
+ */
+async function lockAddress(transaction: Database, realmId: string, email: string): Promise<void> {
+  await transaction.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`user-email:${realmId}:${normalizeEmail(email)}`}, 0))`,
+  );
+}
+
 /** Every function takes the realm id first and touches only that realm's invitations and mails. */
 export function createInvitationRepository(db: Database) {
   /** Marks the realm's pending invitations for this address that are past their expiry as expired. */
-  async function expireStale(realmId: string, email: string, now: Date): Promise<void> {
-    await db
+  async function expireStale(
+    transaction: Database,
+    realmId: string,
+    email: string,
+    now: Date,
+  ): Promise<void> {
+    await transaction
       .update(invitations)
       .set({ status: 'expired', modifiedOn: now })
       .where(
@@ -87,24 +102,42 @@ export function createInvitationRepository(db: Database) {
       return rows[0];
     },
 
-    /** Inserts a pending invitation; undefined when the address already has a pending, unexpired one. */
-    async insert(realmId: string, invitation: NewInvitation, now: Date): Promise<InvitationRow | undefined> {
-      await expireStale(realmId, invitation.email, now);
-      const rows = await db
-        .insert(invitations)
-        .values({
-          realmId,
-          email: normalizeEmail(invitation.email),
-          role: invitation.role,
-          tokenHash: invitation.tokenHash,
-          expiresAt: invitation.expiresAt,
-          invitedBy: invitation.invitedBy,
-          createdOn: now,
-          modifiedOn: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      return rows[0];
+    /**
+     * Inserts a pending invitation; 'user-exists' when the address is a user of the realm already, undefined when
+     * it has a pending, unexpired invitation. Decided in the transaction that writes, with the address locked
+     * against an acceptance making it a user meanwhile.
+     */
+    async insert(
+      realmId: string,
+      invitation: NewInvitation,
+      now: Date,
+    ): Promise<InvitationRow | 'user-exists' | undefined> {
+      const email = normalizeEmail(invitation.email);
+      return db.transaction(async (transaction) => {
+        await lockAddress(transaction, realmId, email);
+        const existing = await transaction
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.realmId, realmId), eq(users.email, email)))
+          .limit(1);
+        if (existing.length > 0) return 'user-exists';
+        await expireStale(transaction, realmId, email, now);
+        const rows = await transaction
+          .insert(invitations)
+          .values({
+            realmId,
+            email,
+            role: invitation.role,
+            tokenHash: invitation.tokenHash,
+            expiresAt: invitation.expiresAt,
+            invitedBy: invitation.invitedBy,
+            createdOn: now,
+            modifiedOn: now,
+          })
+          .onConflictDoNothing()
+          .returning();
+        return rows[0];
+      });
     },
 
     /**
@@ -169,6 +202,15 @@ export function createInvitationRepository(db: Database) {
     ): Promise<{ invitation: InvitationRow; user: UserRow } | undefined> {
       try {
         return await db.transaction(async (transaction) => {
+          const [invited] = await transaction
+            .select({ email: invitations.email })
+            .from(invitations)
+            .where(and(eq(invitations.realmId, realmId), eq(invitations.tokenHash, tokenHash)))
+            .limit(1);
+          if (!invited) return undefined;
+          // The address is locked before the claim, as an invitation of it locks it before its check: the two
+          // serialise, in the one order that cannot deadlock.
+          await lockAddress(transaction, realmId, invited.email);
           // Claiming the row first makes the token single-use even when two requests race.
           const claimed = await transaction
             .update(invitations)

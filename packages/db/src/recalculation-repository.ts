@@ -12,7 +12,7 @@ import { lockResultGwpSetsExclusively, RESULT_WRITE_LOCK_KEY_SQL } from './resul
 import { emissionResultsAllSets, recalculationRuns, type RecalculationRunRow } from './schema.ts';
 
 /**
- * Storage of bulk recalculation (issue 4, item 3; decision 019): the runs, and batches that read a realm's next
+ * Storage of bulk recalculation (issue 4, item 3; decision 020): the runs, and batches that read a realm's next
  * activity records in id order, calculate them and write their results with the run's cursor, all in one
  * transaction holding the realm's results lock alone, so a record saved meanwhile is either in the batch as saved
  * or saved after it. Results are written with COPY (PGlite: from a blob; PostgreSQL: FROM STDIN), an order of

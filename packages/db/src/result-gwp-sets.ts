@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
 
 /**
- * The GWP sets a realm's results are written on (decision 019): its own, and while a recalculation moves it to
+ * The GWP sets a realm's results are written on (decision 020): its own, and while a recalculation moves it to
  * another set, that one too, so the run's last step can switch the realm over with every result in place.
  */
 export interface ResultGwpSets {

@@ -574,7 +574,7 @@ export const activityRecords = pgTable(
  * `gases` holds kg per gas; `co2e_kg` their sum weighted by the row's GWP set. Rebuilt by recalculation, never
  * edited. A realm's rows are on its own set, plus, while a recalculation changes the set, on that run's target
  * (migration 0011's triggers refuse anything else). Read them through `emissionResults`, which shows only the
- * realm's own set (decision 019); write them here.
+ * realm's own set (decision 020); write them here.
  */
 export const emissionResultsAllSets = pgTable(
   'emission_results_all_sets',

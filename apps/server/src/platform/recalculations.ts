@@ -4,7 +4,7 @@ import { isGwpSetId, REPORTING_GWP_SET_ID, type GwpSetId } from '@ecc/domain';
 
 /**
  * What other modules may ask of the bulk recalculation (the service is `modules/emissions`, created once in
- * buildApp): the realm settings start one to move a realm to another GWP set (decision 019).
+ * buildApp): the realm settings start one to move a realm to another GWP set (decision 020).
  */
 export interface RecalculationStarter {
   /**

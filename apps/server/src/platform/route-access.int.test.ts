@@ -81,6 +81,8 @@ describe('route access declarations', () => {
       'GET /api/feature-flags/definitions: read FeatureFlag',
       'GET /api/imports/templates/:kind: create ImportBatch',
       'GET /api/invitations: read Invitation',
+      'GET /api/overview/years: read Facility',
+      'GET /api/overview: read Facility',
       'GET /api/realm-admin/roles: read Role',
       'GET /api/realm-admin/users: read User',
       'GET /api/realms/:realmId/legal: read Realm',

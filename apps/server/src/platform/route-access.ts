@@ -72,6 +72,8 @@ export interface RegisteredRoute {
   access: RouteAccess | undefined;
   /** The route's body schema (zod), for tests that build requests for every route. */
   bodySchema?: unknown;
+  /** The route's answers by status, for the test that every route is registered from an endpoint of contracts. */
+  responseSchemas?: unknown;
 }
 
 declare module 'fastify' {
@@ -254,7 +256,13 @@ export function registerRouteAccess(app: FastifyInstance, dependencies: RouteAcc
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const access = route.config?.access;
     for (const method of methods) {
-      routes.push({ method, url: route.url, access, bodySchema: route.schema?.body });
+      routes.push({
+        method,
+        url: route.url,
+        access,
+        bodySchema: route.schema?.body,
+        responseSchemas: route.schema?.response,
+      });
       if (!access) throw new MissingRouteAccessError(method, route.url);
     }
     route.handler = inRealmScope(route.handler);

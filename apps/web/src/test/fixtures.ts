@@ -1,6 +1,6 @@
 import {
   hexToStoredColor,
-  publicPagePayloadPath,
+  publicPagePayloadEndpoints,
   realmSchema,
   type ApplicationConfig,
   type EquipmentItem,
@@ -166,8 +166,8 @@ export function createFakeFetch(server: FakeServer) {
     const extra = server.extra?.[url.pathname];
     if (extra) return extra();
     if (
-      url.pathname === publicPagePayloadPath('/login') ||
-      url.pathname === publicPagePayloadPath('/about')
+      url.pathname === publicPagePayloadEndpoints['/login'].path ||
+      url.pathname === publicPagePayloadEndpoints['/about'].path
     ) {
       return server.realm
         ? jsonResponse(200, derivePublicPagePayload(server.realm, url.pathname.replace('/_payload.json', '')))

@@ -211,3 +211,39 @@ describe('activity results: records the engine refuses', () => {
     expect(ar5.factors).toBe(FACTOR_LIBRARY_BY_ID);
   });
 });
+
+// Found by `npm run mutation` (docs/testing.md).
+describe('activity results: Scope 2 edges', () => {
+  it('reports a problem both Scope 2 items share once', () => {
+    const electricity = record({ quantity: -5, unit: 'MWh', factorKey: 'egrid-2022-us-average', scope: 2 });
+    expect(errorsOf(calculateActivityResults(electricity, ar5))).toEqual([
+      { path: 'quantity', message: 'Quantity must not be negative (got -5)' },
+    ]);
+  });
+
+  it.each(['residual-mix', 'supplier-specific'] as const)(
+    'gives a record with a %s factor its market-based row only',
+    (electricityBasis) => {
+      const supplier: EmissionFactor = {
+        id: 'supplier-2024',
+        name: 'Supplier rate',
+        source: 'Supplier disclosure',
+        year: 2024,
+        per: 'kWh',
+        gases: { CO2: { value: 0.2, unit: 'kg' } },
+        scope: 2,
+        electricityBasis,
+      };
+      const calculator = createActivityCalculator('AR5', {
+        factors: new Map([...FACTOR_LIBRARY_BY_ID, [supplier.id, supplier]]),
+      });
+      const rows = rowsOf(
+        calculateActivityResults(
+          record({ quantity: 100, unit: 'kWh', factorKey: supplier.id, scope: 2 }),
+          calculator,
+        ),
+      );
+      expect(rows.map((row) => [row.scope2Method, row.co2eKg])).toEqual([['market', 20]]);
+    },
+  );
+});

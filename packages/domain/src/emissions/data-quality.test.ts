@@ -75,3 +75,44 @@ describe('month helpers', () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
   });
 });
+
+// Found by `npm run mutation` (docs/testing.md).
+describe('detectDataQualityFlags, in order and at its edges', () => {
+  it('sorts the flags by month, then activity type, then kind, whatever order the records come in', () => {
+    const records: QualityRecord[] = [
+      { activityType: 'Water', periodStart: '2024-03-01', quantity: 1, unit: 'm3', isEstimated: true },
+      { activityType: 'Gas', periodStart: '2024-03-01', quantity: 1, unit: 'scf', isEstimated: true },
+      { activityType: 'Gas', periodStart: '2024-01-01', quantity: 1, unit: 'scf', isEstimated: false },
+      { activityType: 'Water', periodStart: '2024-01-01', quantity: 1, unit: 'm3', isEstimated: false },
+    ];
+    expect(
+      detectDataQualityFlags(records).map(({ kind, activityType, month }) => [month, activityType, kind]),
+    ).toEqual([
+      ['2024-02', 'Gas', 'gap'],
+      ['2024-02', 'Water', 'gap'],
+      ['2024-03', 'Gas', 'estimated'],
+      ['2024-03', 'Water', 'estimated'],
+    ]);
+  });
+
+  it('looks for outliers from six months on, and names the quantities to one decimal', () => {
+    const sixMonths = monthly('Diesel', [100.04, 101, 99, 100, 102, 1234.56]);
+    expect(detectDataQualityFlags(sixMonths)).toEqual([
+      {
+        kind: 'outlier',
+        activityType: 'Diesel',
+        month: '2024-06',
+        message: 'Diesel in 2024-06 is 1,234.6 gal, far from the usual 100.5 gal',
+      },
+    ]);
+    expect(detectDataQualityFlags(monthly('Diesel', [100.04, 101, 99, 100, 1234.56]))).toEqual([]);
+  });
+
+  it('flags no outlier when most months are equal (no spread to measure against)', () => {
+    expect(detectDataQualityFlags(monthly('Diesel', [100, 100, 100, 100, 100, 900]))).toEqual([]);
+  });
+
+  it('has no median of nothing', () => {
+    expect(median([])).toBeNaN();
+  });
+});

@@ -13,7 +13,7 @@ export interface QualityRecord {
 /** A month is an outlier when it lies further than this many scaled median absolute deviations from the median. */
 export const OUTLIER_DEVIATIONS = 3;
 /** Turns a median absolute deviation into an estimate of the standard deviation of normally spread data. */
-const MAD_TO_STANDARD_DEVIATION = 1.4826;
+export const MAD_TO_STANDARD_DEVIATION = 1.4826;
 /** Fewer months than this give no stable median: no outliers are flagged. */
 export const MIN_MONTHS_FOR_OUTLIERS = 6;
 

@@ -1,6 +1,13 @@
 import type { FacilityMonthTotals, FacilitySummary, FacilityYearTotals } from '@ecc/contracts';
 import { detectDataQualityFlags, monthOf, monthsBetween, type QualityRecord } from './data-quality.ts';
 import { isGasId, toCo2e, type GwpSetId } from './gwp.ts';
+import {
+  addToScopeTotals,
+  emptyScopeTotals,
+  isMarketBased,
+  withScopeTotal,
+  type ScopeTotals,
+} from './scope-totals.ts';
 import { findConversionFactor } from './units.ts';
 
 /** One emission result with the fields of its activity record the summary groups by. */
@@ -29,6 +36,8 @@ export interface FacilitySummaryInput {
   /** Names of the facility's equipment by id. */
   readonly equipmentNames: ReadonlyMap<string, string>;
   readonly reported: Readonly<Record<string, unknown>>;
+  /** The year the breakdowns, flags and intensity cover; the latest year with results when not given. */
+  readonly year?: number | undefined;
 }
 
 /** The GWP set results are stored on until realms can choose their own (GHG Protocol's current default). */
@@ -39,32 +48,6 @@ export const NO_EQUIPMENT_NAME = 'Not linked to equipment';
 /** Results of factors published as CO2e only carry no per-gas masses; the gas breakdown shows them as this. */
 export const PUBLISHED_CO2E_GAS = 'CO2e (published)';
 export const INTENSITY_UNIT = 'MWh';
-
-interface Totals {
-  scope1: number;
-  scope2Location: number;
-  scope2Market: number;
-  scope3: number;
-}
-
-const emptyTotals = (): Totals => ({ scope1: 0, scope2Location: 0, scope2Market: 0, scope3: 0 });
-
-/** Market-based Scope 2 is reported beside the totals, never inside them. */
-function isMarketBased(result: SummaryResult): boolean {
-  return result.scope2Method === 'market';
-}
-
-function addTo(totals: Totals, result: SummaryResult): void {
-  if (result.scope === 1) totals.scope1 += result.co2eKg;
-  else if (result.scope === 3) totals.scope3 += result.co2eKg;
-  else if (isMarketBased(result)) totals.scope2Market += result.co2eKg;
-  else totals.scope2Location += result.co2eKg;
-}
-
-/** `co2eKg` counts Scope 2 location-based, so electricity is counted once. */
-function withTotal(totals: Totals) {
-  return { co2eKg: totals.scope1 + totals.scope2Location + totals.scope3, ...totals };
-}
 
 function addAmount(map: Map<string, number>, key: string, amount: number): void {
   map.set(key, (map.get(key) ?? 0) + amount);
@@ -81,28 +64,38 @@ export function energyInMwh(record: SummaryRecord): number | undefined {
   return record.quantity * toHeatBasis * record.hhv.value * energyToMwh;
 }
 
+function yearOf(periodStart: string): number {
+  return Number(periodStart.slice(0, 4));
+}
+
 /**
  * The facility view's figures from a facility's emission results and records. Every `co2eKg` counts Scope 2
- * location-based (market-based is given beside it as `scope2Market`). Monthly totals run without holes from the
- * first to the last month with results. Intensity is the latest year's CO2e per MWh of energy used (fuels
- * through their heat content, electricity as metered).
+ * location-based (market-based is given beside it as `scope2Market`). Yearly and monthly totals cover every
+ * year (months without holes from the first to the last month with results); the breakdowns, the data-quality
+ * flags and the intensity (CO2e per MWh of energy used, fuels through their heat content, electricity as
+ * metered) cover the selected year: `input.year`, else the latest year with results.
  */
 export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary {
-  const byYear = new Map<number, Totals>();
-  const byMonth = new Map<string, Totals>();
+  const byYear = new Map<number, ScopeTotals>();
+  const byMonth = new Map<string, ScopeTotals>();
   const bySource = new Map<string, number>();
   const byEquipment = new Map<string, number>();
   const gasMasses = new Map<string, number>();
   let publishedCo2e = 0;
+  const latestYear = input.results.reduce<number | null>(
+    (latest, result) => Math.max(latest ?? 0, yearOf(result.periodStart)),
+    null,
+  );
+  const selectedYear = input.year ?? latestYear;
 
   for (const result of input.results) {
     const month = monthOf(result.periodStart);
-    const year = Number(month.slice(0, 4));
-    if (!byYear.has(year)) byYear.set(year, emptyTotals());
-    if (!byMonth.has(month)) byMonth.set(month, emptyTotals());
-    addTo(byYear.get(year) ?? emptyTotals(), result);
-    addTo(byMonth.get(month) ?? emptyTotals(), result);
-    if (isMarketBased(result)) continue;
+    const year = yearOf(month);
+    if (!byYear.has(year)) byYear.set(year, emptyScopeTotals());
+    if (!byMonth.has(month)) byMonth.set(month, emptyScopeTotals());
+    addToScopeTotals(byYear.get(year) ?? emptyScopeTotals(), result);
+    addToScopeTotals(byMonth.get(month) ?? emptyScopeTotals(), result);
+    if (isMarketBased(result) || year !== selectedYear) continue;
     addAmount(bySource, result.activityType, result.co2eKg);
     addAmount(byEquipment, result.equipmentId ?? '', result.co2eKg);
     const gases = Object.entries(result.gases);
@@ -112,14 +105,14 @@ export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary 
 
   const years: FacilityYearTotals[] = [...byYear.entries()]
     .sort(([left], [right]) => left - right)
-    .map(([year, totals]) => ({ year, ...withTotal(totals) }));
+    .map(([year, totals]) => ({ year, ...withScopeTotal(totals) }));
   const months = [...byMonth.keys()].sort();
   const monthly: FacilityMonthTotals[] =
     months.length === 0
       ? []
       : monthsBetween(months[0] ?? '', months.at(-1) ?? '').map((month) => ({
           month,
-          ...withTotal(byMonth.get(month) ?? emptyTotals()),
+          ...withScopeTotal(byMonth.get(month) ?? emptyScopeTotals()),
         }));
 
   const byGas = [...gasMasses.entries()].map(([gas, kg]) => ({
@@ -132,8 +125,10 @@ export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary 
   const descending = <T extends { co2eKg: number }>(rows: T[]) =>
     rows.sort((left, right) => right.co2eKg - left.co2eKg);
 
+  const flags = detectDataQualityFlags(input.records);
   return {
     gwpSetId: input.gwpSetId,
+    year: selectedYear,
     years,
     monthly,
     bySource: descending([...bySource.entries()].map(([activityType, co2eKg]) => ({ activityType, co2eKg }))),
@@ -145,8 +140,12 @@ export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary 
       })),
     ),
     byGas: descending(byGas),
-    intensity: intensityOf(input.records, years.at(-1)),
-    dataQuality: detectDataQualityFlags(input.records),
+    intensity: intensityOf(
+      input.records,
+      years.find((totals) => totals.year === selectedYear),
+    ),
+    // Flags are found over every month (an outlier is far from the facility's usual), then kept for the year.
+    dataQuality: selectedYear === null ? flags : flags.filter((flag) => yearOf(flag.month) === selectedYear),
     reported: { ...input.reported },
   };
 }

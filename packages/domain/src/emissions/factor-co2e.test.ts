@@ -36,4 +36,8 @@ describe('factorCo2ePerUnit', () => {
     expect(factorCo2ePerUnit({ gases: { CFC11: { value: 1, unit: 'kg' } } }, 'AR5')).toBeUndefined();
     expect(factorCo2ePerUnit({ gases: { CO2: { value: 1, unit: 'stone' } } }, 'AR5')).toBeUndefined();
   });
+
+  it('converts a published CO2e given in tonnes to kg', () => {
+    expect(factorCo2ePerUnit({ gases: {}, co2e: { value: 0.5, unit: 't', gwp: 'AR5' } }, 'AR5')).toBe(500);
+  });
 });

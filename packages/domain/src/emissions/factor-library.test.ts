@@ -54,6 +54,8 @@ describe('factor library', () => {
         'egrid-2022-camx',
         'desnz-2024-uk-electricity',
         'desnz-2024-natural-gas-gross-cv',
+        'desnz-2023-uk-electricity',
+        'desnz-2023-natural-gas-kwh-gross-cv',
       ]),
     );
   });
@@ -132,23 +134,27 @@ describe('factor library', () => {
   });
 
   it('agrees with subpart C: each Hub Table 1 per-unit value is HHV × factor per mmBtu, rounded as printed', () => {
-    const hubIds = FACTOR_LIBRARY.filter((entry) => entry.source.includes('Table 1 (stationary')).map(
-      (entry) => entry.id,
-    );
-    expect(hubIds.length).toBeGreaterThanOrEqual(27);
+    const hubIds = FACTOR_LIBRARY.filter(
+      (entry) => entry.source.includes('Table 1 (stationary') && entry.per !== 'mmBtu',
+    ).map((entry) => entry.id);
+    // Every fuel Table 1 prices per unit (the kraft pulping liquors it gives per mmBtu only are not among them).
+    expect(hubIds.length).toBe(58);
     for (const hubId of hubIds) {
       const hub = factor(hubId);
       const subpartCId = hubId.replace('epa-hub-2024-', 'epa-c1-').replace(/-(gal|short-ton|scf)$/, '');
       const subpartC = factor(subpartCId);
       expect(hub.hhv?.value, hubId).toBe(subpartC.hhv?.value);
-      // Printed precision: per short ton whole numbers, per gallon two decimals, per scf five.
-      const decimals = hub.per === 'short_ton' ? 0 : hub.per === 'gal' ? 2 : 5;
+      // Printed precision: per short ton whole numbers, per gallon two decimals, per scf five, or more where a
+      // value is printed with more (the six of blast furnace gas and the biomass gases).
+      const tableDecimals = hub.per === 'short_ton' ? 0 : hub.per === 'gal' ? 2 : 5;
+      const decimalsOf = (value: number | undefined) =>
+        Math.max(tableDecimals, String(value ?? '').split('.')[1]?.length ?? 0);
       const hhv = subpartC.hhv?.value ?? 0;
       const co2Gas = hub.gases.CO2_biogenic === undefined ? 'CO2' : 'CO2_biogenic';
       expectPrintedAs(
         hub.gases[co2Gas]?.value ?? NaN,
         hhv * (subpartC.gases[co2Gas]?.value ?? NaN),
-        decimals,
+        decimalsOf(hub.gases[co2Gas]?.value),
         `${hubId} CO2`,
       );
       // CH4 and N2O: Table C-2 kg/mmBtu × 1000 g/kg × HHV.
@@ -157,7 +163,7 @@ describe('factor library', () => {
         expectPrintedAs(
           hub.gases[gas]?.value ?? NaN,
           hhv * 1000 * (subpartC.gases[gas]?.value ?? NaN),
-          decimals,
+          decimalsOf(hub.gases[gas]?.value),
           `${hubId} ${gas}`,
         );
       }
@@ -224,6 +230,17 @@ describe('factor library', () => {
       N2O: { value: 0.009, unit: 'lb' },
     });
     expect(factor('egrid-2022-rfcw').name).toBe('eGRID subregion RFCW (RFC West) electricity');
+    // Copied from the Hub 2024 workbook, sheet "Emission Factors Hub", Table 6 total output rates as displayed:
+    // row 338 FRCC 813.8 / 0.048 / 0.006, row 351 RFCW 1,000.1 / 0.087 / 0.012, row 355 SRMV 801.0 / 0.040 /
+    // 0.006 lb per MWh.
+    const lbPerMwh = (co2: number, ch4: number, n2o: number) => ({
+      CO2: { value: co2, unit: 'lb' },
+      CH4: { value: ch4, unit: 'lb' },
+      N2O: { value: n2o, unit: 'lb' },
+    });
+    expect(factor('egrid-2022-frcc').gases).toEqual(lbPerMwh(813.8, 0.048, 0.006));
+    expect(factor('egrid-2022-rfcw').gases).toEqual(lbPerMwh(1000.1, 0.087, 0.012));
+    expect(factor('egrid-2022-srmv').gases).toEqual(lbPerMwh(801, 0.04, 0.006));
   });
 
   it('models the DESNZ factors as published CO2e on AR5, with no per-gas masses', () => {
@@ -239,6 +256,132 @@ describe('factor library', () => {
       calorificBasis: 'gross',
       scope: 1,
     });
+  });
+
+  it('holds the EPA GHG Emission Factors Hub 2024 values as its workbook shows them', () => {
+    // Numbers copied from ghg-emission-factors-hub-2024.xlsx, sheet "Emission Factors Hub" (row numbers of that
+    // sheet), as displayed: Table 1 per short ton, scf or gallon; Tables 3 and 4 g per vehicle-mile; Table 5 g
+    // per gallon.
+    const copied: [id: string, gases: Record<string, [number, 'kg' | 'g']>][] = [
+      // Table 1 row 31, Plastics: 2,850 kg CO2, 1,216 g CH4, 160 g N2O per short ton.
+      ['epa-hub-2024-plastics-short-ton', { CO2: [2850, 'kg'], CH4: [1216, 'g'], N2O: [160, 'g'] }],
+      // Table 1 row 47, Landfill Gas (biomass): 0.025254 kg CO2, 0.001552 g CH4, 0.000306 g N2O per scf.
+      [
+        'epa-hub-2024-landfill-gas-scf',
+        { CO2_biogenic: [0.025254, 'kg'], CH4: [0.001552, 'g'], N2O: [0.000306, 'g'] },
+      ],
+      // Table 1 row 87, Kraft Pulping Liquor, North American Softwood: 94.4 kg CO2 (biomass), 1.9 g CH4, 0.42 g
+      // N2O per mmBtu.
+      [
+        'epa-hub-2024-kraft-pulping-liquor-north-american-softwood',
+        { CO2_biogenic: [94.4, 'kg'], CH4: [1.9, 'g'], N2O: [0.42, 'g'] },
+      ],
+      // Table 1 row 55, Crude Oil: 10.29 kg CO2, 0.41 g CH4, 0.08 g N2O per gallon.
+      ['epa-hub-2024-crude-oil-gal', { CO2: [10.29, 'kg'], CH4: [0.41, 'g'], N2O: [0.08, 'g'] }],
+      // Table 3 row 125, Gasoline Passenger Cars, 1973-1974: 0.1696 g CH4, 0.0197 g N2O per vehicle-mile.
+      ['epa-hub-2024-vehicle-gasoline-passenger-cars-1973-1974', { CH4: [0.1696, 'g'], N2O: [0.0197, 'g'] }],
+      // Table 3 row 201, Gasoline Light-Duty Trucks, 2021: 0.0079 g CH4 (0.00785 in the cell), 0.0012 g N2O.
+      ['epa-hub-2024-vehicle-gasoline-light-duty-trucks-2021', { CH4: [0.0079, 'g'], N2O: [0.0012, 'g'] }],
+      // Table 3 row 202, Gasoline Heavy-Duty Vehicles, ≤1980: 0.4604 g CH4, 0.0497 g N2O.
+      [
+        'epa-hub-2024-vehicle-gasoline-heavy-duty-vehicles-up-to-1980',
+        { CH4: [0.4604, 'g'], N2O: [0.0497, 'g'] },
+      ],
+      // Table 4 row 250, Medium- and Heavy-Duty Vehicles, Diesel, 2007-2021: 0.0095 g CH4, 0.0431 g N2O.
+      [
+        'epa-hub-2024-vehicle-medium-and-heavy-duty-vehicles-diesel-2007-2021',
+        { CH4: [0.0095, 'g'], N2O: [0.0431, 'g'] },
+      ],
+      // Table 4 row 273, Buses, CNG: 2.753 g CH4, 0.017 g N2O per vehicle-mile.
+      ['epa-hub-2024-vehicle-buses-cng', { CH4: [2.753, 'g'], N2O: [0.017, 'g'] }],
+      // Table 5 row 288, Locomotives, Diesel: 0.80 g CH4, 0.26 g N2O per gallon.
+      ['epa-hub-2024-non-road-locomotives-diesel', { CH4: [0.8, 'g'], N2O: [0.26, 'g'] }],
+      // Table 5 row 303, Lawn and Garden Equipment, Gasoline (2 stroke): 7.29 g CH4, 0.31 g N2O per gallon.
+      [
+        'epa-hub-2024-non-road-lawn-and-garden-equipment-gasoline-2-stroke',
+        { CH4: [7.29, 'g'], N2O: [0.31, 'g'] },
+      ],
+    ];
+    for (const [id, gases] of copied) {
+      expect(factor(id).gases, id).toEqual(
+        Object.fromEntries(Object.entries(gases).map(([gas, [value, unit]]) => [gas, { value, unit }])),
+      );
+    }
+    expect(factor('epa-hub-2024-plastics-short-ton').hhv).toEqual({
+      value: 38,
+      energy: 'mmBtu',
+      per: 'short_ton',
+    });
+    expect(factor('epa-hub-2024-vehicle-buses-cng')).toMatchObject({ per: 'mi', scope: 1, year: 2024 });
+    expect(factor('epa-hub-2024-vehicle-buses-cng').source).toBe(
+      'U.S. EPA, GHG Emission Factors Hub 2024, Table 4 (mobile combustion CH4 and N2O, on-road diesel and alternative fuel vehicles), "Buses", "CNG"',
+    );
+    expect(idsStartingWith('epa-hub-2024-kraft-pulping-liquor-')).toHaveLength(5);
+    // Every row of Tables 3 (112: gasoline cars, light-duty trucks, heavy-duty vehicles by model year and
+    // motorcycles), 4 (34) and 5 (40).
+    expect(FACTOR_LIBRARY.filter((entry) => entry.source.includes(', Table 3 (')).length).toBe(112);
+    expect(FACTOR_LIBRARY.filter((entry) => entry.source.includes(', Table 4 (')).length).toBe(34);
+    expect(FACTOR_LIBRARY.filter((entry) => entry.source.includes(', Table 5 (')).length).toBe(40);
+
+    // 10,000 miles of a 2015 diesel truck: 0.095 kg CH4 and 0.431 kg N2O, 116.875 kg CO2e on AR5.
+    const truck = calculateItem(
+      {
+        id: 'truck',
+        quantity: 10_000,
+        unit: 'mi',
+        factor: { id: 'epa-hub-2024-vehicle-medium-and-heavy-duty-vehicles-diesel-2007-2021' },
+      },
+      'AR5',
+    );
+    if (!truck.ok) throw new Error('the truck did not calculate');
+    expect(truck.result.gases.CH4).toBeCloseTo(0.095, 12);
+    expect(truck.result.gases.N2O).toBeCloseTo(0.431, 12);
+    expect(truck.result.co2e).toBeCloseTo(0.095 * 28 + 0.431 * 265, 9);
+  });
+
+  it('holds the UK DESNZ 2023 fuels and electricity as the flat file shows them', () => {
+    // Numbers copied from ghg-conversion-factors-2023-flat-file-update.xlsx (version 1.1), sheet "Factors by
+    // Category", column "GHG Conversion Factor 2023" of the "kg CO2e" rows, as displayed (5 decimals).
+    const copied: [id: string, flatFileId: string, per: string, kgCo2e: number][] = [
+      ['desnz-2023-diesel-average-biofuel-blend-litres', '1_101_1011_8_1', 'L', 2.51206],
+      ['desnz-2023-diesel-100-mineral-diesel-litres', '1_101_1012_8_1', 'L', 2.65937],
+      ['desnz-2023-natural-gas-kwh-gross-cv', '1_100_1004_6_1', 'kWh', 0.18293],
+      ['desnz-2023-natural-gas-cubic-metres', '1_100_1004_1_1', 'm3', 2.03839],
+      ['desnz-2023-lpg-litres', '1_100_1003_8_1', 'L', 1.55713],
+      ['desnz-2023-coal-industrial-tonnes', '1_102_1025_15_1', 't', 2396.47994],
+      ['desnz-2023-uk-electricity', '7_400_4000_5_1', 'kWh', 0.20707],
+      ['desnz-2023-uk-electricity-t-and-d', '13_402_4000_5_1', 'kWh', 0.01792],
+    ];
+    for (const [id, flatFileId, per, kgCo2e] of copied) {
+      expect(factor(id), id).toMatchObject({
+        per,
+        year: 2023,
+        gases: {},
+        co2e: { value: kgCo2e, unit: 'kg', gwp: 'AR5' },
+      });
+      expect(factor(id).source, id).toContain(`ID ${flatFileId}`);
+    }
+    expect(factor('desnz-2023-natural-gas-kwh-gross-cv')).toMatchObject({
+      calorificBasis: 'gross',
+      scope: 1,
+    });
+    expect(factor('desnz-2023-uk-electricity')).toMatchObject({ scope: 2, electricityBasis: 'grid-average' });
+    expect(factor('desnz-2023-uk-electricity-t-and-d')).toMatchObject({ scope: 3, category: 3 });
+    // 8 gaseous, 17 liquid and 6 solid fuels in every unit the file gives them in, and the two electricity rows.
+    expect(idsStartingWith('desnz-2023-')).toHaveLength(88);
+
+    // 1,000 litres of forecourt diesel: 2,512.06 kg CO2e, on the AR5 set DESNZ computed it with.
+    const diesel = calculateItem(
+      {
+        id: 'diesel',
+        quantity: 1000,
+        unit: 'L',
+        factor: { id: 'desnz-2023-diesel-average-biofuel-blend-litres' },
+      },
+      'AR5',
+    );
+    if (!diesel.ok) throw new Error('diesel did not calculate');
+    expect(diesel.result.co2e).toBeCloseTo(2512.06, 9);
   });
 
   it('computes refrigerant blend GWPs from their components by mass fraction', () => {

@@ -131,3 +131,18 @@ describe('GWP sets', () => {
     expect(isGwpSetId(5)).toBe(false);
   });
 });
+
+describe('the names of the GWP sets', () => {
+  // The names and sources are shown with every trail (the GWP set a result stands on) and stored in gwp_sets.
+  it('name each IPCC report and year, and the table the values were taken from', () => {
+    expect(Object.values(GWP_SETS).map((set) => set.name)).toEqual([
+      'IPCC Fourth Assessment Report (2007), GWP-100',
+      'IPCC Fifth Assessment Report (2013), GWP-100',
+      'IPCC Sixth Assessment Report (2021), GWP-100',
+    ]);
+    expect(GWP_SETS.AR5.source).toBe(
+      'IPCC AR5 WG1 (2013) Chapter 8, Appendix 8.A, Table 8.A.1 (without climate-carbon feedbacks), ' +
+        'as listed in the GHG Protocol "Global Warming Potential Values" table',
+    );
+  });
+});

@@ -7,6 +7,8 @@ export * from './factor-co2e.ts';
 export * from './factor-library.ts';
 export * from './gwp.ts';
 export * from './market-based-factor.ts';
+export * from './realm-overview.ts';
 export * from './recalculate.ts';
+export * from './scope-totals.ts';
 export * from './result-arithmetic.ts';
 export * from './units.ts';

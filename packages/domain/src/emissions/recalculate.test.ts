@@ -74,3 +74,74 @@ describe('bulk recalculation', () => {
     expect(() => collect(iterateRecalculation(records, { gwp: 'AR5', batchSize: 0 }))).toThrow(RangeError);
   });
 });
+
+// Found by `npm run mutation` (docs/testing.md).
+describe('bulk recalculation, its edges', () => {
+  const options = (total: number, batchSize = 10) => ({ gwp: 'AR5' as const, total, batchSize });
+  const grid = { id: 'egrid-2022-us-average' };
+
+  it('adds each result to the total of its scope, Scope 2 split by method', () => {
+    const mixed: EstimateItem[] = [
+      { id: 'a', quantity: 1, unit: 'MWh', factor: grid },
+      { id: 'b', quantity: 2, unit: 'MWh', factor: grid, scope2Method: 'market' },
+      {
+        id: 'c',
+        quantity: 1,
+        unit: 'kg',
+        scope: 3,
+        factor: { per: 'kg', gases: { CO2: { value: 5, unit: 'kg' } } },
+      },
+      {
+        id: 'd',
+        quantity: 1,
+        unit: 'kg',
+        scope: 1,
+        factor: { per: 'kg', gases: { CO2: { value: 7, unit: 'kg' } } },
+      },
+    ];
+    const { results, cursor } = recalculateBatch(mixed, START_OF_RECALCULATION, options(4));
+    const [location, market] = results;
+    expect(cursor.totals).toEqual({
+      co2e: (location?.co2e ?? 0) + (market?.co2e ?? 0) + 5 + 7,
+      scope1: 7,
+      scope2LocationBased: location?.co2e,
+      scope2MarketBased: market?.co2e,
+      scope3: 5,
+    });
+    expect(market?.co2e).toBeCloseTo(2 * (location?.co2e ?? 0), 9);
+  });
+
+  it('names the cursor and the record out of order, and refuses a repeated id or one that is no string', () => {
+    const [a, b] = records as [EstimateItem, EstimateItem];
+    const afterB = { ...START_OF_RECALCULATION, afterId: b.id };
+    expect(() => recalculateBatch([b], afterB, options(2))).toThrow(
+      new RecalculationOrderError('Records must come in strictly ascending id order after "r01"; got "r01"'),
+    );
+    expect(() => recalculateBatch([b, a], START_OF_RECALCULATION, options(2))).toThrow(
+      'Records must come in strictly ascending id order after "r01"; got "r00"',
+    );
+    const numbered = { ...a, id: 7 } as unknown as EstimateItem;
+    expect(() => recalculateBatch([numbered], START_OF_RECALCULATION, options(1))).toThrow(
+      'Records must come in strictly ascending id order; got 7',
+    );
+    expect(new RecalculationOrderError('x').name).toBe('RecalculationOrderError');
+  });
+
+  it('takes a batch size of 1 and refuses 0 or a fraction, naming it', () => {
+    expect(collect(iterateRecalculation(records.slice(0, 2), { gwp: 'AR5', batchSize: 1 }))).toHaveLength(2);
+    expect(() => recalculateBatch([], START_OF_RECALCULATION, options(0, 1.5))).toThrow(
+      'batchSize must be a whole number of at least 1 (got 1.5)',
+    );
+  });
+
+  it('is done on a full page that reaches the total, and on a short page whatever the total says', () => {
+    const page = records.slice(0, 10);
+    expect(recalculateBatch(page, START_OF_RECALCULATION, options(10)).progress.isDone).toBe(true);
+    expect(recalculateBatch(page, START_OF_RECALCULATION, options(11)).progress.isDone).toBe(false);
+    // Records deleted since the total was counted: a short page ends the run.
+    expect(recalculateBatch(page.slice(0, 3), START_OF_RECALCULATION, options(50)).progress).toMatchObject({
+      isDone: true,
+      fraction: 3 / 50,
+    });
+  });
+});

@@ -144,3 +144,67 @@ describe('the arithmetic of a stored result', () => {
     ).toBeUndefined();
   });
 });
+
+describe('the arithmetic of a stored result, at its edges', () => {
+  const stored = (fields: Partial<Parameters<typeof explainResult>[1]>) => ({
+    scope2Method: '',
+    gases: {},
+    co2eKg: 0,
+    gwpSetId: 'AR5',
+    ...fields,
+  });
+
+  it('converts the quantity to the factor’s basis: 1000 gal × 0.138 mmBtu/gal = 138 mmBtu', () => {
+    const arithmetic = explainResult(
+      { quantity: 1000, unit: 'gal', certificateCoverage: null },
+      stored({ gases: { CO2: 10_206.48 } }),
+      distillate,
+    );
+    expect(arithmetic?.basisQuantity).toBeCloseTo(138, 9);
+    expect(arithmetic?.basisUnit).toBe('mmBtu');
+  });
+
+  it('shows a certificate coverage only on a market-based result that has one', () => {
+    const coverageOf = (scope2Method: string, certificateCoverage: number | null) =>
+      explainResult(
+        { quantity: 100, unit: 'mmBtu', certificateCoverage },
+        stored({ scope2Method }),
+        distillate,
+      )?.certificateCoverage;
+    expect(coverageOf('market', 0.25)).toBe(0.25);
+    expect(coverageOf('location', 0.25)).toBeNull();
+    expect(coverageOf('market', 0)).toBeNull();
+    expect(coverageOf('market', null)).toBeNull();
+    const covered = explainResult(
+      { quantity: 100, unit: 'mmBtu', certificateCoverage: 0.25 },
+      stored({ scope2Method: 'market' }),
+      distillate,
+    );
+    expect(covered?.basisQuantity).toBe(75);
+  });
+
+  it('shows a stored gas the factor does not give, and a set the engine no longer knows, without inventing figures', () => {
+    const arithmetic = explainResult(
+      { quantity: 1, unit: 'mmBtu', certificateCoverage: null },
+      stored({ gases: { CO2: 73.96, 'old-gas': 2 }, gwpSetId: 'SAR-1995' }),
+      distillate,
+    );
+    expect(arithmetic?.gases).toEqual([
+      { gas: 'CO2', factorValue: 73.96, factorUnit: 'kg', toKg: 1, massKg: 73.96, gwp: null, co2eKg: 0 },
+      { gas: 'old-gas', factorValue: 0, factorUnit: 'kg', toKg: 1, massKg: 2, gwp: null, co2eKg: 0 },
+    ]);
+  });
+
+  it('converts a published CO2e factor given in tonnes to kilograms', () => {
+    const perTonne: EmissionFactor = {
+      ...distillate,
+      gases: {},
+      hhv: undefined,
+      co2e: { value: 0.5, unit: 't', gwp: 'AR4' },
+    };
+    expect(
+      explainResult({ quantity: 2, unit: 'mmBtu', certificateCoverage: null }, stored({}), perTonne)
+        ?.publishedCo2e,
+    ).toEqual({ factorValue: 0.5, factorUnit: 't', toKg: 1000, gwpSetId: 'AR4' });
+  });
+});

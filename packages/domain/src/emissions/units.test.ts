@@ -7,6 +7,8 @@ import {
   convert,
   dimensionOf,
   findConversionFactor,
+  isEnergyUnit,
+  isMassUnit,
   isUnit,
   unitDefinition,
   unitsOfDimension,
@@ -156,6 +158,23 @@ describe('unit conversions', () => {
       fc.property(fc.constantFrom(...UNITS), magnitude, (unit, value) => {
         expect(convert(value, unit, unit)).toBe(value);
         expect(convert(0, unit, unit)).toBe(0);
+      }),
+    );
+  });
+
+  it('tells mass and energy units apart, and answers false for text that is no unit', () => {
+    expect([isMassUnit('kg'), isMassUnit('kWh'), isMassUnit('gallons')]).toEqual([true, false, false]);
+    expect([isEnergyUnit('kWh'), isEnergyUnit('kg'), isEnergyUnit('gallons')]).toEqual([true, false, false]);
+  });
+
+  it('throws a UnitConversionError by that name, naming both units', () => {
+    expect(() => conversionFactor('kg', 'kWh')).toThrow(
+      expect.objectContaining({
+        name: 'UnitConversionError',
+        reason: 'incompatible-dimensions',
+        from: 'kg',
+        to: 'kWh',
+        message: 'Cannot convert kg (mass) to kWh (energy)',
       }),
     );
   });

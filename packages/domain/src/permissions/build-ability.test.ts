@@ -99,4 +99,13 @@ describe('buildAbility', () => {
     const onServer = buildAbility(rules, grantIdPatternMatcher);
     expect(canAccessRecord(onServer, 'read', 'Facility', { realm: 'demo', id: 'f-1' })).toBe(true);
   });
+
+  it('refuses, when checking, a rule whose id pattern is not a string', () => {
+    const ability = buildAbility([
+      { action: 'read', subject: 'File', conditions: { id: { $matchesPattern: 7 as unknown as string } } },
+    ]);
+    expect(() => canAccessRecord(ability, 'read', 'File', { realm: 'demo', id: '7' })).toThrow(
+      '$matchesPattern expects a pattern string',
+    );
+  });
 });

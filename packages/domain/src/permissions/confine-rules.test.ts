@@ -48,4 +48,11 @@ describe('confineRulesToRealms', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('limits a rule whose conditions name an id but no realm', () => {
+    const byId: AbilityRule = { action: 'read', subject: 'Facility', conditions: { id: 'f1' } };
+    expect(confineRulesToRealms([byId], ['demo'])).toEqual([
+      { action: 'read', subject: 'Facility', conditions: { id: 'f1', realm: { $in: ['demo'] } } },
+    ]);
+  });
 });

@@ -153,3 +153,51 @@ describe('isRuleCovered', () => {
     expect(isRuleCovered(narrow, { action: 'read', subject: 'all' })).toBe(false);
   });
 });
+
+describe('delegation at its edges', () => {
+  it('confines a role’s “any realm” grant to its holders’ realms, except in the operator’s realm', () => {
+    const anyRealm = [grant({ realm: '.*', subject: 'Facility', id: '.*', action: 'read' })];
+    const tree: RealmTree = { acm: null, acme: 'acm', 'acme-east': 'acme' };
+    expect(rulesGivenByGrants(anyRealm, { giverId: GIVER, roleRealmKey: 'acme', realmTree: tree })).toEqual([
+      { action: 'read', subject: 'Facility', conditions: { realm: { $in: ['acme', 'acme-east'] } } },
+      { action: 'read', subject: 'Facility', conditions: { realm: { $in: ['acme-east'] } } },
+    ]);
+    expect(
+      rulesGivenByGrants(anyRealm, { giverId: GIVER, roleRealmKey: 'acm', realmTree: { acm: null } }),
+    ).toEqual([{ action: 'read', subject: 'Facility' }]);
+  });
+
+  it('covers a rule only with every one of its realms, and an id condition only with the same one', () => {
+    const acmeOnly = buildAbility([
+      { action: 'read', subject: 'Facility', conditions: { realm: { $in: ['acme'] } } },
+    ]);
+    const inRealms = (realms: string[]) => ({
+      action: 'read' as const,
+      subject: 'Facility' as const,
+      conditions: { realm: { $in: realms } },
+    });
+    expect(isRuleCovered(acmeOnly, inRealms(['acme']))).toBe(true);
+    expect(isRuleCovered(acmeOnly, inRealms(['acme', 'other']))).toBe(false);
+
+    const oneFacility = buildAbility([{ action: 'read', subject: 'Facility', conditions: { id: 'f-1' } }]);
+    expect(
+      isRuleCovered(oneFacility, { action: 'read', subject: 'Facility', conditions: { id: 'f-1' } }),
+    ).toBe(true);
+    expect(
+      isRuleCovered(oneFacility, { action: 'read', subject: 'Facility', conditions: { id: 'f-2' } }),
+    ).toBe(false);
+    expect(isRuleCovered(oneFacility, { action: 'read', subject: 'Facility' })).toBe(false);
+
+    const everyFacility = buildAbility([{ action: 'read', subject: 'Facility' }]);
+    expect(isRuleCovered(everyFacility, inRealms(['acme']))).toBe(true);
+    expect(
+      isRuleCovered(everyFacility, { action: 'read', subject: 'Facility', conditions: { id: 'f-1' } }),
+    ).toBe(true);
+  });
+
+  it('lets a giver limited to one record hand on that very record', () => {
+    const limited = giverAbility([grant({ realm: '\\own', subject: 'Facility', id: 'f-1', action: 'read' })]);
+    const wanted = [grant({ realm: '\\own', subject: 'Facility', id: 'f-1', action: 'read' })];
+    expect(uncoveredRules(limited, wanted, { ...context, realmTree: { acme: null } })).toEqual([]);
+  });
+});

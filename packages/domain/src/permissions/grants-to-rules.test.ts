@@ -556,4 +556,38 @@ describe('grantsToRules', () => {
     const inactive = { id: 'off', active: false, type: 'REGEX_GRANT', data: { nonsense: true } };
     expect(grantsToRules([inactive], user, tree)).toEqual({ rules: [], rejected: [] });
   });
+
+  it('says exactly why each malformed grant is left out, and names it only by a string id', () => {
+    const { rejected } = grantsToRules(
+      [
+        'grant',
+        { id: 42, active: 'yes', type: 'REGEX_GRANT', data: {} },
+        { id: 'plain', active: true, type: 'PLAINTEXT_GRANT', data: { subject: 'User', action: 'read' } },
+      ],
+      user,
+      tree,
+    );
+    expect(rejected).toEqual([
+      { permissionId: null, reason: 'Expected object, received string' },
+      {
+        permissionId: null,
+        reason: 'id: Expected string, received number; active: Expected boolean, received string',
+      },
+      { permissionId: 'plain', reason: 'data: realm: Required' },
+    ]);
+  });
+
+  it('gives a grant for any realm and any id a rule without conditions', () => {
+    expect(grantsToRules([regexGrant('.*')], user, tree).rules).toStrictEqual([
+      { action: 'read', subject: 'Facility' },
+    ]);
+  });
+
+  it('lists the rules in the order of their JSON text, whatever the order of the grants', () => {
+    const grants = [regexGrant('sub'), regexGrant('demo2'), regexGrant('dem')];
+    const realmsOf = (permissions: readonly unknown[]) =>
+      grantsToRules(permissions, user, tree).rules.map((rule) => rule.conditions?.realm?.$in[0]);
+    expect(realmsOf(grants)).toEqual(['dem', 'demo2', 'sub']);
+    expect(realmsOf([...grants].reverse())).toEqual(['dem', 'demo2', 'sub']);
+  });
 });

@@ -41,6 +41,7 @@ describe('loadAbilityRules', () => {
       async () => ({ results: [] }),
       async () => rights,
     ],
+    ['the rights load answers something other than a list', async () => [permission], async () => ({})],
   ])(
     'logs "Failed to get rights" and grants nothing when %s',
     async (_case, fetchPermissions, fetchRights) => {
@@ -56,4 +57,18 @@ describe('loadAbilityRules', () => {
       expect(logger.error).toHaveBeenCalledWith('Failed to get rights', expect.any(Error));
     },
   );
+
+  it('names the loaders when either answers something other than a list', async () => {
+    const logger = recordingLogger();
+    await loadAbilityRules(
+      async () => [permission],
+      async () => ({}) as unknown as Right[],
+      logger,
+      context,
+    );
+    expect(logger.error).toHaveBeenCalledWith(
+      'Failed to get rights',
+      new TypeError('The permission and right loaders must answer lists'),
+    );
+  });
 });

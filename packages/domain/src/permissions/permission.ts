@@ -83,20 +83,8 @@ export const plaintextGrantDataSchema = z.strictObject({
 });
 export type PlaintextGrantData = z.infer<typeof plaintextGrantDataSchema>;
 
-const permissionFields = {
-  id: z.string().min(1),
-  active: z.boolean(),
-  /** Id of the right this permission belongs to. */
-  right: z.string().min(1),
-};
-
-/** A permission (grant) as the authz API answers it (spec section 3). */
-export const permissionSchema = z.discriminatedUnion('type', [
-  z.object({ ...permissionFields, type: z.literal('REGEX_GRANT'), data: regexGrantDataSchema }),
-  z.object({ ...permissionFields, type: z.literal('PLAINTEXT_GRANT'), data: plaintextGrantDataSchema }),
-  z.object({ ...permissionFields, type: z.literal('SCRIPT_GRANT'), data: z.unknown() }),
-]);
-export type Permission = z.infer<typeof permissionSchema>;
-
-export const rightSchema = z.object({ id: z.string().min(1), name: z.string().min(1) });
-export type Right = z.infer<typeof rightSchema>;
+/** A right as the authz API answers it (spec section 3: id, name). */
+export interface Right {
+  id: string;
+  name: string;
+}

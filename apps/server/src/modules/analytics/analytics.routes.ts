@@ -1,11 +1,7 @@
 import {
   ANALYTICS_EVENT_TYPES,
   ANALYTICS_MAX_BODY_BYTES,
-  ANALYTICS_PROXY_PATH,
-  analyticsAcceptedSchema,
-  analyticsBatchSchema,
-  analyticsEventSchema,
-  analyticsSourceConfigSchema,
+  analyticsEndpoints,
   currentApplication,
   messages,
   type AnalyticsEvent,
@@ -15,6 +11,7 @@ import { createAnalyticsEventRepository, type Database } from '@ecc/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import { PUBLIC_ACCESS } from '#platform/route-access.ts';
 import {
@@ -96,14 +93,11 @@ export function registerAnalyticsRoutes(
     return { accepted };
   };
 
-  api.get(
-    `${ANALYTICS_PROXY_PATH}/sourceConfig`,
-    {
-      config: { access: PUBLIC_ACCESS },
-      onRequest: authorize,
-      schema: { response: { 200: analyticsSourceConfigSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(analyticsEndpoints.sourceConfig),
+    config: { access: PUBLIC_ACCESS },
+    onRequest: authorize,
+    handler: async (request) => {
       const realm = realmOf(request);
       return {
         source: {
@@ -115,34 +109,28 @@ export function registerAnalyticsRoutes(
         },
       };
     },
-  );
+  });
 
   for (const type of ANALYTICS_EVENT_TYPES) {
-    api.post(
-      `${ANALYTICS_PROXY_PATH}/v1/${type}`,
-      {
-        config: { access: PUBLIC_ACCESS },
-        bodyLimit: ANALYTICS_MAX_BODY_BYTES,
-        onRequest: authorize,
-        schema: { body: analyticsEventSchema, response: { 200: analyticsAcceptedSchema } },
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(analyticsEndpoints[type]),
+      config: { access: PUBLIC_ACCESS },
+      bodyLimit: ANALYTICS_MAX_BODY_BYTES,
+      onRequest: authorize,
+      handler: async (request) => {
         if (request.body.type !== type) {
           throw fieldRefusal(400, { 'body/type': `Must be "${type}" on this path` });
         }
         return accept(request, [request.body]);
       },
-    );
+    });
   }
 
-  api.post(
-    `${ANALYTICS_PROXY_PATH}/v1/batch`,
-    {
-      config: { access: PUBLIC_ACCESS },
-      bodyLimit: ANALYTICS_MAX_BODY_BYTES,
-      onRequest: authorize,
-      schema: { body: analyticsBatchSchema, response: { 200: analyticsAcceptedSchema } },
-    },
-    async (request) => accept(request, request.body.batch),
-  );
+  api.route({
+    ...endpointRoute(analyticsEndpoints.batch),
+    config: { access: PUBLIC_ACCESS },
+    bodyLimit: ANALYTICS_MAX_BODY_BYTES,
+    onRequest: authorize,
+    handler: async (request) => accept(request, request.body.batch),
+  });
 }

@@ -1,13 +1,10 @@
 import {
   accountEndpoints,
+  authEndpoints,
   CURRENT_PASSWORD_WRONG_MESSAGE,
   DEFAULT_LOGOUT_URL,
   INVALID_CREDENTIALS_MESSAGE,
-  loginRequestSchema,
-  logoutResponseSchema,
   messages,
-  sessionSchema,
-  userSchema,
 } from '@ecc/contracts';
 import { hashPassword, userRowToUser, verifyPassword, type Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
@@ -32,13 +29,10 @@ export function registerAuthRoutes(
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/api/auth/login',
-    {
-      config: { access: PUBLIC_ACCESS },
-      schema: { body: loginRequestSchema, response: { 200: userSchema } },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(authEndpoints.login),
+    config: { access: PUBLIC_ACCESS },
+    handler: async (request, reply) => {
       const realm = await context.realms.resolve(request);
       if (!realm) throw new HttpError(404, messages.realmNotFound);
       // Behind a proxy, request.ip is the client's address only when ECC_TRUST_PROXY lets it read X-Forwarded-For.
@@ -55,28 +49,28 @@ export function registerAuthRoutes(
       await context.sessions.start(request, reply, realm, user);
       return userRowToUser(user, realm.key);
     },
-  );
+  });
 
-  api.get(
-    '/api/auth/session',
-    { config: { access: SESSION_ACCESS }, schema: { response: { 200: sessionSchema } } },
-    async (request) => {
+  api.route({
+    ...endpointRoute(authEndpoints.session),
+    config: { access: SESSION_ACCESS },
+    handler: async (request) => {
       const session = requireSession(request);
       return { email: session.user.email, tokenExpr: Math.floor(session.expiresAt.getTime() / 1000) };
     },
-  );
+  });
 
   // Public on purpose: signing out must work with an expired or missing session too. A GET, as the specification
   // has it, so only the app's own pages may use it: a cross-site image or link cannot sign the user out.
-  api.get(
-    '/api/auth/logout',
-    { config: { access: PUBLIC_ACCESS }, schema: { response: { 200: logoutResponseSchema } } },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(authEndpoints.logout),
+    config: { access: PUBLIC_ACCESS },
+    handler: async (request, reply) => {
       if (!isSameOriginRequest(request)) throw new HttpError(403, CROSS_ORIGIN_SIGN_OUT_MESSAGE);
       await context.sessions.end(request, reply, await context.realms.resolve(request));
       return { url: DEFAULT_LOGOUT_URL };
     },
-  );
+  });
 
   api.route({
     ...endpointRoute(accountEndpoints.changePassword),

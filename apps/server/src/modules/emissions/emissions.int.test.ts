@@ -328,19 +328,36 @@ describe('POST /api/emissions/estimate and GET /api/emission-factors', () => {
         .results.map((factor) => factor.id);
     expect(await idsFor('eGRID RFCW')).toEqual(['egrid-2022-rfcw']);
     expect(await idsFor('rfcw egrid')).toEqual(['egrid-2022-rfcw']);
-    expect(await idsFor('DESNZ electricity')).toEqual(['desnz-2024-uk-electricity']);
+    // The 2023 factors name DESNZ in their names, so they rank before the 2024 one that has it in its key; coal
+    // for electricity generation answers too.
+    const desnzElectricity = await idsFor('DESNZ electricity');
+    expect(desnzElectricity.filter((id) => !id.includes('coal-electricity-generation'))).toEqual([
+      'desnz-2023-uk-electricity',
+      'desnz-2023-uk-electricity-t-and-d',
+      'desnz-2024-uk-electricity',
+    ]);
+    expect(desnzElectricity).toHaveLength(7);
     // Hyphens and case do not matter: R-410A, r410a and "R 410A" find the blend.
     for (const q of ['R-410A', 'r410a', 'R 410A']) {
       expect((await idsFor(q))[0], q).toBe('fgas-r-410a');
     }
-    // Diesel is distillate fuel oil No. 2 (stationary) and diesel fuel (vehicles).
-    expect(await idsFor('diesel')).toEqual(
+    // Diesel is distillate fuel oil No. 2 (stationary) and diesel fuel (vehicles) for EPA, and the UK's forecourt
+    // blend and mineral diesel for DESNZ, each factor naming its source.
+    const diesel = emissionFactorListResponseSchema.parse((await listFactors('?q=diesel&limit=100')).json());
+    expect(diesel.results.map((factor) => factor.id)).toEqual(
       expect.arrayContaining([
         'epa-c1-distillate-fuel-oil-no-2',
         'epa-hub-2024-distillate-fuel-oil-no-2-gal',
         'epa-hub-2024-mobile-diesel-gal',
+        'epa-hub-2024-vehicle-passenger-cars-diesel-2007-2021',
+        'epa-hub-2024-non-road-locomotives-diesel',
+        'desnz-2023-diesel-average-biofuel-blend-litres',
+        'desnz-2023-diesel-100-mineral-diesel-kwh-gross-cv',
       ]),
     );
+    for (const found of diesel.results) {
+      expect(found.source, found.id).toMatch(/^(U\.S\. EPA|UK DESNZ)/);
+    }
     // A name that starts with the words comes before names that only hold them.
     const naturalGas = await idsFor('natural gas');
     expect(naturalGas[0]).toBe('epa-c1-natural-gas');

@@ -1,19 +1,9 @@
-import {
-  emissionFactorIdParamsSchema,
-  emissionFactorListQuerySchema,
-  emissionFactorListResponseSchema,
-  estimateFailureSchema,
-  estimateRequestSchema,
-  estimateResponseSchema,
-  realmEmissionFactorDraftListQuerySchema,
-  realmEmissionFactorInputSchema,
-  realmEmissionFactorListResponseSchema,
-  realmEmissionFactorSchema,
-} from '@ecc/contracts';
+import { emissionEndpoints } from '@ecc/contracts';
 import { realmFactorLookupsOf, type DatabaseHandle } from '@ecc/db';
 import { realmGwpSetId } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import {
   assertCanOnOwnRecord,
   permissionAccess,
@@ -44,18 +34,12 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
   const realmFactors = createRealmFactorService(database.db);
   registerEmissionFactorExportRoute(app, realmFactors);
 
-  api.post(
-    '/api/emissions/estimate',
-    {
-      config: { access: SESSION_ACCESS },
-      bodyLimit: ESTIMATE_BODY_LIMIT_BYTES,
-      schema: {
-        body: estimateRequestSchema,
-        response: { 200: estimateResponseSchema, 422: estimateFailureSchema },
-      },
-      serializerCompiler: serializeAsJson,
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(emissionEndpoints.estimate),
+    config: { access: SESSION_ACCESS },
+    bodyLimit: ESTIMATE_BODY_LIMIT_BYTES,
+    serializerCompiler: serializeAsJson,
+    handler: async (request, reply) => {
       const { realm } = requireSession(request);
       // Realm factor keys (`realm:<uuid>`) resolve against the caller's realm only.
       const factors = await lookups.lookupFor(realm.id);
@@ -66,81 +50,53 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
       // with its id and path so an integration can fix all of them in one go.
       return reply.code(422).send(answer.failure);
     },
-  );
+  });
 
-  api.get(
-    '/api/emission-factors',
-    {
-      config: { access: permissionAccess('read', 'EmissionFactor') },
-      schema: {
-        querystring: emissionFactorListQuerySchema,
-        response: { 200: emissionFactorListResponseSchema },
-      },
-    },
-    async (request) =>
+  api.route({
+    ...endpointRoute(emissionEndpoints.factors),
+    config: { access: permissionAccess('read', 'EmissionFactor') },
+    handler: async (request) =>
       listEmissionFactors(request.query, await realmFactors.listPublished(requireSession(request).realm.id)),
-  );
+  });
 
-  api.get(
-    '/api/emission-factors/drafts',
-    {
-      config: { access: permissionAccess('read', 'EmissionFactor') },
-      schema: {
-        querystring: realmEmissionFactorDraftListQuerySchema,
-        response: { 200: realmEmissionFactorListResponseSchema },
-      },
-    },
-    async (request) => realmFactors.listDrafts(requireSession(request).realm.id, request.query),
-  );
+  api.route({
+    ...endpointRoute(emissionEndpoints.drafts),
+    config: { access: permissionAccess('read', 'EmissionFactor') },
+    handler: async (request) => realmFactors.listDrafts(requireSession(request).realm.id, request.query),
+  });
 
-  api.post(
-    '/api/emission-factors',
-    {
-      config: { access: permissionAccess('create', 'EmissionFactor') },
-      schema: { body: realmEmissionFactorInputSchema, response: { 201: realmEmissionFactorSchema } },
-    },
-    async (request, reply) =>
+  api.route({
+    ...endpointRoute(emissionEndpoints.createFactor),
+    config: { access: permissionAccess('create', 'EmissionFactor') },
+    handler: async (request, reply) =>
       reply.code(201).send(await realmFactors.create(requireSession(request).realm.id, request.body)),
-  );
+  });
 
-  api.put(
-    '/api/emission-factors/:id',
-    {
-      config: { access: permissionAccess('update', 'EmissionFactor') },
-      schema: {
-        params: emissionFactorIdParamsSchema,
-        body: realmEmissionFactorInputSchema,
-        response: { 200: realmEmissionFactorSchema },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(emissionEndpoints.updateFactor),
+    config: { access: permissionAccess('update', 'EmissionFactor') },
+    handler: async (request) => {
       await assertCanOnOwnRecord(request, 'update', 'EmissionFactor', request.params.id);
       return realmFactors.update(requireSession(request).realm.id, request.params.id, request.body);
     },
-  );
+  });
 
-  api.post(
-    '/api/emission-factors/:id/publish',
-    {
-      config: { access: permissionAccess('update', 'EmissionFactor') },
-      schema: { params: emissionFactorIdParamsSchema, response: { 200: realmEmissionFactorSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(emissionEndpoints.publishFactor),
+    config: { access: permissionAccess('update', 'EmissionFactor') },
+    handler: async (request) => {
       await assertCanOnOwnRecord(request, 'update', 'EmissionFactor', request.params.id);
       return realmFactors.publish(requireSession(request).realm.id, request.params.id);
     },
-  );
+  });
 
-  api.delete(
-    '/api/emission-factors/:id',
-    {
-      config: { access: permissionAccess('delete', 'EmissionFactor') },
-      schema: { params: emissionFactorIdParamsSchema },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(emissionEndpoints.deleteFactor),
+    config: { access: permissionAccess('delete', 'EmissionFactor') },
+    handler: async (request, reply) => {
       await assertCanOnOwnRecord(request, 'delete', 'EmissionFactor', request.params.id);
       await realmFactors.delete(requireSession(request).realm.id, request.params.id);
       return reply.code(204).send();
     },
-  );
+  });
 }

@@ -249,6 +249,25 @@ describe('realm emission factors', () => {
     expect(await listIds('acme')).toContain(kept.id);
   });
 
+  it('decides on a draft’s status in the transaction that writes it: a racing edit or deletion never fails', async () => {
+    for (let round = 0; round < 5; round++) {
+      const draft = await createFactor('acme', { ...SUPPLIER_TARIFF, name: `Race ${round}` });
+      const url = `/api/emission-factors/${encodeURIComponent(draft.id)}`;
+      const [published, edited, deleted] = await Promise.all([
+        call('acme', 'POST', `${url}/publish`),
+        call('acme', 'PUT', url, { ...SUPPLIER_TARIFF, name: `Race ${round} renamed` }),
+        call('acme', 'DELETE', url),
+      ]);
+      // Each answers as the factor stood when it ran: a publication makes the later edit or deletion 409.
+      expect([200, 404]).toContain(published.statusCode);
+      expect([200, 404, 409]).toContain(edited.statusCode);
+      expect([204, 409]).toContain(deleted.statusCode);
+      if (published.statusCode === 200 && deleted.statusCode === 409) {
+        expect(deleted.json().message).toBe(PUBLISHED_FACTOR_MESSAGE);
+      }
+    }
+  });
+
   it('refuses a factor the engine cannot use with 422 naming the field, and stores nothing', async () => {
     const before = await listIds('acme');
     const response = await call('acme', 'POST', '/api/emission-factors', {

@@ -19,7 +19,7 @@ import {
 } from '@ecc/domain';
 
 /**
- * Bulk recalculation of a realm (issue 4, item 3; decision 019): records are read in id order a batch at a
+ * Bulk recalculation of a realm (issue 4, item 3; decision 020): records are read in id order a batch at a
  * time, calculated by the engine (`calculateActivityResults`, as when a record is saved) and written with COPY
  * together with the run's cursor, so a run that stops (crash, restart) resumes after its last committed batch.
  * A run on another GWP set than the realm's writes beside the realm's results, unseen, and its last step moves

@@ -10,7 +10,7 @@ import type { RecalculationService } from './recalculation.service.ts';
 export const RECALCULATION_NOT_FOUND_MESSAGE = 'Recalculation not found';
 
 /**
- * Bulk recalculation of the caller's realm (issue 4, item 3; decision 019). The work runs in the background of
+ * Bulk recalculation of the caller's realm (issue 4, item 3; decision 020). The work runs in the background of
  * this server process (the service, created by buildApp, resumes unfinished runs when the app is ready and stops
  * after the batch in flight when it closes). A run on another GWP set than the realm's moves the realm to that set
  * when it completes.

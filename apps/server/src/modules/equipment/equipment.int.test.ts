@@ -7,6 +7,7 @@ import {
 } from '@ecc/contracts';
 import { facilities, type Database } from '@ecc/db';
 import { buildEquipmentSchema } from '@ecc/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
@@ -425,6 +426,43 @@ describe('the equipment API', () => {
         'other.test',
       );
       expect(stillThere.json()).toMatchObject({ name: 'GIS bay 1' });
+    });
+
+    it('keeps an item activity records name (409 saying how many), and deletes it once none does', async () => {
+      const slug = await testApp.database.db
+        .select({ slug: facilities.slug })
+        .from(facilities)
+        .where(eq(facilities.id, plantId));
+      const record = await call(member, 'POST', `/api/facilities/${slug[0]?.slug}/activity-records`, {
+        activityType: 'Boiler gas',
+        periodStart: '2024-01-01',
+        periodEnd: '2024-01-31',
+        quantity: 100,
+        unit: 'therm',
+        factorKey: 'epa-c1-natural-gas',
+        scope: 1,
+        equipmentId: itemId,
+      });
+      expect(record.statusCode, record.body).toBe(201);
+      const refused = await call(admin, 'DELETE', `/api/equipment/${itemId}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'An activity record names this equipment. Link it to other equipment or delete it before deleting the equipment.',
+      );
+      expect((await call(member, 'GET', `/api/equipment/${itemId}`)).statusCode).toBe(200);
+      const { id, version } = record.json<{ id: string; version: number }>();
+      const unlinked = await call(member, 'PUT', `/api/equipment/${itemId}`, {
+        name: 'Boiler 1 (east)',
+        properties: { fuel: 'Propane', ratedCapacity: 300 },
+      });
+      expect(unlinked.statusCode).toBe(200);
+      const patched = await testApp.app.inject({
+        method: 'PATCH',
+        url: `/api/activity-records/${id}`,
+        headers: { ...withSession(member), host: 'acme.test' },
+        payload: { version, equipmentId: null },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
     });
 
     it('deletes an item; a second delete answers 404', async () => {

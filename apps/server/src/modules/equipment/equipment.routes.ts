@@ -1,20 +1,8 @@
-import {
-  createEquipmentRequestSchema,
-  createEquipmentTypeRequestSchema,
-  createEquipmentTypeVersionRequestSchema,
-  equipmentIdParamsSchema,
-  equipmentItemSchema,
-  equipmentListQuerySchema,
-  equipmentListResponseSchema,
-  equipmentSiteListResponseSchema,
-  equipmentTypeDetailSchema,
-  equipmentTypeKeyParamsSchema,
-  equipmentTypeListResponseSchema,
-  updateEquipmentRequestSchema,
-} from '@ecc/contracts';
-import { createEquipmentRepository, type Database } from '@ecc/db';
+import { equipmentEndpoints } from '@ecc/contracts';
+import type { Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { assertCanOnOwnRecord, permissionAccess, requireSession } from '#platform/route-access.ts';
 import { createEquipmentService } from './equipment.service.ts';
 
@@ -24,57 +12,41 @@ import { createEquipmentService } from './equipment.service.ts';
  * answer 404 like missing ones.
  */
 export function registerEquipmentRoutes(app: FastifyInstance, db: Database): void {
-  const service = createEquipmentService(createEquipmentRepository(db));
+  const service = createEquipmentService(db);
 
   void app.register(async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
-    routes.get(
-      '/api/equipment/types',
-      {
-        config: { access: permissionAccess('read', 'EquipmentType') },
-        schema: { response: { 200: equipmentTypeListResponseSchema } },
-      },
-      async (request) => service.listTypes(requireSession(request).realm.id),
-    );
+    routes.route({
+      ...endpointRoute(equipmentEndpoints.types),
+      config: { access: permissionAccess('read', 'EquipmentType') },
+      handler: async (request) => service.listTypes(requireSession(request).realm.id),
+    });
 
-    routes.get(
-      '/api/equipment/types/:key',
-      {
-        config: { access: permissionAccess('read', 'EquipmentType') },
-        schema: { params: equipmentTypeKeyParamsSchema, response: { 200: equipmentTypeDetailSchema } },
-      },
-      async (request) => {
+    routes.route({
+      ...endpointRoute(equipmentEndpoints.type),
+      config: { access: permissionAccess('read', 'EquipmentType') },
+      handler: async (request) => {
         const type = await service.getType(requireSession(request).realm.id, request.params.key);
         await assertCanOnOwnRecord(request, 'read', 'EquipmentType', type.id);
         return type;
       },
-    );
+    });
 
-    routes.post(
-      '/api/equipment/types',
-      {
-        config: { access: permissionAccess('create', 'EquipmentType', { route: 'equipment-manager-admin' }) },
-        schema: { body: createEquipmentTypeRequestSchema, response: { 201: equipmentTypeDetailSchema } },
-      },
-      async (request, reply) => {
+    routes.route({
+      ...endpointRoute(equipmentEndpoints.createType),
+      config: { access: permissionAccess('create', 'EquipmentType', { route: 'equipment-manager-admin' }) },
+      handler: async (request, reply) => {
         const session = requireSession(request);
         const created = await service.createType(session.realm.id, session.user.id, request.body);
         return reply.code(201).send(created);
       },
-    );
+    });
 
-    routes.post(
-      '/api/equipment/types/:key/versions',
-      {
-        config: { access: permissionAccess('update', 'EquipmentType', { route: 'equipment-manager-admin' }) },
-        schema: {
-          params: equipmentTypeKeyParamsSchema,
-          body: createEquipmentTypeVersionRequestSchema,
-          response: { 201: equipmentTypeDetailSchema },
-        },
-      },
-      async (request, reply) => {
+    routes.route({
+      ...endpointRoute(equipmentEndpoints.createTypeVersion),
+      config: { access: permissionAccess('update', 'EquipmentType', { route: 'equipment-manager-admin' }) },
+      handler: async (request, reply) => {
         const session = requireSession(request);
         const type = await service.getType(session.realm.id, request.params.key);
         await assertCanOnOwnRecord(request, 'update', 'EquipmentType', type.id);
@@ -86,79 +58,57 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
         );
         return reply.code(201).send(updated);
       },
-    );
+    });
 
-    routes.get(
-      '/api/equipment/sites',
-      {
-        config: { access: permissionAccess('read', 'Equipment') },
-        schema: { response: { 200: equipmentSiteListResponseSchema } },
-      },
-      async (request) => service.listSites(requireSession(request).realm.id),
-    );
+    routes.route({
+      ...endpointRoute(equipmentEndpoints.sites),
+      config: { access: permissionAccess('read', 'Equipment') },
+      handler: async (request) => service.listSites(requireSession(request).realm.id),
+    });
 
-    routes.get(
-      '/api/equipment',
-      {
-        config: { access: permissionAccess('read', 'Equipment') },
-        schema: { querystring: equipmentListQuerySchema, response: { 200: equipmentListResponseSchema } },
-      },
-      async (request) => service.listEquipment(requireSession(request).realm.id, request.query),
-    );
+    routes.route({
+      ...endpointRoute(equipmentEndpoints.list),
+      config: { access: permissionAccess('read', 'Equipment') },
+      handler: async (request) => service.listEquipment(requireSession(request).realm.id, request.query),
+    });
 
-    routes.get(
-      '/api/equipment/:id',
-      {
-        config: { access: permissionAccess('read', 'Equipment') },
-        schema: { params: equipmentIdParamsSchema, response: { 200: equipmentItemSchema } },
-      },
-      async (request) => {
+    routes.route({
+      ...endpointRoute(equipmentEndpoints.detail),
+      config: { access: permissionAccess('read', 'Equipment') },
+      handler: async (request) => {
         await assertCanOnOwnRecord(request, 'read', 'Equipment', request.params.id);
         return service.getEquipment(requireSession(request).realm.id, request.params.id);
       },
-    );
+    });
 
-    routes.post(
-      '/api/equipment',
-      {
-        config: { access: permissionAccess('create', 'Equipment') },
-        schema: { body: createEquipmentRequestSchema, response: { 201: equipmentItemSchema } },
-      },
-      async (request, reply) => {
+    routes.route({
+      ...endpointRoute(equipmentEndpoints.create),
+      config: { access: permissionAccess('create', 'Equipment') },
+      handler: async (request, reply) => {
         // The item goes to a facility: a grant limited to some facilities must reach this one.
         await assertCanOnOwnRecord(request, 'read', 'Facility', request.body.facilityId);
         const created = await service.createEquipment(requireSession(request).realm.id, request.body);
         return reply.code(201).send(created);
       },
-    );
+    });
 
-    routes.put(
-      '/api/equipment/:id',
-      {
-        config: { access: permissionAccess('update', 'Equipment') },
-        schema: {
-          params: equipmentIdParamsSchema,
-          body: updateEquipmentRequestSchema,
-          response: { 200: equipmentItemSchema },
-        },
-      },
-      async (request) => {
+    routes.route({
+      ...endpointRoute(equipmentEndpoints.update),
+      config: { access: permissionAccess('update', 'Equipment') },
+      handler: async (request) => {
         await assertCanOnOwnRecord(request, 'update', 'Equipment', request.params.id);
         return service.updateEquipment(requireSession(request).realm.id, request.params.id, request.body);
       },
-    );
+    });
 
-    routes.delete(
-      '/api/equipment/:id',
-      {
-        config: { access: permissionAccess('delete', 'Equipment') },
-        schema: { params: equipmentIdParamsSchema },
-      },
-      async (request, reply) => {
+    routes.route({
+      ...endpointRoute(equipmentEndpoints.delete),
+      config: { access: permissionAccess('delete', 'Equipment') },
+      handler: async (request, reply) => {
         await assertCanOnOwnRecord(request, 'delete', 'Equipment', request.params.id);
         await service.deleteEquipment(requireSession(request).realm.id, request.params.id);
         return reply.code(204).send();
       },
-    );
+    });
   });
 }

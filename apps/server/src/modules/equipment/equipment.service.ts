@@ -6,7 +6,7 @@ import {
   type EquipmentTypeDetail,
   type UpdateEquipmentRequest,
 } from '@ecc/contracts';
-import type { EquipmentRepository } from '@ecc/db';
+import { createEquipmentRepository, type Database, type EquipmentRepository } from '@ecc/db';
 import { HttpError } from '#platform/errors.ts';
 import {
   checkEquipmentProperties,
@@ -29,8 +29,17 @@ export class EquipmentValidationError extends HttpError {
 
 const typeNotFound = (key: string) => new HttpError(404, `No equipment type has the key ${key}`);
 const equipmentNotFound = (id: string) => new HttpError(404, `No equipment has the id ${id}`);
+const equipmentInUse = (recordCount: number) =>
+  new HttpError(
+    409,
+    `${recordCount === 1 ? 'An activity record names' : `${recordCount} activity records name`} this equipment. Link ${recordCount === 1 ? 'it' : 'them'} to other equipment or delete ${recordCount === 1 ? 'it' : 'them'} before deleting the equipment.`,
+  );
 
-export function createEquipmentService(repository: EquipmentRepository) {
+export function createEquipmentService(db: Database) {
+  const repository = createEquipmentRepository(db);
+  /** Runs `work` in one transaction with the repository bound to it: the reads there decide its writes. */
+  const inTransaction = <Result>(work: (locked: EquipmentRepository) => Promise<Result>) =>
+    db.transaction((transaction) => work(createEquipmentRepository(transaction)));
   /** Realms whose built-in types are known to be in place, so the check runs once per realm and process. */
   const seededRealms = new Set<string>();
   const ensureTypes = async (realmId: string) => {
@@ -131,37 +140,50 @@ export function createEquipmentService(repository: EquipmentRepository) {
       return item;
     },
 
+    /** Checks the facility and the type's current schema and writes the item, all in one transaction. */
     async createEquipment(realmId: string, body: CreateEquipmentRequest): Promise<EquipmentItem> {
-      if (!(await repository.hasFacility(realmId, body.facilityId))) {
-        throw new HttpError(404, `No facility has the id ${body.facilityId}`);
-      }
-      const type = await requireType(realmId, body.typeKey);
-      checkProperties(type, body.properties);
-      return repository.createEquipment(realmId, {
-        facilityId: body.facilityId,
-        equipmentTypeId: type.id,
-        typeVersion: type.currentVersion,
-        name: body.name,
-        properties: body.properties,
+      await ensureTypes(realmId);
+      return inTransaction(async (locked) => {
+        if (!(await locked.hasFacility(realmId, body.facilityId))) {
+          throw new HttpError(404, `No facility has the id ${body.facilityId}`);
+        }
+        const type = await locked.findType(realmId, body.typeKey);
+        if (!type) throw typeNotFound(body.typeKey);
+        checkProperties(type, body.properties);
+        return locked.createEquipment(realmId, {
+          facilityId: body.facilityId,
+          equipmentTypeId: type.id,
+          typeVersion: type.currentVersion,
+          name: body.name,
+          properties: body.properties,
+        });
       });
     },
 
+    /** Checks the edit against the type's current schema with the item locked, and writes it in that transaction. */
     async updateEquipment(realmId: string, id: string, body: UpdateEquipmentRequest): Promise<EquipmentItem> {
-      const existing = await repository.findEquipment(realmId, id);
-      if (!existing) throw equipmentNotFound(id);
-      const type = await requireType(realmId, existing.typeKey);
-      checkProperties(type, body.properties);
-      const updated = await repository.updateEquipment(realmId, id, {
-        typeVersion: type.currentVersion,
-        name: body.name,
-        properties: body.properties,
+      await ensureTypes(realmId);
+      return inTransaction(async (locked) => {
+        const existing = await locked.findEquipmentForUpdate(realmId, id);
+        if (!existing) throw equipmentNotFound(id);
+        const type = await locked.findType(realmId, existing.typeKey);
+        if (!type) throw typeNotFound(existing.typeKey);
+        checkProperties(type, body.properties);
+        const updated = await locked.updateEquipment(realmId, id, {
+          typeVersion: type.currentVersion,
+          name: body.name,
+          properties: body.properties,
+        });
+        if (!updated) throw equipmentNotFound(id);
+        return updated;
       });
-      if (!updated) throw equipmentNotFound(id);
-      return updated;
     },
 
+    /** Equipment that activity records name stays (409 saying how many), so no figure loses its source. */
     async deleteEquipment(realmId: string, id: string): Promise<void> {
-      if (!(await repository.deleteEquipment(realmId, id))) throw equipmentNotFound(id);
+      const outcome = await repository.deleteEquipment(realmId, id);
+      if (outcome === 'not-found') throw equipmentNotFound(id);
+      if (outcome !== 'deleted') throw equipmentInUse(outcome.recordCount);
     },
   };
 }

@@ -181,6 +181,23 @@ describe('GET /api/facilities and the facility view data', () => {
     expect(latest?.co2e).toBeCloseTo(summary.years.at(-1)?.co2eKg ?? 0, 6);
   });
 
+  it('covers the year asked for in the breakdowns and flags, and refuses a year that is not one', async () => {
+    const latest = facilityDetailResponseSchema.parse(
+      (await get('/api/facilities/harborview-general-hospital')).json(),
+    ).summary;
+    expect(latest.year).toBe(2025);
+    const response = await get('/api/facilities/harborview-general-hospital?year=2024');
+    const { summary } = facilityDetailResponseSchema.parse(response.json());
+    expect(summary.year).toBe(2024);
+    expect(summary.years).toEqual(latest.years);
+    expect(summary.dataQuality.every((flag) => flag.month.startsWith('2024-'))).toBe(true);
+    const bySource = summary.bySource.reduce((sum, source) => sum + source.co2eKg, 0);
+    expect(bySource).toBeCloseTo(summary.years.find((year) => year.year === 2024)?.co2eKg ?? 0, 6);
+    const refused = await get('/api/facilities/harborview-general-hospital?year=next');
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().fieldErrors ?? {})).toEqual(['querystring/year']);
+  });
+
   it('answers 404 for a missing facility and for another realm’s, alike', async () => {
     const missing = await get('/api/facilities/no-such-site');
     expect(missing.statusCode).toBe(404);

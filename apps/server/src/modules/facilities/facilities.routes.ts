@@ -56,7 +56,7 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
     config: readFacility,
     handler: async (request) => {
       await assertCanReadFacility(request, db, request.params.slug);
-      return facilityDetail(db, requireSession(request).realm.id, request.params.slug);
+      return facilityDetail(db, requireSession(request).realm.id, request.params.slug, request.query);
     },
   });
 

@@ -2,6 +2,7 @@ import {
   FACILITY_SLUG_FIXED,
   FACILITY_SLUG_TAKEN,
   facilityInputSchema,
+  type FacilityDetailQuery,
   type FacilityDetailResponse,
   type FacilityDto,
   type FacilityListFilter,
@@ -98,6 +99,7 @@ export async function facilityDetail(
   db: Database,
   realmId: string,
   slug: string,
+  query: FacilityDetailQuery = {},
 ): Promise<FacilityDetailResponse> {
   const facilities = createFacilityRepository(db);
   const realmGwp = await realmGwpOf(db, realmId);
@@ -117,6 +119,7 @@ export async function facilityDetail(
     records: records.map((record) => ({ ...record, hhv: FACTOR_LIBRARY_BY_ID.get(record.factorKey)?.hhv })),
     equipmentNames: new Map(equipment.map((item) => [item.id, item.name])),
     reported: found.facility.reported,
+    year: query.year,
   });
   return { facility: toFacilityDto(found), summary };
 }

@@ -1,14 +1,8 @@
-import {
-  evaluatedFeatureFlagsResponseSchema,
-  featureFlagDefinitionListSchema,
-  featureFlagDefinitionSchema,
-  featureFlagKeyParamsSchema,
-  featureFlagSchema,
-  currentApplication,
-} from '@ecc/contracts';
+import { currentApplication, featureFlagEndpoints } from '@ecc/contracts';
 import { createRealmConfigRepository, type Database } from '@ecc/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import {
   assertCanOnOwnRecord,
@@ -48,13 +42,10 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
   const api = app.withTypeProvider<ZodTypeProvider>();
   const realmConfigs = createRealmConfigRepository(db);
 
-  api.get(
-    '/api/feature-flags',
-    {
-      config: { access: SESSION_ACCESS },
-      schema: { response: { 200: evaluatedFeatureFlagsResponseSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(featureFlagEndpoints.evaluated),
+    config: { access: SESSION_ACCESS },
+    handler: async (request) => {
       const session = requireSession(request);
       const definitions = currentApplication(session.realm).flags ?? {};
       return {
@@ -66,28 +57,22 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
         canManageDefinitions: await canInOwnRealm(request, 'update', 'FeatureFlag'),
       };
     },
-  );
+  });
 
-  api.get(
-    '/api/feature-flags/definitions',
-    {
-      config: { access: permissionAccess('read', 'FeatureFlag') },
-      schema: { response: { 200: featureFlagDefinitionListSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(featureFlagEndpoints.definitions),
+    config: { access: permissionAccess('read', 'FeatureFlag') },
+    handler: async (request) => {
       const session = requireSession(request);
       const definitions = await realmConfigs.findFeatureFlags(session.realm.id);
       return { definitions: toDefinitionList(definitions ?? {}) };
     },
-  );
+  });
 
-  api.post(
-    '/api/feature-flags/definitions',
-    {
-      config: { access: permissionAccess('create', 'FeatureFlag') },
-      schema: { body: featureFlagDefinitionSchema, response: { 201: featureFlagDefinitionSchema } },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(featureFlagEndpoints.createDefinition),
+    config: { access: permissionAccess('create', 'FeatureFlag') },
+    handler: async (request, reply) => {
       const session = requireSession(request);
       const { key, ...flag } = request.body;
       const changed = await realmConfigs.changeFeatureFlags(session.realm.id, (flags) =>
@@ -97,19 +82,12 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
         throw fieldRefusal(409, { 'body/key': `A feature flag with the key ${key} already exists` });
       return reply.code(201).send({ key, ...flag });
     },
-  );
+  });
 
-  api.put(
-    '/api/feature-flags/definitions/:key',
-    {
-      config: { access: permissionAccess('update', 'FeatureFlag') },
-      schema: {
-        params: featureFlagKeyParamsSchema,
-        body: featureFlagSchema,
-        response: { 200: featureFlagDefinitionSchema },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(featureFlagEndpoints.updateDefinition),
+    config: { access: permissionAccess('update', 'FeatureFlag') },
+    handler: async (request) => {
       const session = requireSession(request);
       const { key } = request.params;
       // A flag definition has no id but its key, which an id pattern is matched against.
@@ -121,15 +99,12 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
       if (!changed?.result) throw notFound(key);
       return { key, ...flag };
     },
-  );
+  });
 
-  api.delete(
-    '/api/feature-flags/definitions/:key',
-    {
-      config: { access: permissionAccess('delete', 'FeatureFlag') },
-      schema: { params: featureFlagKeyParamsSchema },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(featureFlagEndpoints.deleteDefinition),
+    config: { access: permissionAccess('delete', 'FeatureFlag') },
+    handler: async (request, reply) => {
       const session = requireSession(request);
       const { key } = request.params;
       await assertCanOnOwnRecord(request, 'delete', 'FeatureFlag', key);
@@ -141,5 +116,5 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
       if (!changed?.result) throw notFound(key);
       return reply.code(204).send();
     },
-  );
+  });
 }

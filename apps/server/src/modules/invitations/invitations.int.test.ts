@@ -118,6 +118,27 @@ describe('invitation API', () => {
     });
   });
 
+  it('never leaves a pending invitation for an address that an acceptance made a user at the same time', async () => {
+    for (let round = 0; round < 5; round++) {
+      const email = `race-${round}@example.com`;
+      expect((await call(adminToken, 'POST', '/api/invitations', { email, role: 'member' })).statusCode).toBe(
+        201,
+      );
+      const token = tokenMailedTo(email);
+      // Its acceptance makes the address a user; an invitation of it at the same moment must see one or the other.
+      const [accepted, invited] = await Promise.all([
+        call(undefined, 'POST', '/api/invitations/accept', { token, password: 'racer-password' }),
+        call(adminToken, 'POST', '/api/invitations', { email, role: 'admin' }),
+      ]);
+      expect(accepted.statusCode).toBe(200);
+      expect(invited.statusCode).toBe(409);
+      const pending = (await call(adminToken, 'GET', '/api/invitations'))
+        .json<{ invitations: { email: string; status: string }[] }>()
+        .invitations.filter((each) => each.email === email && each.status === 'pending');
+      expect(pending).toEqual([]);
+    }
+  });
+
   it('forbids members every management endpoint and hides the invitations from other realms', async () => {
     const created = await call(adminToken, 'POST', '/api/invitations', {
       email: 'm@example.com',

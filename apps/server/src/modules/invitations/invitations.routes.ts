@@ -1,13 +1,4 @@
-import {
-  acceptInvitationRequestSchema,
-  INVITATION_NOT_FOUND_MESSAGE,
-  invitationEndpoints,
-  invitationIdParamsSchema,
-  invitationListSchema,
-  invitationPreviewSchema,
-  invitationTokenParamsSchema,
-  userSchema,
-} from '@ecc/contracts';
+import { INVITATION_NOT_FOUND_MESSAGE, invitationEndpoints } from '@ecc/contracts';
 import {
   createInvitationRepository,
   hashPassword,
@@ -106,19 +97,16 @@ export function registerInvitationRoutes(
     return { invitation };
   }
 
-  api.get(
-    '/api/invitations',
-    {
-      config: { access: permissionAccess('read', 'Invitation', { route: 'invite-manager' }) },
-      schema: { response: { 200: invitationListSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(invitationEndpoints.list),
+    config: { access: permissionAccess('read', 'Invitation', { route: 'invite-manager' }) },
+    handler: async (request) => {
       const session = requireSession(request);
       const rows = await invitations.list(session.realm.id);
       const at = now();
       return { invitations: rows.map((row) => toInvitation(row, at)) };
     },
-  );
+  });
 
   api.route({
     ...endpointRoute(invitationEndpoints.create),
@@ -127,9 +115,6 @@ export function registerInvitationRoutes(
       const session = requireSession(request);
       await assertCanGiveRole(request, request.body.role);
       const email = normalizeEmail(request.body.email);
-      if (await context.repositories.users.findByEmail(session.realm.id, email)) {
-        throw fieldRefusal(409, { 'body/email': `${email} is already a user of this realm` });
-      }
       const { token, tokenHash } = createInvitationToken();
       const at = now();
       const created = await invitations.insert(
@@ -143,6 +128,9 @@ export function registerInvitationRoutes(
         },
         at,
       );
+      if (created === 'user-exists') {
+        throw fieldRefusal(409, { 'body/email': `${email} is already a user of this realm` });
+      }
       if (!created) throw fieldRefusal(409, { 'body/email': `${email} already has a pending invitation` });
       const sent = await sendInvitation(request, created, token);
       return reply.code(201).send({ ...toInvitation(created, at), ...sent });
@@ -175,13 +163,10 @@ export function registerInvitationRoutes(
     },
   });
 
-  api.delete(
-    '/api/invitations/:id',
-    {
-      config: { access: permissionAccess('delete', 'Invitation', { route: 'invite-manager' }) },
-      schema: { params: invitationIdParamsSchema },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(invitationEndpoints.revoke),
+    config: { access: permissionAccess('delete', 'Invitation', { route: 'invite-manager' }) },
+    handler: async (request, reply) => {
       const session = requireSession(request);
       const existing = await invitations.findById(session.realm.id, request.params.id);
       if (!existing) throw new HttpError(404, INVITATION_NOT_FOUND);
@@ -190,17 +175,14 @@ export function registerInvitationRoutes(
       if (!revoked) throw new HttpError(409, `This invitation is ${existing.status} and cannot be revoked`);
       return reply.code(204).send();
     },
-  );
+  });
 
   // Public: the invited person has no account yet. Unknown, used, expired, revoked and other realms' tokens
   // all answer the same 404.
-  api.get(
-    '/api/invitations/accept/:token',
-    {
-      config: { access: PUBLIC_ACCESS },
-      schema: { params: invitationTokenParamsSchema, response: { 200: invitationPreviewSchema } },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(invitationEndpoints.preview),
+    config: { access: PUBLIC_ACCESS },
+    handler: async (request, reply) => {
       const realm = await context.realms.resolve(request);
       if (!realm) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
       const found = await findUsableInvitation(request, realm.id, request.params.token);
@@ -213,15 +195,12 @@ export function registerInvitationRoutes(
         expiresAt: invitation.expiresAt.toISOString(),
       };
     },
-  );
+  });
 
-  api.post(
-    '/api/invitations/accept',
-    {
-      config: { access: PUBLIC_ACCESS },
-      schema: { body: acceptInvitationRequestSchema, response: { 200: userSchema } },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(invitationEndpoints.accept),
+    config: { access: PUBLIC_ACCESS },
+    handler: async (request, reply) => {
       const realm = await context.realms.resolve(request);
       if (!realm) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
       // The token first: a wrong one costs neither a password hash nor a transaction.
@@ -239,5 +218,5 @@ export function registerInvitationRoutes(
       await context.sessions.start(request, reply, realm, accepted.user);
       return userRowToUser(accepted.user, realm.key);
     },
-  );
+  });
 }

@@ -1,16 +1,10 @@
-import {
-  loginStrategyListResponseSchema,
-  loginStrategyParamsSchema,
-  loginStrategySchema,
-  loginStrategyUpdateRequestSchema,
-  newLoginStrategyRequestSchema,
-  realmParamsSchema,
-} from '@ecc/contracts';
+import { loginStrategyEndpoints } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
 import type { ProviderUrlPolicy } from '#platform/provider-url-safety.ts';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { findTargetRealm } from '#platform/target-realm.ts';
 import {
@@ -35,66 +29,46 @@ export function registerLoginStrategyRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const realms = context.repositories.realms;
 
-  api.get(
-    '/api/realms/:realmId/login-strategies',
-    {
-      config: { access: permissionAccess('read', 'Realm') },
-      schema: { params: realmParamsSchema, response: { 200: loginStrategyListResponseSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(loginStrategyEndpoints.list),
+    config: { access: permissionAccess('read', 'Realm') },
+    handler: async (request) => {
       const realm = await findTargetRealm(request, realms, request.params.realmId, 'read');
       return { results: listLoginStrategies(realm) };
     },
-  );
+  });
 
-  api.post(
-    '/api/realms/:realmId/login-strategies',
-    {
-      config: { access: permissionAccess('create', 'Realm') },
-      schema: {
-        params: realmParamsSchema,
-        body: newLoginStrategyRequestSchema,
-        response: { 201: loginStrategySchema },
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(loginStrategyEndpoints.create),
+    config: { access: permissionAccess('create', 'Realm') },
+    handler: async (request, reply) => {
       const session = requireSession(request);
       const realm = await findTargetRealm(request, realms, request.params.realmId, 'create');
       await assertSafeStrategyUrls(request.body, policy);
       const created = await createLoginStrategy(db, realm.id, session.user, request.body);
       return reply.code(201).send(created);
     },
-  );
+  });
 
-  api.put(
-    '/api/realms/:realmId/login-strategies/:strategyId',
-    {
-      config: { access: permissionAccess('update', 'Realm') },
-      schema: {
-        params: loginStrategyParamsSchema,
-        body: loginStrategyUpdateRequestSchema,
-        response: { 200: loginStrategySchema },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(loginStrategyEndpoints.update),
+    config: { access: permissionAccess('update', 'Realm') },
+    handler: async (request) => {
       const session = requireSession(request);
       const realm = await findTargetRealm(request, realms, request.params.realmId, 'update');
       await assertSafeStrategyUrls(request.body, policy);
       return updateLoginStrategy(db, realm.id, session.user, request.params.strategyId, request.body);
     },
-  );
+  });
 
-  api.delete(
-    '/api/realms/:realmId/login-strategies/:strategyId',
-    {
-      config: { access: permissionAccess('delete', 'Realm') },
-      schema: { params: loginStrategyParamsSchema },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(loginStrategyEndpoints.delete),
+    config: { access: permissionAccess('delete', 'Realm') },
+    handler: async (request, reply) => {
       const session = requireSession(request);
       const realm = await findTargetRealm(request, realms, request.params.realmId, 'delete');
       await deleteLoginStrategy(db, realm.id, session.user, request.params.strategyId);
       return reply.code(204).send();
     },
-  );
+  });
 }

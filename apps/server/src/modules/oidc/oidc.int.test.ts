@@ -459,7 +459,7 @@ describe('OIDC callback validation', () => {
     const [accepted] = await testApp.database.db
       .select()
       .from(invitations)
-      .where(eq(invitations.id, invitation?.id ?? ''));
+      .where(eq(invitations.id, typeof invitation === 'object' ? invitation.id : ''));
     expect(accepted).toMatchObject({ status: 'accepted', acceptedUserId: user?.id });
   });
 

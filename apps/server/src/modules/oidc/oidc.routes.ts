@@ -1,9 +1,10 @@
-import { strategyKeyOf, z, type AuthenticationStrategy } from '@ecc/contracts';
+import { authEndpoints, strategyKeyOf, type AuthenticationStrategy } from '@ecc/contracts';
 import { createOidcFlowRepository, createUserIdentityRepository, type Database } from '@ecc/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
 import type { AppContext } from '#platform/app-context.ts';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { hostCookieName, hostCookieOptions, readHostCookie } from '#platform/host-cookies.ts';
 import { PUBLIC_ACCESS } from '#platform/route-access.ts';
 import { createOidcFlowStore, OIDC_FLOW_COOKIE_NAME, OIDC_FLOW_LIFETIME_MS } from './oidc-flow-store.ts';
@@ -19,7 +20,7 @@ import {
   userForIdentity,
 } from './oidc.service.ts';
 
-export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
+export const OIDC_CALLBACK_PATH = authEndpoints.oidcCallback.path;
 const SCOPE = 'openid email profile';
 
 /** Where the e-mail came from: the ID token, or UserInfo when the token had none. */
@@ -72,13 +73,10 @@ export function registerOidcRoutes(
     createClientConfiguration(strategy, providerFetch, policy.isInsecureAllowed);
   const flows = createOidcFlowStore(createOidcFlowRepository(db), options.now);
 
-  api.get(
-    '/api/auth/oidc/:strategyId/start',
-    {
-      config: { access: PUBLIC_ACCESS },
-      schema: { params: z.object({ strategyId: z.string().min(1) }) },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(authEndpoints.oidcStart),
+    config: { access: PUBLIC_ACCESS },
+    handler: async (request, reply) => {
       const realm = await context.realms.resolve(request);
       const strategy = realm ? findActiveStrategy(realm, request.params.strategyId) : undefined;
       if (!realm || !strategy) return redirectToLogin(reply, messages.unavailable);
@@ -117,76 +115,80 @@ export function registerOidcRoutes(
       });
       return reply.redirect(authorizationUrl.href, 302);
     },
-  );
+  });
 
-  api.get(OIDC_CALLBACK_PATH, { config: { access: PUBLIC_ACCESS } }, async (request, reply) => {
-    const flowId = readHostCookie(request, OIDC_FLOW_COOKIE_NAME);
-    reply.clearCookie(hostCookieName(request, OIDC_FLOW_COOKIE_NAME), hostCookieOptions(request));
-    const realm = await context.realms.resolve(request);
-    // A flow finishes only on the realm (looked up within it) and the host it started on.
-    const flow = flowId && realm ? await flows.take(realm.id, flowId) : undefined;
-    if (!flow || !realm || callbackUrlOf(request) !== flow.redirectUri) {
-      return redirectToLogin(reply, messages.expired);
-    }
-    const strategy = findActiveStrategy(realm, flow.strategyKey);
-    if (!strategy) return redirectToLogin(reply, messages.unavailable);
-
-    const currentUrl = new URL(flow.redirectUri);
-    currentUrl.search = new URL(request.url, currentUrl).search;
-    if (currentUrl.searchParams.has('error')) {
-      logFailure(
-        request,
-        strategy.name,
-        new Error(`provider answered ${currentUrl.searchParams.get('error')}`),
-      );
-      return redirectToLogin(reply, messages.refused);
-    }
-    let claims: client.IDToken | undefined;
-    let emailClaims: EmailClaims = {};
-    try {
-      const configuration = configurationOf(strategy);
-      const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
-        pkceCodeVerifier: flow.codeVerifier,
-        expectedState: flow.state,
-        expectedNonce: flow.nonce,
-        idTokenExpected: true,
-      });
-      claims = tokens.claims();
-      if (claims) {
-        emailClaims = claims;
-        // A provider at its defaults puts the e-mail in UserInfo, not the ID token (OpenID Connect Core 5.4);
-        // fetchUserInfo checks that it answers for the ID token's subject.
-        if (typeof claims.email !== 'string' && strategy.userinfoEndpoint) {
-          emailClaims = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-        }
+  api.route({
+    ...endpointRoute(authEndpoints.oidcCallback),
+    config: { access: PUBLIC_ACCESS },
+    handler: async (request, reply) => {
+      const flowId = readHostCookie(request, OIDC_FLOW_COOKIE_NAME);
+      reply.clearCookie(hostCookieName(request, OIDC_FLOW_COOKIE_NAME), hostCookieOptions(request));
+      const realm = await context.realms.resolve(request);
+      // A flow finishes only on the realm (looked up within it) and the host it started on.
+      const flow = flowId && realm ? await flows.take(realm.id, flowId) : undefined;
+      if (!flow || !realm || callbackUrlOf(request) !== flow.redirectUri) {
+        return redirectToLogin(reply, messages.expired);
       }
-    } catch (error) {
-      logFailure(request, strategy.name, error);
-      return redirectToLogin(
-        reply,
-        error instanceof UnsafeProviderUrlError ? messages.unsafeProvider : messages.unverified,
-      );
-    }
-    if (!claims) return redirectToLogin(reply, messages.unverified);
-    const email = typeof emailClaims.email === 'string' ? emailClaims.email : undefined;
-    // An address is used only when the provider vouches for it: a missing email_verified is not a yes.
-    if (email !== undefined && emailClaims.email_verified !== true) {
-      return redirectToLogin(reply, messages.unverifiedEmail);
-    }
-    try {
-      const identity = {
-        issuer: claims.iss,
-        subject: claims.sub,
-        email,
-        name: typeof emailClaims.name === 'string' ? emailClaims.name : undefined,
-      };
-      const user = await userForIdentity(repositories, realm, strategy, identity, options.now());
-      await context.sessions.start(request, reply, realm, user);
-    } catch (error) {
-      if (!(error instanceof OidcSignInError)) throw error;
-      logFailure(request, strategy.name, error);
-      return redirectToLogin(reply, error.userMessage);
-    }
-    return reply.redirect('/', 302);
+      const strategy = findActiveStrategy(realm, flow.strategyKey);
+      if (!strategy) return redirectToLogin(reply, messages.unavailable);
+
+      const currentUrl = new URL(flow.redirectUri);
+      currentUrl.search = new URL(request.url, currentUrl).search;
+      if (currentUrl.searchParams.has('error')) {
+        logFailure(
+          request,
+          strategy.name,
+          new Error(`provider answered ${currentUrl.searchParams.get('error')}`),
+        );
+        return redirectToLogin(reply, messages.refused);
+      }
+      let claims: client.IDToken | undefined;
+      let emailClaims: EmailClaims = {};
+      try {
+        const configuration = configurationOf(strategy);
+        const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
+          pkceCodeVerifier: flow.codeVerifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
+          idTokenExpected: true,
+        });
+        claims = tokens.claims();
+        if (claims) {
+          emailClaims = claims;
+          // A provider at its defaults puts the e-mail in UserInfo, not the ID token (OpenID Connect Core 5.4);
+          // fetchUserInfo checks that it answers for the ID token's subject.
+          if (typeof claims.email !== 'string' && strategy.userinfoEndpoint) {
+            emailClaims = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+          }
+        }
+      } catch (error) {
+        logFailure(request, strategy.name, error);
+        return redirectToLogin(
+          reply,
+          error instanceof UnsafeProviderUrlError ? messages.unsafeProvider : messages.unverified,
+        );
+      }
+      if (!claims) return redirectToLogin(reply, messages.unverified);
+      const email = typeof emailClaims.email === 'string' ? emailClaims.email : undefined;
+      // An address is used only when the provider vouches for it: a missing email_verified is not a yes.
+      if (email !== undefined && emailClaims.email_verified !== true) {
+        return redirectToLogin(reply, messages.unverifiedEmail);
+      }
+      try {
+        const identity = {
+          issuer: claims.iss,
+          subject: claims.sub,
+          email,
+          name: typeof emailClaims.name === 'string' ? emailClaims.name : undefined,
+        };
+        const user = await userForIdentity(repositories, realm, strategy, identity, options.now());
+        await context.sessions.start(request, reply, realm, user);
+      } catch (error) {
+        if (!(error instanceof OidcSignInError)) throw error;
+        logFailure(request, strategy.name, error);
+        return redirectToLogin(reply, error.userMessage);
+      }
+      return reply.redirect('/', 302);
+    },
   });
 }

@@ -1,7 +1,8 @@
-import { messages, PAYLOAD_PATHS, publicPagePayloadPath, publicPagePayloadSchema } from '@ecc/contracts';
+import { messages, PAYLOAD_PATHS, publicPagePayloadEndpoints } from '@ecc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { HttpError } from '#platform/errors.ts';
 import { PUBLIC_ACCESS } from '#platform/route-access.ts';
 import { NO_CACHE, sendAppShell } from '#platform/web-dist.ts';
@@ -14,16 +15,16 @@ import { buildPublicPagePayload, inlinePublicPagePayload } from './public-pages.
 export function registerPublicPageRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const pagePath of PAYLOAD_PATHS) {
-    api.get(
-      publicPagePayloadPath(pagePath),
-      { config: { access: PUBLIC_ACCESS }, schema: { response: { 200: publicPagePayloadSchema } } },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(publicPagePayloadEndpoints[pagePath]),
+      config: { access: PUBLIC_ACCESS },
+      handler: async (request, reply) => {
         const realm = await context.realms.resolve(request);
         if (!realm) throw new HttpError(404, messages.realmNotFound);
         reply.header('cache-control', NO_CACHE);
         return buildPublicPagePayload(realm, pagePath);
       },
-    );
+    });
 
     api.get(pagePath, { config: { access: PUBLIC_ACCESS } }, async (request, reply) => {
       const realm = await context.realms.resolve(request);

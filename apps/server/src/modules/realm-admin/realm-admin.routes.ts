@@ -1,15 +1,4 @@
-import {
-  accountEndpoints,
-  grantActiveRequestSchema,
-  newGrantRequestSchema,
-  permissionRowSchema,
-  realmAdminIdParamsSchema,
-  realmAdminRoleParamsSchema,
-  realmRoleListResponseSchema,
-  realmUserListResponseSchema,
-  realmUserSchema,
-  userRoleRequestSchema,
-} from '@ecc/contracts';
+import { accountEndpoints, realmAdminEndpoints } from '@ecc/contracts';
 import { hashPassword, type Database } from '@ecc/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -85,27 +74,17 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database, now
     },
   });
 
-  api.get(
-    '/api/realm-admin/users',
-    {
-      config: { access: permissionAccess('read', 'User') },
-      schema: { response: { 200: realmUserListResponseSchema } },
-    },
-    async (request) => ({ results: await readableRealmUsers(db, request) }),
-  );
+  api.route({
+    ...endpointRoute(realmAdminEndpoints.users),
+    config: { access: permissionAccess('read', 'User') },
+    handler: async (request) => ({ results: await readableRealmUsers(db, request) }),
+  });
   registerUserExportRoute(app, db);
 
-  api.put(
-    '/api/realm-admin/users/:id/role',
-    {
-      config: { access: permissionAccess('update', 'User') },
-      schema: {
-        params: realmAdminIdParamsSchema,
-        body: userRoleRequestSchema,
-        response: { 200: realmUserSchema },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(realmAdminEndpoints.changeUserRole),
+    config: { access: permissionAccess('update', 'User') },
+    handler: async (request) => {
       const session = requireSession(request);
       // A member may update their own User (`\principal`); holding a role is the administrators' to change.
       if (!(await canInOwnRealm(request, 'update', 'Role'))) {
@@ -123,28 +102,18 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database, now
         (role) => refusals.get(role),
       );
     },
-  );
+  });
 
-  api.get(
-    '/api/realm-admin/roles',
-    {
-      config: { access: permissionAccess('read', 'Role') },
-      schema: { response: { 200: realmRoleListResponseSchema } },
-    },
-    async (request) => listRealmRoles(db, requireSession(request).realm.id),
-  );
+  api.route({
+    ...endpointRoute(realmAdminEndpoints.roles),
+    config: { access: permissionAccess('read', 'Role') },
+    handler: async (request) => listRealmRoles(db, requireSession(request).realm.id),
+  });
 
-  api.post(
-    '/api/realm-admin/roles/:roleId/grants',
-    {
-      config: { access: permissionAccess('create', 'Permission') },
-      schema: {
-        params: realmAdminRoleParamsSchema,
-        body: newGrantRequestSchema,
-        response: { 201: permissionRowSchema },
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(realmAdminEndpoints.addGrant),
+    config: { access: permissionAccess('create', 'Permission') },
+    handler: async (request, reply) => {
       const session = requireSession(request);
       const created = await addRoleGrant(
         db,
@@ -156,19 +125,12 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database, now
       );
       return reply.code(201).send(created);
     },
-  );
+  });
 
-  api.patch(
-    '/api/realm-admin/grants/:id',
-    {
-      config: { access: permissionAccess('update', 'Permission') },
-      schema: {
-        params: realmAdminIdParamsSchema,
-        body: grantActiveRequestSchema,
-        response: { 200: permissionRowSchema },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(realmAdminEndpoints.setGrantActive),
+    config: { access: permissionAccess('update', 'Permission') },
+    handler: async (request) => {
       const session = requireSession(request);
       await assertCanOnOwnRecord(request, 'update', 'Permission', request.params.id);
       return setGrantActive(
@@ -180,19 +142,16 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database, now
         (grant) => assertCanHandOnGrants(request, [grant]),
       );
     },
-  );
+  });
 
-  api.delete(
-    '/api/realm-admin/grants/:id',
-    {
-      config: { access: permissionAccess('delete', 'Permission') },
-      schema: { params: realmAdminIdParamsSchema },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(realmAdminEndpoints.deleteGrant),
+    config: { access: permissionAccess('delete', 'Permission') },
+    handler: async (request, reply) => {
       const session = requireSession(request);
       await assertCanOnOwnRecord(request, 'delete', 'Permission', request.params.id);
       await deleteGrant(db, session.realm.id, session.user, request.params.id);
       return reply.code(204).send();
     },
-  );
+  });
 }

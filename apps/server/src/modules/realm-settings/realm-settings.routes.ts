@@ -1,12 +1,4 @@
-import {
-  legalSchema,
-  realmLegalSettingsSchema,
-  realmParamsSchema,
-  realmSessionSettingsEndpoints,
-  realmSettingsEndpoints,
-  realmThemeSettingsFieldsSchema,
-  realmThemeSettingsSchema,
-} from '@ecc/contracts';
+import { realmSessionSettingsEndpoints, realmSettingsEndpoints } from '@ecc/contracts';
 import { createRealmRepository, type Database } from '@ecc/db';
 import type { PermissionAction, PermissionSubject } from '@ecc/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -45,30 +37,20 @@ export function registerRealmSettingsRoutes(
     subject: PermissionSubject,
   ) => (await findTargetRealm(request, realms, request.params.realmId, action, subject)).id;
 
-  api.get(
-    '/api/realms/:realmId/theme',
-    {
-      config: { access: permissionAccess('read', 'Theme') },
-      schema: { params: realmParamsSchema, response: { 200: realmThemeSettingsFieldsSchema } },
-    },
-    async (request) => readThemeSettings(db, await targetRealmId(request, 'read', 'Theme')),
-  );
+  api.route({
+    ...endpointRoute(realmSettingsEndpoints.theme),
+    config: { access: permissionAccess('read', 'Theme') },
+    handler: async (request) => readThemeSettings(db, await targetRealmId(request, 'read', 'Theme')),
+  });
 
-  api.put(
-    '/api/realms/:realmId/theme',
-    {
-      config: { access: permissionAccess('update', 'Theme') },
-      schema: {
-        params: realmParamsSchema,
-        body: realmThemeSettingsSchema,
-        response: { 200: realmThemeSettingsFieldsSchema },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(realmSettingsEndpoints.updateTheme),
+    config: { access: permissionAccess('update', 'Theme') },
+    handler: async (request) => {
       const realmId = await targetRealmId(request, 'update', 'Theme');
       return updateThemeSettings(db, realmId, requireSession(request).user, request.body);
     },
-  );
+  });
 
   api.route({
     ...endpointRoute(realmSessionSettingsEndpoints.read),
@@ -85,30 +67,20 @@ export function registerRealmSettingsRoutes(
     },
   });
 
-  api.get(
-    '/api/realms/:realmId/legal',
-    {
-      config: { access: permissionAccess('read', 'Realm') },
-      schema: { params: realmParamsSchema, response: { 200: legalSchema } },
-    },
-    async (request) => readLegalSettings(db, await targetRealmId(request, 'read', 'Realm')),
-  );
+  api.route({
+    ...endpointRoute(realmSettingsEndpoints.legal),
+    config: { access: permissionAccess('read', 'Realm') },
+    handler: async (request) => readLegalSettings(db, await targetRealmId(request, 'read', 'Realm')),
+  });
 
-  api.put(
-    '/api/realms/:realmId/legal',
-    {
-      config: { access: permissionAccess('update', 'Realm') },
-      schema: {
-        params: realmParamsSchema,
-        body: realmLegalSettingsSchema,
-        response: { 200: legalSchema },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(realmSettingsEndpoints.updateLegal),
+    config: { access: permissionAccess('update', 'Realm') },
+    handler: async (request) => {
       const realmId = await targetRealmId(request, 'update', 'Realm');
       return updateLegalSettings(db, realmId, requireSession(request).user, request.body);
     },
-  );
+  });
 
   api.route({
     ...endpointRoute(realmSettingsEndpoints.read),

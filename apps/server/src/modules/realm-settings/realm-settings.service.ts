@@ -241,7 +241,7 @@ export async function readRealmSettings(
 
 /**
  * Moves the realm to another GWP set: starts the recalculation whose last step switches the realm's setting
- * with every result on the new set at once (decision 019), so totals never mix sets. The set the realm has
+ * with every result on the new set at once (decision 020), so totals never mix sets. The set the realm has
  * already changes nothing; while another recalculation of the realm runs, 409. The switch is audited when it
  * happens (entity `realm-settings`, naming the recalculation).
  */

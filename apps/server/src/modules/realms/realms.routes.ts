@@ -1,17 +1,11 @@
-import {
-  managedRealmListQuerySchema,
-  managedRealmListResponseSchema,
-  managedRealmSchema,
-  newRealmRequestSchema,
-  realmParamsSchema,
-  realmUpdateRequestSchema,
-} from '@ecc/contracts';
+import { managedRealmEndpoints } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
 import { canAccessRecord } from '@ecc/domain';
 import { isOperatorAdministrator } from '#platform/abilities.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import { abilityOfRequest, permissionAccess, requireSession } from '#platform/route-access.ts';
 import { findTargetRealm } from '#platform/target-realm.ts';
@@ -34,13 +28,10 @@ export function registerRealmRoutes(app: FastifyInstance, context: AppContext, d
   const api = app.withTypeProvider<ZodTypeProvider>();
   const realms = context.repositories.realms;
 
-  api.get(
-    '/api/realms',
-    {
-      config: { access: permissionAccess('read', 'Realm') },
-      schema: { querystring: managedRealmListQuerySchema, response: { 200: managedRealmListResponseSchema } },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(managedRealmEndpoints.list),
+    config: { access: permissionAccess('read', 'Realm') },
+    handler: async (request) => {
       // Outside the operator's realms the rules are confined to the caller's realm and those below it.
       const ability = await abilityOfRequest(request);
       return listManagedRealms(
@@ -49,16 +40,13 @@ export function registerRealmRoutes(app: FastifyInstance, context: AppContext, d
         request.query,
       );
     },
-  );
+  });
 
-  api.post(
-    '/api/realms',
-    {
-      config: { access: permissionAccess('create', 'Realm') },
-      onRequest: requireOperator,
-      schema: { body: newRealmRequestSchema, response: { 201: managedRealmSchema } },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(managedRealmEndpoints.create),
+    config: { access: permissionAccess('create', 'Realm') },
+    onRequest: requireOperator,
+    handler: async (request, reply) => {
       const { parentKey } = request.body;
       if (parentKey !== undefined) {
         // A new realm goes under a parent the operator may create realms in; any other is unknown to them.
@@ -71,20 +59,13 @@ export function registerRealmRoutes(app: FastifyInstance, context: AppContext, d
       const created = await createManagedRealm(db, requireSession(request).user, request.body);
       return reply.code(201).send(created);
     },
-  );
+  });
 
-  api.patch(
-    '/api/realms/:realmId',
-    {
-      config: { access: permissionAccess('update', 'Realm') },
-      onRequest: requireOperator,
-      schema: {
-        params: realmParamsSchema,
-        body: realmUpdateRequestSchema,
-        response: { 200: managedRealmSchema },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(managedRealmEndpoints.update),
+    config: { access: permissionAccess('update', 'Realm') },
+    onRequest: requireOperator,
+    handler: async (request) => {
       const session = requireSession(request);
       const realm = await findTargetRealm(request, realms, request.params.realmId, 'update');
       return updateManagedRealm(
@@ -94,5 +75,5 @@ export function registerRealmRoutes(app: FastifyInstance, context: AppContext, d
         request.body,
       );
     },
-  );
+  });
 }

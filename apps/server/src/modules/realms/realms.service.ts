@@ -18,6 +18,7 @@ import {
 import {
   createAuditLogRepository,
   createDefaultRealmConfig,
+  createEmissionResultRepository,
   createRealmConfigRepository,
   createRealmRepository,
   normalizeDomain,
@@ -26,6 +27,7 @@ import {
   type UserRow,
   auditActorOf,
 } from '@ecc/db';
+import { realmGwpSetId } from '@ecc/domain';
 import {
   fieldRefusal,
   HttpError,
@@ -162,6 +164,7 @@ export async function importRealm(
       throw new InvalidInputError([{ path: 'id', message: `Another realm already has the id ${input.id}` }]);
     }
     const parentId = await checkRelations(transaction, input, existing?.id);
+    if (existing) await checkGwpSetUnchanged(transaction, existing, input.properties);
     const values = {
       key: input.key,
       parentId,
@@ -191,6 +194,27 @@ export async function importRealm(
       ]);
     return { realm, isCreated: true };
   });
+}
+
+/**
+ * A realm with results keeps its GWP set through an import: another set needs every result recalculated on it
+ * first (decision 020), which the `recalculate` command does and then switches the realm itself.
+ */
+async function checkGwpSetUnchanged(
+  transaction: Database,
+  existing: Realm,
+  properties: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  const current = realmGwpSetId(existing.properties);
+  const imported = realmGwpSetId(properties);
+  if (imported === current) return;
+  if ((await createEmissionResultRepository(transaction).storedGwpSetIds(existing.id)).length === 0) return;
+  throw new InvalidInputError([
+    {
+      path: 'properties.gwpSetId',
+      message: `Realm ${existing.key} reports on ${current}; to move it to ${imported}, run \`npm run ecc -- recalculate --realm ${existing.key} --gwp ${imported}\`, which recalculates every result on it first`,
+    },
+  ]);
 }
 
 export function findRealm(db: Database, key: string): Promise<Realm | undefined> {

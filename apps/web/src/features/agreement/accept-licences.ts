@@ -1,5 +1,5 @@
-import { userSchema, withLicencesAccepted, type LicenceVersion, type User } from '@ecc/contracts';
-import { api } from '#lib/api/api.ts';
+import { userEndpoints, withLicencesAccepted, type LicenceVersion, type User } from '@ecc/contracts';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
 
 /**
  * Records acceptance of these licences, in their current revision and with the time, in the user's properties
@@ -11,5 +11,5 @@ export async function acceptLicences(
   acceptedAt = new Date(),
 ): Promise<User> {
   const properties = withLicencesAccepted(user.properties, licences, acceptedAt);
-  return userSchema.parse(await api.put<unknown>('/api/user', { user: { properties } }));
+  return callEndpoint(userEndpoints.update, { body: { user: { properties } } });
 }

@@ -1,12 +1,10 @@
 import {
-  emissionFactorListResponseSchema,
-  realmEmissionFactorListResponseSchema,
-  realmEmissionFactorSchema,
+  emissionEndpoints,
   type RealmEmissionFactorDto,
   type RealmEmissionFactorInput,
 } from '@ecc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '#lib/api/api.ts';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
 
 export const FACTOR_PAGE_SIZE = 50;
 
@@ -21,16 +19,11 @@ export const emissionFactorQueryKeys = {
 export function emissionFactorsQueryOptions(search: string, offset: number) {
   return queryOptions({
     queryKey: emissionFactorQueryKeys.library(search, offset),
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({
-        q: search,
-        limit: String(FACTOR_PAGE_SIZE),
-        offset: String(offset),
-      });
-      return emissionFactorListResponseSchema.parse(
-        await api.get<unknown>(`/api/emission-factors?${query.toString()}`, { signal }),
-      );
-    },
+    queryFn: async ({ signal }) =>
+      callEndpoint(emissionEndpoints.factors, {
+        query: { q: search, limit: FACTOR_PAGE_SIZE, offset },
+        signal,
+      }),
   });
 }
 
@@ -38,25 +31,19 @@ export function emissionFactorsQueryOptions(search: string, offset: number) {
 export function draftFactorsQueryOptions(offset: number) {
   return queryOptions({
     queryKey: emissionFactorQueryKeys.drafts(offset),
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ limit: String(FACTOR_PAGE_SIZE), offset: String(offset) });
-      return realmEmissionFactorListResponseSchema.parse(
-        await api.get<unknown>(`/api/emission-factors/drafts?${query.toString()}`, { signal }),
-      );
-    },
+    queryFn: async ({ signal }) =>
+      callEndpoint(emissionEndpoints.drafts, { query: { limit: FACTOR_PAGE_SIZE, offset }, signal }),
   });
 }
 
 export async function createFactor(input: RealmEmissionFactorInput): Promise<RealmEmissionFactorDto> {
-  return realmEmissionFactorSchema.parse(await api.post<unknown>('/api/emission-factors', input));
+  return callEndpoint(emissionEndpoints.createFactor, { body: input });
 }
 
 export async function publishFactor(id: string): Promise<RealmEmissionFactorDto> {
-  return realmEmissionFactorSchema.parse(
-    await api.post<unknown>(`/api/emission-factors/${encodeURIComponent(id)}/publish`, {}),
-  );
+  return callEndpoint(emissionEndpoints.publishFactor, { params: { id } });
 }
 
 export async function deleteFactor(id: string): Promise<void> {
-  await api.request<unknown>(`/api/emission-factors/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await callEndpoint(emissionEndpoints.deleteFactor, { params: { id } });
 }

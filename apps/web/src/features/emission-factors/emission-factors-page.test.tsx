@@ -1,6 +1,6 @@
 import type { EmissionFactorDto, RealmEmissionFactorDto, RecalculationRunDto } from '@ecc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
@@ -128,6 +128,24 @@ describe('the emission factors page', () => {
     expect(screen.getByText('1–1 of 1')).toBeTruthy();
   });
 
+  it('opens searched for the factor a link names (a trail’s link to its factor)', async () => {
+    window.history.pushState({}, '', '/emission-factors?q=epa-c1-natural-gas');
+    try {
+      renderPage();
+      expect(screen.getByLabelText('Search factors')).toHaveProperty('value', 'epa-c1-natural-gas');
+      await waitFor(() =>
+        expect(
+          vi
+            .mocked(fetch)
+            .mock.calls.map(([input]) => String(input))
+            .some((url) => url.includes('q=epa-c1-natural-gas')),
+        ).toBe(true),
+      );
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('shows each factor’s key and copies it to the clipboard', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
@@ -253,7 +271,7 @@ describe('drafts', () => {
     expect(requests).toContainEqual({
       method: 'POST',
       path: `/api/emission-factors/${encodeURIComponent(TARIFF_DRAFT.id)}/publish`,
-      body: {},
+      body: undefined,
     });
     expect(await screen.findByText('No drafts')).toBeTruthy();
   });

@@ -1,16 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiResponseError } from '#lib/api/api-response-error.ts';
-import {
-  emptyFactorForm,
-  factorFieldOfPath,
-  factorServerErrors,
-  validateFactorForm,
-  type FactorFormField,
-} from './factor-form.ts';
+import { realmEmissionFactorInputSchema } from '@ecc/contracts';
+import { serverFieldErrors } from '#lib/forms/field-errors.ts';
+import { emptyFactorForm, factorFieldOfPath, factorRequestOf, type FactorFormField } from './factor-form.ts';
 
 const refusal = (status: number, message: string, fieldErrors?: Record<string, string>) =>
   new ApiResponseError(status, 'Refused', { statusCode: status, error: 'Refused', message, fieldErrors });
+
+const factorServerErrors = (error: unknown) => serverFieldErrors(error, factorFieldOfPath);
 
 const VALID = {
   ...emptyFactorForm(2024),
@@ -22,24 +20,23 @@ const VALID = {
 
 describe('the new-factor form', () => {
   it('builds the contracts input from the text of the fields', () => {
-    expect(validateFactorForm({ ...VALID, gas: 'CH4', unit: 'g' })).toEqual({
-      isValid: true,
-      input: {
-        name: 'Steam',
-        source: 'Supplier letter',
-        year: 2024,
-        per: 'kWh',
-        gases: { CH4: { value: 0.2, unit: 'g' } },
-      },
+    expect(
+      realmEmissionFactorInputSchema.parse(factorRequestOf({ ...VALID, gas: 'CH4', unit: 'g' })),
+    ).toEqual({
+      name: 'Steam',
+      source: 'Supplier letter',
+      year: 2024,
+      per: 'kWh',
+      gases: { CH4: { value: 0.2, unit: 'g' } },
     });
   });
 
-  it('gives each problem of the schema to its field', () => {
-    const result = validateFactorForm({ ...VALID, name: ' ', year: '1800', value: '' });
-    expect(result.isValid).toBe(false);
-    if (result.isValid) return;
-    expect(Object.keys(result.fields).sort()).toEqual(['name', 'value', 'year']);
-    expect(result.form).toBeUndefined();
+  it('has a field for each problem the schema finds in what it builds', () => {
+    const parsed = realmEmissionFactorInputSchema.safeParse(
+      factorRequestOf({ ...VALID, name: ' ', year: '1800', value: '' }),
+    );
+    const fields = parsed.error?.issues.map((issue) => factorFieldOfPath(issue.path.map(String)));
+    expect([...new Set(fields)].sort()).toEqual(['name', 'value', 'year']);
   });
 
   it.each([

@@ -1,6 +1,3 @@
-import { realmEmissionFactorInputSchema, type RealmEmissionFactorInput } from '@ecc/contracts';
-import { placeProblems, serverFieldErrors, type PlacedProblems } from '#lib/forms/field-errors.ts';
-
 /** The new-factor form holds text, as inputs do; the contracts schema decides what is valid. */
 export interface FactorFormValues {
   name: string;
@@ -13,7 +10,6 @@ export interface FactorFormValues {
 }
 
 export type FactorFormField = keyof FactorFormValues;
-export type FactorFieldErrors = Partial<Record<FactorFormField, string>>;
 
 export function emptyFactorForm(year = new Date().getFullYear()): FactorFormValues {
   return { name: '', source: '', year: String(year), per: '', gas: 'CO2', value: '', unit: 'kg' };
@@ -32,15 +28,9 @@ export function factorFieldOfPath(path: readonly string[]): FactorFormField | un
   return 'gas';
 }
 
-/** Problems by field, and what names no field of the form. */
-export type FactorRefusal = PlacedProblems<FactorFormField>;
-
-export type FactorFormResult =
-  { isValid: true; input: RealmEmissionFactorInput } | ({ isValid: false } & FactorRefusal);
-
-/** Checks the form with the schema the server uses and gives each problem to its field. */
-export function validateFactorForm(values: FactorFormValues): FactorFormResult {
-  const parsed = realmEmissionFactorInputSchema.safeParse({
+/** The request the form's text stands for: numbers read from the text, the one gas keyed by its name. */
+export function factorRequestOf(values: FactorFormValues) {
+  return {
     name: values.name,
     source: values.source,
     year: values.year.trim() === '' ? undefined : Number(values.year),
@@ -51,18 +41,5 @@ export function validateFactorForm(values: FactorFormValues): FactorFormResult {
         unit: values.unit,
       },
     },
-  });
-  if (parsed.success) return { isValid: true, input: parsed.data };
-  return {
-    isValid: false,
-    ...placeProblems(
-      parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
-      factorFieldOfPath,
-    ),
   };
-}
-
-/** The server's refusal given to the fields it names; anything else is the form's message. */
-export function factorServerErrors(error: unknown): FactorRefusal {
-  return serverFieldErrors(error, factorFieldOfPath);
 }

@@ -34,9 +34,14 @@ const LIBRARY_COLUMNS: DataTableColumn<EmissionFactorDto>[] = [
   { header: 'CO2e per unit (GWP)', cell: formatCo2ePerUnit },
 ];
 
+/** `?q=` of the page's address: a link to a factor (a trail's) opens the library searched for its key. */
+function linkedSearch(): string {
+  return new URLSearchParams(window.location.search).get('q') ?? '';
+}
+
 /** The factor library and the realm's published factors: searched by any words of name, source or key. */
 export function FactorLibrary() {
-  const { searchText, setSearchText, search, offset, setOffset } = usePagedSearch();
+  const { searchText, setSearchText, search, offset, setOffset } = usePagedSearch(linkedSearch());
 
   const factors = useQuery({
     ...emissionFactorsQueryOptions(search, offset),

@@ -8,7 +8,7 @@ import { useRecalculation } from '#lib/recalculations/use-recalculation.ts';
 
 /**
  * Starts a bulk recalculation of the realm's emission results, on the realm's GWP set unless another is chosen;
- * another set moves the realm to it when the run completes (one set at a time, decision 019).
+ * another set moves the realm to it when the run completes (one set at a time, decision 020).
  */
 export function RecalculationPanel() {
   const realm = useRealm();

@@ -1,17 +1,13 @@
 import {
   apiErrorSchema,
-  equipmentItemSchema,
-  equipmentListResponseSchema,
-  equipmentSiteListResponseSchema,
-  equipmentTypeDetailSchema,
-  equipmentTypeListResponseSchema,
+  equipmentEndpoints,
   type CreateEquipmentRequest,
   type CreateEquipmentTypeRequest,
   type CreateEquipmentTypeVersionRequest,
   type UpdateEquipmentRequest,
 } from '@ecc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '#lib/api/api.ts';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
 
 /** Every equipment query starts with 'equipment', so one invalidation refreshes lists, counts and items. */
@@ -26,67 +22,54 @@ export const equipmentQueryKeys = {
 
 export const equipmentTypesQuery = queryOptions({
   queryKey: equipmentQueryKeys.types(),
-  queryFn: async ({ signal }) =>
-    equipmentTypeListResponseSchema.parse(await api.get('/api/equipment/types', { signal })),
+  queryFn: async ({ signal }) => callEndpoint(equipmentEndpoints.types, { signal }),
 });
 
 export function equipmentTypeQuery(key: string) {
   return queryOptions({
     queryKey: equipmentQueryKeys.type(key),
-    queryFn: async ({ signal }) =>
-      equipmentTypeDetailSchema.parse(
-        await api.get(`/api/equipment/types/${encodeURIComponent(key)}`, { signal }),
-      ),
+    queryFn: async ({ signal }) => callEndpoint(equipmentEndpoints.type, { params: { key }, signal }),
   });
 }
 
 export const equipmentSitesQuery = queryOptions({
   queryKey: equipmentQueryKeys.sites(),
-  queryFn: async ({ signal }) =>
-    equipmentSiteListResponseSchema.parse(await api.get('/api/equipment/sites', { signal })),
+  queryFn: async ({ signal }) => callEndpoint(equipmentEndpoints.sites, { signal }),
 });
 
 /** Equipment at one site and/or of one type; '' means any. */
 export function equipmentListQuery(facilityId: string, typeKey: string) {
-  const search = new URLSearchParams();
-  if (facilityId !== '') search.set('facilityId', facilityId);
-  if (typeKey !== '') search.set('type', typeKey);
-  const query = search.toString();
   return queryOptions({
     queryKey: equipmentQueryKeys.list(facilityId, typeKey),
+    // The query string leaves empty values out: '' asks for any site or type.
     queryFn: async ({ signal }) =>
-      equipmentListResponseSchema.parse(
-        await api.get(`/api/equipment${query ? `?${query}` : ''}`, { signal }),
-      ),
+      callEndpoint(equipmentEndpoints.list, { query: { facilityId, type: typeKey }, signal }),
   });
 }
 
 export function equipmentItemQuery(id: string) {
   return queryOptions({
     queryKey: equipmentQueryKeys.item(id),
-    queryFn: async ({ signal }) =>
-      equipmentItemSchema.parse(await api.get(`/api/equipment/${id}`, { signal })),
+    queryFn: async ({ signal }) => callEndpoint(equipmentEndpoints.detail, { params: { id }, signal }),
     // A missing item is an answer (shown as not found), not a failure worth retrying.
     retry: (failureCount, error) => !isApiResponseError(error, 404) && failureCount < 2,
   });
 }
 
 export const createEquipment = async (body: CreateEquipmentRequest) =>
-  equipmentItemSchema.parse(await api.post('/api/equipment', body));
+  callEndpoint(equipmentEndpoints.create, { body });
 
 export const updateEquipment = async (id: string, body: UpdateEquipmentRequest) =>
-  equipmentItemSchema.parse(await api.put(`/api/equipment/${id}`, body));
+  callEndpoint(equipmentEndpoints.update, { params: { id }, body });
 
-export const deleteEquipment = (id: string) =>
-  api.request<void>(`/api/equipment/${id}`, { method: 'DELETE' });
+export const deleteEquipment = async (id: string) =>
+  callEndpoint(equipmentEndpoints.delete, { params: { id } });
 
 export const createEquipmentType = async (body: CreateEquipmentTypeRequest) =>
-  equipmentTypeDetailSchema.parse(await api.post('/api/equipment/types', body));
+  callEndpoint(equipmentEndpoints.createType, { body });
 
 export const createEquipmentTypeVersion = async (key: string, body: CreateEquipmentTypeVersionRequest) =>
-  equipmentTypeDetailSchema.parse(
-    await api.post(`/api/equipment/types/${encodeURIComponent(key)}/versions`, body),
-  );
+  callEndpoint(equipmentEndpoints.createTypeVersion, { params: { key }, body });
 
 /**
  * The server's 400 names each problem in `fieldErrors` (`body/properties/chargeKg`, `body/name`): the messages by

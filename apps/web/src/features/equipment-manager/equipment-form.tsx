@@ -1,8 +1,12 @@
-import { equipmentNameSchema, type EquipmentField } from '@ecc/contracts';
+import {
+  updateEquipmentRequestSchema,
+  type EquipmentField,
+  type UpdateEquipmentRequest,
+} from '@ecc/contracts';
 import { validateEquipmentProperties, withoutEmptyValues } from '@ecc/domain';
 import { Alert, AlertDescription, Button, FormField, Input } from '@ecc/ui';
-import { useState, type FormEvent } from 'react';
-import { issuesByField } from './equipment-api.ts';
+import type { FieldErrors, Path } from 'react-hook-form';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { SchemaForm, errorsByField, type SchemaFormValues } from './schema-form.tsx';
 
 export interface EquipmentFormValues {
@@ -18,10 +22,26 @@ export interface EquipmentFormProps {
   onCancel: () => void;
 }
 
+/** The messages of the type's fields, by field name, as the generated form shows them. */
+function propertyMessages(errors: FieldErrors<EquipmentFormValues>): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const [name, error] of Object.entries(errors.properties ?? {})) {
+    const message = (error as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string') messages[name] = message;
+  }
+  return messages;
+}
+
+/** A problem's field: `name`, or the property it is about (`properties/chargeKg/…` → `properties.chargeKg`). */
+function equipmentFieldOf(path: readonly string[]): Path<EquipmentFormValues> | undefined {
+  if (path.length === 1 && path[0] === 'name') return 'name';
+  return path[0] === 'properties' && path[1] !== undefined ? `properties.${path[1]}` : undefined;
+}
+
 /**
- * A piece of equipment's name and its type's generated form. Checked in the browser first, so each message
- * appears at its field; the server checks again against the full schema and its messages land at the same
- * fields.
+ * A piece of equipment's name and its type's generated form. Checked in the browser first (the name with the
+ * contract's schema, the properties with the type's), so each message appears at its field; the server checks
+ * again against the full schema and its messages land at the same fields.
  */
 export function EquipmentForm({
   fields,
@@ -30,45 +50,38 @@ export function EquipmentForm({
   onSubmit,
   onCancel,
 }: EquipmentFormProps) {
-  const [name, setName] = useState(initialValues.name);
-  const [properties, setProperties] = useState<SchemaFormValues>(initialValues.properties);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | undefined>();
-  const [isSaving, setIsSaving] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsedName = equipmentNameSchema.safeParse(name);
-    const fieldErrors = errorsByField(validateEquipmentProperties(fields, properties));
-    setNameError(parsedName.success ? undefined : (parsedName.error.issues[0]?.message ?? 'Invalid'));
-    setErrors(fieldErrors);
-    setFormError(undefined);
-    if (!parsedName.success || Object.keys(fieldErrors).length > 0) return;
-    setIsSaving(true);
-    try {
-      await onSubmit({ name: parsedName.data, properties: withoutEmptyValues(properties) });
-    } catch (error) {
-      setErrors(issuesByField(error, 'body/properties'));
-      setNameError(issuesByField(error, 'body')['name']);
-      setFormError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setIsSaving(false);
-    }
-  }
+  const { form, submit, formError } = useContractForm<EquipmentFormValues, UpdateEquipmentRequest>({
+    schema: updateEquipmentRequestSchema,
+    defaultValues: initialValues,
+    toRequest: (values, refuse) => {
+      const problems = errorsByField(validateEquipmentProperties(fields, values.properties));
+      for (const [name, message] of Object.entries(problems)) refuse(`properties.${name}`, message);
+      return { name: values.name, properties: withoutEmptyValues(values.properties) };
+    },
+    fieldOf: equipmentFieldOf,
+  });
+  const {
+    register,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+  const onSave = submit(async (request) => {
+    await onSubmit(request);
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-xl gap-4">
-      <FormField label="Name" error={nameError} id="equipment-name">
-        <Input value={name} required onChange={(event) => setName(event.target.value)} disabled={isSaving} />
+    <form noValidate onSubmit={(event) => void onSave(event)} className="grid max-w-xl gap-4">
+      <FormField label="Name" error={errors.name?.message} id="equipment-name">
+        <Input required disabled={isSubmitting} {...register('name')} />
       </FormField>
       <SchemaForm
         fields={fields}
-        values={properties}
-        errors={errors}
-        onChange={setProperties}
+        values={watch('properties')}
+        errors={propertyMessages(errors)}
+        onChange={(properties) => setValue('properties', properties)}
         idPrefix="equipment"
-        isDisabled={isSaving}
+        isDisabled={isSubmitting}
       />
       <div aria-live="polite">
         {formError ? (
@@ -78,10 +91,10 @@ export function EquipmentForm({
         ) : null}
       </div>
       <div className="flex gap-2">
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? 'Saving…' : submitLabel}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : submitLabel}
         </Button>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={isSaving}>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </Button>
       </div>

@@ -12,7 +12,8 @@ import {
 import { serverFieldErrors } from '#lib/forms/field-errors.ts';
 import { EmissionsPreview } from './emissions-preview.tsx';
 import { FactorCombobox } from './factor-combobox.tsx';
-import { formatCo2e } from './facility-format.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
+import { formatQuantity } from '#lib/format/format-quantity.ts';
 import type { useRecordMutations } from './use-record-mutations.ts';
 
 export interface EquipmentOption {
@@ -57,7 +58,7 @@ export function ActivityRecordAddForm({
     mutations.create.mutate(result.input, {
       onSuccess: (record) => {
         setStatus(
-          `Record added: ${record.quantity} ${record.unit} of ${record.activityType}, ${formatCo2e(record.co2eKg)}.`,
+          `Record added: ${formatQuantity(record.quantity, record.unit)} of ${record.activityType}, ${formatMass(record.co2eKg)}.`,
         );
         setErrors({});
         // Keep the period, type and factor: records are usually entered in runs of the same kind.

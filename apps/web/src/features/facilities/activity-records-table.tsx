@@ -9,7 +9,8 @@ import { Alert, AlertDescription, AlertTitle, Button, Input, Label, cn } from '@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ExportMenu } from '#components/export-menu.tsx';
-import { formatNumber } from '#lib/format/format-number.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
+import { formatQuantity } from '#lib/format/format-quantity.ts';
 import { serverFieldErrors } from '#lib/forms/field-errors.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import {
@@ -23,7 +24,6 @@ import {
 import { EmissionsPreview } from './emissions-preview.tsx';
 import { FactorCombobox } from './factor-combobox.tsx';
 import { StaleRecordError } from './facility-api.ts';
-import { formatCo2e } from './facility-format.ts';
 import { SortableHeaderRow, type SortableColumn } from './sortable-header.tsx';
 import { filterRows, sortRows, type SortState } from './table-rows.ts';
 import type { useRecordMutations } from './use-record-mutations.ts';
@@ -52,6 +52,14 @@ const COLUMNS: SortableColumn<RecordColumn>[] = [
   { key: 'co2eKgMarket', label: 'CO2e market', isNumeric: true },
   { key: 'isEstimated', label: 'Estimated' },
 ];
+
+/** The columns, the CO2e ones naming the GWP set their figures are on (the realm's). */
+const columnsOn = (gwpSetId: string | undefined): SortableColumn<RecordColumn>[] =>
+  COLUMNS.map((column) =>
+    gwpSetId !== undefined && (column.key === 'co2eKg' || column.key === 'co2eKgMarket')
+      ? { ...column, label: `${column.label} (${gwpSetId})` }
+      : column,
+  );
 
 const GRID_COLUMNS =
   'grid-cols-[13.5rem_minmax(7rem,1fr)_minmax(7rem,1fr)_7rem_5rem_minmax(9rem,1.4fr)_5rem_9.5rem_9.5rem_6.5rem_12rem]';
@@ -101,7 +109,7 @@ const RecordRow = memo(function RecordRow({
         {equipmentName}
       </div>
       <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
-        {formatNumber(record.quantity)}
+        {formatQuantity(record.quantity, '')}
       </div>
       <div role="cell" className="px-3">
         {record.unit}
@@ -113,10 +121,10 @@ const RecordRow = memo(function RecordRow({
         {record.scope}
       </div>
       <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
-        {formatCo2e(record.co2eKg)}
+        {formatMass(record.co2eKg)}
       </div>
       <div role="cell" className="px-3 text-right whitespace-nowrap tabular-nums">
-        {record.co2eKgMarket === null ? '—' : formatCo2e(record.co2eKgMarket)}
+        {record.co2eKgMarket === null ? '—' : formatMass(record.co2eKgMarket)}
       </div>
       <div role="cell" className="px-3">
         {record.isEstimated ? 'Estimated' : ''}
@@ -440,6 +448,8 @@ export function ActivityRecordsTable({
   const [sort, setSort] = useState<SortState<RecordColumn>>({ key: 'periodStart', direction: 'descending' });
   const [filter, setFilter] = useState('');
   const [editingId, setEditingId] = useState<string | null>(null);
+  const gwpSetId = records.find((record) => record.gwpSetId !== null)?.gwpSetId ?? undefined;
+  const columns = useMemo(() => columnsOn(gwpSetId), [gwpSetId]);
   const filtered = useMemo(
     () =>
       filterRows(records, filter, (record) => [
@@ -517,7 +527,7 @@ export function ActivityRecordsTable({
           aria-rowcount={rows.length + 1}
           className="min-w-[1320px] text-sm"
         >
-          <SortableHeaderRow columns={COLUMNS} sort={sort} onSort={setSort} gridClassName={GRID_COLUMNS}>
+          <SortableHeaderRow columns={columns} sort={sort} onSort={setSort} gridClassName={GRID_COLUMNS}>
             <div role="columnheader" className="px-3 py-2.5 font-medium">
               Actions
             </div>

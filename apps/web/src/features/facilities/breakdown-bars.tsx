@@ -1,5 +1,7 @@
-import { memo } from 'react';
-import { formatCo2e } from './facility-format.ts';
+import { memo, useCallback, useMemo } from 'react';
+import { MassChart } from '#components/charts/mass-chart.tsx';
+import type { ChartSeries } from '#components/charts/mass-chart-spec.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
 import type { TrailRequest } from './facility-types.ts';
 
 export interface BreakdownEntry {
@@ -11,7 +13,11 @@ export interface BreakdownEntry {
   trail: TrailRequest;
 }
 
-/** A horizontal bar per entry, largest first; each bar opens the trail of its total. */
+/** Pixels per bar of a breakdown, and the room its axis needs. */
+const BAR_HEIGHT = 28;
+const AXIS_HEIGHT = 48;
+
+/** A horizontal bar per entry, largest first; a click on a bar (or its button in the table) opens its trail. */
 export const BreakdownBars = memo(function BreakdownBars({
   title,
   entries,
@@ -21,44 +27,46 @@ export const BreakdownBars = memo(function BreakdownBars({
   entries: readonly BreakdownEntry[];
   onTrail: (request: TrailRequest) => void;
 }) {
-  const sorted = [...entries].sort((left, right) => right.co2eKg - left.co2eKg);
-  const largest = Math.max(1, ...sorted.map((entry) => entry.co2eKg));
+  const sorted = useMemo(() => [...entries].sort((left, right) => right.co2eKg - left.co2eKg), [entries]);
+  const categories = useMemo(() => sorted.map((entry) => ({ key: entry.key, label: entry.label })), [sorted]);
+  const series = useMemo(
+    (): ChartSeries[] => [
+      { key: 'co2e', label: 'CO2e', color: 'primary', valuesKg: sorted.map((entry) => entry.co2eKg) },
+    ],
+    [sorted],
+  );
+  const details = useMemo(() => {
+    const cells = sorted.map((entry) => entry.detail ?? '');
+    return cells.some((cell) => cell !== '') ? [{ header: 'Mass of the gas', cells }] : [];
+  }, [sorted]);
+  const openTrail = useCallback(
+    (index: number) => {
+      const entry = sorted[index];
+      if (entry !== undefined) onTrail(entry.trail);
+    },
+    [sorted, onTrail],
+  );
   const headingId = `breakdown-${title.toLowerCase().replaceAll(/\W+/g, '-')}`;
   return (
-    <section aria-labelledby={headingId} className="grid content-start gap-2 rounded-lg border p-4">
+    <section aria-labelledby={headingId} className="grid min-w-0 content-start gap-2 rounded-lg border p-4">
       <h3 id={headingId} className="font-semibold">
         {title}
       </h3>
-      {sorted.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
-      ) : (
-        <ul className="grid gap-1.5">
-          {sorted.map((entry) => (
-            <li key={entry.key}>
-              <button
-                type="button"
-                className="grid w-full cursor-pointer gap-1 rounded px-1 py-0.5 text-left text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-                aria-label={`${entry.label}: ${formatCo2e(entry.co2eKg)}. Show the trail`}
-                onClick={() => onTrail(entry.trail)}
-              >
-                <span className="flex flex-wrap justify-between gap-x-2">
-                  <span>{entry.label}</span>
-                  <span className="tabular-nums text-muted-foreground">
-                    {formatCo2e(entry.co2eKg)}
-                    {entry.detail !== undefined && ` · ${entry.detail}`}
-                  </span>
-                </span>
-                <span aria-hidden="true" className="block h-2 rounded bg-muted">
-                  <span
-                    className="block h-2 rounded bg-primary"
-                    style={{ width: `${Math.max(0.5, (entry.co2eKg / largest) * 100)}%` }}
-                  />
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <MassChart
+        title={`CO2e ${title.toLowerCase()}`}
+        categoryHeader={title.replace(/^By /, '').replace(/^./, (letter) => letter.toUpperCase())}
+        orientation="bars"
+        categories={categories}
+        series={series}
+        extraColumns={details}
+        height={AXIS_HEIGHT + BAR_HEIGHT * sorted.length}
+        onSelect={openTrail}
+        selectLabel={(index) => {
+          const entry = sorted[index];
+          return entry === undefined ? '' : `${entry.label}: ${formatMass(entry.co2eKg)}. Show the trail`;
+        }}
+        empty={<p className="text-sm text-muted-foreground">Nothing recorded yet.</p>}
+      />
     </section>
   );
 });

@@ -89,8 +89,8 @@ describe('the emissions preview of the add form', () => {
   it('shows the kg of each gas and the CO2e once typing pauses, with one request on the realm’s GWP set', async () => {
     const { bodies, form, preview } = renderForm();
     await typeRecord(form, { quantity: '1000', unit: 'therm', factor: 'epa-c1-natural-gas' });
-    // 1000 therm × 5.306 kg CO2 per therm = 5,306 kg = 5.31 t CO2e.
-    expect(await within(preview).findByText('5.31 t CO2e — CO2 5,306 kg', {}, AFTER_DEBOUNCE)).toBeTruthy();
+    // 1000 therm × 5.306 kg CO2 per therm = 5,306 kg, shown as 5.3 t.
+    expect(await within(preview).findByText('5.3 t CO2e — 5.3 t CO2', {}, AFTER_DEBOUNCE)).toBeTruthy();
     expect(within(preview).getByText('Emissions preview (GWP AR5)')).toBeTruthy();
     // Typed key by key, asked once: the preview waited for the pause.
     expect(bodies).toEqual([
@@ -102,7 +102,7 @@ describe('the emissions preview of the add form', () => {
     ]);
 
     await userEvent.type(within(form).getByLabelText('Quantity'), '0');
-    expect(await within(preview).findByText('53.06 t CO2e — CO2 53,060 kg', {}, AFTER_DEBOUNCE)).toBeTruthy();
+    expect(await within(preview).findByText('53.1 t CO2e — 53.1 t CO2', {}, AFTER_DEBOUNCE)).toBeTruthy();
     expect(bodies).toHaveLength(2);
   });
 
@@ -113,18 +113,18 @@ describe('the emissions preview of the add form', () => {
       return estimated(item);
     });
     await typeRecord(form, { quantity: '1', unit: 'therm', factor: 'epa-c1-natural-gas' });
-    expect(await within(preview).findByText('5.31 kg CO2e — CO2 5.31 kg', {}, AFTER_DEBOUNCE)).toBeTruthy();
+    expect(await within(preview).findByText('5.3 kg CO2e — 5.3 kg CO2', {}, AFTER_DEBOUNCE)).toBeTruthy();
 
     const quantity = within(form).getByLabelText('Quantity');
     await userEvent.type(quantity, '0');
     await waitFor(() => expect(preview.getAttribute('aria-busy')).toBe('true'));
     expect(within(preview).getByText('Updating…')).toBeTruthy();
-    expect(within(preview).getByText('5.31 kg CO2e — CO2 5.31 kg')).toBeTruthy();
+    expect(within(preview).getByText('5.3 kg CO2e — 5.3 kg CO2')).toBeTruthy();
     await userEvent.type(quantity, '0');
     expect((quantity as HTMLInputElement).value).toBe('100');
 
     release();
-    expect(await within(preview).findByText('530.6 kg CO2e — CO2 530.6 kg', {}, AFTER_DEBOUNCE)).toBeTruthy();
+    expect(await within(preview).findByText('530.6 kg CO2e — 530.6 kg CO2', {}, AFTER_DEBOUNCE)).toBeTruthy();
     await waitFor(() => expect(preview.getAttribute('aria-busy')).toBe('false'));
   });
 
@@ -157,9 +157,9 @@ describe('the emissions preview of the add form', () => {
     await typeRecord(form, { quantity: '1000', unit: 'kWh', factor: 'egrid-2022-us-average' });
 
     const location = await within(preview).findByTestId('preview-location-based', {}, AFTER_DEBOUNCE);
-    expect(location.textContent).toBe('Location-based: 400 kg CO2e — CO2 400 kg');
+    expect(location.textContent).toBe('Location-based: 400.0 kg CO2e — 400.0 kg CO2');
     expect(within(preview).getByTestId('preview-market-based').textContent).toBe(
-      'Market-based: 300 kg CO2e — CO2 300 kg (grid average: no residual mix is known)',
+      'Market-based: 300.0 kg CO2e — 300.0 kg CO2 (grid average: no residual mix is known)',
     );
     expect(within(preview).getByText(/^Saved, the record’s CO2e is the location-based figure/)).toBeTruthy();
     expect(bodies.map((body) => body.items[0]?.scope2Method).sort()).toEqual(['location', 'market']);
@@ -185,7 +185,7 @@ describe('the emissions preview of the add form', () => {
       ),
     ).toBeTruthy();
     expect(within(preview).getByTestId('preview-market-based').textContent).toBe(
-      'Market-based: 400 kg CO2e — CO2 400 kg',
+      'Market-based: 400.0 kg CO2e — 400.0 kg CO2',
     );
     expect(within(preview).getByTestId('preview-location-based').textContent).toMatch(
       /^Location-based: cannot estimate: Location-based Scope 2 needs a grid-average factor/,

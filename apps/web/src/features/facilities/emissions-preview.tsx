@@ -2,11 +2,10 @@ import { cn } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircleIcon } from 'lucide-react';
 import { useMemo } from 'react';
-import { formatNumber } from '#lib/format/format-number.ts';
 import type { ActivityRecordFormValues } from './activity-record-form.ts';
 import { previewItemsOf, type PreviewMethod } from './estimate-preview.ts';
 import { estimatePreviewQuery, type EstimateOutcome } from './facility-api.ts';
-import { formatCo2e } from './facility-format.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
 import { useDebouncedValue } from '#lib/timing/use-debounced-value.ts';
 
 export const PREVIEW_DEBOUNCE_MS = 300;
@@ -25,9 +24,9 @@ function refusalOf(outcome: Extract<EstimateOutcome, { isEstimated: false }>): s
 function describeResult(outcome: Extract<EstimateOutcome, { isEstimated: true }>): string {
   const [result] = outcome.response.items;
   if (result === undefined) return '';
-  const gases = Object.entries(result.gases).map(([gas, kg]) => `${gas} ${formatNumber(kg)} kg`);
+  const gases = Object.entries(result.gases).map(([gas, kg]) => formatMass(kg, { substance: gas }));
   const fallback = result.isGridAverageFallback ? ' (grid average: no residual mix is known)' : '';
-  return `${formatCo2e(result.co2e)}${gases.length > 0 ? ` — ${gases.join(', ')}` : ''}${fallback}`;
+  return `${formatMass(result.co2e)}${gases.length > 0 ? ` — ${gases.join(', ')}` : ''}${fallback}`;
 }
 
 /**

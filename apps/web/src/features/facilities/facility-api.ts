@@ -1,10 +1,9 @@
 import {
   activityRecordEndpoints,
-  emissionFactorListResponseSchema,
+  emissionEndpoints,
   endpointUrl,
-  equipmentListResponseSchema,
+  equipmentEndpoints,
   estimateFailureSchema,
-  estimateResponseSchema,
   facilityEndpoints,
   MAX_ACTIVITY_RECORD_PAGE_SIZE,
   staleActivityRecordSchema,
@@ -21,7 +20,6 @@ import {
   type FacilityTrailQuery,
 } from '@ecc/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '#lib/api/api.ts';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
 import type { PreviewItem } from './estimate-preview.ts';
@@ -33,20 +31,11 @@ export const facilityQueryKeys = {
   map: (filter: Partial<FacilityListFilter>) => ['facilities', 'map', filter] as const,
   sectors: () => ['facilities', 'sectors'] as const,
   states: () => ['facilities', 'states'] as const,
-  detail: (slug: string) => ['facilities', 'detail', slug] as const,
+  detail: (slug: string, year?: number) => ['facilities', 'detail', slug, year] as const,
   records: (slug: string) => ['facilities', 'records', slug] as const,
   trail: (slug: string, request: TrailRequest) => ['facilities', 'trail', slug, request] as const,
   recordTrail: (id: string) => ['facilities', 'record-trail', id] as const,
 };
-
-function queryString(values: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) {
-    if (value !== undefined && value !== '') search.set(name, String(value));
-  }
-  const text = search.toString();
-  return text === '' ? '' : `?${text}`;
-}
 
 /** One page of the facilities the query matches, in the server's order; the previous page stays while the next loads. */
 export function facilityListQuery(query: Partial<FacilityListQuery>) {
@@ -84,10 +73,15 @@ export async function updateFacility(slug: string, patch: FacilityPatch) {
   return callEndpoint(facilityEndpoints.update, { params: { slug }, body: patch });
 }
 
-export function facilityDetailQuery(slug: string) {
+/** The facility and its figures; the breakdowns, flags and intensity of `year` (the latest when undefined). */
+export function facilityDetailQuery(slug: string, year: number | undefined) {
   return queryOptions({
-    queryKey: facilityQueryKeys.detail(slug),
-    queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.detail, { params: { slug }, signal }),
+    queryKey: facilityQueryKeys.detail(slug, year),
+    queryFn: async ({ signal }) =>
+      callEndpoint(facilityEndpoints.detail, { params: { slug }, query: { year }, signal }),
+    // Another year keeps the page's figures on screen until its own arrive, rather than a skeleton.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === slug ? previous : undefined,
   });
 }
 
@@ -217,10 +211,7 @@ export function recordToInput(record: ActivityRecordDto): ActivityRecordInput {
 export function emissionFactorOptionsQuery(q: string) {
   return queryOptions({
     queryKey: ['emission-factors', 'options', q] as const,
-    queryFn: async ({ signal }) =>
-      emissionFactorListResponseSchema.parse(
-        await api.get(`/api/emission-factors${queryString({ q, limit: 25 })}`, { signal }),
-      ),
+    queryFn: ({ signal }) => callEndpoint(emissionEndpoints.factors, { query: { q, limit: 25 }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
@@ -230,10 +221,7 @@ export function emissionFactorOptionsQuery(q: string) {
 export function facilityEquipmentQuery(facilityId: string) {
   return queryOptions({
     queryKey: ['equipment', 'by-facility', facilityId] as const,
-    queryFn: async ({ signal }) =>
-      equipmentListResponseSchema.parse(
-        await api.get(`/api/equipment${queryString({ facilityId })}`, { signal }),
-      ),
+    queryFn: ({ signal }) => callEndpoint(equipmentEndpoints.list, { query: { facilityId }, signal }),
     retry: false,
   });
 }
@@ -244,7 +232,7 @@ export type EstimateOutcome =
   | { readonly isEstimated: false; readonly failure: EstimateFailureResponse };
 
 /**
- * `POST /api/emissions/estimate`. Without `gwp` the server uses the realm's reporting set, the one saved records
+ * The estimate API. Without `gwp` the server uses the realm's reporting set, the one saved records
  * are calculated on. A 422 is an answer here (the items the engine cannot calculate), not an error.
  */
 export async function estimateEmissions(
@@ -252,8 +240,8 @@ export async function estimateEmissions(
   signal?: AbortSignal,
 ): Promise<EstimateOutcome> {
   try {
-    const answer = await api.post('/api/emissions/estimate', request, { signal });
-    return { isEstimated: true, response: estimateResponseSchema.parse(answer) };
+    const response = await callEndpoint(emissionEndpoints.estimate, { body: request, signal });
+    return { isEstimated: true, response };
   } catch (error) {
     const failure = isApiResponseError(error, 422) ? estimateFailureSchema.safeParse(error.body) : undefined;
     if (failure?.success) return { isEstimated: false, failure: failure.data };

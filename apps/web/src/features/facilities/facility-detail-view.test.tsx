@@ -1,7 +1,7 @@
 import type {
   ActivityRecordDto,
-  EmissionFactorDto,
   ActivityRecordTrailResponse,
+  EmissionFactorDto,
   FacilityDetailResponse,
   FacilityTrailResponse,
 } from '@ecc/contracts';
@@ -143,6 +143,7 @@ const DETAIL: FacilityDetailResponse = {
   },
   summary: {
     gwpSetId: 'AR5',
+    year: 2025,
     years: [
       { year: 2024, co2eKg: 3659, ...totals, scope1: 2000, scope2Location: 1659, scope2Market: 1000 },
       { year: 2025, co2eKg: 4024, ...totals, scope1: 2124, scope2Location: 1900, scope2Market: 1200 },
@@ -209,7 +210,7 @@ const TRAIL: FacilityTrailResponse = {
   ],
 };
 
-function renderDetail(options: { isStale?: boolean } = {}) {
+function renderDetail(options: { isStale?: boolean; initialPath?: string } = {}) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -232,6 +233,7 @@ function renderDetail(options: { isStale?: boolean } = {}) {
       }
       if (url.pathname === '/api/facilities/north-plant/trail') return jsonResponse(200, TRAIL);
       if (url.pathname === '/api/equipment') return jsonResponse(200, { results: [] });
+      if (url.pathname === '/api/overview/years') return jsonResponse(200, { years: [2024, 2025] });
       if (url.pathname === '/api/emission-factors') {
         const results = (url.searchParams.get('q') ?? '').includes('newe') ? [NEW_ENGLAND_GRID] : [];
         return jsonResponse(200, { results, count: results.length, total: results.length, offset: 0 });
@@ -268,7 +270,7 @@ function renderDetail(options: { isStale?: boolean } = {}) {
         component: () => <FacilityDetailView slug="north-plant" route={ROUTE} />,
       }),
     ]),
-    history: createMemoryHistory({ initialEntries: ['/facility/next/north-plant'] }),
+    history: createMemoryHistory({ initialEntries: [options.initialPath ?? '/facility/next/north-plant'] }),
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -312,12 +314,14 @@ describe('the facility view', { timeout: 20_000 }, () => {
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'North Plant', level: 1 })).toBeTruthy();
     expect(screen.getByText('Sector Power Plants · NAICS 221112')).toBeTruthy();
-    expect(screen.getByTestId('kpi-CO2e 2025').textContent).toBe('4.02 t CO2e');
+    expect(screen.getByTestId('kpi-CO2e 2025').textContent).toBe('4.0 t CO2e');
     // (4024 − 3659) / 3659 = 9.975…%
     expect(screen.getByText('+9.98% vs last year')).toBeTruthy();
     expect(screen.getByTestId('kpi-Scope 2 (market-based) 2025').textContent).toBe('1.2 t CO2e');
     expect(screen.getByText(/No record for this month/)).toBeTruthy();
     await waitFor(() => expect(quantities()).toEqual(['300', '5,000', '100']));
+    // The records' CO2e names the set it is on.
+    expect(screen.getByRole('columnheader', { name: 'CO2e (AR5)' })).toBeTruthy();
   });
 
   it('sorts the records by a column and filters them by text', async () => {
@@ -342,6 +346,21 @@ describe('the facility view', { timeout: 20_000 }, () => {
     expect(screen.getByText('Quantity is required')).toBeTruthy();
     expect(screen.getByLabelText('Quantity').getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows the year of the URL, and opens the trail a link asks for', async () => {
+    const calls = renderDetail({ initialPath: '/facility/next/north-plant?year=2025&trail=scope-1' });
+    const sheet = await screen.findByRole('dialog', { name: 'Trail: Scope 1 2025' });
+    expect(calls.map((call) => call.path)).toContain('/api/facilities/north-plant?year=2025');
+    expect(calls.map((call) => call.path)).toContain('/api/facilities/north-plant/trail?year=2025&scope=1');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(sheet.isConnected).toBe(false));
+    const year = screen.getByLabelText('Year') as HTMLSelectElement;
+    expect(year.value).toBe('2025');
+    await waitFor(() => expect([...year.options].map((option) => option.value)).toEqual(['2025', '2024']));
+    expect(screen.getByRole('link', { name: 'Facilities' }).getAttribute('href')).toBe(
+      '/facility/next?year=2025',
+    );
   });
 
   it('opens the trail of a total with its factor, source, version, formula and audit entry', async () => {
@@ -461,7 +480,7 @@ describe('the facility view', { timeout: 20_000 }, () => {
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: 'Show the trail of Scope 1 2025' }));
     const sheet = await screen.findByRole('dialog', { name: 'Trail: Scope 1 2025' });
-    expect(await within(sheet).findByText('4.02 t CO2e on GWP set AR5, from 3 records')).toBeTruthy();
+    expect(await within(sheet).findByText('4.0 t CO2e on GWP set AR5, from 3 records')).toBeTruthy();
     expect(within(sheet).getByRole('link', { name: 'Download the trail as CSV' }).getAttribute('href')).toBe(
       '/api/facilities/north-plant/trail.csv?year=2025&scope=1',
     );
@@ -476,9 +495,9 @@ describe('the facility view', { timeout: 20_000 }, () => {
       .map((row) => row.textContent);
     expect(rows).toEqual([
       'GasFactorMassGWP (AR5)CO2e',
-      'CO2× 53.06 kg CO2/mmBtu1,591.8 kg× 11.59 t CO2e',
-      'CH4× 0.001 kg CH4/mmBtu0.03 kg× 280.84 kg CO2e',
-      'Total on AR51.59 t CO2e',
+      'CO2× 53.06 kg CO2/mmBtu1,591.8 kg× 11.6 t CO2e',
+      'CH4× 0.001 kg CH4/mmBtu0.03 kg× 280.8 kg CO2e',
+      'Total on AR51.6 t CO2e',
     ]);
     expect(
       within(recordSheet).getByRole('link', { name: 'Download the trail as CSV' }).getAttribute('href'),

@@ -14,8 +14,18 @@ import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
-import { formatNumber } from '#lib/format/format-number.ts';
+import {
+  FACILITY_LIST_PATH,
+  TRAIL_SEARCH_PARAM,
+  trailLinkOf,
+  type FacilityTrailLink,
+} from '#lib/facility-links/facility-link.ts';
+import { SCOPE_LABELS } from '#lib/emissions/scope-labels.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
 import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
+import { yearSearch } from '#lib/period/selected-year.ts';
+import { useSelectedYear } from '#lib/period/use-selected-year.ts';
+import { YearSelect } from '#lib/period/year-select.tsx';
 import { Can } from '#lib/permissions/can.tsx';
 import { ActivityRecordAddForm } from './activity-record-add-form.tsx';
 import { ActivityRecordsTable } from './activity-records-table.tsx';
@@ -23,7 +33,7 @@ import { BreakdownBars, type BreakdownEntry } from './breakdown-bars.tsx';
 import { EmissionsChart } from './emissions-chart.tsx';
 import { FacilityActions } from './facility-actions.tsx';
 import { activityRecordsQuery, facilityDetailQuery, facilityEquipmentQuery } from './facility-api.ts';
-import { formatCo2e, formatLocation, formatMonth } from './facility-format.ts';
+import { formatLocation, formatMonth } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
 import { KpiCards } from './kpi-cards.tsx';
 import { ReportedEmissions } from './reported-emissions.tsx';
@@ -109,7 +119,7 @@ function EquipmentList({ detail }: { detail: FacilityDetailResponse }) {
                 </Link>
               )}
               <span className="tabular-nums text-muted-foreground">
-                {item.co2eKg === undefined ? '' : formatCo2e(item.co2eKg)}
+                {item.co2eKg === undefined ? '' : formatMass(item.co2eKg)}
               </span>
             </li>
           ))}
@@ -136,27 +146,62 @@ function DetailSkeleton() {
   );
 }
 
+const SCOPE_TRAIL_KEYS = { 1: 'scope1', 2: 'scope2Location', 3: 'scope3' } as const;
+
+/** The trail a link to the facility asks for (from the overview, say), as the sheet's request for `year`. */
+function trailRequestOf(link: FacilityTrailLink, year: number): TrailRequest {
+  if (link.kind === 'total') return { title: `CO2e ${year}`, year };
+  if (link.kind === 'scope') {
+    return { title: `${SCOPE_LABELS[SCOPE_TRAIL_KEYS[link.scope]]} ${year}`, year, scope: link.scope };
+  }
+  return { title: `CO2e of ${link.activityType} in ${year}`, year, activityType: link.activityType };
+}
+
 /** One facility: where it is, its figures, where they come from, and the records behind them. */
 export function FacilityDetailView({ slug, route }: { slug: string; route: RouteDefinition }) {
-  const detail = useQuery(facilityDetailQuery(slug));
+  const { year: selectedYear } = useSelectedYear();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const detail = useQuery(facilityDetailQuery(slug, selectedYear));
   const records = useQuery(activityRecordsQuery(slug));
   const mutations = useRecordMutations(slug);
   const [trail, setTrail] = useState<TrailSubject | null>(null);
+  const trailParam = search[TRAIL_SEARCH_PARAM];
+  const shownYear = detail.data?.summary.year ?? null;
+  // A link may ask for a trail (`?trail=`, from the overview): it shows once the facility's year is known.
+  const linkedSubject = useMemo((): TrailSubject | null => {
+    const linkedTrail = trailLinkOf({ [TRAIL_SEARCH_PARAM]: trailParam });
+    return linkedTrail === undefined || shownYear === null
+      ? null
+      : { kind: 'total', request: trailRequestOf(linkedTrail, shownYear) };
+  }, [trailParam, shownYear]);
+  const shownTrail = trail ?? linkedSubject;
+  const closeTrail = useCallback(() => {
+    setTrail(null);
+    if (trailParam === undefined) return;
+    void navigate({
+      to: '.',
+      search: (previous: Record<string, unknown>) => ({ ...previous, [TRAIL_SEARCH_PARAM]: undefined }),
+      replace: true,
+    });
+  }, [navigate, trailParam]);
   const openTrail = useCallback((request: TrailRequest) => setTrail({ kind: 'total', request }), []);
   const openRecordTrail = useCallback(
     (record: ActivityRecordDto) => setTrail(recordTrailSubject(record)),
     [],
   );
   // `?record=<id>` picks a record out in the table: the trail's and its CSV's links back to a record.
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
   const highlightedRecordId = typeof search.record === 'string' ? search.record : undefined;
-  const navigate = useNavigate();
   const showRecord = useCallback(
     (recordId: string) => {
       setTrail(null);
       void navigate({
         to: '.',
-        search: (previous: Record<string, unknown>) => ({ ...previous, record: recordId }),
+        search: (previous: Record<string, unknown>) => ({
+          ...previous,
+          [TRAIL_SEARCH_PARAM]: undefined,
+          record: recordId,
+        }),
         replace: true,
       });
     },
@@ -175,24 +220,27 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
   );
   const breakdowns = useMemo(() => {
     if (summary === undefined) return undefined;
+    // The breakdowns cover the summary's year, and so do the trails they open.
+    const year = summary.year ?? undefined;
+    const inYear = year === undefined ? '' : ` in ${year}`;
     const sources: BreakdownEntry[] = summary.bySource.map((entry) => ({
       key: entry.activityType,
       label: entry.activityType,
       co2eKg: entry.co2eKg,
-      trail: { title: `CO2e of ${entry.activityType}`, activityType: entry.activityType },
+      trail: { title: `CO2e of ${entry.activityType}${inYear}`, year, activityType: entry.activityType },
     }));
     const equipment: BreakdownEntry[] = summary.byEquipment.map((entry) => ({
       key: entry.equipmentId ?? 'none',
       label: entry.name,
       co2eKg: entry.co2eKg,
-      trail: { title: `CO2e of ${entry.name}`, equipmentId: entry.equipmentId },
+      trail: { title: `CO2e of ${entry.name}${inYear}`, year, equipmentId: entry.equipmentId },
     }));
     const gases: BreakdownEntry[] = summary.byGas.map((entry) => ({
       key: entry.gas,
       label: entry.gas,
       co2eKg: entry.co2eKg,
-      detail: `${formatNumber(entry.kg)} kg ${entry.gas}`,
-      trail: { title: `CO2e of ${entry.gas}`, gas: entry.gas },
+      detail: formatMass(entry.kg, { substance: entry.gas }),
+      trail: { title: `CO2e of ${entry.gas}${inYear}`, year, gas: entry.gas },
     }));
     return { sources, equipment, gases };
   }, [summary]);
@@ -216,7 +264,11 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
             title="Facility not found"
             description="No facility of this realm has this address."
             action={
-              <Link to="/facility/next" className="text-primary underline-offset-4 hover:underline">
+              <Link
+                to={FACILITY_LIST_PATH}
+                search={yearSearch(selectedYear)}
+                className="text-primary underline-offset-4 hover:underline"
+              >
                 All facilities
               </Link>
             }
@@ -237,17 +289,24 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link to="/facility/next" className="text-muted-foreground hover:underline">
+        <Link
+          to={FACILITY_LIST_PATH}
+          search={yearSearch(selectedYear)}
+          className="text-muted-foreground hover:underline"
+        >
           Facilities
         </Link>
       </nav>
-      <header className="mb-6 grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">{facility.name}</h1>
-        <p className="text-muted-foreground">{formatLocation(facility.location)}</p>
-        <p className="text-sm text-muted-foreground">
-          Sector {facility.sector} · NAICS {facility.naics ?? '—'}
-        </p>
-        <FacilityActions facility={facility} />
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{facility.name}</h1>
+          <p className="text-muted-foreground">{formatLocation(facility.location)}</p>
+          <p className="text-sm text-muted-foreground">
+            Sector {facility.sector} · NAICS {facility.naics ?? '—'}
+          </p>
+          <FacilityActions facility={facility} />
+        </div>
+        <YearSelect shownYear={summaryData.year} />
       </header>
       <div className="grid gap-6">
         <KpiCards summary={summaryData} onTrail={openTrail} />
@@ -259,6 +318,11 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
         </section>
         {breakdowns !== undefined && (
           <div className="grid gap-4 lg:grid-cols-3">
+            <p className="text-sm text-muted-foreground lg:col-span-3">
+              {summaryData.year === null
+                ? 'Breakdowns and data quality'
+                : `Breakdowns and data quality of ${summaryData.year}`}
+            </p>
             <BreakdownBars title="By source" entries={breakdowns.sources} onTrail={openTrail} />
             <BreakdownBars title="By equipment" entries={breakdowns.equipment} onTrail={openTrail} />
             <BreakdownBars title="By gas" entries={breakdowns.gases} onTrail={openTrail} />
@@ -312,10 +376,10 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
       </div>
       <TrailSheet
         slug={slug}
-        subject={trail}
+        subject={shownTrail}
         onOpen={setTrail}
         onShowRecord={showRecord}
-        onClose={() => setTrail(null)}
+        onClose={closeTrail}
       />
     </>
   );

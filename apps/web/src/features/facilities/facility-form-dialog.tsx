@@ -1,10 +1,9 @@
 import { facilitySlugOf, type FacilityDto, type FacilityValues } from '@ecc/contracts';
 import { FormDialog, FormField, Input } from '@ecc/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { facilitySectorsQuery } from './facility-api.ts';
 import {
   EMPTY_FACILITY_FORM,
@@ -30,31 +29,21 @@ export interface FacilityFormDialogProps {
 export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDialogProps) {
   const isNew = facility === undefined;
   const sectors = useQuery(facilitySectorsQuery);
-  const [saveError, setSaveError] = useState<string>();
   const [isSlugTyped, setIsSlugTyped] = useState(!isNew);
+  const { form, submit, formError } = useContractForm<FacilityFormValues, FacilityValues>({
+    schema: facilityFormSchema,
+    defaultValues: facility ? facilityToFormValues(facility) : EMPTY_FACILITY_FORM,
+    fieldOf: topLevelFieldOf(FACILITY_FORM_FIELDS),
+  });
   const {
     register,
-    handleSubmit,
     setValue,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<FacilityFormValues, unknown, FacilityValues>({
-    resolver: zodResolver(facilityFormSchema),
-    defaultValues: facility ? facilityToFormValues(facility) : EMPTY_FACILITY_FORM,
-  });
+  } = form;
 
-  const submit = handleSubmit(async (values) => {
-    setSaveError(undefined);
-    try {
-      await onSave(values);
-      onClose();
-    } catch (error) {
-      const refusal = serverFieldErrors(error, topLevelFieldOf(FACILITY_FORM_FIELDS));
-      for (const [field, message] of Object.entries(refusal.fields)) {
-        setError(field as keyof FacilityFormValues, { message: message as string }, { shouldFocus: true });
-      }
-      setSaveError(refusal.form);
-    }
+  const onSubmit = submit(async (values) => {
+    await onSave(values);
+    onClose();
   });
 
   const name = register('name', {
@@ -75,8 +64,8 @@ export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDi
       formLabel={isNew ? 'New facility' : 'Edit facility'}
       submitLabel={isNew ? 'Create facility' : 'Save changes'}
       isSaving={isSubmitting}
-      saveError={saveError}
-      onSubmit={() => void submit()}
+      saveError={formError}
+      onSubmit={() => void onSubmit()}
       onClose={onClose}
       className="sm:max-w-2xl"
     >

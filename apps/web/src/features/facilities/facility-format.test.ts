@@ -5,12 +5,8 @@ import {
   describeAuditEntry,
   describeFactor,
   describeFactorValues,
-  formatCo2e,
-  formatCo2eCompact,
   formatMonth,
-  formatPercentChange,
-  latestYears,
-  percentChange,
+  yearAndPrevious,
 } from './facility-format.ts';
 
 const NATURAL_GAS: TrailFactor = {
@@ -65,37 +61,19 @@ describe('the trail text', () => {
 });
 
 describe('the figures', () => {
-  it('shows kg below a tonne and tonnes from there', () => {
-    expect(formatCo2e(950.5)).toBe('950.5 kg CO2e');
-    expect(formatCo2e(123_456)).toBe('123.46 t CO2e');
-    expect(formatCo2e(1_234_567_890)).toBe('1,234,568 t CO2e');
-    expect(formatCo2eCompact(144_813_070)).toBe('144.8K t');
-    expect(formatCo2eCompact(0)).toBe('0 kg');
-  });
-
-  it('compares this year with last year in per cent', () => {
-    expect(percentChange(110, 100)).toBeCloseTo(10);
-    expect(formatPercentChange(percentChange(90, 100))).toBe('−10% vs last year');
-    expect(formatPercentChange(percentChange(100, 100))).toBe('±0% vs last year');
-    expect(formatPercentChange(percentChange(100, 0))).toBe('No earlier year to compare');
-    expect(formatPercentChange(percentChange(100, undefined))).toBe('No earlier year to compare');
-  });
-
-  it('picks the latest year and the one just before it', () => {
+  it('picks the selected year and the one just before it', () => {
     const totals = { co2eKg: 1, scope1: 1, scope2Location: 0, scope2Market: 0, scope3: 0 };
-    const { current, previous } = latestYears([
+    const years = [
       { year: 2023, ...totals },
       { year: 2025, ...totals },
       { year: 2024, ...totals },
-    ]);
-    expect(current?.year).toBe(2025);
-    expect(previous?.year).toBe(2024);
-    expect(
-      latestYears([
-        { year: 2025, ...totals },
-        { year: 2022, ...totals },
-      ]).previous,
-    ).toBeUndefined();
+    ];
+    const { current, previous } = yearAndPrevious(years, 2024);
+    expect(current?.year).toBe(2024);
+    expect(previous?.year).toBe(2023);
+    expect(yearAndPrevious(years, 2023).previous).toBeUndefined();
+    expect(yearAndPrevious(years, 2030).current).toBeUndefined();
+    expect(yearAndPrevious(years, null)).toEqual({ current: undefined, previous: undefined });
   });
 
   it('writes a month out', () => {

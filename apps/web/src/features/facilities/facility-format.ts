@@ -5,7 +5,6 @@ import {
   type FacilityYearTotals,
   type TrailFactor,
 } from '@ecc/contracts';
-import { formatNumber } from '#lib/format/format-number.ts';
 
 // Factors are small numbers whose digits matter (0.001026 mmBtu/scf): significant digits, not 2 decimals.
 const factorNumberFormat = new Intl.NumberFormat(DEFAULT_LOCALE, { maximumSignificantDigits: 6 });
@@ -15,46 +14,16 @@ export function formatFactorValue(value: number): string {
   return factorNumberFormat.format(value);
 }
 
-/** kg CO2e as the view shows it: tonnes from 1,000 kg, so that facility totals stay readable. */
-export function formatCo2e(kg: number): string {
-  // From 1,000 t the decimals are noise on screen; the trail gives the exact figures.
-  if (Math.abs(kg) >= 1_000_000) return `${formatNumber(Math.round(kg / 1000))} t CO2e`;
-  if (Math.abs(kg) >= 1000) return `${formatNumber(kg / 1000)} t CO2e`;
-  return `${formatNumber(kg)} kg CO2e`;
-}
-
-const compactFormat = new Intl.NumberFormat(DEFAULT_LOCALE, {
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-
-/** A chart axis label: `145K t`, `950 kg`. */
-export function formatCo2eCompact(kg: number): string {
-  if (Math.abs(kg) >= 1000) return `${compactFormat.format(kg / 1000)} t`;
-  return `${compactFormat.format(kg)} kg`;
-}
-
-/** The percentage change from one value to the next; undefined when there is nothing to compare with. */
-export function percentChange(current: number, previous: number | undefined): number | undefined {
-  if (previous === undefined || previous === 0) return undefined;
-  return ((current - previous) / Math.abs(previous)) * 100;
-}
-
-export function formatPercentChange(change: number | undefined): string {
-  if (change === undefined) return 'No earlier year to compare';
-  const sign = change > 0 ? '+' : change < 0 ? '−' : '±';
-  return `${sign}${formatNumber(Math.abs(change))}% vs last year`;
-}
-
-/** The latest year and the one before it, from the summary's years in any order. */
-export function latestYears(years: readonly FacilityYearTotals[]): {
-  current: FacilityYearTotals | undefined;
-  previous: FacilityYearTotals | undefined;
-} {
-  const sorted = [...years].sort((left, right) => right.year - left.year);
-  const current = sorted[0];
-  const previous = current === undefined ? undefined : sorted.find((year) => year.year === current.year - 1);
-  return { current, previous };
+/** The totals of `year` and of the year before it, from the summary's years in any order. */
+export function yearAndPrevious(
+  years: readonly FacilityYearTotals[],
+  year: number | null,
+): { current: FacilityYearTotals | undefined; previous: FacilityYearTotals | undefined } {
+  if (year === null) return { current: undefined, previous: undefined };
+  return {
+    current: years.find((totals) => totals.year === year),
+    previous: years.find((totals) => totals.year === year - 1),
+  };
 }
 
 export function formatLocation(location: FacilityLocation): string {

@@ -5,6 +5,7 @@ import {
   type FacilityListQuery,
   type FacilitySort,
 } from '@ecc/contracts';
+import { selectedYearOf } from '#lib/period/selected-year.ts';
 
 /** What the list shows, as the URL keeps it: the filter, the server's order and the page (from 1). */
 export interface FacilityListSearch {
@@ -15,6 +16,8 @@ export interface FacilityListSearch {
   isArchived: boolean;
   sort: FacilitySort;
   page: number;
+  /** The year whose CO2e the list shows and sorts by (the period selector's); each facility's latest without. */
+  year: number | undefined;
 }
 
 function textOf(value: unknown): string {
@@ -32,6 +35,7 @@ export function readFacilityListSearch(search: Record<string, unknown>): Facilit
     isArchived: textOf(search.archived) === 'only',
     sort: (FACILITY_SORTS as readonly string[]).includes(sort) ? (sort as FacilitySort) : 'name',
     page: Number.isInteger(page) && page > 1 ? page : 1,
+    year: selectedYearOf(search),
   };
 }
 
@@ -46,6 +50,7 @@ export function writeFacilityListSearch(
     archived: list.isArchived ? 'only' : undefined,
     sort: list.sort === 'name' ? undefined : list.sort,
     page: list.page === 1 ? undefined : list.page,
+    year: list.year,
   };
 }
 
@@ -56,6 +61,7 @@ export function facilityFilterOf(list: FacilityListSearch): Partial<FacilityList
     ...(list.sector ? { sector: list.sector } : {}),
     ...(list.state ? { state: list.state } : {}),
     ...(list.isArchived ? { archived: 'only' as const } : {}),
+    ...(list.year === undefined ? {} : { year: list.year }),
   };
 }
 

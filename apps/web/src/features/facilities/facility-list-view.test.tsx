@@ -51,6 +51,7 @@ function renderList(answer: (url: URL) => Response) {
       if (url.pathname === '/api/facilities/states') {
         return jsonResponse(200, { results: [{ state: 'IL', count: 1 }] });
       }
+      if (url.pathname === '/api/overview/years') return jsonResponse(200, { years: [2024, 2025] });
       if (url.pathname === '/api/facilities/map') {
         const { results } = (await answer(url).json()) as { results: FacilityDto[] };
         return jsonResponse(200, {
@@ -125,7 +126,7 @@ describe('the facility list', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Facilities' });
     const link = await within(table).findByRole('link', { name: 'North Plant' });
     expect(link.getAttribute('href')).toBe('/facility/next/north-plant');
-    expect(link.closest('tr')?.textContent).toContain('236.39 t CO2e (2025, calculated)');
+    expect(link.closest('tr')?.textContent).toContain('236.4 t CO2e (2025, calculated)');
     const map = screen.getByRole('group', { name: 'Map of facilities' });
     expect(await within(map).findByRole('link', { name: 'North Plant' })).toBeTruthy();
     // One request per pause, not one per key.
@@ -149,6 +150,21 @@ describe('the facility list', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /Next/ }));
     await waitFor(() => expect(router.state.location.search).toEqual({ sort: '-co2e', page: 2 }));
     await waitFor(() => expect(requests).toContain('/api/facilities?sort=-co2e&limit=50&offset=50'));
+  });
+
+  it('shows the CO2e of the year the period selector names, keeping it in the URL and in each link', async () => {
+    const { router, requests } = renderList(() => page([NORTH_PLANT]));
+    const select = await screen.findByRole('combobox', { name: 'Year' });
+    expect((select as HTMLSelectElement).value).toBe('');
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+    await userEvent.selectOptions(select, '2024');
+    await waitFor(() => expect(router.state.location.search).toEqual({ year: 2024 }));
+    await waitFor(() => expect(requests).toContain('/api/facilities?year=2024&sort=name&limit=50&offset=0'));
+    expect(screen.getByRole('columnheader', { name: 'CO2e, 2024' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Facilities' });
+    expect(within(table).getByRole('link', { name: 'North Plant' }).getAttribute('href')).toBe(
+      '/facility/next/north-plant?year=2024',
+    );
   });
 
   it('shows a failed load with the reason and retries on request', async () => {

@@ -12,6 +12,7 @@ import { formatNumber } from '#lib/format/format-number.ts';
 import { ActivityImportButton } from '#lib/imports/activity-import-dialog.tsx';
 import { FacilityImportButton } from '#lib/imports/facility-import-dialog.tsx';
 import { GhgrpImportButton } from '#lib/imports/ghgrp-import-dialog.tsx';
+import { YearSelect } from '#lib/period/year-select.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import type { PageProps } from '#lib/routing/page-props.ts';
 import { useDebouncedValue } from '#lib/timing/use-debounced-value.ts';
@@ -138,6 +139,7 @@ export function FacilityListView({ route }: PageProps) {
             <option value="archived">Archived facilities</option>
           </select>
         </div>
+        <YearSelect shownYear={list.year ?? null} latestLabel="Latest per facility" />
         <div className="ml-auto flex flex-wrap gap-2">
           <ExportMenu
             what="facilities"
@@ -148,6 +150,7 @@ export function FacilityListView({ route }: PageProps) {
                 state: list.state,
                 archived: list.isArchived ? 'only' : 'false',
                 sort: list.sort,
+                year: list.year,
                 format,
               })
             }
@@ -206,6 +209,7 @@ export function FacilityListView({ route }: PageProps) {
             <FacilityTable
               facilities={page.results}
               sort={list.sort}
+              year={list.year}
               onSort={(sort: FacilitySort) => show({ sort })}
               onRestore={list.isArchived && canUpdate ? (facility) => mutations.restore(facility) : undefined}
             />

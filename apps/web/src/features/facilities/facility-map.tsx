@@ -8,8 +8,8 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import Supercluster from 'supercluster';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { formatMass } from '#lib/format/format-mass.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
-import { formatCo2e } from './facility-format.ts';
 
 const WIDTH = 960;
 const HEIGHT = 440;
@@ -280,7 +280,7 @@ export function FacilityMap({ points, isLoading }: FacilityMapProps) {
           >
             <div className="font-medium">{active.label}</div>
             {active.kind === 'point' && active.co2e !== null && active.co2e !== undefined && (
-              <div>{formatCo2e(active.co2e)}</div>
+              <div>{formatMass(active.co2e)}</div>
             )}
           </div>
         )}

@@ -3,7 +3,8 @@ import { Button, cn } from '@ecc/ui';
 import { Link } from '@tanstack/react-router';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatCo2e } from './facility-format.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
+import { yearSearch } from '#lib/period/selected-year.ts';
 import { nextFacilitySort } from './facility-list-search.ts';
 
 type ServerSortColumn = 'name' | 'co2e' | 'state' | 'naics';
@@ -60,12 +61,14 @@ export interface FacilityTableProps {
   facilities: readonly FacilityDto[];
   sort: FacilitySort;
   onSort: (sort: FacilitySort) => void;
+  /** The year whose CO2e the rows show (and their links keep); each facility's latest when undefined. */
+  year?: number | undefined;
   /** Shown beside an archived facility's row when the user may bring it back. */
   onRestore?: ((facility: FacilityDto) => void) | undefined;
 }
 
 /** One page of facilities in the server's order; every sortable header asks the server for its order. */
-export function FacilityTable({ facilities, sort, onSort, onRestore }: FacilityTableProps) {
+export function FacilityTable({ facilities, sort, onSort, onRestore, year }: FacilityTableProps) {
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table aria-label="Facilities" className="w-full text-sm">
@@ -76,7 +79,13 @@ export function FacilityTable({ facilities, sort, onSort, onRestore }: FacilityT
             <SortHeader column="naics" label="NAICS" sort={sort} onSort={onSort} />
             <SortHeader column="state" label="City, state" sort={sort} onSort={onSort} />
             <PlainHeader>Country</PlainHeader>
-            <SortHeader column="co2e" label="CO2e, latest year" sort={sort} onSort={onSort} isNumeric />
+            <SortHeader
+              column="co2e"
+              label={year === undefined ? 'CO2e, latest year' : `CO2e, ${year}`}
+              sort={sort}
+              onSort={onSort}
+              isNumeric
+            />
             {onRestore ? <PlainHeader>Archived</PlainHeader> : null}
           </tr>
         </thead>
@@ -86,6 +95,7 @@ export function FacilityTable({ facilities, sort, onSort, onRestore }: FacilityT
               <td className="max-w-72 truncate px-3 py-2">
                 <Link
                   to={`/facility/next/${facility.slug}`}
+                  search={yearSearch(year)}
                   className="font-medium text-primary underline-offset-4 hover:underline"
                 >
                   {facility.name}
@@ -100,7 +110,7 @@ export function FacilityTable({ facilities, sort, onSort, onRestore }: FacilityT
                   '—'
                 ) : (
                   <>
-                    {formatCo2e(facility.co2e)}{' '}
+                    {formatMass(facility.co2e)}{' '}
                     <span className="text-muted-foreground">
                       ({facility.co2eYear}, {SOURCE_LABELS[facility.co2eSource]})
                     </span>

@@ -1,12 +1,4 @@
-/** The scope columns of a facility's totals; `co2eKg` counts Scope 2 location-based. */
-export type ScopeKey = 'scope1' | 'scope2Location' | 'scope2Market' | 'scope3';
-
-export const SCOPE_LABELS: Record<ScopeKey, string> = {
-  scope1: 'Scope 1',
-  scope2Location: 'Scope 2 (location-based)',
-  scope2Market: 'Scope 2 (market-based)',
-  scope3: 'Scope 3',
-};
+import type { ScopeKey } from '#lib/emissions/scope-labels.ts';
 
 export const SCOPE_NUMBERS: Record<ScopeKey, 1 | 2 | 3> = {
   scope1: 1,

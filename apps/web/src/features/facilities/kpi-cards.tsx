@@ -1,8 +1,11 @@
 import type { FacilitySummary } from '@ecc/contracts';
 import { cn } from '@ecc/ui';
-import { formatNumber } from '#lib/format/format-number.ts';
-import { formatCo2e, formatPercentChange, latestYears, percentChange } from './facility-format.ts';
-import { SCOPE_LABELS, SCOPE_NUMBERS, type ScopeKey, type TrailRequest } from './facility-types.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
+import { formatQuantity } from '#lib/format/format-quantity.ts';
+import { SCOPE_KEYS, SCOPE_LABELS } from '#lib/emissions/scope-labels.ts';
+import { formatPercentChange, percentChange } from '#lib/format/format-change.ts';
+import { yearAndPrevious } from './facility-format.ts';
+import { SCOPE_NUMBERS, type TrailRequest } from './facility-types.ts';
 import { TrailButton } from './trail-button.tsx';
 
 interface KpiCardProps {
@@ -29,8 +32,6 @@ function KpiCard({ label, value, detail, trail, onTrail, isHighlighted = false }
   );
 }
 
-const SCOPE_KEYS: ScopeKey[] = ['scope1', 'scope2Location', 'scope2Market', 'scope3'];
-
 /** This year's CO2e against last year's, the split by scope (both Scope 2 methods), and the intensity. */
 export function KpiCards({
   summary,
@@ -39,11 +40,13 @@ export function KpiCards({
   summary: FacilitySummary;
   onTrail: (request: TrailRequest) => void;
 }) {
-  const { current, previous } = latestYears(summary.years);
+  const { current, previous } = yearAndPrevious(summary.years, summary.year);
   if (current === undefined) {
     return (
       <p className="text-sm text-muted-foreground">
-        No emissions have been calculated for this facility yet.
+        {summary.year === null || summary.years.length === 0
+          ? 'No emissions have been calculated for this facility yet.'
+          : `No emissions have been calculated for this facility in ${summary.year}.`}
       </p>
     );
   }
@@ -56,7 +59,7 @@ export function KpiCards({
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <KpiCard
           label={`CO2e ${current.year}`}
-          value={formatCo2e(current.co2eKg)}
+          value={formatMass(current.co2eKg)}
           detail={formatPercentChange(change)}
           trail={{ title: `CO2e ${current.year}`, year: current.year }}
           onTrail={onTrail}
@@ -66,7 +69,7 @@ export function KpiCards({
           <KpiCard
             key={key}
             label={`${SCOPE_LABELS[key]} ${current.year}`}
-            value={formatCo2e(current[key])}
+            value={formatMass(current[key])}
             detail={formatPercentChange(percentChange(current[key], previous?.[key]))}
             trail={{
               title: `${SCOPE_LABELS[key]} ${current.year}`,
@@ -81,7 +84,7 @@ export function KpiCards({
           value={
             summary.intensity === null
               ? '—'
-              : `${formatNumber(summary.intensity.co2eKgPerUnit)} kg CO2e/${summary.intensity.unit}`
+              : formatQuantity(summary.intensity.co2eKgPerUnit, `kg CO2e/${summary.intensity.unit}`)
           }
           detail={
             summary.intensity === null ? 'No activity measure to divide by' : `In ${summary.intensity.year}`

@@ -1,9 +1,11 @@
 import { facilityReportedYearSchema, type FacilityReportedYear } from '@ecc/contracts';
-import { isGasId, isGwpSetId, toCo2e } from '@ecc/domain';
-import { formatNumber } from '#lib/format/format-number.ts';
-import { formatCo2e } from './facility-format.ts';
+import { convert, isGasId, isGwpSetId, toCo2e } from '@ecc/domain';
+import { formatMass } from '#lib/format/format-mass.ts';
 
-const TONNE_KG = 1000;
+/** The workbook publishes tonnes; every mass on screen goes through `formatMass`, which takes kilograms. */
+function kilograms(tonnes: number): number {
+  return convert(tonnes, 't', 'kg');
+}
 
 /** The years the facility reported that the view can read, latest first. */
 function reportedYearsOf(reported: Readonly<Record<string, unknown>>): [string, FacilityReportedYear][] {
@@ -64,9 +66,11 @@ export function ReportedEmissions({
                 <th scope="row" className="py-1 pr-3 text-left font-normal">
                   {gas}
                 </th>
-                <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(tonnes)} t</td>
+                <td className="py-1 pr-3 text-right tabular-nums">
+                  {formatMass(kilograms(tonnes), { substance: gas })}
+                </td>
                 <td className="py-1 text-right tabular-nums">
-                  {isGasId(gas) ? formatCo2e(toCo2e(tonnes, gas, gwpSetId) * TONNE_KG) : '—'}
+                  {isGasId(gas) ? formatMass(kilograms(toCo2e(tonnes, gas, gwpSetId))) : '—'}
                 </td>
               </tr>
             ))}
@@ -77,7 +81,7 @@ export function ReportedEmissions({
                 </th>
                 <td className="py-1 pr-3 text-right text-muted-foreground">published as CO2e only</td>
                 <td className="py-1 text-right tabular-nums">
-                  {formatCo2e(tonnes * TONNE_KG)} ({entry.reportedGwpSetId}, as published)
+                  {formatMass(kilograms(tonnes))} ({entry.reportedGwpSetId}, as published)
                 </td>
               </tr>
             ))}
@@ -91,14 +95,14 @@ export function ReportedEmissions({
               <td className="py-1 text-right font-semibold tabular-nums">
                 {entry.co2eTByGwpSet[gwpSetId] === undefined
                   ? '—'
-                  : formatCo2e((entry.co2eTByGwpSet[gwpSetId] ?? 0) * TONNE_KG)}
+                  : formatMass(kilograms(entry.co2eTByGwpSet[gwpSetId] ?? 0))}
               </td>
             </tr>
             <tr>
               <td colSpan={3} className="pt-1 text-xs text-muted-foreground">
-                Total as published: {formatCo2e(entry.reportedCo2eT * TONNE_KG)} on {entry.reportedGwpSetId}.
+                Total as published: {formatMass(kilograms(entry.reportedCo2eT))} on {entry.reportedGwpSetId}.
                 {entry.biogenicCo2T !== null
-                  ? ` Biogenic CO2, reported apart and not in the total: ${formatNumber(entry.biogenicCo2T)} t.`
+                  ? ` Biogenic CO2, reported apart and not in the total: ${formatMass(kilograms(entry.biogenicCo2T), { substance: 'CO2' })}.`
                   : ''}
               </td>
             </tr>

@@ -1,11 +1,8 @@
 import type { ConversionStepDto, ResultArithmeticDto } from '@ecc/contracts';
+import { formatMass } from '#lib/format/format-mass.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
-import { formatCo2e, formatFactorValue } from './facility-format.ts';
-
-/** A quantity or mass: separators and two decimals from 1 up, significant digits below (0.0828 kg). */
-function formatAmount(value: number): string {
-  return Math.abs(value) >= 1 || value === 0 ? formatNumber(value) : formatFactorValue(value);
-}
+import { formatQuantity } from '#lib/format/format-quantity.ts';
+import { formatFactorValue } from './facility-format.ts';
 
 function stepText(step: ConversionStepDto): string {
   return `${step.operation === 'divide' ? '÷' : '×'} ${formatFactorValue(step.value)} ${step.unit}`;
@@ -19,7 +16,7 @@ function stepText(step: ConversionStepDto): string {
 export function TrailArithmetic({ arithmetic }: { arithmetic: ResultArithmeticDto }) {
   const coverage = arithmetic.certificateCoverage;
   const basis = [
-    `${formatAmount(arithmetic.quantity)} ${arithmetic.unit}`,
+    formatQuantity(arithmetic.quantity, arithmetic.unit),
     ...(coverage === null ? [] : [`× (1 − ${formatNumber(coverage * 100)} % certificates)`]),
     ...arithmetic.conversion.map(stepText),
   ];
@@ -29,13 +26,13 @@ export function TrailArithmetic({ arithmetic }: { arithmetic: ResultArithmeticDt
       <p>
         <span className="tabular-nums">{basis.join(' ')}</span> ={' '}
         <span className="font-medium tabular-nums">
-          {formatAmount(arithmetic.basisQuantity)} {arithmetic.basisUnit}
+          {formatQuantity(arithmetic.basisQuantity, arithmetic.basisUnit)}
         </span>
       </p>
       {published ? (
         <p className="tabular-nums">
           × {formatFactorValue(published.factorValue)} {published.factorUnit} CO2e/{arithmetic.basisUnit} ={' '}
-          <span className="font-medium">{formatCo2e(arithmetic.co2eKg)}</span> (published on{' '}
+          <span className="font-medium">{formatMass(arithmetic.co2eKg)}</span> (published on{' '}
           {published.gwpSetId}; gases not given apart)
         </p>
       ) : (
@@ -72,9 +69,12 @@ export function TrailArithmetic({ arithmetic }: { arithmetic: ResultArithmeticDt
                   <td className="py-1 pr-2">
                     × {formatFactorValue(gas.factorValue)} {gas.factorUnit} {gas.gas}/{arithmetic.basisUnit}
                   </td>
-                  <td className="py-1 pr-2 text-right">{formatAmount(gas.massKg)} kg</td>
+                  <td className="py-1 pr-2 text-right">
+                    {/* The gas masses of the arithmetic keep their digits (0.03 kg), as the quantities do. */}
+                    {formatQuantity(gas.massKg, 'kg')}
+                  </td>
                   <td className="py-1 pr-2 text-right">× {gas.gwp === null ? '—' : formatNumber(gas.gwp)}</td>
-                  <td className="py-1 text-right">{formatCo2e(gas.co2eKg)}</td>
+                  <td className="py-1 text-right">{formatMass(gas.co2eKg)}</td>
                 </tr>
               ))}
             </tbody>
@@ -83,7 +83,7 @@ export function TrailArithmetic({ arithmetic }: { arithmetic: ResultArithmeticDt
                 <th scope="row" colSpan={4} className="py-1 pr-2 text-left">
                   Total on {arithmetic.gwpSetId}
                 </th>
-                <td className="py-1 text-right">{formatCo2e(arithmetic.co2eKg)}</td>
+                <td className="py-1 text-right">{formatMass(arithmetic.co2eKg)}</td>
               </tr>
             </tfoot>
           </table>

@@ -6,20 +6,16 @@ import type { ReactNode } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates, type QueryView } from '#components/query-states.tsx';
 import { formatDate } from '#lib/format/format-date.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
+import { formatQuantity } from '#lib/format/format-quantity.ts';
 import {
   facilityTrailCsvUrl,
   facilityTrailQuery,
   recordTrailCsvUrl,
   recordTrailQuery,
 } from './facility-api.ts';
-import {
-  auditChanges,
-  describeAuditEntry,
-  describeFactor,
-  describeFactorValues,
-  formatCo2e,
-} from './facility-format.ts';
+import { auditChanges, describeAuditEntry, describeFactor, describeFactorValues } from './facility-format.ts';
 import type { TrailRequest } from './facility-types.ts';
 import { TrailArithmetic } from './trail-arithmetic.tsx';
 
@@ -148,11 +144,11 @@ function RecordList({
         {records.map((record) => (
           <li key={record.id} className="flex items-center justify-between gap-2 border-b py-1">
             <span>
-              {record.periodStart.slice(0, 10)} · {record.activityType} · {formatNumber(record.quantity)}{' '}
-              {record.unit}
+              {record.periodStart.slice(0, 10)} · {record.activityType} ·{' '}
+              {formatQuantity(record.quantity, record.unit)}
             </span>
             <span className="flex items-center gap-2">
-              <span className="tabular-nums">{formatCo2e(record.co2eKg)}</span>
+              <span className="tabular-nums">{formatMass(record.co2eKg)}</span>
               <Button
                 variant="ghost"
                 size="xs"
@@ -189,7 +185,7 @@ function TotalTrail({
       {(shown) => (
         <div className="grid gap-5" aria-live="polite">
           <p className="text-lg font-semibold tabular-nums">
-            {formatCo2e(shown.co2eKg)} on GWP set {shown.gwpSetId}, from {formatNumber(shown.recordCount)}{' '}
+            {formatMass(shown.co2eKg)} on GWP set {shown.gwpSetId}, from {formatNumber(shown.recordCount)}{' '}
             {shown.recordCount === 1 ? 'record' : 'records'}
           </p>
           <CsvLink href={facilityTrailCsvUrl(slug, request)} />
@@ -224,8 +220,8 @@ function RecordTrail({
       {(data) => (
         <div className="grid gap-5" aria-live="polite">
           <p className="text-lg font-semibold tabular-nums">
-            {formatNumber(data.record.quantity)} {data.record.unit} of {data.record.activityType} →{' '}
-            {formatCo2e(data.record.co2eKg)}
+            {formatQuantity(data.record.quantity, data.record.unit)} of {data.record.activityType} →{' '}
+            {formatMass(data.record.co2eKg)}
             {data.record.gwpSetId === null ? '' : ` on GWP set ${data.record.gwpSetId}`}
           </p>
           <div className="flex flex-wrap gap-4">
@@ -253,7 +249,7 @@ function RecordTrail({
                 <TrailArithmetic arithmetic={result.arithmetic} />
               )}
               <p className="text-sm">
-                {formatCo2e(result.co2eKg)} on GWP set {result.gwpSetId}
+                {formatMass(result.co2eKg)} on GWP set {result.gwpSetId}
                 {result.isFallback && ' — grid-average factor used for want of a market-based one'}
               </p>
             </Section>

@@ -9,7 +9,8 @@ import {
   StaleRecordError,
   updateActivityRecord,
 } from './facility-api.ts';
-import { formatCo2e } from './facility-format.ts';
+import { formatMass } from '#lib/format/format-mass.ts';
+import { OVERVIEW_QUERY_KEY } from '#lib/period/reporting-years-query.ts';
 
 /**
  * Add, edit and delete (with undo) of a facility's records; each refreshes the totals that depend on them. An
@@ -21,7 +22,8 @@ export function useRecordMutations(slug: string) {
   // Not awaited by the mutations: the form is free again at once, and the totals follow when refetched.
   const refresh = () =>
     void Promise.all([
-      queryClient.invalidateQueries({ queryKey: facilityQueryKeys.detail(slug) }),
+      queryClient.invalidateQueries({ queryKey: ['facilities', 'detail', slug] }),
+      queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY }),
       queryClient.invalidateQueries({ queryKey: facilityQueryKeys.records(slug) }),
       queryClient.invalidateQueries({ queryKey: ['facilities', 'trail', slug] }),
       queryClient.invalidateQueries({ queryKey: ['facilities', 'record-trail'] }),
@@ -48,7 +50,7 @@ export function useRecordMutations(slug: string) {
       refresh();
       toast({
         title: 'Record deleted',
-        description: `${deleted.activityType}, ${deleted.periodStart.slice(0, 10)}: ${formatCo2e(deleted.co2eKg)}`,
+        description: `${deleted.activityType}, ${deleted.periodStart.slice(0, 10)}: ${formatMass(deleted.co2eKg)}`,
         action: {
           label: 'Undo',
           altText: 'Undo the deletion of the record',

@@ -1,10 +1,6 @@
-import {
-  featureFlagDefinitionListSchema,
-  featureFlagDefinitionSchema,
-  type FeatureFlagDefinition,
-} from '@ecc/contracts';
+import { featureFlagEndpoints, type FeatureFlagDefinition } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '#lib/api/api.ts';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
 
 export const definitionsQueryKey = ['feature-flags', 'definitions'] as const;
 
@@ -12,30 +8,22 @@ export const definitionsQueryKey = ['feature-flags', 'definitions'] as const;
 export const definitionsQueryOptions = queryOptions({
   queryKey: definitionsQueryKey,
   queryFn: async ({ signal }) =>
-    featureFlagDefinitionListSchema.parse(
-      await api.get<unknown>('/api/feature-flags/definitions', { signal }),
-    ).definitions,
+    (await callEndpoint(featureFlagEndpoints.definitions, { signal })).definitions,
 });
 
-function definitionPath(key: string): string {
-  return `/api/feature-flags/definitions/${encodeURIComponent(key)}`;
-}
-
 export async function createDefinition(definition: FeatureFlagDefinition): Promise<FeatureFlagDefinition> {
-  return featureFlagDefinitionSchema.parse(
-    await api.post<unknown>('/api/feature-flags/definitions', definition),
-  );
+  return callEndpoint(featureFlagEndpoints.createDefinition, { body: definition });
 }
 
 export async function updateDefinition({
   key,
   ...flag
 }: FeatureFlagDefinition): Promise<FeatureFlagDefinition> {
-  return featureFlagDefinitionSchema.parse(await api.put<unknown>(definitionPath(key), flag));
+  return callEndpoint(featureFlagEndpoints.updateDefinition, { params: { key }, body: flag });
 }
 
 export async function deleteDefinition(key: string): Promise<void> {
-  await api.request<unknown>(definitionPath(key), { method: 'DELETE' });
+  await callEndpoint(featureFlagEndpoints.deleteDefinition, { params: { key } });
 }
 
 /** A change to the definitions changes what they evaluate to as well: both lists are fetched again. */

@@ -1,61 +1,65 @@
-import { describe, expect, it } from 'vitest';
-import { NEW_FLAG_VALUES, parseFeatureFlagForm, toFormValues } from './feature-flag-form.ts';
+import { featureFlagDefinitionSchema } from '@ecc/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  featureFlagFieldOf,
+  featureFlagRequestOf,
+  NEW_FLAG_VALUES,
+  toFormValues,
+} from './feature-flag-form.ts';
 
 describe('the feature flag form', () => {
   it('builds the definition from the fields, targeting parsed from JSON', () => {
-    const result = parseFeatureFlagForm({
-      ...NEW_FLAG_VALUES,
-      key: 'ai-assistant',
-      targeting: '{"if":[{"==":[{"var":"email"},"a@example.com"]},"on","off"]}',
-    });
-    expect(result).toEqual({
-      definition: {
-        key: 'ai-assistant',
-        type: 'boolean',
-        state: 'ENABLED',
-        variants: { on: true, off: false },
-        defaultVariant: 'off',
-        targeting: { if: [{ '==': [{ var: 'email' }, 'a@example.com'] }, 'on', 'off'] },
-      },
-    });
-  });
-
-  it('names the field of each problem with the specification messages', () => {
-    expect(
-      parseFeatureFlagForm({
+    const refuse = vi.fn();
+    const request = featureFlagRequestOf(
+      {
         ...NEW_FLAG_VALUES,
-        key: 'Beta',
-        defaultVariant: 'maybe',
-        targeting: '{"nope": [1]}',
-      }),
-    ).toEqual({
-      errors: {
-        key: 'Flag key must be lowercase letters, digits and hyphens, starting with a letter',
-        defaultVariant: 'defaultVariant must be one of the keys from variants',
-        targeting: "Unknown JsonLogic operator 'nope'",
+        key: ' ai-assistant ',
+        targeting: '{"if":[{"==":[{"var":"email"},"a@example.com"]},"on","off"]}',
       },
+      refuse,
+    );
+    expect(refuse).not.toHaveBeenCalled();
+    expect(featureFlagDefinitionSchema.parse(request)).toEqual({
+      key: 'ai-assistant',
+      type: 'boolean',
+      state: 'ENABLED',
+      variants: { on: true, off: false },
+      defaultVariant: 'off',
+      targeting: { if: [{ '==': [{ var: 'email' }, 'a@example.com'] }, 'on', 'off'] },
     });
   });
 
-  it('rejects targeting that is not JSON, and duplicate or empty variant names', () => {
-    const notJson = parseFeatureFlagForm({ ...NEW_FLAG_VALUES, key: 'beta', targeting: '{if: true' });
-    expect('errors' in notJson && notJson.errors.targeting).toMatch(/^Targeting must be valid JSON: /);
-    const duplicate = parseFeatureFlagForm({
-      ...NEW_FLAG_VALUES,
-      key: 'beta',
-      variants: [
-        { name: 'on', value: true },
-        { name: 'on', value: false },
-      ],
-      defaultVariant: 'on',
-    });
-    expect(duplicate).toEqual({ errors: { variants: 'Variant names must be unique' } });
-    const unnamed = parseFeatureFlagForm({
-      ...NEW_FLAG_VALUES,
-      key: 'beta',
-      variants: [{ name: ' ', value: true }],
-    });
-    expect('errors' in unnamed && unnamed.errors.variants).toBe('Every variant needs a name');
+  it('refuses targeting that is not JSON, and duplicate or empty variant names', () => {
+    const refuse = vi.fn();
+    featureFlagRequestOf({ ...NEW_FLAG_VALUES, key: 'beta', targeting: '{if: true' }, refuse);
+    expect(refuse).toHaveBeenCalledWith(
+      'targeting',
+      expect.stringMatching(/^Targeting must be valid JSON: /),
+    );
+    refuse.mockClear();
+    featureFlagRequestOf(
+      {
+        ...NEW_FLAG_VALUES,
+        key: 'beta',
+        variants: [
+          { name: 'on', value: true },
+          { name: 'on', value: false },
+        ],
+        defaultVariant: 'on',
+      },
+      refuse,
+    );
+    expect(refuse.mock.calls).toEqual([['variants', 'Variant names must be unique']]);
+    refuse.mockClear();
+    featureFlagRequestOf({ ...NEW_FLAG_VALUES, key: 'beta', variants: [{ name: ' ', value: true }] }, refuse);
+    expect(refuse.mock.calls).toEqual([['variants', 'Every variant needs a name']]);
+  });
+
+  it('gives each problem of the contract to the field of its first segment', () => {
+    expect(featureFlagFieldOf(['targeting', 'if', '0'])).toBe('targeting');
+    expect(featureFlagFieldOf(['variants', 'on'])).toBe('variants');
+    expect(featureFlagFieldOf(['type'])).toBeUndefined();
+    expect(featureFlagFieldOf([])).toBeUndefined();
   });
 
   it('turns a definition back into fields', () => {

@@ -1,8 +1,4 @@
-import {
-  featureFlagDefinitionSchema,
-  type FeatureFlagDefinition,
-  type FeatureFlagState,
-} from '@ecc/contracts';
+import type { FeatureFlagDefinition, FeatureFlagState } from '@ecc/contracts';
 
 export interface VariantRow {
   name: string;
@@ -20,7 +16,6 @@ export interface FeatureFlagFormValues {
 
 export const FEATURE_FLAG_FORM_FIELDS = ['key', 'state', 'variants', 'defaultVariant', 'targeting'] as const;
 export type FeatureFlagFormField = (typeof FEATURE_FLAG_FORM_FIELDS)[number];
-export type FeatureFlagFormErrors = Partial<Record<FeatureFlagFormField, string>>;
 
 export const NEW_FLAG_VALUES: FeatureFlagFormValues = {
   key: '',
@@ -46,44 +41,35 @@ export function toFormValues(definition: FeatureFlagDefinition): FeatureFlagForm
   };
 }
 
-const FIELDS: readonly FeatureFlagFormField[] = ['key', 'state', 'variants', 'defaultVariant', 'targeting'];
+/** A problem's field: the first segment of its path (`variants/on` → `variants`), when the form has it. */
+export function featureFlagFieldOf(path: readonly string[]): FeatureFlagFormField | undefined {
+  return FEATURE_FLAG_FORM_FIELDS.find((field) => field === path[0]);
+}
 
 /**
- * The definition the form describes, validated by the same schema as the server, or one message per field:
- * targeting must be JSON and JsonLogic, variant names unique, the default one of them.
+ * The definition the form describes, for the contract's schema to check: targeting parsed from its JSON, and the
+ * variant names, which become the keys of `variants`, each given and unique (else refused on the variants).
  */
-export function parseFeatureFlagForm(
+export function featureFlagRequestOf(
   values: FeatureFlagFormValues,
-): { definition: FeatureFlagDefinition } | { errors: FeatureFlagFormErrors } {
-  const errors: FeatureFlagFormErrors = {};
+  refuse: (field: FeatureFlagFormField, message: string) => void,
+) {
   let targeting: unknown;
   if (values.targeting.trim() !== '') {
     try {
       targeting = JSON.parse(values.targeting);
     } catch (error) {
-      errors.targeting = `Targeting must be valid JSON: ${(error as Error).message}`;
+      refuse('targeting', `Targeting must be valid JSON: ${(error as Error).message}`);
     }
   }
   const names = values.variants.map((variant) => variant.name.trim());
-  if (names.some((name) => name === '')) errors.variants = 'Every variant needs a name';
-  else if (new Set(names).size !== names.length) errors.variants = 'Variant names must be unique';
-
-  const parsed = featureFlagDefinitionSchema.safeParse({
+  if (names.some((name) => name === '')) refuse('variants', 'Every variant needs a name');
+  else if (new Set(names).size !== names.length) refuse('variants', 'Variant names must be unique');
+  return {
     key: values.key.trim(),
     state: values.state,
     variants: Object.fromEntries(values.variants.map((variant) => [variant.name.trim(), variant.value])),
     defaultVariant: values.defaultVariant,
     ...(targeting === undefined ? {} : { targeting }),
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const [field, ...rest] = issue.path.map(String);
-      if (!field || !FIELDS.includes(field as FeatureFlagFormField)) continue;
-      const name = field as FeatureFlagFormField;
-      const where = rest.length > 0 ? ` (at ${rest.join('.')})` : '';
-      errors[name] ??= `${issue.message}${where}`;
-    }
-  }
-  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
-  return { definition: parsed.data };
+  };
 }

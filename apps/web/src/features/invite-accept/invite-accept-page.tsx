@@ -12,12 +12,11 @@ import {
   Skeleton,
   toast,
 } from '@ecc/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
+import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { acceptInvitation, invitationPreviewQueryOptions } from './invite-accept-api.ts';
 
 /**
@@ -29,27 +28,24 @@ export function InviteAcceptPage() {
   const preview = useQuery(invitationPreviewQueryOptions(token));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [errorMessage, setErrorMessage] = useState<string>();
+  const { form, submit, formError } = useContractForm<AcceptInvitationForm, AcceptInvitationForm>({
+    schema: acceptInvitationFormSchema,
+    defaultValues: { password: '', confirmPassword: '' },
+    // The server checks the password the form sends; a refusal of the token goes above the form.
+    fieldOf: topLevelFieldOf(['password']),
+  });
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<AcceptInvitationForm>({
-    resolver: zodResolver(acceptInvitationFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  } = form;
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setErrorMessage(undefined);
+  const onSubmit = submit(async ({ password }) => {
     try {
       await acceptInvitation(queryClient, { token, password });
     } catch (error) {
-      setErrorMessage(
-        isApiResponseError(error)
-          ? error.message
-          : 'Could not reach the server. Check your connection and try again.',
-      );
-      return;
+      throw isApiResponseError(error)
+        ? error
+        : new Error('Could not reach the server. Check your connection and try again.');
     }
     toast({ variant: 'success', title: `Welcome to ${preview.data?.realmName ?? 'the realm'}` });
     await navigate({ to: '/', replace: true });
@@ -82,12 +78,17 @@ export function InviteAcceptPage() {
             <p className="text-sm">
               Choose a password for <strong>{preview.data.email}</strong> to join {preview.data.realmName}.
             </p>
-            {errorMessage ? (
+            {formError ? (
               <Alert kind="error">
-                <AlertDescription>{errorMessage}</AlertDescription>
+                <AlertDescription>{formError}</AlertDescription>
               </Alert>
             ) : null}
-            <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Set your password">
+            <form
+              noValidate
+              onSubmit={(event) => void onSubmit(event)}
+              className="grid gap-4"
+              aria-label="Set your password"
+            >
               <FormField label="Password" error={errors.password?.message}>
                 <Input type="password" autoComplete="new-password" autoFocus {...register('password')} />
               </FormField>

@@ -1,20 +1,13 @@
-import {
-  invitationEndpoints,
-  invitationListSchema,
-  type CreateInvitationRequest,
-  type SentInvitation,
-} from '@ecc/contracts';
+import { invitationEndpoints, type CreateInvitationRequest, type SentInvitation } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '#lib/api/api.ts';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
 
 export const invitationsQueryKey = ['invitations'] as const;
 
-/** `GET /api/invitations`: the realm's invitations, newest first; administrators only. */
+/** The realm's invitations, newest first; administrators only. */
 export const invitationsQueryOptions = queryOptions({
   queryKey: invitationsQueryKey,
-  queryFn: async ({ signal }) =>
-    invitationListSchema.parse(await api.get<unknown>('/api/invitations', { signal })).invitations,
+  queryFn: async ({ signal }) => (await callEndpoint(invitationEndpoints.list, { signal })).invitations,
 });
 
 /** Sends an invitation; its `link` is set when no e-mail went out, for the inviter to pass on. */
@@ -27,7 +20,7 @@ export function resendInvitation(id: string): Promise<SentInvitation> {
 }
 
 export async function revokeInvitation(id: string): Promise<void> {
-  await api.request<unknown>(`/api/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await callEndpoint(invitationEndpoints.revoke, { params: { id } });
 }
 
 export function refreshInvitations(queryClient: QueryClient): Promise<void> {

@@ -4,11 +4,9 @@ import {
   type CreateInvitationRequest,
 } from '@ecc/contracts';
 import { Alert, AlertDescription, Button, FormField, Input, controlClasses } from '@ecc/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { SendIcon } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 
 export interface InviteFormProps {
   /** Sends the invitation; a refusal is shown on the field it names, anything else above the form. */
@@ -24,43 +22,32 @@ const ROLE_LABELS: Record<(typeof INVITATION_ROLES)[number], string> = {
 
 /** The address to invite and the role they join with; the form empties once the invitation is sent. */
 export function InviteForm({ onInvite }: InviteFormProps) {
-  const [errorMessage, setErrorMessage] = useState<string>();
+  const { form, submit, formError } = useContractForm<CreateInvitationRequest, CreateInvitationRequest>({
+    schema: createInvitationRequestSchema,
+    defaultValues: { email: '', role: 'member' },
+    fieldOf: topLevelFieldOf(INVITE_FORM_FIELDS),
+  });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<CreateInvitationRequest>({
-    resolver: zodResolver(createInvitationRequestSchema),
-    defaultValues: { email: '', role: 'member' },
-  });
+  } = form;
 
-  const onSubmit = handleSubmit(async (request) => {
-    setErrorMessage(undefined);
-    try {
-      await onInvite(request);
-      reset();
-    } catch (error) {
-      const { fields, form } = serverFieldErrors(error, topLevelFieldOf(INVITE_FORM_FIELDS));
-      for (const field of INVITE_FORM_FIELDS) {
-        const message = fields[field];
-        if (message !== undefined) setError(field, { message }, { shouldFocus: true });
-      }
-      setErrorMessage(form);
-    }
+  const onSubmit = submit(async (request) => {
+    await onInvite(request);
+    reset();
   });
 
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       aria-label="Invite someone"
       className="grid gap-4 rounded-lg border p-4"
     >
-      {errorMessage ? (
+      {formError ? (
         <Alert kind="error">
-          <AlertDescription>{errorMessage}</AlertDescription>
+          <AlertDescription>{formError}</AlertDescription>
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">

@@ -1,12 +1,11 @@
-import { loginRequestSchema, type LoginRequest } from '@ecc/contracts';
+import { authEndpoints, endpointUrl, loginRequestSchema, type LoginRequest } from '@ecc/contracts';
 import { Alert, AlertDescription, Button, Card, CardContent, CardHeader, FormField, Input } from '@ecc/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { isTimeoutError } from '#lib/api/api-client.ts';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { usePublicPageData } from '#lib/payload/public-page-payload.ts';
 import { DEFAULT_LOGO_PATH } from '#lib/realm/realm-branding.ts';
 import { useApplication, useRealm } from '#lib/realm/realm-queries.ts';
@@ -23,7 +22,7 @@ export function loginErrorMessage(error: unknown): string {
 
 /** Where a sign-in strategy's button leads: the server starts the provider's flow there. */
 export function strategyStartPath(strategyId: string): string {
-  return `/api/auth/oidc/${encodeURIComponent(strategyId)}/start`;
+  return endpointUrl(authEndpoints.oidcStart, { strategyId });
 }
 
 /** The message the server's OIDC callback left in `?error=` when a provider sign-in failed. */
@@ -37,26 +36,27 @@ export function LoginPage() {
   const data = usePublicPageData('/login', realm);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [errorMessage, setErrorMessage] = useState<string | undefined>(providerSignInError);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+  // A failed provider sign-in comes back with its message; the next attempt replaces it.
+  const [providerError, setProviderError] = useState<string | undefined>(providerSignInError);
+  const { form, submit, formError } = useContractForm<LoginRequest, LoginRequest>({
+    schema: loginRequestSchema,
     defaultValues: { username: '', password: '' },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const onSubmit = handleSubmit(async (credentials) => {
-    setErrorMessage(undefined);
+  const onSubmit = submit(async (credentials) => {
+    setProviderError(undefined);
     try {
       await login(queryClient, credentials);
     } catch (error) {
-      setErrorMessage(loginErrorMessage(error));
-      return;
+      throw isApiResponseError(error) ? error : new Error(loginErrorMessage(error));
     }
     await navigate({ href: postLoginTarget(createRedirectCookie(), application), replace: true });
   });
+  const errorMessage = formError ?? providerError;
 
   const logo = data?.login.logo ?? data?.logo ?? DEFAULT_LOGO_PATH;
   return (
@@ -74,7 +74,12 @@ export function LoginPage() {
             <AlertDescription>{errorMessage}</AlertDescription>
           </Alert>
         ) : null}
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="grid gap-4"
+          aria-label="Sign in"
+        >
           <FormField label="Email" error={errors.username?.message}>
             <Input autoComplete="username" inputMode="email" autoFocus {...register('username')} />
           </FormField>

@@ -4,6 +4,7 @@ import {
   newGrantRequestSchema,
   type NewGrantRequest,
   type RightRow,
+  type z,
 } from '@ecc/contracts';
 import {
   compileGrantPattern,
@@ -13,16 +14,28 @@ import {
 } from '@ecc/domain';
 import { Alert, AlertDescription, Button, FormField, Input, controlClasses } from '@ecc/ui';
 import { PlusIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 
 export interface GrantFormProps {
   roleName: string;
   rights: readonly RightRow[];
-  /** Adds the grant; a rejection's message is shown above the form. */
+  /** Adds the grant; a refusal is shown on the field it names, anything else above the form. */
   onAdd: (grant: NewGrantRequest) => Promise<void>;
 }
 
-const INITIAL = {
+type NewGrantOutput = z.output<typeof newGrantRequestSchema>;
+
+interface GrantFormValues {
+  type: string;
+  subject: string;
+  action: string;
+  realm: string;
+  id: string;
+  right: string;
+}
+type GrantFormField = keyof GrantFormValues;
+
+const INITIAL: GrantFormValues = {
   type: 'REGEX_GRANT',
   subject: 'Equipment',
   action: 'read',
@@ -35,60 +48,53 @@ const INITIAL = {
 function idPatternProblem(pattern: string): string | undefined {
   if (pattern === ID_PATTERN_PRINCIPAL) return undefined;
   const compilation = compileGrantPattern(pattern);
-  return compilation.isValid ? undefined : `Id pattern: ${compilation.reason}`;
+  return compilation.isValid ? undefined : `The server cannot run this pattern: ${compilation.reason}`;
+}
+
+/** The grant the fields describe; an id pattern the server's engine cannot run is refused on its field. */
+function grantRequestOf(values: GrantFormValues, refuse: (field: GrantFormField, message: string) => void) {
+  const problem = values.type === 'REGEX_GRANT' ? idPatternProblem(values.id.trim()) : undefined;
+  if (problem !== undefined) refuse('id', problem);
+  return {
+    type: values.type,
+    right: values.right,
+    active: true,
+    data: { realm: values.realm, subject: values.subject, id: values.id, action: values.action },
+  };
+}
+
+/** A problem's field: `data/id` → `id`, `right` → `right`; the rest goes above the form. */
+function grantFieldOf(path: readonly string[]): GrantFormField | undefined {
+  const named = path[0] === 'data' ? path[1] : path.length === 1 ? path[0] : undefined;
+  return (Object.keys(INITIAL) as GrantFormField[]).find((field) => field === named);
 }
 
 /** A new grant for one role: what (subject, action), where (realm and id patterns) and under which right. */
 export function GrantForm({ roleName, rights, onAdd }: GrantFormProps) {
-  const [values, setValues] = useState({ ...INITIAL, right: rights[0]?.id ?? '' });
-  const [errorMessage, setErrorMessage] = useState<string>();
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const set = (field: keyof typeof INITIAL) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const { form, submit, formError } = useContractForm<GrantFormValues, NewGrantOutput>({
+    schema: newGrantRequestSchema,
+    defaultValues: { ...INITIAL, right: rights[0]?.id ?? '' },
+    toRequest: grantRequestOf,
+    fieldOf: grantFieldOf,
+  });
+  const {
+    register,
+    resetField,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = newGrantRequestSchema.safeParse({
-      type: values.type,
-      right: values.right,
-      active: true,
-      data: { realm: values.realm, subject: values.subject, id: values.id, action: values.action },
-    });
-    if (!parsed.success) {
-      setErrorMessage(
-        parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
-      );
-      return;
-    }
-    const patternProblem =
-      parsed.data.type === 'REGEX_GRANT' ? idPatternProblem(parsed.data.data.id) : undefined;
-    if (patternProblem) {
-      setErrorMessage(patternProblem);
-      return;
-    }
-    setErrorMessage(undefined);
-    setIsSubmitting(true);
-    try {
-      await onAdd(parsed.data);
-      setValues((current) => ({ ...current, id: INITIAL.id }));
-    } catch (error) {
-      setErrorMessage((error as Error).message);
-    } finally {
-      setIsSubmitting(false);
-    }
-  }
+  const onSubmit = submit(async (grant) => {
+    await onAdd(grant);
+    resetField('id');
+  });
 
   const select = (
-    field: keyof typeof INITIAL,
+    field: GrantFormField,
     label: string,
     options: readonly { value: string; label: string }[],
   ) => (
-    <FormField label={label}>
-      <select
-        className={`${controlClasses} h-9`}
-        value={values[field]}
-        onChange={(event) => set(field)(event.target.value)}
-      >
+    <FormField label={label} error={errors[field]?.message}>
+      <select className={`${controlClasses} h-9`} {...register(field)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -102,13 +108,13 @@ export function GrantForm({ roleName, rights, onAdd }: GrantFormProps) {
   return (
     <form
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void onSubmit(event)}
       aria-label={`Add a grant to ${roleName}`}
       className="grid gap-4 rounded-lg border p-4"
     >
-      {errorMessage ? (
+      {formError ? (
         <Alert kind="error">
-          <AlertDescription>{errorMessage}</AlertDescription>
+          <AlertDescription>{formError}</AlertDescription>
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-3 lg:grid-cols-6">
@@ -121,8 +127,8 @@ export function GrantForm({ roleName, rights, onAdd }: GrantFormProps) {
           rights.map((right) => ({ value: right.id, label: right.name })),
         )}
         {select('realm', 'Realm pattern', plain(GRANT_REALM_PATTERNS))}
-        <FormField label="Id pattern">
-          <Input value={values.id} onChange={(event) => set('id')(event.target.value)} />
+        <FormField label="Id pattern" error={errors.id?.message}>
+          <Input {...register('id')} />
         </FormField>
       </div>
       <div>

@@ -245,6 +245,25 @@ describe('the realm administration page', () => {
     );
   });
 
+  it('shows the server’s refusal of a grant on the field it names', async () => {
+    renderPage((url, method) =>
+      method === 'POST'
+        ? jsonResponse(400, {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'body/data/subject: Equipment cannot be granted here',
+            fieldErrors: { 'body/data/subject': 'Equipment cannot be granted here' },
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Roles & grants' }));
+    const form = await screen.findByRole('form', { name: 'Add a grant to Member' });
+    await user.click(within(form).getByRole('button', { name: /Add grant/ }));
+    expect(await within(form).findByText('Equipment cannot be granted here')).toBeTruthy();
+    expect(within(form).getByLabelText('Subject').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('refuses an empty id pattern before sending', async () => {
     const fetchMock = renderPage();
     const user = userEvent.setup();
@@ -252,7 +271,9 @@ describe('the realm administration page', () => {
     const form = await screen.findByRole('form', { name: 'Add a grant to Member' });
     await user.clear(within(form).getByLabelText('Id pattern'));
     await user.click(within(form).getByRole('button', { name: /Add grant/ }));
-    expect(await within(form).findByText(/data\.id: /)).toBeTruthy();
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Id pattern').getAttribute('aria-invalid')).toBe('true'),
+    );
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
@@ -265,7 +286,9 @@ describe('the realm administration page', () => {
     await user.clear(idPattern);
     await user.type(idPattern, '(a)\\1');
     await user.click(within(form).getByRole('button', { name: /Add grant/ }));
-    expect(await within(form).findByText('Id pattern: invalid escape sequence: `\\1`')).toBeTruthy();
+    expect(
+      await within(form).findByText('The server cannot run this pattern: invalid escape sequence: `\\1`'),
+    ).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 

@@ -1,35 +1,22 @@
-import {
-  PLAN_LABELS,
-  PLANS,
-  ROUTES,
-  type ManagedRealm,
-  type NewRealmRequest,
-  type Plan,
-  type RealmUpdateRequest,
-  type RouteDefinition,
-} from '@ecc/contracts';
+import { PLAN_LABELS, PLANS, ROUTES, type ManagedRealm, type RouteDefinition } from '@ecc/contracts';
 import { ConfirmDialog, FormDialog, FormField, Input, Textarea, controlClasses } from '@ecc/ui';
 import { useState } from 'react';
-import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
-import { useFormSubmission, type FormCheck } from '#lib/forms/use-form-submission.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
   NEW_REALM_VALUES,
-  parseNewRealmForm,
-  parseRealmUpdateForm,
-  REALM_FORM_FIELDS,
+  realmFieldOf,
+  realmProblemMessage,
+  realmRequestOf,
+  realmSaveSchema,
   toFormValues,
-  type RealmFormField,
   type RealmFormValues,
+  type RealmSave,
 } from './realm-form.ts';
 
 /** The flags the product's routes ask for, offered as examples. */
 const ROUTE_FLAGS = [
   ...new Set((ROUTES as readonly RouteDefinition[]).flatMap((route) => route.featureFlags ?? [])),
 ];
-
-export type RealmSave =
-  | { kind: 'create'; request: NewRealmRequest }
-  | { kind: 'update'; realm: ManagedRealm; request: RealmUpdateRequest };
 
 export interface RealmDialogProps {
   /** The realm to edit; a new one when absent. */
@@ -45,31 +32,26 @@ export interface RealmDialogProps {
  */
 export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
   const isNew = realm === undefined;
-  const [values, setValues] = useState<RealmFormValues>(() =>
-    realm ? toFormValues(realm) : NEW_REALM_VALUES,
-  );
-  const { errors, saveError, isSaving, accept, send } = useFormSubmission(onSave, (error) =>
-    serverFieldErrors(error, topLevelFieldOf(REALM_FORM_FIELDS)),
-  );
+  const { form, submit, formError } = useContractForm<RealmFormValues, RealmSave>({
+    schema: realmSaveSchema(realm),
+    defaultValues: realm ? toFormValues(realm) : NEW_REALM_VALUES,
+    toRequest: (values) => realmRequestOf(realm, values),
+    fieldOf: realmFieldOf,
+    messageOf: realmProblemMessage,
+  });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
   const [pendingDeactivation, setPendingDeactivation] = useState<RealmSave>();
-  const change = (patch: Partial<RealmFormValues>) => setValues((current) => ({ ...current, ...patch }));
 
-  function parse(): FormCheck<RealmSave, RealmFormField> {
-    if (!realm) {
-      const parsed = parseNewRealmForm(values);
-      return 'errors' in parsed ? parsed : { save: { kind: 'create', request: parsed.request } };
-    }
-    const parsed = parseRealmUpdateForm(realm, values);
-    return 'errors' in parsed ? parsed : { save: { kind: 'update', realm, request: parsed.request } };
-  }
-
-  async function submit() {
-    const save = accept(parse());
-    if (save === undefined) return;
+  const onSubmit = submit(async (save) => {
     // Deactivating signs the realm's users out: it waits for the confirmation below.
     if (save.kind === 'update' && save.request.active === false) setPendingDeactivation(save);
-    else await send(save);
-  }
+    else await onSave(save);
+  });
+  // The confirmed deactivation is sent through the form, so a refusal lands on its fields too.
+  const deactivate = (save: RealmSave) => submit(() => onSave(save))();
 
   return (
     <FormDialog
@@ -81,9 +63,9 @@ export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
       }
       formLabel="Realm"
       submitLabel={isNew ? 'Create realm' : 'Save changes'}
-      isSaving={isSaving}
-      saveError={saveError}
-      onSubmit={() => void submit()}
+      isSaving={isSubmitting}
+      saveError={formError}
+      onSubmit={() => void onSubmit()}
       onClose={onClose}
       className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
       afterForm={
@@ -95,7 +77,7 @@ export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
           confirmLabel="Deactivate realm"
           variant="destructive"
           onConfirm={async () => {
-            if (pendingDeactivation) await send(pendingDeactivation);
+            if (pendingDeactivation) await deactivate(pendingDeactivation);
           }}
         />
       }
@@ -104,35 +86,21 @@ export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
             label="Key"
-            error={errors.key}
+            error={errors.key?.message}
             description="3 to 8 characters: a letter, then letters, digits, _ or -. It cannot change later."
           >
-            <Input
-              value={values.key}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => change({ key: event.target.value })}
-            />
+            <Input autoComplete="off" spellCheck={false} {...register('key')} />
           </FormField>
-          <FormField label="Parent realm key (optional)" error={errors.parentKey}>
-            <Input
-              value={values.parentKey}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => change({ parentKey: event.target.value })}
-            />
+          <FormField label="Parent realm key (optional)" error={errors.parentKey?.message}>
+            <Input autoComplete="off" spellCheck={false} {...register('parentKey')} />
           </FormField>
         </div>
       ) : null}
-      <FormField label="Name" error={errors.name}>
-        <Input value={values.name} onChange={(event) => change({ name: event.target.value })} />
+      <FormField label="Name" error={errors.name?.message}>
+        <Input {...register('name')} />
       </FormField>
-      <FormField label="Plan" error={errors.plan}>
-        <select
-          className={`${controlClasses} h-9`}
-          value={values.plan}
-          onChange={(event) => change({ plan: event.target.value as Plan })}
-        >
+      <FormField label="Plan" error={errors.plan?.message}>
+        <select className={`${controlClasses} h-9`} {...register('plan')}>
           {PLANS.map((plan) => (
             <option key={plan} value={plan}>
               {PLAN_LABELS[plan]}
@@ -142,34 +110,21 @@ export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
       </FormField>
       <FormField
         label="Domains"
-        error={errors.domains}
+        error={errors.domains?.message}
         description="The host names the realm answers on, one per line, such as ecc.example.com."
       >
-        <Textarea
-          rows={3}
-          spellCheck={false}
-          value={values.domains}
-          onChange={(event) => change({ domains: event.target.value })}
-        />
+        <Textarea rows={3} spellCheck={false} {...register('domains')} />
       </FormField>
       <FormField
         label="Feature flags"
-        error={errors.featureFlags}
+        error={errors.featureFlags?.message}
         description={`Flag keys separated by commas, such as ${ROUTE_FLAGS.join(', ') || 'ai-assistant'}.`}
       >
-        <Input
-          value={values.featureFlags}
-          spellCheck={false}
-          onChange={(event) => change({ featureFlags: event.target.value })}
-        />
+        <Input spellCheck={false} {...register('featureFlags')} />
       </FormField>
       {!isNew ? (
         <label className="flex items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            checked={values.active}
-            onChange={(event) => change({ active: event.target.checked })}
-          />
+          <input type="checkbox" {...register('active')} />
           Active (its users can sign in)
         </label>
       ) : null}

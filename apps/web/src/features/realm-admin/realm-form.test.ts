@@ -1,7 +1,15 @@
 import type { ManagedRealm } from '@ecc/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseNewRealmForm, parseRealmUpdateForm, splitList, toFormValues } from './realm-form.ts';
+import {
+  realmFieldOf,
+  realmProblemMessage,
+  realmRequestOf,
+  realmSaveSchema,
+  splitList,
+  toFormValues,
+  type RealmFormValues,
+} from './realm-form.ts';
 
 const ACME: ManagedRealm = {
   id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
@@ -32,30 +40,39 @@ describe('splitList', () => {
 
 describe('the realm form', () => {
   it('names a bad domain or flag by its entry', () => {
-    const parsed = parseNewRealmForm({
+    const values: RealmFormValues = {
       ...toFormValues(ACME),
       key: 'newco',
       domains: 'good.example.com, not_a_host',
       featureFlags: 'ok, Not-OK',
+    };
+    const parsed = realmSaveSchema(undefined).safeParse(realmRequestOf(undefined, values));
+    const problems = (parsed.error?.issues ?? []).map((issue) => {
+      const path = issue.path.map(String);
+      return [realmFieldOf(path), realmProblemMessage(path, issue.message, values)];
     });
-    expect(parsed).toEqual({
-      errors: {
-        domains: 'not_a_host: Must be a host name such as ecc.example.com',
-        featureFlags:
-          'Not-OK: Flag key must be lowercase letters, digits and hyphens, starting with a letter',
-      },
-    });
+    expect(problems).toEqual([
+      ['domains', 'not_a_host: Must be a host name such as ecc.example.com'],
+      [
+        'featureFlags',
+        'Not-OK: Flag key must be lowercase letters, digits and hyphens, starting with a letter',
+      ],
+    ]);
   });
 
   it('sends only the fields an edit changed', () => {
-    const unchanged = parseRealmUpdateForm(ACME, toFormValues(ACME));
-    expect(unchanged).toEqual({ request: {} });
-    const changed = parseRealmUpdateForm(ACME, {
+    const saveOf = (values: RealmFormValues) => realmSaveSchema(ACME).parse(realmRequestOf(ACME, values));
+    expect(saveOf(toFormValues(ACME))).toEqual({ kind: 'update', realm: ACME, request: {} });
+    const changed = saveOf({
       ...toFormValues(ACME),
       plan: 'CORE',
       domains: 'acme.example.com',
       featureFlags: 'ai-assistant',
     });
-    expect(changed).toEqual({ request: { plan: 'CORE', domains: ['acme.example.com'] } });
+    expect(changed).toEqual({
+      kind: 'update',
+      realm: ACME,
+      request: { plan: 'CORE', domains: ['acme.example.com'] },
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   type NewRealmRequest,
   type Plan,
   type RealmUpdateRequest,
+  type z,
 } from '@ecc/contracts';
 
 export const REALM_FORM_FIELDS = [
@@ -17,7 +18,6 @@ export const REALM_FORM_FIELDS = [
   'active',
 ] as const;
 export type RealmFormField = (typeof REALM_FORM_FIELDS)[number];
-export type RealmFormErrors = Partial<Record<RealmFormField, string>>;
 
 /** The realm dialog's fields as typed: domains and feature flags as text, one or more per line or comma. */
 export interface RealmFormValues {
@@ -60,64 +60,63 @@ export function splitList(text: string): string[] {
     .filter((entry) => entry !== '');
 }
 
-/** One message per field; an entry of a list is named in its message. */
-function errorsOf(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  lists: Record<'domains' | 'featureFlags', readonly string[]>,
-): RealmFormErrors {
-  const errors: RealmFormErrors = {};
-  for (const issue of issues) {
-    const [first, index] = issue.path;
-    const field = REALM_FORM_FIELDS.find((candidate) => candidate === first);
-    if (field === undefined) continue;
-    const entry =
-      (field === 'domains' || field === 'featureFlags') && typeof index === 'number'
-        ? lists[field][index]
-        : undefined;
-    errors[field] ??= entry === undefined ? issue.message : `${entry}: ${issue.message}`;
-  }
-  return errors;
-}
+/** What the realm dialog saves: a new realm, or the changes an edit makes to one. */
+export type RealmSave =
+  | { kind: 'create'; request: NewRealmRequest }
+  | { kind: 'update'; realm: ManagedRealm; request: RealmUpdateRequest };
 
-/** A new realm's request, validated by the server's own schema, or one message per field. */
-export function parseNewRealmForm(
-  values: RealmFormValues,
-): { request: NewRealmRequest } | { errors: RealmFormErrors } {
+/** The request the fields stand for: a new realm's, or every editable field of an existing one. */
+export function realmRequestOf(realm: ManagedRealm | undefined, values: RealmFormValues) {
   const lists = { domains: splitList(values.domains), featureFlags: splitList(values.featureFlags) };
+  if (realm) return { name: values.name, plan: values.plan, active: values.active, ...lists };
   const parentKey = values.parentKey.trim();
-  const parsed = newRealmRequestSchema.safeParse({
+  return {
     key: values.key.trim(),
     name: values.name,
     plan: values.plan,
     ...(parentKey ? { parentKey } : {}),
     ...lists,
-  });
-  return parsed.success ? { request: parsed.data } : { errors: errorsOf(parsed.error.issues, lists) };
+  };
 }
 
-/** The changes an edit makes: only the fields that differ from the realm as listed. */
-export function parseRealmUpdateForm(
-  realm: ManagedRealm,
-  values: RealmFormValues,
-): { request: RealmUpdateRequest } | { errors: RealmFormErrors } {
-  const lists = { domains: splitList(values.domains), featureFlags: splitList(values.featureFlags) };
-  const parsed = realmUpdateRequestSchema.safeParse({
-    name: values.name,
-    plan: values.plan,
-    active: values.active,
-    ...lists,
-  });
-  if (!parsed.success) return { errors: errorsOf(parsed.error.issues, lists) };
-  const { name, plan, active, domains, featureFlags } = parsed.data;
+/** Only the fields an edit changed, of the realm as listed. */
+function changesOf(realm: ManagedRealm, request: RealmUpdateRequest): RealmUpdateRequest {
+  const { name, plan, active, domains, featureFlags } = request;
   const isSame = (left: readonly string[] | undefined, right: readonly string[]) =>
     JSON.stringify(left) === JSON.stringify(right);
   return {
-    request: {
-      ...(name === realm.name ? {} : { name }),
-      ...(plan === realm.plan ? {} : { plan }),
-      ...(active === realm.active ? {} : { active }),
-      ...(isSame(domains, realm.domains) ? {} : { domains }),
-      ...(isSame(featureFlags, realm.featureFlags) ? {} : { featureFlags }),
-    },
+    ...(name === realm.name ? {} : { name }),
+    ...(plan === realm.plan ? {} : { plan }),
+    ...(active === realm.active ? {} : { active }),
+    ...(isSame(domains, realm.domains) ? {} : { domains }),
+    ...(isSame(featureFlags, realm.featureFlags) ? {} : { featureFlags }),
   };
+}
+
+/** The contract's schema of the dialog's request (a new realm's, or an edit's), its answer being the save. */
+export function realmSaveSchema(realm: ManagedRealm | undefined): z.ZodType<RealmSave> {
+  return realm
+    ? realmUpdateRequestSchema.transform((request) => ({
+        kind: 'update' as const,
+        realm,
+        request: changesOf(realm, request),
+      }))
+    : newRealmRequestSchema.transform((request) => ({ kind: 'create' as const, request }));
+}
+
+/** A problem's field: the first segment of its path, when the dialog has that field. */
+export function realmFieldOf(path: readonly string[]): RealmFormField | undefined {
+  return REALM_FORM_FIELDS.find((field) => field === path[0]);
+}
+
+/** A problem of one entry of a list names the entry: `not_a_host: Must be a host name…`. */
+export function realmProblemMessage(
+  path: readonly string[],
+  message: string,
+  values: RealmFormValues,
+): string {
+  const [field, index] = path;
+  if (field !== 'domains' && field !== 'featureFlags') return message;
+  const entry = index === undefined ? undefined : splitList(values[field])[Number(index)];
+  return entry === undefined ? message : `${entry}: ${message}`;
 }

@@ -1,8 +1,6 @@
 import {
-  legalSchema,
   realmSessionSettingsEndpoints,
   realmSettingsEndpoints,
-  realmThemeSettingsFieldsSchema,
   type Legal,
   type RealmLegalSettings,
   type RealmSessionSettings,
@@ -11,22 +9,18 @@ import {
   type RealmThemeSettings,
 } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '#lib/api/api.ts';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { RECALCULATION_POLL_MS } from '#lib/recalculations/recalculation-api.ts';
 import { realmQueryKey } from '#lib/realm/realm-queries.ts';
 
 const realmSettingsQueryKey = (realmId: string) => ['realm-settings', realmId] as const;
 
-const realmPath = (realmId: string, part: 'theme' | 'legal') =>
-  `/api/realms/${encodeURIComponent(realmId)}/${part}`;
-
 /** `GET /api/realms/:realmId/theme`: the realm's themes (colours in hex), selection and overrides. */
 export function realmThemeQueryOptions(realmId: string) {
   return queryOptions({
     queryKey: [...realmSettingsQueryKey(realmId), 'theme'],
     queryFn: async ({ signal }) =>
-      realmThemeSettingsFieldsSchema.parse(await api.get<unknown>(realmPath(realmId, 'theme'), { signal })),
+      callEndpoint(realmSettingsEndpoints.theme, { params: { realmId }, signal }),
   });
 }
 
@@ -35,7 +29,7 @@ export function realmLegalQueryOptions(realmId: string) {
   return queryOptions({
     queryKey: [...realmSettingsQueryKey(realmId), 'legal'],
     queryFn: async ({ signal }) =>
-      legalSchema.parse(await api.get<unknown>(realmPath(realmId, 'legal'), { signal })),
+      callEndpoint(realmSettingsEndpoints.legal, { params: { realmId }, signal }),
   });
 }
 
@@ -71,11 +65,11 @@ export async function saveRealmTheme(
   realmId: string,
   settings: RealmThemeSettings,
 ): Promise<RealmThemeSettings> {
-  return realmThemeSettingsFieldsSchema.parse(await api.put<unknown>(realmPath(realmId, 'theme'), settings));
+  return callEndpoint(realmSettingsEndpoints.updateTheme, { params: { realmId }, body: settings });
 }
 
 export async function saveRealmLegal(realmId: string, legal: RealmLegalSettings): Promise<Legal> {
-  return legalSchema.parse(await api.put<unknown>(realmPath(realmId, 'legal'), legal));
+  return callEndpoint(realmSettingsEndpoints.updateLegal, { params: { realmId }, body: legal });
 }
 
 /** Another set than the realm's starts the recalculation that moves the realm to it (the answer names it). */

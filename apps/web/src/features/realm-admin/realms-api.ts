@@ -1,12 +1,11 @@
 import {
-  managedRealmListResponseSchema,
-  managedRealmSchema,
+  managedRealmEndpoints,
   type ManagedRealm,
   type NewRealmRequest,
   type RealmUpdateRequest,
 } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '#lib/api/api.ts';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
 
 const realmsQueryKey = ['realm-admin', 'realms'] as const;
 export const REALM_PAGE_SIZE = 25;
@@ -15,24 +14,19 @@ export const REALM_PAGE_SIZE = 25;
 export const realmsQueryOptions = (search: string, offset: number) =>
   queryOptions({
     queryKey: [...realmsQueryKey, search, offset],
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ limit: String(REALM_PAGE_SIZE), offset: String(offset) });
-      if (search) query.set('q', search);
-      return managedRealmListResponseSchema.parse(await api.get<unknown>(`/api/realms?${query}`, { signal }));
-    },
+    queryFn: async ({ signal }) =>
+      callEndpoint(managedRealmEndpoints.list, {
+        query: { limit: REALM_PAGE_SIZE, offset, q: search },
+        signal,
+      }),
   });
 
 export async function createRealm(realm: NewRealmRequest): Promise<ManagedRealm> {
-  return managedRealmSchema.parse(await api.post<unknown>('/api/realms', realm));
+  return callEndpoint(managedRealmEndpoints.create, { body: realm });
 }
 
 export async function updateRealm(realmId: string, changes: RealmUpdateRequest): Promise<ManagedRealm> {
-  return managedRealmSchema.parse(
-    await api.request<unknown>(`/api/realms/${encodeURIComponent(realmId)}`, {
-      method: 'PATCH',
-      body: changes,
-    }),
-  );
+  return callEndpoint(managedRealmEndpoints.update, { params: { realmId }, body: changes });
 }
 
 export function refreshRealms(queryClient: QueryClient): Promise<void> {

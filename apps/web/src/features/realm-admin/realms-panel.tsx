@@ -6,7 +6,8 @@ import { useId, useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { usePagedSearch } from '#lib/search/use-paged-search.ts';
-import { RealmDialog, type RealmSave } from './realm-dialog.tsx';
+import { RealmDialog } from './realm-dialog.tsx';
+import type { RealmSave } from './realm-form.ts';
 import {
   createRealm,
   REALM_PAGE_SIZE,

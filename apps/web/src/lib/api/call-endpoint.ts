@@ -7,6 +7,7 @@ import {
   type EndpointQuery,
   type EndpointResponse,
 } from '@ecc/contracts';
+import type { ApiRequestOptions } from './api-client.ts';
 import { api } from './api.ts';
 
 /** What one call of `E` sends: the parts its contract declares, and nothing else. */
@@ -14,7 +15,8 @@ export type EndpointCall<E extends Endpoint> = ('params' extends keyof E
   ? { params: EndpointParams<E> }
   : { params?: undefined }) &
   ('query' extends keyof E ? { query?: EndpointQuery<E> } : { query?: undefined }) &
-  ('body' extends keyof E ? { body: EndpointBody<E> } : { body?: undefined }) & { signal?: AbortSignal };
+  ('body' extends keyof E ? { body: EndpointBody<E> } : { body?: undefined }) &
+  Pick<ApiRequestOptions, 'signal' | 'isSessionProbe'>;
 
 /**
  * Calls an endpoint declared in contracts: the URL built from its path, parameters and query, the body sent as
@@ -33,6 +35,7 @@ export async function callEndpoint<E extends Endpoint>(
     method: endpoint.method,
     body: call.body,
     signal: call.signal,
+    isSessionProbe: call.isSessionProbe,
   });
   const schema = endpoint.responses[successStatusOf(endpoint)];
   return (schema ? schema.parse(answer) : answer) as EndpointResponse<E>;

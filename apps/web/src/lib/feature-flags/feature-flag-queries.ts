@@ -1,10 +1,10 @@
 import {
-  evaluatedFeatureFlagsResponseSchema,
+  featureFlagEndpoints,
   REQUEST_RELOAD_TTL_MS,
   type EvaluatedFeatureFlagsResponse,
 } from '@ecc/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '../api/api.ts';
+import { callEndpoint } from '../api/call-endpoint.ts';
 import { isApiResponseError } from '../api/api-response-error.ts';
 
 export const evaluatedFeatureFlagsQueryKey = ['feature-flags', 'evaluated'] as const;
@@ -19,9 +19,7 @@ export const evaluatedFeatureFlagsQueryOptions = queryOptions({
   queryKey: evaluatedFeatureFlagsQueryKey,
   queryFn: async (): Promise<EvaluatedFeatureFlagsResponse> => {
     try {
-      return evaluatedFeatureFlagsResponseSchema.parse(
-        await api.get<unknown>('/api/feature-flags', { isSessionProbe: true }),
-      );
+      return await callEndpoint(featureFlagEndpoints.evaluated, { isSessionProbe: true });
     } catch (error) {
       if (isApiResponseError(error, 401)) return NO_FLAGS;
       throw error;

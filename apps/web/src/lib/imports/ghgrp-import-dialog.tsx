@@ -1,6 +1,8 @@
+import { convert } from '@ecc/domain';
 import { FormField, Input } from '@ecc/ui';
 import { FileSpreadsheetIcon } from 'lucide-react';
 import { useState } from 'react';
+import { formatMass } from '#lib/format/format-mass.ts';
 import { serverFieldErrors } from '#lib/forms/field-errors.ts';
 import { importGhgrpWorkbook, ImportRowsRejectedError } from './import-api.ts';
 import { ImportDialogButton } from './import-dialog-button.tsx';
@@ -8,7 +10,7 @@ import { ImportOutcome } from './import-outcome.tsx';
 import { useImportUpload } from './use-import-upload.ts';
 
 function tons(value: number): string {
-  return `${Math.round(value).toLocaleString()} t CO2e`;
+  return formatMass(convert(value, 't', 'kg'));
 }
 
 function GhgrpImportSteps({ onDone }: { onDone: () => void }) {

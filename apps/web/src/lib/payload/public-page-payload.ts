@@ -4,16 +4,17 @@ import {
   DEFAULT_LOGIN_BACKGROUND_POSITION,
   PAYLOAD_PATHS,
   PUBLIC_PAGE_PAYLOAD_ELEMENT_ID,
-  publicPagePayloadPath,
+  publicPagePayloadEndpoints,
   publicPagePayloadSchema,
+  type PayloadPath,
   type PublicPagePayload,
   type Realm,
 } from '@ecc/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api/api.ts';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../api/call-endpoint.ts';
 import { resolveRealmTheme } from '../theme/realm-theme.ts';
 
-export function isPayloadPath(pathname: string): boolean {
+export function isPayloadPath(pathname: string): pathname is PayloadPath {
   return (PAYLOAD_PATHS as readonly string[]).includes(pathname);
 }
 
@@ -44,8 +45,11 @@ export function captureInlinePayload(pathname: string, doc: Document = document)
   return payload ? { path: pathname, payload } : undefined;
 }
 
-export async function fetchPublicPagePayload(path: string, signal?: AbortSignal): Promise<PublicPagePayload> {
-  return publicPagePayloadSchema.parse(await api.get<unknown>(publicPagePayloadPath(path), { signal }));
+export async function fetchPublicPagePayload(
+  path: PayloadPath,
+  signal?: AbortSignal,
+): Promise<PublicPagePayload> {
+  return callEndpoint(publicPagePayloadEndpoints[path], { signal });
 }
 
 let inlinePayload: InlinePayload | undefined;
@@ -59,9 +63,9 @@ export function publicPagePayloadQueryOptions(path: string) {
   const inline = inlinePayload?.path === path ? inlinePayload.payload : undefined;
   return queryOptions({
     queryKey: ['public-page-payload', path],
-    queryFn: ({ signal }) => fetchPublicPagePayload(path, signal),
+    // Only the public pages have a payload; any other path asks for none.
+    queryFn: isPayloadPath(path) ? ({ signal }) => fetchPublicPagePayload(path, signal) : skipToken,
     initialData: inline,
-    enabled: isPayloadPath(path),
     staleTime: inline ? Number.POSITIVE_INFINITY : undefined,
   });
 }

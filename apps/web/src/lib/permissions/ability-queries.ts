@@ -1,13 +1,7 @@
-import {
-  permissionListResponseSchema,
-  PERMISSION_PAGE_LIMIT,
-  rightListResponseSchema,
-  RIGHTS_PAGE_LIMIT,
-  type User,
-} from '@ecc/contracts';
+import { authzEndpoints, PERMISSION_PAGE_LIMIT, RIGHTS_PAGE_LIMIT, type User } from '@ecc/contracts';
 import { buildAbility, confineRulesToRealms, type AbilityLoadLogger, type AccessAbility } from '@ecc/domain';
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { api } from '../api/api.ts';
+import { callEndpoint } from '../api/call-endpoint.ts';
 
 /** Abilities change only when an administrator edits grants; a reload or the next sign-in picks that up. */
 export const ABILITY_STALE_TIME_MS = 60 * 60 * 1000;
@@ -35,13 +29,15 @@ export async function loadAbility(
   const { grantIdPatternMatcher, loadAbilityRules } = await import('./grant-rules.ts');
   const { rules } = await loadAbilityRules(
     async () => {
-      const path = `/api/immutably/authz/principals/${encodeURIComponent(user.id)}/permissions`;
-      const answer = await api.get<unknown>(`${path}?inherited=true&limit=${PERMISSION_PAGE_LIMIT}`);
-      return permissionListResponseSchema.parse(answer).results;
+      const answer = await callEndpoint(authzEndpoints.principalPermissions, {
+        params: { id: user.id },
+        query: { inherited: 'true', limit: PERMISSION_PAGE_LIMIT },
+      });
+      return answer.results;
     },
     async () => {
-      const answer = await api.get<unknown>(`/api/immutably/authz/rights?limit=${RIGHTS_PAGE_LIMIT}`);
-      return rightListResponseSchema.parse(answer).results;
+      const answer = await callEndpoint(authzEndpoints.rights, { query: { limit: RIGHTS_PAGE_LIMIT } });
+      return answer.results;
     },
     logger,
     { user: { id: user.id, realmKey: user.realm }, realmTree: { [user.realm]: null } },

@@ -1,5 +1,5 @@
 import {
-  configResponseSchema,
+  configEndpoints,
   currentApplication,
   messages,
   REQUEST_RELOAD_TTL_MS,
@@ -7,7 +7,7 @@ import {
   type Realm,
 } from '@ecc/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '../api/api.ts';
+import { callEndpoint } from '../api/call-endpoint.ts';
 import { isApiResponseError } from '../api/api-response-error.ts';
 import { RealmNotFoundError } from '../errors/app-errors.ts';
 
@@ -21,8 +21,7 @@ export const realmQueryOptions = queryOptions({
   queryKey: realmQueryKey,
   queryFn: async (): Promise<Realm> => {
     try {
-      const response = await api.get<unknown>('/api/config');
-      return configResponseSchema.parse(response).realm;
+      return (await callEndpoint(configEndpoints.get, {})).realm;
     } catch (error) {
       if (isApiResponseError(error, 404)) {
         console.error(messages.realmNotFoundConsole);

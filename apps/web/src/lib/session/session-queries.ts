@@ -1,17 +1,15 @@
 import {
   accountEndpoints,
+  authEndpoints,
   DEFAULT_LOGOUT_URL,
   isSessionActive,
-  logoutResponseSchema,
   REQUEST_RELOAD_TTL_MS,
-  sessionSchema,
-  userSchema,
+  userEndpoints,
   type LoginRequest,
   type Session,
   type User,
 } from '@ecc/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '../api/api.ts';
 import { callEndpoint } from '../api/call-endpoint.ts';
 import { isApiResponseError } from '../api/api-response-error.ts';
 
@@ -19,14 +17,14 @@ export const sessionQueryKey = ['auth', 'session'] as const;
 export const userQueryKey = ['auth', 'user'] as const;
 
 /**
- * `GET /api/auth/session`; a 401 means signed out. The guards await this query, so it takes no abort signal:
+ * The session; a 401 means signed out. The guards await this query, so it takes no abort signal:
  * an unmounting component must not cancel it for them.
  */
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: async (): Promise<Session | null> => {
     try {
-      return sessionSchema.parse(await api.get<unknown>('/api/auth/session', { isSessionProbe: true }));
+      return await callEndpoint(authEndpoints.session, { isSessionProbe: true });
     } catch (error) {
       if (isApiResponseError(error, 401)) return null;
       throw error;
@@ -35,12 +33,12 @@ export const sessionQueryOptions = queryOptions({
   staleTime: REQUEST_RELOAD_TTL_MS,
 });
 
-/** `GET /api/user`; any failure sets the user to none (spec section 7). */
+/** The signed-in user; any failure sets the user to none (spec section 7). */
 export const userQueryOptions = queryOptions({
   queryKey: userQueryKey,
   queryFn: async ({ signal }): Promise<User | null> => {
     try {
-      return userSchema.parse(await api.get<unknown>('/api/user', { signal }));
+      return await callEndpoint(userEndpoints.get, { signal });
     } catch {
       return null;
     }
@@ -65,7 +63,7 @@ export function forgetSession(queryClient: QueryClient): void {
 /** Sign in; on failure the user is cleared, the error logged and rethrown for the form (spec section 8). */
 export async function login(queryClient: QueryClient, credentials: LoginRequest): Promise<User> {
   try {
-    const user = userSchema.parse(await api.post<unknown>('/api/auth/login', credentials));
+    const user = await callEndpoint(authEndpoints.login, { body: credentials });
     queryClient.setQueryData(userQueryKey, user);
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     return user;
@@ -78,7 +76,7 @@ export async function login(queryClient: QueryClient, credentials: LoginRequest)
 
 /** Ends the session on the server and forgets every cached answer; resolves to where the user goes next. */
 export async function logout(queryClient: QueryClient): Promise<string> {
-  const response = logoutResponseSchema.parse(await api.get<unknown>('/api/auth/logout'));
+  const response = await callEndpoint(authEndpoints.logout, {});
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
   forgetSession(queryClient);
   return response.url || DEFAULT_LOGOUT_URL;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_ESTIMATE_ITEMS,
   calculateItem,
+  createItemCalculator,
   estimate,
   type EstimateItem,
   type EstimateOutcome,
@@ -768,5 +769,477 @@ describe('reusing work between items and calls', () => {
     const first = succeed(estimate({ gwp: 'AR6', items }));
     succeed(estimate({ gwp: 'AR4', items: [...items].reverse() }));
     expect(succeed(estimate({ gwp: 'AR6', items }))).toEqual(first);
+  });
+});
+
+// Found by `npm run mutation` (docs/testing.md): refusals and branches no test reached before.
+describe('refusing a malformed inline factor, naming the part', () => {
+  const NON_ENERGY_UNITS =
+    'scf, ccf, Mcf, m3, L, gal, bbl, g, kg, t, lb, short_ton, km, mi, passenger_km, passenger_mi, tonne_km, short_ton_mi';
+  const CO2 = { CO2: { value: 1, unit: 'kg' } };
+  const cases: [string, Record<string, unknown>, { path: string; message: string }[]][] = [
+    [
+      'an unknown unit',
+      { per: 'gallons', gases: CO2 },
+      [
+        {
+          path: 'factor.per',
+          message: `Unknown factor unit "gallons"; use one of kWh, MWh, GJ, MJ, mmBtu, therm, ${NON_ENERGY_UNITS}`,
+        },
+      ],
+    ],
+    [
+      'gases that are not an object',
+      { per: 'kg', gases: 'CO2' },
+      [
+        { path: 'factor.gases', message: 'Give gases as {"CO2": {"value": 53.06, "unit": "kg"}, …}' },
+        {
+          path: 'factor.gases',
+          message: 'Give at least one gas, e.g. {"CO2": {"value": 53.06, "unit": "kg"}}',
+        },
+      ],
+    ],
+    [
+      'a negative or missing gas value',
+      { per: 'kg', gases: { CO2: { value: -1, unit: 'kg' }, CH4: { unit: 'kg' } } },
+      [
+        { path: 'factor.gases.CO2.value', message: 'The CO2 factor must be a non-negative number' },
+        { path: 'factor.gases.CH4.value', message: 'The CH4 factor must be a non-negative number' },
+      ],
+    ],
+    [
+      'a bad published CO2e',
+      { per: 'kg', co2e: { value: -2, unit: 'oz', gwp: 'AR3' } },
+      [
+        { path: 'factor.co2e.value', message: 'The co2e factor must be a non-negative number' },
+        {
+          path: 'factor.co2e.unit',
+          message: 'Unknown co2e mass unit "oz"; use one of g, kg, t, lb, short_ton',
+        },
+        {
+          path: 'factor.co2e.gwp',
+          message: 'Name the GWP set the published CO2e was calculated with: AR4, AR5, AR6',
+        },
+      ],
+    ],
+    [
+      'both gases and a published CO2e',
+      { per: 'kg', gases: CO2, co2e: { value: 1, unit: 'kg', gwp: 'AR5' } },
+      [
+        {
+          path: 'factor',
+          message: 'Give per-gas values or a published co2e, not both (that would count twice)',
+        },
+      ],
+    ],
+    [
+      'neither gases nor a published CO2e',
+      { per: 'kg' },
+      [
+        {
+          path: 'factor.gases',
+          message: 'Give at least one gas, e.g. {"CO2": {"value": 53.06, "unit": "kg"}}',
+        },
+      ],
+    ],
+    [
+      'an hhv that is not an object',
+      { per: 'mmBtu', gases: CO2, hhv: 0.138 },
+      [
+        {
+          path: 'factor.hhv',
+          message:
+            'Give the hhv as {value, energy, per}, e.g. {"value": 0.138, "energy": "mmBtu", "per": "gal"}',
+        },
+      ],
+    ],
+    [
+      'an hhv with a bad value, energy unit and unit',
+      { per: 'mmBtu', gases: CO2, hhv: { value: 0, energy: 'kg', per: 'kWh' } },
+      [
+        { path: 'factor.hhv.value', message: 'The hhv value must be a positive number' },
+        {
+          path: 'factor.hhv.energy',
+          message: 'The hhv energy unit must be one of kWh, MWh, GJ, MJ, mmBtu, therm',
+        },
+        {
+          path: 'factor.hhv.per',
+          message: `The hhv must be per a unit of volume, mass or distance: ${NON_ENERGY_UNITS}`,
+        },
+      ],
+    ],
+    [
+      'an unknown electricity basis',
+      { per: 'kWh', gases: CO2, electricityBasis: 'green' },
+      [
+        {
+          path: 'factor.electricityBasis',
+          message: 'electricityBasis must be one of grid-average, residual-mix, supplier-specific',
+        },
+      ],
+    ],
+    [
+      'an unknown calorific basis',
+      { per: 'kWh', gases: CO2, calorificBasis: 'higher' },
+      [{ path: 'factor.calorificBasis', message: 'calorificBasis must be gross or net' }],
+    ],
+  ];
+
+  it.each(cases)('refuses %s', (_case, factor, expected) => {
+    const item = { id: 'x', quantity: 1, unit: 'kg', scope: 1, factor } as unknown as EstimateItem;
+    expect(calculateItem(item, 'AR5')).toEqual({
+      ok: false,
+      errors: expected.map((error) => ({ id: 'x', ...error })),
+    });
+  });
+
+  it('turns a published CO2e in tonnes into kg, on the GWP set it was published with', () => {
+    const result = only('AR6', {
+      id: 'x',
+      quantity: 2,
+      unit: 'kg',
+      scope: 1,
+      factor: { per: 'kg', co2e: { value: 0.5, unit: 't', gwp: 'AR5' } },
+    } as unknown as EstimateItem);
+    expect(result).toMatchObject({ co2e: 1000, gases: {}, publishedCo2eGwp: 'AR5' });
+  });
+});
+
+describe('refusing a malformed item, naming the field', () => {
+  const grid = { id: 'egrid-2022-us-average' };
+  const cases: [string, Record<string, unknown>, { id: string | null; path: string; message: string }[]][] = [
+    [
+      'an empty id',
+      { id: '', quantity: 1, unit: 'MWh', factor: grid },
+      [{ id: '', path: 'id', message: 'Give each item a non-empty string id' }],
+    ],
+    [
+      'an id that is no string, named by no id',
+      { id: 7, quantity: 1, unit: 'MWh', factor: grid },
+      [{ id: null, path: 'id', message: 'Give each item a non-empty string id' }],
+    ],
+    [
+      'a missing factor, checking the unit too',
+      { id: 'x', quantity: 1, unit: 'bushel' },
+      [
+        {
+          id: 'x',
+          path: 'factor',
+          message: 'Give a factor: {"id": "<library factor id>"} or {"per", "gases", "hhv"}',
+        },
+        { id: 'x', path: 'unit', message: expect.stringMatching(/^Unknown unit "bushel"; use one of kWh, /) },
+      ],
+    ],
+    [
+      'a factor id that is no string',
+      { id: 'x', quantity: 1, unit: 'MWh', factor: { id: 42 } },
+      [{ id: 'x', path: 'factor.id', message: 'The factor id must be a string' }],
+    ],
+    [
+      'an unknown scope',
+      { id: 'x', quantity: 1, unit: 'MWh', factor: grid, scope: 4 },
+      [{ id: 'x', path: 'scope', message: 'Scope must be 1, 2 or 3' }],
+    ],
+    [
+      'an inline factor without a scope',
+      { id: 'x', quantity: 1, unit: 'kg', factor: { per: 'kg', gases: { CO2: { value: 1, unit: 'kg' } } } },
+      [{ id: 'x', path: 'scope', message: 'Give the scope (1, 2 or 3) of an item with its own factor' }],
+    ],
+    [
+      'an unknown Scope 2 method',
+      { id: 'x', quantity: 1, unit: 'MWh', factor: grid, scope2Method: 'average' },
+      [{ id: 'x', path: 'scope2Method', message: 'scope2Method must be "location" or "market"' }],
+    ],
+    [
+      'an unknown calorific basis of the quantity',
+      { id: 'x', quantity: 1, unit: 'MWh', factor: grid, calorificBasis: 'higher' },
+      [{ id: 'x', path: 'calorificBasis', message: 'calorificBasis must be gross or net' }],
+    ],
+  ];
+
+  it.each(cases)('refuses %s', (_case, item, expected) => {
+    expect(calculateItem(item as unknown as EstimateItem, 'AR5')).toEqual({ ok: false, errors: expected });
+  });
+
+  it.each([0, 16, 2.5])('refuses Scope 3 category %s, and takes 1 and 15', (category) => {
+    const item = (scope3Category: number) =>
+      ({
+        id: 'x',
+        quantity: 1,
+        unit: 'kg',
+        scope: 3,
+        scope3Category,
+        factor: { per: 'kg', gases: { CO2: { value: 1, unit: 'kg' } } },
+      }) as EstimateItem;
+    expect(calculateItem(item(category), 'AR5')).toEqual({
+      ok: false,
+      errors: [
+        { id: 'x', path: 'scope3Category', message: 'scope3Category must be a whole number from 1 to 15' },
+      ],
+    });
+    expect(calculateItem(item(1), 'AR5')).toMatchObject({ ok: true, result: { scope3Category: 1 } });
+    expect(calculateItem(item(15), 'AR5')).toMatchObject({ ok: true, result: { scope3Category: 15 } });
+  });
+
+  it('takes a quantity of zero and a certificate coverage of zero', () => {
+    expect(only('AR5', { id: 'x', quantity: 0, unit: 'MWh', factor: grid }).co2e).toBe(0);
+    const market = only('AR5', {
+      id: 'x',
+      quantity: 1,
+      unit: 'MWh',
+      factor: grid,
+      scope2Method: 'market',
+      certificateCoverage: 0,
+    });
+    expect(market.co2e).toBe(only('AR5', { id: 'y', quantity: 1, unit: 'MWh', factor: grid }).co2e);
+  });
+
+  it('gives a Scope 3 category only to Scope 3 results, even when the factor names one', () => {
+    const factor = { per: 'kg', gases: { CO2: { value: 1, unit: 'kg' } }, category: 4 };
+    const scope1 = { id: 'x', quantity: 1, unit: 'kg', scope: 1, factor } as unknown as EstimateItem;
+    expect(only('AR5', scope1).scope3Category).toBeUndefined();
+    expect(only('AR5', { ...scope1, scope: 3 }).scope3Category).toBe(4);
+  });
+
+  it('refuses a request whose items are not a list, or one item too many', () => {
+    expect(estimate({ gwp: 'AR5', items: 'none' } as unknown as Parameters<typeof estimate>[0])).toEqual({
+      ok: false,
+      message: 'Nothing was calculated: the request is invalid',
+      items: [{ id: null, path: 'items', message: 'items must be an array' }],
+    });
+    const item = { id: 'x', quantity: 1, unit: 'MWh', factor: grid };
+    const tooMany = estimate({
+      gwp: 'AR5',
+      items: Array.from({ length: MAX_ESTIMATE_ITEMS + 1 }, () => item),
+    });
+    expect(tooMany).toEqual({
+      ok: false,
+      message: 'Nothing was calculated: the request is invalid',
+      items: [{ id: null, path: 'items', message: 'Send at most 100000 items per estimate (got 100001)' }],
+    });
+    expect(estimate({ gwp: 'AR5', items: Array.from({ length: MAX_ESTIMATE_ITEMS }, () => item) }).ok).toBe(
+      true,
+    );
+  });
+
+  it('adds market-based Scope 2 into the total as it is submitted', () => {
+    const outcome = succeed(
+      estimate({
+        gwp: 'AR5',
+        items: [
+          { id: 'location', quantity: 1, unit: 'MWh', factor: grid },
+          { id: 'market', quantity: 1, unit: 'MWh', factor: grid, scope2Method: 'market' },
+        ],
+      }),
+    );
+    const [location, market] = outcome.items;
+    expect(outcome.totals.scope2MarketBased).toBe(market?.co2e);
+    expect(outcome.totals.co2e).toBeCloseTo((location?.co2e ?? 0) + (market?.co2e ?? 0), 9);
+  });
+});
+
+describe('the heat content, in units other than the factor’s', () => {
+  // 1 mmBtu = 1055.056 MJ (the units table); an hhv in MJ against a factor per mmBtu must convert between them.
+  const perMmbtu = { per: 'mmBtu', gases: { CO2: { value: 100, unit: 'kg' } } };
+
+  it('quantity × hhv (MJ per kg) → mmBtu for a factor per mmBtu', () => {
+    const result = only('AR5', {
+      id: 'x',
+      quantity: 10,
+      unit: 'kg',
+      scope: 1,
+      factor: perMmbtu,
+      hhv: { value: 50, energy: 'MJ', per: 'kg' },
+    } as unknown as EstimateItem);
+    // 10 kg × 50 MJ/kg = 500 MJ = 0.473909… mmBtu × 100 kg CO2/mmBtu
+    expect(result.gases.CO2).toBeCloseTo((500 / 1055.056) * 100, 9);
+    expect(result.basis).toBe('heat-content');
+  });
+
+  it('energy ÷ hhv (mmBtu per t) → kg for a factor per kg', () => {
+    const result = only('AR5', {
+      id: 'x',
+      quantity: 10,
+      unit: 'mmBtu',
+      scope: 1,
+      factor: { per: 'kg', gases: { CO2: { value: 2, unit: 'kg' } } },
+      hhv: { value: 20, energy: 'mmBtu', per: 't' },
+    } as unknown as EstimateItem);
+    // 10 mmBtu ÷ 20 mmBtu/t = 0.5 t = 500 kg × 2 kg CO2/kg
+    expect(result.gases.CO2).toBeCloseTo(1000, 9);
+  });
+});
+
+describe('one calculator, an inline factor object changed between items', () => {
+  it('sees every change of the factor’s fields, never a result of its earlier state', () => {
+    const calculator = createItemCalculator('AR5');
+    const factor: Record<string, unknown> = { per: 'kg', gases: { CO2: { value: 1, unit: 'kg' } } };
+    const item = { id: 'x', quantity: 2, unit: 'kg', scope: 3, factor } as unknown as EstimateItem;
+    const calculate = () => calculator.calculate(item);
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: 2 } });
+
+    factor.category = 6;
+    expect(calculate()).toMatchObject({ ok: true, result: { scope3Category: 6 } });
+    factor.gases = { CO2: { value: 1, unit: 'kg' }, CH4: { value: 1, unit: 'kg' } };
+    expect(calculate()).toMatchObject({ ok: true, result: { gases: { CO2: 2, CH4: 2 } } });
+    factor.gases = undefined;
+    factor.co2e = { value: 3, unit: 'kg', gwp: 'AR4' };
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: 6, publishedCo2eGwp: 'AR4' } });
+    (factor.co2e as Record<string, unknown>).value = 4;
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: 8 } });
+    (factor.co2e as Record<string, unknown>).gwp = 'AR6';
+    expect(calculate()).toMatchObject({ ok: true, result: { publishedCo2eGwp: 'AR6' } });
+    factor.co2e = undefined;
+    factor.gases = { CO2: { value: 1, unit: 'kg' } };
+    factor.per = 'mmBtu';
+    factor.hhv = { value: 2, energy: 'mmBtu', per: 'kg' };
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: 4, basis: 'heat-content' } });
+    (factor.hhv as Record<string, unknown>).value = 3;
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: 6 } });
+    (factor.hhv as Record<string, unknown>).energy = 'MJ';
+    // 2 kg × 3 MJ/kg = 6 MJ = 0.005687… mmBtu × 1 kg CO2/mmBtu
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: expect.closeTo(6 / 1055.056, 9) } });
+    (factor.hhv as Record<string, unknown>).per = 't';
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: expect.closeTo(0.006 / 1055.056, 12) } });
+    factor.hhv = undefined;
+    factor.per = 'kg';
+    factor.gases = undefined;
+    factor.co2e = { value: 1, unit: 'kg', gwp: 'AR5' };
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: 2 } });
+    (factor.co2e as Record<string, unknown>).unit = 't';
+    expect(calculate()).toMatchObject({ ok: true, result: { co2e: 2000 } });
+    factor.co2e = undefined;
+    factor.gases = 'CO2';
+    expect(calculate()).toMatchObject({
+      ok: false,
+      errors: [{ path: 'factor.gases' }, { path: 'factor.gases' }],
+    });
+    factor.gases = { CO2: { value: 1, unit: 'kg' } };
+    factor.scope = 1;
+    expect(calculator.calculate({ ...item, scope: undefined } as EstimateItem)).toMatchObject({
+      ok: true,
+      result: { scope: 1 },
+    });
+  });
+
+  it('sees a changed calorific or electricity basis', () => {
+    const calculator = createItemCalculator('AR5');
+    const factor: Record<string, unknown> = {
+      per: 'kWh',
+      gases: { CO2: { value: 1, unit: 'kg' } },
+      calorificBasis: 'gross',
+    };
+    const item = {
+      id: 'x',
+      quantity: 1,
+      unit: 'kWh',
+      scope: 2,
+      factor,
+      calorificBasis: 'net',
+    } as unknown as EstimateItem;
+    expect(calculator.calculate(item)).toMatchObject({ ok: false, errors: [{ path: 'calorificBasis' }] });
+    factor.calorificBasis = 'net';
+    expect(calculator.calculate(item)).toMatchObject({ ok: true });
+    factor.electricityBasis = 'residual-mix';
+    expect(calculator.calculate(item)).toMatchObject({ ok: false, errors: [{ path: 'factor' }] });
+  });
+});
+
+describe('library factors and measured heat contents, across the items of one estimate', () => {
+  it('gives each item its own measured hhv, even with the same factor and unit', () => {
+    const item = (id: string, hhv: number): EstimateItem => ({
+      id,
+      quantity: 1000,
+      unit: 'gal',
+      factor: { id: 'epa-c1-distillate-fuel-oil-no-2' },
+      hhv: { value: hhv, energy: 'mmBtu', per: 'gal' },
+    });
+    const [low, high, library] = succeed(
+      estimate({ gwp: 'AR5', items: [item('low', 0.1), item('high', 0.2), distillate(1000)] }),
+    ).items;
+    expect(high?.gases.CO2).toBeCloseTo(2 * (low?.gases.CO2 ?? 0), 9);
+    // Without a measured hhv the factor's own (0.138 mmBtu/gal) applies again.
+    expect(library?.gases.CO2).toBeCloseTo(10_206.48, 6);
+  });
+
+  it('refuses a factor of the lookup that does not hold together, naming it', () => {
+    const broken = {
+      id: 'realm-broken',
+      name: 'Broken',
+      source: 'Realm',
+      year: 2024,
+      per: 'kWh',
+      gases: {},
+      scope: 2,
+    } as unknown as EmissionFactor;
+    const outcome = calculateItem({ id: 'x', quantity: 1, unit: 'kWh', factor: { id: broken.id } }, 'AR5', {
+      factors: new Map([[broken.id, broken]]),
+    });
+    expect(outcome).toEqual({
+      ok: false,
+      errors: [
+        {
+          id: 'x',
+          path: 'factor.id',
+          message:
+            'Factor "realm-broken" is unusable: Give at least one gas, e.g. {"CO2": {"value": 53.06, "unit": "kg"}}',
+        },
+      ],
+    });
+  });
+
+  it('checks the calorific basis only where it matters: energy quantities and measured heat contents', () => {
+    const gross = { per: 'MJ', gases: { CO2: { value: 0.05, unit: 'kg' } }, calorificBasis: 'gross' };
+    const item = (fields: Record<string, unknown>) =>
+      ({
+        id: 'x',
+        quantity: 100,
+        scope: 1,
+        calorificBasis: 'net',
+        factor: gross,
+        ...fields,
+      }) as unknown as EstimateItem;
+    const refusal = {
+      path: 'calorificBasis',
+      message:
+        'The factor is on a gross calorific basis and the quantity on a net basis: convert the quantity to gross ' +
+        'calorific value or choose a factor published on a net basis',
+    };
+    expect(calculateItem(item({ unit: 'MJ' }), 'AR5')).toEqual({
+      ok: false,
+      errors: [{ id: 'x', ...refusal }],
+    });
+    // A physical quantity through the factor's own heat content carries no basis of its own.
+    const withHhv = { ...gross, hhv: { value: 40, energy: 'MJ', per: 'kg' } };
+    expect(calculateItem(item({ unit: 'kg', factor: withHhv }), 'AR5')).toMatchObject({ ok: true });
+    // A measured heat content does: it is on the item's basis.
+    expect(calculateItem(item({ unit: 'kg', hhv: { value: 40, energy: 'MJ', per: 'kg' } }), 'AR5')).toEqual({
+      ok: false,
+      errors: [{ id: 'x', ...refusal }],
+    });
+    // A factor that names no basis takes a quantity on either.
+    const unstated = { per: 'MJ', gases: { CO2: { value: 0.05, unit: 'kg' } } };
+    expect(calculateItem(item({ unit: 'MJ', factor: unstated }), 'AR5')).toMatchObject({ ok: true });
+  });
+});
+
+describe('a factor of zero', () => {
+  it('is accepted for a gas and for a published CO2e, and gives zero', () => {
+    const item = (factor: Record<string, unknown>) =>
+      ({
+        id: 'x',
+        quantity: 10,
+        unit: 'kWh',
+        scope: 2,
+        factor: { per: 'kWh', ...factor },
+      }) as unknown as EstimateItem;
+    expect(calculateItem(item({ gases: { CO2: { value: 0, unit: 'kg' } } }), 'AR5')).toMatchObject({
+      ok: true,
+      result: { gases: { CO2: 0 }, co2e: 0 },
+    });
+    expect(calculateItem(item({ co2e: { value: 0, unit: 'kg', gwp: 'AR5' } }), 'AR5')).toMatchObject({
+      ok: true,
+      result: { co2e: 0 },
+    });
   });
 });

@@ -32,7 +32,10 @@ function missingBasisMessage(unit: Unit, per: Unit): string {
   return `use a factor per ${dimensionOf(unit)} or give the quantity in ${dimensionOf(per)} (e.g. ${per})`;
 }
 
-/** Finds the factor (direct, or through the heat content either way) that turns one `unit` into one `per`. */
+/**
+ * Finds the factor (direct, or through the heat content either way) that turns one `unit` into one `per`: the
+ * conversion a trail shows step by step (`findFactorBasisConversion`).
+ */
 export function planConversion(
   factor: ResolvedFactor,
   unit: string,
