@@ -17,6 +17,7 @@ import {
   realms,
   runInRealmScope,
   seedDemoRealm,
+  readRealmGwpSetId,
   syncReferenceData,
 } from '../packages/db/src/index.ts';
 import { createTestDataDir } from '../packages/db/src/testing/test-database.ts';
@@ -39,11 +40,13 @@ try {
   if (!realm) throw new Error('The demo realm was not seeded');
   const [facility] = await db.select().from(facilities).where(eq(facilities.realmId, realm.id)).limit(1);
   if (!facility) throw new Error('The demo realm has no facility');
+  const gwpSetId = await readRealmGwpSetId(db, realm.id);
   const facilityRepository = createFacilityRepository(db);
   const activityRepository = createActivityRepository(db);
 
   const calls: Record<string, () => Promise<unknown>> = {
-    'facility list (3 statements)': () => facilityRepository.list(realm.id, { limit: 500, offset: 0 }),
+    'facility list (3 statements)': () =>
+      facilityRepository.list(realm.id, gwpSetId, { sort: 'name', archived: 'false', limit: 500, offset: 0 }),
     'facility by slug (1 statement)': () => facilityRepository.findBySlug(realm.id, facility.slug),
     "a facility's records with emissions": () =>
       activityRepository.listForFacility(realm.id, facility.id, {

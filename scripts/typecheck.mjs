@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run typecheck`: `tsc --noEmit` for every workspace with a tsconfig.json, for e2e/ and for the root
+// `npm run typecheck`: `tsc --noEmit` for every workspace with a tsconfig.json, for e2e/, bench/ and the root
 // configs, two at a time (the machines that run it have 2 cores). Each project's output is printed whole
 // when it finishes, so parallel runs do not interleave.
 import { spawn } from 'node:child_process';
@@ -24,7 +24,7 @@ function expandWorkspace(pattern) {
 function findProjects() {
   const { workspaces = [] } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const workspaceDirectories = workspaces.flatMap(expandWorkspace).sort();
-  return [...workspaceDirectories, 'e2e', '.']
+  return [...workspaceDirectories, 'e2e', 'bench', '.']
     .map((directory) => join(root, directory))
     .filter((directory) => existsSync(join(directory, 'tsconfig.json')));
 }

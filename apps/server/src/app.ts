@@ -5,6 +5,8 @@ import {
   createRealmRepository,
   createSessionRepository,
   createUserRepository,
+  ACCESS_CHANGE_CHANNEL,
+  REALM_CHANGE_CHANNEL,
   type DatabaseHandle,
 } from '@ecc/db';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -31,6 +33,8 @@ import { registerRealmRoutes } from './modules/realms/realms.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerWebAppRoutes } from './modules/web-app/web-app.routes.ts';
 import { createAbilityService } from './platform/abilities.ts';
+import { withCachedReads } from './platform/cached-reads.ts';
+import { createChangeAwareCache, type ChangeAwareCache } from './platform/change-aware-cache.ts';
 import { isApiRequest } from './platform/api-path.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { ServerConfig } from './platform/config.ts';
@@ -93,15 +97,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions: createSessionRepository(database.db),
     authz: createAuthzRepository(database.db),
   };
+  const caches = {
+    realms: createChangeAwareCache(MAX_CACHED_HOSTS),
+    access: createChangeAwareCache(MAX_CACHED_ACCESS_READS),
+  };
   const context: AppContext = {
     repositories,
-    realms: createRealmResolver(repositories.realms, config.defaultRealmKey),
-    sessions: createSessionManager(repositories.sessions, now),
-    abilities: createAbilityService(repositories.authz, {
-      error: (message, error) => app.log.error({ err: error }, message),
-    }),
+    realms: createRealmResolver(repositories.realms, config.defaultRealmKey, caches.realms),
+    sessions: createSessionManager(
+      withCachedReads(repositories.sessions, caches.access, ['findWithUser'], { isWriteClearing: true }),
+      now,
+    ),
+    abilities: createAbilityService(
+      withCachedReads(repositories.authz, caches.access, ACCESS_READS, { isWriteClearing: false }),
+      {
+        error: (message, error) => app.log.error({ err: error }, message),
+      },
+    ),
     webDist: createWebDist(config.webDistDir),
   };
+  await keepCachesFresh(app, database, caches);
   registerSameOrigin(app);
   registerRouteAccess(app, context);
   await registerOpenApi(app);
@@ -147,4 +162,51 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPublicPageRoutes(app, context);
   await registerWebAppRoutes(app, context);
   return app;
+}
+
+/** Methods that change nothing (RFC 9110 section 9.2.1); any other request may have changed what is cached. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Host names whose realm is kept (a flood of made-up Host headers evicts old ones rather than growing memory). */
+const MAX_CACHED_HOSTS = 1_000;
+/** Sessions and grant reads kept: a few per signed-in user. */
+const MAX_CACHED_ACCESS_READS = 10_000;
+/** What every signed-in request reads to decide a user's rights and realm scope. */
+const ACCESS_READS = [
+  'listPermissions',
+  'realmTree',
+  'realmAndBelowIds',
+  'realmKeyOf',
+  'findRoleIdByKey',
+] as const;
+
+/**
+ * Cached reads are dropped when a trigger on their tables notifies (any server or CLI on this database: migration
+ * 0014) and, so this server's own change is seen by the very next request rather than when the notice arrives,
+ * before the answer to any request that could have written is sent. A realm's change can change rights (the
+ * realm tree), so it drops both.
+ */
+async function keepCachesFresh(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  caches: Record<'realms' | 'access', ChangeAwareCache>,
+): Promise<void> {
+  const all = Object.values(caches);
+  const stopListeningToRealms = await database.listen(REALM_CHANGE_CHANNEL, {
+    onNotification: () => all.forEach((cache) => cache.clear()),
+    onInterrupted: () => all.forEach((cache) => cache.pause()),
+    onResumed: () => all.forEach((cache) => cache.resume()),
+  });
+  const stopListeningToAccess = await database.listen(ACCESS_CHANGE_CHANNEL, {
+    onNotification: () => caches.access.clear(),
+    onInterrupted: () => caches.access.pause(),
+    onResumed: () => caches.access.resume(),
+  });
+  app.addHook('onClose', async () => {
+    await stopListeningToRealms();
+    await stopListeningToAccess();
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method)) all.forEach((cache) => cache.clear());
+    return payload;
+  });
 }

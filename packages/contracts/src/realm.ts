@@ -63,7 +63,12 @@ export type ConfigResponse = z.infer<typeof configResponseSchema>;
 
 /** The realm of the request's host (spec section 7). */
 export const configEndpoints = {
-  get: defineEndpoint({ method: 'GET', path: '/api/config', responses: { 200: configResponseSchema } }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/config',
+    // 304: the realm is as the entity tag in `If-None-Match` names it (the browser's cache answers the caller).
+    responses: { 200: configResponseSchema, 304: z.null() },
+  }),
 };
 
 /** The application this product runs as: the realm's first application. */

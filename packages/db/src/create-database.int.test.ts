@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle } from './create-database.ts';
+import { createDatabase, REALM_CHANGE_CHANNEL, type DatabaseHandle } from './create-database.ts';
 import { LOCK_FILE_NAME } from './data-dir-lock.ts';
 import { createTestDatabase } from './testing/test-database.ts';
 
@@ -64,5 +64,63 @@ describe('the database handle', () => {
     await Promise.all(Array.from({ length: 10 }, increment));
     const result = await database.db.execute(sql`select value from transaction_counter`);
     expect(rowsOf(result)).toEqual([{ value: 10 }]);
+  });
+});
+
+describe('notices of realm changes', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  const renameEveryRealm = () => database.db.execute(sql`update realms set name = name || ' '`);
+
+  it('tells a listener when the realms table changes, once per transaction, after the commit', async () => {
+    const heard: string[] = [];
+    const stop = await database.listen(REALM_CHANGE_CHANNEL, {
+      onNotification: () => heard.push('changed'),
+      onInterrupted: () => heard.push('interrupted'),
+      onResumed: () => heard.push('resumed'),
+    });
+    try {
+      await database.db.transaction(async (transaction) => {
+        await transaction.execute(sql`update realms set name = name where false`);
+        await transaction.execute(sql`update realms set name = name where false`);
+        // Nothing is told before the commit: another server must not drop its copy for a change not yet made.
+        expect(heard).toEqual([]);
+      });
+      // PostgreSQL folds a transaction's equal notices into one.
+      await expect.poll(() => heard).toEqual(['changed']);
+      await renameEveryRealm();
+      await expect.poll(() => heard).toEqual(['changed', 'changed']);
+      await stop();
+      await renameEveryRealm();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual(['changed', 'changed']);
+    } finally {
+      await stop();
+    }
+  });
+
+  describe.runIf(process.env.DATABASE_URL)('on PostgreSQL, a lost listening connection', () => {
+    it('is reported, and listening resumes on a new connection', async () => {
+      const heard: string[] = [];
+      const stop = await database.listen(REALM_CHANGE_CHANNEL, {
+        onNotification: () => heard.push('changed'),
+        onInterrupted: () => heard.push('interrupted'),
+        onResumed: () => heard.push('resumed'),
+      });
+      try {
+        await database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN %'`,
+        );
+        await expect.poll(() => heard, { timeout: 10_000 }).toEqual(['interrupted', 'resumed']);
+        await renameEveryRealm();
+        await expect.poll(() => heard).toEqual(['interrupted', 'resumed', 'changed']);
+      } finally {
+        await stop();
+      }
+    });
   });
 });

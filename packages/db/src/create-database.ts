@@ -21,11 +21,26 @@ export type DatabaseOptions =
   /** Adopts an open PGlite (tests clone a migrated template); closing the handle closes it. */
   | { pglite: PGlite };
 
+/** Channel of the realms table's statement trigger (migration 0014): some realm changed, in any process. */
+export const REALM_CHANGE_CHANNEL = 'ecc_realm_changed';
+/** Channel of the triggers on users, sessions, roles, groups and grants (migration 0014): someone's rights changed. */
+export const ACCESS_CHANGE_CHANNEL = 'ecc_access_changed';
+
+export interface NotificationHandlers {
+  onNotification(): void;
+  /** Notices may have been missed (the listening connection was lost); a reconnect is under way. */
+  onInterrupted(): void;
+  /** Listening again after an interruption. */
+  onResumed(): void;
+}
+
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: 'pglite' | 'postgres';
   /** Applies the migrations in packages/db/migrations that have not run yet. */
   migrate(): Promise<void>;
+  /** Hears `NOTIFY` on a channel (an identifier) until the returned function or `close` stops it. */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -61,6 +76,8 @@ function adoptPglite(client: PGlite, onClosed: () => void): DatabaseHandle {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(ownerDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One connection in this process: nothing to lose, so never interrupted.
+    listen: (channel, { onNotification }) => client.listen(channel, () => onNotification()),
     close: async () => {
       if (isClosed) return;
       isClosed = true;
@@ -108,6 +125,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   }
   const db = realmScopedDatabase(drizzleNodePostgres({ client: realmScopedPool(pool), schema }));
   let isClosed = false;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
@@ -126,10 +144,81 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
         connection.release();
       }
     },
+    listen: async (channel, handlers) => {
+      const stop = await listenOnPostgres(databaseUrl, channel, handlers);
+      const stopOnce = async () => {
+        if (listeners.delete(stopOnce)) await stop();
+      };
+      listeners.add(stopOnce);
+      return stopOnce;
+    },
     close: async () => {
       if (isClosed) return;
       isClosed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };
+}
+
+/** After a lost listening connection, the wait before connecting again. */
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * A connection of its own that does nothing but `LISTEN` (a pooled one would be handed to queries). When it is
+ * lost, the handlers hear of it and it reconnects until it listens again or is stopped.
+ */
+async function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<() => Promise<void>> {
+  let isStopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const candidate = new pg.Client({ connectionString: databaseUrl });
+    candidate.on('notification', (notice) => {
+      if (notice.channel === channel) handlers.onNotification();
+    });
+    const onLost = () => {
+      if (client !== candidate || isStopped) return;
+      client = undefined;
+      handlers.onInterrupted();
+      void candidate.end().catch(() => undefined);
+      retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+    };
+    candidate.on('error', onLost);
+    candidate.on('end', onLost);
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await candidate.end().catch(() => undefined);
+      throw error;
+    }
+    client = candidate;
+  };
+
+  const reconnect = () => {
+    if (isStopped) return;
+    connect().then(
+      () => (isStopped ? stop() : handlers.onResumed()),
+      () => {
+        retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+      },
+    );
+  };
+
+  const stop = async (): Promise<void> => {
+    isStopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => undefined);
+  };
+
+  await connect();
+  return stop;
 }

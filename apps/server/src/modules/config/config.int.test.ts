@@ -1,5 +1,6 @@
 import { configResponseSchema } from '@ecc/contracts';
-import { seedDemoRealm } from '@ecc/db';
+import { realms, seedDemoRealm } from '@ecc/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm } from '#test-support/test-realms.ts';
@@ -73,6 +74,55 @@ describe('GET /api/config', () => {
   it('does not serve an inactive realm: its host falls back to the default realm', async () => {
     const response = await getConfig('old.example.com');
     expect(configResponseSchema.parse(response.json()).realm.key).toBe('demo');
+  });
+
+  it('answers with an entity tag, and 304 without a body while the realm is unchanged', async () => {
+    const first = await getConfig('acme.example.com');
+    const entityTag = first.headers.etag;
+    expect(entityTag).toMatch(/^"[\w-]+"$/);
+    const again = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { host: 'acme.example.com', 'if-none-match': String(entityTag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(entityTag);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    // Another realm's tag is not this one's.
+    const otherTag = (await getConfig('127.0.0.1')).headers.etag;
+    const otherRealm = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { host: 'acme.example.com', 'if-none-match': String(otherTag) },
+    });
+    expect(otherRealm.statusCode).toBe(200);
+  });
+
+  it('shows a realm changed by another process (the database notifies) with a new entity tag', async () => {
+    const before = await getConfig('acme.example.com');
+    // As another server or the CLI would: straight to the table, not through this server.
+    await testApp.database.db.update(realms).set({ name: 'Acme Renamed' }).where(eq(realms.key, 'acme'));
+    try {
+      // PostgreSQL delivers the notice on its own connection, a moment after the commit.
+      await expect
+        .poll(async () => configResponseSchema.parse((await getConfig('acme.example.com')).json()).realm.name)
+        .toBe('Acme Renamed');
+      expect((await getConfig('acme.example.com')).headers.etag).not.toBe(before.headers.etag);
+    } finally {
+      await testApp.database.db.update(realms).set({ name: 'Acme Corp' }).where(eq(realms.key, 'acme'));
+    }
+  });
+
+  it('never answers one host with another realm, however the requests interleave', async () => {
+    const hosts = ['acme.example.com', '127.0.0.1', 'old.example.com', 'ACME.example.com:8080'];
+    const expected = ['acme', 'demo', 'demo', 'acme'];
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => getConfig(hosts[index % hosts.length] ?? '')),
+    );
+    answers.forEach((answer, index) => {
+      expect(configResponseSchema.parse(answer.json()).realm.key).toBe(expected[index % expected.length]);
+    });
   });
 
   it('answers 404 with the specification message when neither the host nor the default realm exists', async () => {

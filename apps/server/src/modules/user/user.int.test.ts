@@ -2,6 +2,7 @@ import { userSchema } from '@ecc/contracts';
 import { createRealmRepository, createUserRepository, DEMO_ADMIN, DEMO_USER, seedDemoRealm } from '@ecc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
+import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 
 describe('GET and PUT /api/user', () => {
   let testApp: TestApp;
@@ -81,5 +82,68 @@ describe('GET and PUT /api/user', () => {
     const withoutProperties = await putUser({ user: { id: 'x' } });
     expect(withoutProperties.statusCode).toBe(400);
     expect(withoutProperties.json().message).toBe('body/user/properties: Required');
+  });
+});
+
+describe('GET /api/user with sessions of two realms interleaved', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await seedDemoRealm(testApp.database.db);
+  });
+  afterAll(() => testApp.close());
+
+  it('answers every request with its own session’s user, and a signed-out session with 401 at once', async () => {
+    const other = await createTestRealm(testApp.database.db, {
+      key: 'other',
+      domains: ['other.example.com'],
+    });
+    const otherUser = await createTestUser(testApp.database.db, other, {
+      email: 'member@other.example.com',
+      password: 'other-password-1',
+    });
+    const demoToken = await signIn(testApp.app, DEMO_USER);
+    const otherToken = await signIn(
+      testApp.app,
+      { email: 'member@other.example.com', password: 'other-password-1' },
+      'other.example.com',
+    );
+    const callers = [
+      { host: 'localhost', token: demoToken, realm: 'demo' },
+      { host: 'other.example.com', token: otherToken, realm: 'other' },
+      // One realm's session at the other realm's host is no session there.
+      { host: 'other.example.com', token: demoToken, realm: undefined },
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, (_, index) => {
+        const caller = callers[index % callers.length];
+        if (!caller) throw new Error('no caller');
+        return testApp.app
+          .inject({
+            method: 'GET',
+            url: '/api/user',
+            headers: { host: caller.host, ...withSession(caller.token) },
+          })
+          .then((response) => ({ caller, response }));
+      }),
+    );
+    for (const { caller, response } of answers) {
+      if (caller.realm === undefined) expect(response.statusCode).toBe(401);
+      else expect(userSchema.parse(response.json()).realm).toBe(caller.realm);
+    }
+    expect(userSchema.parse(answers[1]?.response.json()).id).toBe(otherUser.id);
+
+    const signOut = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: { host: 'other.example.com', ...withSession(otherToken) },
+    });
+    expect(signOut.statusCode).toBeLessThan(400);
+    const afterSignOut = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { host: 'other.example.com', ...withSession(otherToken) },
+    });
+    expect(afterSignOut.statusCode).toBe(401);
   });
 });
