@@ -63,12 +63,12 @@ test('the record form’s factor field finds a factor by name and is used with t
   await expect(factor).toHaveAttribute('aria-expanded', 'false');
 
   // The chosen factor calculates. 10 MWh × (536.4 lb CO2 + 0.063 lb CH4 × 28 + 0.008 lb N2O × 265) per MWh
-  // × 0.45359237 kg/lb = 2,450.7 kg CO2e on AR5, location-based.
+  // × 0.45359237 kg/lb = 2,450.7 kg CO2e on AR5, location-based: 2.5 t in the one mass format (t, one decimal).
   await form.getByLabel('Quantity').fill('10');
   await form.getByLabel('Unit').fill('MWh');
   await form.getByLabel('Scope', { exact: true }).selectOption('2');
   const preview = form.getByRole('status', { name: /^Emissions preview/ });
-  await expect(preview.getByTestId('preview-location-based')).toContainText('2.45 t CO2e');
+  await expect(preview.getByTestId('preview-location-based')).toContainText('2.5 t CO2e');
 
   // A refrigerant by its designation: the blend's components come from the library.
   await factor.fill('');

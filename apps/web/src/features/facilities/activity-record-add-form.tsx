@@ -1,15 +1,14 @@
 import { Button, FormField, Input, controlClasses } from '@ecc/ui';
 import { UNITS } from '@ecc/domain';
-import { useState, type FormEvent } from 'react';
+import { activityRecordInputSchema, type ActivityRecordInput } from '@ecc/contracts';
+import { useState } from 'react';
 import {
   EMPTY_RECORD_FORM,
   activityRecordFieldOfPath,
-  validateRecordForm,
-  type ActivityRecordField,
+  recordRequestOf,
   type ActivityRecordFormValues,
-  type FieldErrors,
 } from './activity-record-form.ts';
-import { serverFieldErrors } from '#lib/forms/field-errors.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { EmissionsPreview } from './emissions-preview.tsx';
 import { FactorCombobox } from './factor-combobox.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
@@ -31,73 +30,65 @@ export function ActivityRecordAddForm({
   activityTypes: readonly string[];
   equipment: readonly EquipmentOption[];
 }) {
-  const [values, setValues] = useState<ActivityRecordFormValues>(EMPTY_RECORD_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | undefined>();
   const [status, setStatus] = useState('');
-
-  const set = (field: ActivityRecordField) => (value: string | boolean) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
-  const text = (field: Exclude<ActivityRecordField, 'isEstimated'>) => ({
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
+  const { form, submit, formError } = useContractForm<ActivityRecordFormValues, ActivityRecordInput>({
+    schema: activityRecordInputSchema,
+    defaultValues: EMPTY_RECORD_FORM,
+    toRequest: recordRequestOf,
+    fieldOf: activityRecordFieldOfPath,
   });
+  const {
+    register,
+    setValue,
+    watch,
+    formState: { errors },
+  } = form;
+  const values = watch();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(undefined);
-    setStatus('');
-    const result = validateRecordForm(values);
-    if (!result.isValid) {
-      setErrors(result.errors);
-      setStatus('The record was not added: check the fields marked in red.');
-      return;
-    }
-    mutations.create.mutate(result.input, {
-      onSuccess: (record) => {
+  const onSubmit = submit(
+    async (input) => {
+      setStatus('');
+      try {
+        const record = await mutations.create.mutateAsync(input);
         setStatus(
           `Record added: ${formatQuantity(record.quantity, record.unit)} of ${record.activityType}, ${formatMass(record.co2eKg)}.`,
         );
-        setErrors({});
         // Keep the period, type and factor: records are usually entered in runs of the same kind.
-        setValues((previous) => ({ ...previous, quantity: '', notes: '' }));
-      },
-      onError: (error) => {
-        const refusal = serverFieldErrors(error, activityRecordFieldOfPath);
-        setErrors(refusal.fields);
-        setFormError(refusal.form);
+        setValue('quantity', '');
+        setValue('notes', '');
+      } catch (error) {
         setStatus('The record was not added.');
-      },
-    });
-  };
+        throw error;
+      }
+    },
+    () => setStatus('The record was not added: check the fields marked in red.'),
+  );
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-label="Add an activity record"
       className="grid gap-3 rounded-lg border p-4"
     >
       <h3 className="font-semibold">Add a record</h3>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <FormField label="Activity type" error={errors.activityType}>
-          <Input list="facility-activity-types" {...text('activityType')} />
+        <FormField label="Activity type" error={errors.activityType?.message}>
+          <Input list="facility-activity-types" {...register('activityType')} />
         </FormField>
         <datalist id="facility-activity-types">
           {activityTypes.map((type) => (
             <option key={type} value={type} />
           ))}
         </datalist>
-        <FormField label="Period start" error={errors.periodStart}>
-          <Input type="date" {...text('periodStart')} />
+        <FormField label="Period start" error={errors.periodStart?.message}>
+          <Input type="date" {...register('periodStart')} />
         </FormField>
-        <FormField label="Period end" error={errors.periodEnd}>
-          <Input type="date" {...text('periodEnd')} />
+        <FormField label="Period end" error={errors.periodEnd?.message}>
+          <Input type="date" {...register('periodEnd')} />
         </FormField>
-        <FormField label="Equipment" error={errors.equipmentId}>
-          <select className={`${controlClasses} h-9`} {...text('equipmentId')}>
+        <FormField label="Equipment" error={errors.equipmentId?.message}>
+          <select className={`${controlClasses} h-9`} {...register('equipmentId')}>
             <option value="">None</option>
             {equipment.map((item) => (
               <option key={item.id} value={item.id}>
@@ -106,11 +97,11 @@ export function ActivityRecordAddForm({
             ))}
           </select>
         </FormField>
-        <FormField label="Quantity" error={errors.quantity}>
-          <Input type="number" inputMode="decimal" step="any" {...text('quantity')} />
+        <FormField label="Quantity" error={errors.quantity?.message}>
+          <Input type="number" inputMode="decimal" step="any" {...register('quantity')} />
         </FormField>
-        <FormField label="Unit" error={errors.unit}>
-          <Input list="facility-units" {...text('unit')} />
+        <FormField label="Unit" error={errors.unit?.message}>
+          <Input list="facility-units" {...register('unit')} />
         </FormField>
         <datalist id="facility-units">
           {UNITS.map((unit) => (
@@ -119,37 +110,38 @@ export function ActivityRecordAddForm({
         </datalist>
         <FormField
           label="Emission factor"
-          error={errors.factorKey}
+          error={errors.factorKey?.message}
           description="Any words of its name, source or key, e.g. diesel, eGRID RFCW, R-410A."
         >
-          <FactorCombobox value={values.factorKey} onValueChange={set('factorKey')} />
+          <FactorCombobox
+            value={values.factorKey}
+            onValueChange={(factorKey) =>
+              setValue('factorKey', factorKey, { shouldValidate: form.formState.isSubmitted })
+            }
+          />
         </FormField>
-        <FormField label="Scope" error={errors.scope}>
-          <select className={`${controlClasses} h-9`} {...text('scope')}>
+        <FormField label="Scope" error={errors.scope?.message}>
+          <select className={`${controlClasses} h-9`} {...register('scope')}>
             <option value="1">Scope 1</option>
             <option value="2">Scope 2</option>
             <option value="3">Scope 3</option>
           </select>
         </FormField>
         {values.scope === '2' && (
-          <FormField label="Certificate coverage (0–1)" error={errors.certificateCoverage}>
-            <Input type="number" step="any" min={0} max={1} {...text('certificateCoverage')} />
+          <FormField label="Certificate coverage (0–1)" error={errors.certificateCoverage?.message}>
+            <Input type="number" step="any" min={0} max={1} {...register('certificateCoverage')} />
           </FormField>
         )}
         {values.scope === '3' && (
-          <FormField label="Scope 3 category (1–15)" error={errors.scope3Category}>
-            <Input type="number" step={1} min={1} max={15} {...text('scope3Category')} />
+          <FormField label="Scope 3 category (1–15)" error={errors.scope3Category?.message}>
+            <Input type="number" step={1} min={1} max={15} {...register('scope3Category')} />
           </FormField>
         )}
-        <FormField label="Notes" error={errors.notes} className="sm:col-span-2">
-          <Input {...text('notes')} />
+        <FormField label="Notes" error={errors.notes?.message} className="sm:col-span-2">
+          <Input {...register('notes')} />
         </FormField>
         <label className="flex items-center gap-2 self-end pb-2 text-sm">
-          <input
-            type="checkbox"
-            checked={values.isEstimated}
-            onChange={(event) => set('isEstimated')(event.target.checked)}
-          />
+          <input type="checkbox" {...register('isEstimated')} />
           Estimated
         </label>
       </div>

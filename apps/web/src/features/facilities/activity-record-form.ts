@@ -40,7 +40,7 @@ function optionalNumber(text: string): number | null {
   return text.trim() === '' ? null : Number(text);
 }
 
-/** Text to the API's input; an empty quantity stays a string so the schema names it. */
+/** Text to the API's input; an empty quantity is left out, so the schema names it. */
 function toCandidate(values: ActivityRecordFormValues): Record<string, unknown> {
   return {
     activityType: values.activityType,
@@ -70,10 +70,23 @@ export function validateRecordForm(values: ActivityRecordFormValues): RecordForm
     const field = String(issue.path[0] ?? '');
     if (!FORM_FIELDS.has(field)) continue;
     const key = field as ActivityRecordField;
-    errors[key] ??=
-      field === 'quantity' && issue.code === 'invalid_type' ? 'Quantity is required' : issue.message;
+    errors[key] ??= field === 'quantity' && issue.code === 'invalid_type' ? QUANTITY_REQUIRED : issue.message;
   }
   return { isValid: false, errors };
+}
+
+export const QUANTITY_REQUIRED = 'Quantity is required';
+
+/**
+ * The request the add form's text stands for, for the contract's schema to check; an empty quantity is refused
+ * in words a user understands rather than the schema's type message.
+ */
+export function recordRequestOf(
+  values: ActivityRecordFormValues,
+  refuse: (field: ActivityRecordField, message: string) => void,
+): Record<string, unknown> {
+  if (values.quantity.trim() === '') refuse('quantity', QUANTITY_REQUIRED);
+  return toCandidate(values);
 }
 
 /** The record's values as form text, for the inline edit. */

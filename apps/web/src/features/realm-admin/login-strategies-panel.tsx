@@ -13,7 +13,8 @@ import {
   refreshLoginStrategies,
   updateLoginStrategy,
 } from './login-strategies-api.ts';
-import { LoginStrategyDialog, type LoginStrategySave } from './login-strategy-dialog.tsx';
+import { LoginStrategyDialog } from './login-strategy-dialog.tsx';
+import type { LoginStrategySave } from './login-strategy-form.ts';
 import { toUpdateRequest } from './login-strategy-form.ts';
 
 export interface LoginStrategiesPanelProps {

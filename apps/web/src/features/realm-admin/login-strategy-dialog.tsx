@@ -1,16 +1,15 @@
-import type { LoginStrategy, LoginStrategyUpdateRequest, NewLoginStrategyRequest } from '@ecc/contracts';
+import type { LoginStrategy } from '@ecc/contracts';
 import { Button, FormDialog, FormField, Input } from '@ecc/ui';
-import { useId, useRef, useState } from 'react';
-import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
-import { useFormSubmission, type FormCheck } from '#lib/forms/use-form-submission.ts';
+import { useId } from 'react';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
-  LOGIN_STRATEGY_FIELDS,
   NEW_STRATEGY_VALUES,
-  parseNewStrategyForm,
-  parseStrategyUpdateForm,
+  strategyFieldOf,
+  strategyRequestOf,
+  strategySaveSchema,
   toFormValues,
-  type LoginStrategyField,
   type LoginStrategyFormValues,
+  type LoginStrategySave,
   type StrategyTextField,
 } from './login-strategy-form.ts';
 
@@ -41,10 +40,6 @@ const TEXT_FIELDS: readonly {
 
 const URL_HELP = 'https on a public address; the server refuses private, loopback and link-local addresses.';
 
-export type LoginStrategySave =
-  | { kind: 'create'; request: NewLoginStrategyRequest }
-  | { kind: 'update'; strategyKey: string; request: LoginStrategyUpdateRequest };
-
 export interface LoginStrategyDialogProps {
   /** The strategy to edit; a new one when absent. */
   strategy?: LoginStrategy;
@@ -61,37 +56,36 @@ export interface LoginStrategyDialogProps {
  */
 export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: LoginStrategyDialogProps) {
   const isNew = strategy === undefined;
-  const [values, setValues] = useState<LoginStrategyFormValues>(() =>
-    strategy ? toFormValues(strategy) : NEW_STRATEGY_VALUES,
-  );
-  const { errors, saveError, isSaving, submit } = useFormSubmission(onSave, (error) =>
-    serverFieldErrors(error, topLevelFieldOf(LOGIN_STRATEGY_FIELDS)),
-  );
-  const secretInput = useRef<HTMLInputElement>(null);
+  const { form, submit, formError } = useContractForm<LoginStrategyFormValues, LoginStrategySave>({
+    schema: strategySaveSchema(strategy),
+    defaultValues: strategy ? toFormValues(strategy) : NEW_STRATEGY_VALUES,
+    toRequest: (values, refuse) => strategyRequestOf(strategy, values, refuse),
+    fieldOf: strategyFieldOf,
+  });
+  const {
+    register,
+    setValue,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+  const secretChange = watch('secretChange');
   const secretStatusId = useId();
-  const change = (patch: Partial<LoginStrategyFormValues>) =>
-    setValues((current) => ({ ...current, ...patch }));
+  const onSubmit = submit(onSave);
 
-  function replaceSecret() {
-    change({ secretChange: 'replace', clientSecret: '' });
-    // The field appears with this render; focus it once it is there.
-    requestAnimationFrame(() => secretInput.current?.focus());
+  function changeSecret(change: LoginStrategyFormValues['secretChange']) {
+    setValue('secretChange', change);
+    setValue('clientSecret', '');
   }
 
-  function parse(): FormCheck<LoginStrategySave, LoginStrategyField> {
-    if (!strategy) {
-      const parsed = parseNewStrategyForm(values);
-      return 'errors' in parsed ? parsed : { save: { kind: 'create', request: parsed.request } };
-    }
-    const parsed = parseStrategyUpdateForm(values);
-    return 'errors' in parsed
-      ? parsed
-      : { save: { kind: 'update', strategyKey: strategy.key, request: parsed.request } };
+  function replaceSecret() {
+    changeSecret('replace');
+    // The field appears with this render; focus it once it is there.
+    requestAnimationFrame(() => setFocus('clientSecret'));
   }
 
   const hasStoredSecret = strategy?.hasClientSecret ?? false;
-  const secretStatus =
-    values.secretChange === 'remove' ? 'will be removed' : hasStoredSecret ? 'set' : 'not set';
+  const secretStatus = secretChange === 'remove' ? 'will be removed' : hasStoredSecret ? 'set' : 'not set';
 
   return (
     <FormDialog
@@ -99,26 +93,18 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
       description={`An OpenID Connect provider: people of ${realmName} sign in there and come back signed in.`}
       formLabel="Sign-in strategy"
       submitLabel={isNew ? 'Add strategy' : 'Save changes'}
-      isSaving={isSaving}
-      saveError={saveError}
-      onSubmit={() => void submit(parse())}
+      isSaving={isSubmitting}
+      saveError={formError}
+      onSubmit={() => void onSubmit()}
       onClose={onClose}
       className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
     >
       <label className="flex items-center gap-2 text-sm font-medium">
-        <input
-          type="checkbox"
-          checked={values.active}
-          onChange={(event) => change({ active: event.target.checked })}
-        />
+        <input type="checkbox" {...register('active')} />
         Active (offered on the login page)
       </label>
       <label className="flex items-center gap-2 text-sm font-medium">
-        <input
-          type="checkbox"
-          checked={values.createsMembers}
-          onChange={(event) => change({ createsMembers: event.target.checked })}
-        />
+        <input type="checkbox" {...register('createsMembers')} />
         Anyone this provider signs in joins as a member (off: only people with an invitation)
       </label>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -126,36 +112,24 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
           <FormField
             key={field}
             label={label}
-            error={errors[field]}
+            error={errors[field]?.message}
             description={
               type === 'url' && field !== 'issuer'
                 ? [description, URL_HELP].filter(Boolean).join(' ')
                 : description
             }
           >
-            <Input
-              type={type ?? 'text'}
-              value={values[field]}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => change({ [field]: event.target.value })}
-            />
+            <Input type={type ?? 'text'} autoComplete="off" spellCheck={false} {...register(field)} />
           </FormField>
         ))}
       </div>
-      {isNew || values.secretChange === 'replace' ? (
+      {isNew || secretChange === 'replace' ? (
         <FormField
           label={isNew ? 'Client secret (optional)' : 'New client secret'}
-          error={errors.clientSecret}
+          error={errors.clientSecret?.message}
           description="Write-only: it is stored on the server and never shown again."
         >
-          <Input
-            ref={secretInput}
-            type="password"
-            autoComplete="new-password"
-            value={values.clientSecret}
-            onChange={(event) => change({ clientSecret: event.target.value })}
-          />
+          <Input type="password" autoComplete="new-password" {...register('clientSecret')} />
         </FormField>
       ) : null}
       {!isNew ? (
@@ -163,7 +137,7 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
           <span id={secretStatusId}>
             Client secret: <strong>{secretStatus}</strong>
           </span>
-          {values.secretChange === 'keep' ? (
+          {secretChange === 'keep' ? (
             <>
               <Button type="button" variant="outline" size="sm" onClick={replaceSecret}>
                 {hasStoredSecret ? 'Replace' : 'Set'}
@@ -174,19 +148,14 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
                   variant="outline"
                   size="sm"
                   aria-describedby={secretStatusId}
-                  onClick={() => change({ secretChange: 'remove', clientSecret: '' })}
+                  onClick={() => changeSecret('remove')}
                 >
                   Remove
                 </Button>
               ) : null}
             </>
           ) : (
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              onClick={() => change({ secretChange: 'keep', clientSecret: '' })}
-            >
+            <Button type="button" variant="ghost" size="sm" onClick={() => changeSecret('keep')}>
               Keep the current secret
             </Button>
           )}

@@ -4,6 +4,7 @@ import {
   type LoginStrategy,
   type LoginStrategyUpdateRequest,
   type NewLoginStrategyRequest,
+  type z,
 } from '@ecc/contracts';
 
 /** The strategy's text fields (spec section 3), in the order the form shows them. */
@@ -29,7 +30,6 @@ export const LOGIN_STRATEGY_FIELDS: readonly LoginStrategyField[] = [
   'createsMembers',
   'clientSecret',
 ];
-export type LoginStrategyFormErrors = Partial<Record<LoginStrategyField, string>>;
 
 /** What a save does with the stored client secret; a new strategy's secret is whatever is typed, if anything. */
 export type ClientSecretChange = 'keep' | 'replace' | 'remove';
@@ -91,46 +91,49 @@ export function toUpdateRequest(
   return loginStrategyUpdateRequestSchema.parse({ ...strategy, ...changes });
 }
 
-function errorsOf(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): LoginStrategyFormErrors {
-  const errors: LoginStrategyFormErrors = {};
-  for (const issue of issues) {
-    const field = LOGIN_STRATEGY_FIELDS.find((candidate) => candidate === issue.path[0]);
-    if (field !== undefined) errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-/** A new strategy's request, validated by the server's own schema, or one message per field. */
-export function parseNewStrategyForm(
-  values: LoginStrategyFormValues,
-): { request: NewLoginStrategyRequest } | { errors: LoginStrategyFormErrors } {
-  const parsed = newLoginStrategyRequestSchema.safeParse({
-    ...strategyFieldsOf(values),
-    ...(values.clientSecret === '' ? {} : { clientSecret: values.clientSecret }),
-  });
-  return parsed.success ? { request: parsed.data } : { errors: errorsOf(parsed.error.issues) };
-}
+/** What the strategy dialog saves: a new strategy, or an edit of the one with `strategyKey`. */
+export type LoginStrategySave =
+  | { kind: 'create'; request: NewLoginStrategyRequest }
+  | { kind: 'update'; strategyKey: string; request: LoginStrategyUpdateRequest };
 
 export const NEW_SECRET_REQUIRED = 'Type the new client secret, or keep the current one';
 
 /**
- * An edited strategy's request: the secret is left out to keep it, null to remove it, or the new text. Validated
- * by the server's own schema, or one message per field.
+ * The request the fields stand for. A new strategy sends the secret typed, if any; an edit leaves it out to keep
+ * it, sends null to remove it, or the new text, which must then be typed (else refused on its field).
  */
-export function parseStrategyUpdateForm(
+export function strategyRequestOf(
+  strategy: LoginStrategy | undefined,
   values: LoginStrategyFormValues,
-): { request: LoginStrategyUpdateRequest } | { errors: LoginStrategyFormErrors } {
+  refuse: (field: 'clientSecret', message: string) => void,
+) {
+  if (!strategy) {
+    return {
+      ...strategyFieldsOf(values),
+      ...(values.clientSecret === '' ? {} : { clientSecret: values.clientSecret }),
+    };
+  }
+  if (values.secretChange === 'replace' && values.clientSecret === '')
+    refuse('clientSecret', NEW_SECRET_REQUIRED);
   const secret =
     values.secretChange === 'keep'
       ? {}
       : { clientSecret: values.secretChange === 'remove' ? null : values.clientSecret };
-  const parsed = loginStrategyUpdateRequestSchema.safeParse({ ...strategyFieldsOf(values), ...secret });
-  const errors = parsed.success ? {} : errorsOf(parsed.error.issues);
-  if (values.secretChange === 'replace' && values.clientSecret === '') {
-    errors.clientSecret = NEW_SECRET_REQUIRED;
-  }
-  if (!parsed.success || Object.keys(errors).length > 0) return { errors };
-  return { request: parsed.data };
+  return { ...strategyFieldsOf(values), ...secret };
+}
+
+/** The contract's schema of the dialog's request (a new strategy's, or an edit's), its answer being the save. */
+export function strategySaveSchema(strategy: LoginStrategy | undefined): z.ZodType<LoginStrategySave> {
+  return strategy
+    ? loginStrategyUpdateRequestSchema.transform((request) => ({
+        kind: 'update' as const,
+        strategyKey: strategy.key,
+        request,
+      }))
+    : newLoginStrategyRequestSchema.transform((request) => ({ kind: 'create' as const, request }));
+}
+
+/** A problem's field: the first segment of its path, when the dialog has that field. */
+export function strategyFieldOf(path: readonly string[]): LoginStrategyField | undefined {
+  return LOGIN_STRATEGY_FIELDS.find((field) => field === path[0]);
 }

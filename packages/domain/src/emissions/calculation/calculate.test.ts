@@ -1243,3 +1243,24 @@ describe('a factor of zero', () => {
     });
   });
 });
+
+describe('an inline factor repeated across items with measured heat contents', () => {
+  it('gives each item its own measured hhv, the first item’s plan never reused for the next', () => {
+    const factor = { per: 'mmBtu', gases: { CO2: { value: 100, unit: 'kg' } } };
+    const item = (id: string, hhv?: number) =>
+      ({
+        id,
+        quantity: 10,
+        unit: 'gal',
+        scope: 1,
+        factor,
+        ...(hhv === undefined ? {} : { hhv: { value: hhv, energy: 'mmBtu', per: 'gal' } }),
+      }) as unknown as EstimateItem;
+    const co2e = (items: EstimateItem[]) =>
+      succeed(estimate({ gwp: 'AR5', items })).items.map((result) => result.co2e);
+    // 10 gal × 0.1 or 0.2 mmBtu/gal × 100 kg/mmBtu
+    expect(co2e([item('a', 0.1), item('b', 0.2), item('c', 0.1)])).toEqual([100, 200, 100]);
+    const refusal = estimate({ gwp: 'AR5', items: [item('a', 0.1), item('b')] });
+    expect(refusal).toMatchObject({ ok: false });
+  });
+});
