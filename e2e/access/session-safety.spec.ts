@@ -69,8 +69,13 @@ test.describe('a 401 on a call', () => {
     const loadedAt = Date.now();
     await page.clock.setFixedTime(loadedAt);
     await signInThroughApi(page, SIMPLE_REALM);
+    // The user's rights load once after sign-in (with the RE2 chunk): the session ends after they have.
+    const rightsLoaded = page.waitForResponse((response) =>
+      response.url().includes('/permissions?inherited=true'),
+    );
     await page.goto('/launcher');
     await expectRouteTitle(page, 'Launcher');
+    await rightsLoaded;
     // The session ends behind the app's back. Six seconds on, the cached user is stale (query staleTime 5 s)
     // while the guards still trust the cached session (10 s): the profile's call for the user answers 401.
     await page.evaluate(async () => {

@@ -61,6 +61,15 @@ export interface BuildAppOptions {
 }
 
 /** The whole HTTP application, not yet listening: main.ts listens, tests call `inject`. */
+/**
+ * Fastify 5 answers a bare hop count by trusting nobody, so the count becomes Express's rule: the socket's peer
+ * and the next hops - 1 addresses of X-Forwarded-For are proxies; the address before them is the client.
+ */
+function trustProxyOf(trustedProxies: ServerConfig['trustedProxies']) {
+  if (typeof trustedProxies !== 'number') return trustedProxies;
+  return (_address: string, hop: number) => hop < trustedProxies;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
@@ -69,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { loggerInstance: options.loggerInstance }
       : { logger: { level: config.logLevel } }),
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: config.isProxyTrusted,
+    trustProxy: trustProxyOf(config.trustedProxies),
     // Request lines would drown the start-up output; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: answerFrameworkError,
@@ -122,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerConfigRoutes(app, context);
-  registerAuthRoutes(app, context, createLoginThrottle(now));
+  registerAuthRoutes(app, context, database.db, createLoginThrottle(now));
   registerUserRoutes(app, context);
   registerOidcRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed, now });
   registerAuthzRoutes(app, context);
@@ -137,13 +146,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOverviewRoutes(app, database.db);
   registerActivityRoutes(app, database.db);
   registerAuditRoutes(app, database.db);
-  registerRealmAdminRoutes(app, database.db);
+  registerRealmAdminRoutes(app, database.db, now);
   registerRealmRoutes(app, context, database.db);
   registerLoginStrategyRoutes(app, context, database.db, { isInsecureAllowed: config.isOidcInsecureAllowed });
   registerRealmSettingsRoutes(app, database.db, recalculations);
-  registerInvitationRoutes(app, context, database.db, config, now);
+  // Invitation tokens are guessed no faster than passwords, on counters of their own: misses there do not lock
+  // the address out of signing in.
+  registerInvitationRoutes(app, context, database.db, {
+    config,
+    tokenThrottle: createLoginThrottle(now),
+    now,
+  });
   await registerImportRoutes(app, database.db);
-  registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl });
+  registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl, now });
   registerPublicPageRoutes(app, context);
   await registerWebAppRoutes(app, context);
   return app;

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { PLANS, type Realm } from '@ecc/contracts';
+import { MIN_PASSWORD_LENGTH, PLANS, type Realm } from '@ecc/contracts';
 import { createDatabase, DataDirInUseError, USER_ROLES, type DatabaseHandle } from '@ecc/db';
 import { ConfigError, loadConfig } from '#platform/config.ts';
-import { InvalidInputError } from '#platform/errors.ts';
+import { HttpError, InvalidInputError } from '#platform/errors.ts';
 import {
   createRealm,
   DEFAULT_NEW_REALM_PLAN,
@@ -20,6 +20,13 @@ import {
   runImportGhgrpCommand,
 } from './modules/imports/import-command.ts';
 import { createUser } from './modules/user/user.service.ts';
+import {
+  COMMAND_LINE_ACTOR,
+  deactivateUser,
+  findUserForCommand,
+  reactivateUser,
+  setPasswordForCommand,
+} from './modules/realm-admin/user-lifecycle.service.ts';
 import { setupRealms } from './realm-setup.ts';
 
 export const USAGE = `Emissions Control Center operator commands: npm run ecc -- <command>
@@ -56,6 +63,12 @@ export const USAGE = `Emissions Control Center operator commands: npm run ecc --
       resumes the realm's unfinished run if there is one. Records that cannot be calculated are counted and listed.
   user create --realm K --email E --password P [--role ${USER_ROLES.join('|')}]
       A user in realm K (role ${USER_ROLES[1]} unless given).
+  user deactivate --realm K --email E
+      The user can no longer sign in, and every session of theirs ends. Audited.
+  user reactivate --realm K --email E
+      A deactivated user may sign in again. Audited.
+  user password --realm K --email E --password P
+      Sets the user's password (at least ${MIN_PASSWORD_LENGTH} characters); every session of theirs ends. Audited.
 
 The database is the server's: DATABASE_URL when set, else the PGlite in DATA_DIR (default ./data), which
 only one process may open at a time, so stop the server first.
@@ -281,6 +294,47 @@ const COMMANDS: Record<string, Command> = {
       io.stdout.write(`Created ${user.role} ${user.email} in realm ${user.realmKey} (${user.id}).\n`);
     },
   },
+  'user deactivate': {
+    options: { realm: { type: 'string' }, email: { type: 'string' } },
+    required: ['realm', 'email'],
+    async run(database, options, io) {
+      const { realmId, userId } = await findUserForCommand(
+        database.db,
+        required(options, 'realm'),
+        required(options, 'email'),
+      );
+      const user = await deactivateUser(database.db, realmId, COMMAND_LINE_ACTOR, userId, new Date());
+      io.stdout.write(`Deactivated ${user.email}: they can no longer sign in, and their sessions ended.\n`);
+    },
+  },
+  'user reactivate': {
+    options: { realm: { type: 'string' }, email: { type: 'string' } },
+    required: ['realm', 'email'],
+    async run(database, options, io) {
+      const { realmId, userId } = await findUserForCommand(
+        database.db,
+        required(options, 'realm'),
+        required(options, 'email'),
+      );
+      const user = await reactivateUser(database.db, realmId, COMMAND_LINE_ACTOR, userId);
+      io.stdout.write(`Reactivated ${user.email}: they may sign in again.\n`);
+    },
+  },
+  'user password': {
+    options: { realm: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+    required: ['realm', 'email', 'password'],
+    async run(database, options, io) {
+      const email = required(options, 'email');
+      const { sessionsEnded } = await setPasswordForCommand(database.db, {
+        realmKey: required(options, 'realm'),
+        email,
+        password: required(options, 'password'),
+      });
+      io.stdout.write(
+        `Set a new password for ${email.trim().toLowerCase()}; ${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'} ended.\n`,
+      );
+    },
+  },
 };
 
 async function readJsonFile(file: string): Promise<unknown> {
@@ -351,6 +405,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     if (error instanceof InvalidInputError) {
       io.stderr.write(`${error.issues.join('\n')}\n`);
+    } else if (error instanceof HttpError) {
+      // The services' refusals (a user who does not exist, the last administrator) read the same here.
+      io.stderr.write(`${error.message}\n`);
     } else if (error instanceof ConfigError || error instanceof DataDirInUseError) {
       io.stderr.write(`${error.message}\n`);
     } else {

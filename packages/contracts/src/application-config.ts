@@ -21,6 +21,13 @@ export const authenticationStrategySchema = z.object({
   service: z.string(),
   tokenEndpoint: urlSchema,
   type: z.string(),
+  /** Where the e-mail is read when the ID token does not carry it (OpenID Connect Core 5.3). */
+  userinfoEndpoint: urlSchema.optional(),
+  /**
+   * Whether a first sign-in of someone without an invitation creates a member. Off when absent: only people with
+   * a pending invitation for their verified e-mail address join, with the invitation's role.
+   */
+  createsMembers: z.boolean().optional(),
 });
 export type AuthenticationStrategy = z.infer<typeof authenticationStrategySchema>;
 

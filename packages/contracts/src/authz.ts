@@ -130,6 +130,8 @@ export const realmUserSchema = z.object({
   role: z.enum(DEFAULT_ROLE_KEYS),
   name: z.string().nullable(),
   createdOn: z.string(),
+  /** False once an administrator deactivated the user: they cannot sign in. */
+  isActive: z.boolean(),
 });
 export type RealmUser = z.infer<typeof realmUserSchema>;
 export const realmUserListResponseSchema = z.object({ results: z.array(realmUserSchema) });

@@ -33,3 +33,4 @@ export * from './zod-error-map.ts';
 export { z } from './zod.ts';
 export * from './equipment.ts';
 export * from './invitations.ts';
+export * from './account.ts';

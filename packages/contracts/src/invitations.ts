@@ -1,3 +1,4 @@
+import { newPasswordSchema } from './account.ts';
 import { userSchema } from './auth.ts';
 import { defineEndpoint, noContentSchema } from './endpoint.ts';
 import { z } from './zod.ts';
@@ -9,8 +10,6 @@ export type InvitationStatusValue = (typeof INVITATION_STATUS_VALUES)[number];
 
 /** How long an invitation link stays usable. */
 export const INVITATION_VALIDITY_DAYS = 7;
-/** Shortest password an invited person may choose; the same rule as `user create`. */
-export const INVITATION_MIN_PASSWORD_LENGTH = 8;
 
 /** The link's token: 32 random bytes, base64url. */
 export const invitationTokenSchema = z
@@ -33,6 +32,13 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
+/**
+ * The answer to sending an invitation: the invitation, and its link when no e-mail went out (no mail server, or it
+ * failed), so the inviter can pass the link on themself. The link is never logged nor stored in the clear.
+ */
+export const sentInvitationSchema = invitationSchema.extend({ link: z.url().optional() });
+export type SentInvitation = z.infer<typeof sentInvitationSchema>;
+
 export const invitationListSchema = z.object({ invitations: z.array(invitationSchema) });
 export type InvitationList = z.infer<typeof invitationListSchema>;
 
@@ -47,10 +53,8 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-export const invitationPasswordSchema = z
-  .string()
-  .min(INVITATION_MIN_PASSWORD_LENGTH, `Must be at least ${INVITATION_MIN_PASSWORD_LENGTH} characters`)
-  .max(200, 'Must be at most 200 characters');
+/** The password an invited person chooses: the same rule as every password (`newPasswordSchema`). */
+export const invitationPasswordSchema = newPasswordSchema;
 
 export const acceptInvitationRequestSchema = z.object({
   token: invitationTokenSchema,
@@ -82,13 +86,14 @@ export const invitationEndpoints = {
     method: 'POST',
     path: '/api/invitations',
     body: createInvitationRequestSchema,
-    responses: { 201: invitationSchema },
+    responses: { 201: sentInvitationSchema },
   }),
+  /** A fresh link (the old one stops working), sent again. */
   resend: defineEndpoint({
     method: 'POST',
     path: '/api/invitations/:id/resend',
     params: invitationIdParamsSchema,
-    responses: { 200: invitationSchema },
+    responses: { 200: sentInvitationSchema },
   }),
   revoke: defineEndpoint({
     method: 'DELETE',

@@ -2,6 +2,7 @@ import { apiErrorSchema } from './api-error.ts';
 import { legalSchema, themeOverrideSchema } from './application-config.ts';
 import { gwpSetIdSchema } from './emissions.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { sessionLifetimeHoursSchema } from './realm.ts';
 import { recalculationRunSchema } from './recalculations.ts';
 import { themeSchema } from './theme.ts';
 import { uuidSchema } from './validation.ts';
@@ -142,5 +143,26 @@ export const realmSettingsEndpoints = {
     params: realmParamsSchema,
     body: realmSettingsSchema,
     responses: { 200: realmSettingsResponseSchema, 202: realmSettingsResponseSchema, 409: apiErrorSchema },
+  }),
+};
+
+/** The realm's sessions: their absolute lifetime after sign-in (`properties.sessionLifetimeHours`). */
+export const realmSessionSettingsSchema = z.object({ sessionLifetimeHours: sessionLifetimeHoursSchema });
+export type RealmSessionSettings = z.infer<typeof realmSessionSettingsSchema>;
+
+/** The realm's session settings, addressed by its id. */
+export const realmSessionSettingsEndpoints = {
+  read: defineEndpoint({
+    method: 'GET',
+    path: '/api/realms/:realmId/session-settings',
+    params: realmParamsSchema,
+    responses: { 200: realmSessionSettingsSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/realms/:realmId/session-settings',
+    params: realmParamsSchema,
+    body: realmSessionSettingsSchema,
+    responses: { 200: realmSessionSettingsSchema },
   }),
 };

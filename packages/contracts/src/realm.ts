@@ -5,6 +5,18 @@ import { gwpSetIdSchema } from './emissions.ts';
 import { storedThemeSchema } from './theme.ts';
 import { isoDateSchema, realmKeySchema, uuidSchema } from './validation.ts';
 
+/**
+ * A session's absolute lifetime (OWASP ASVS 5.0, 7.3.2): besides the inactivity timeout (`authSessionLength`), a
+ * session ends this many hours after sign-in however active it is. A realm setting; 12 hours unless set.
+ */
+export const DEFAULT_SESSION_LIFETIME_HOURS = 12;
+export const MAX_SESSION_LIFETIME_HOURS = 30 * 24;
+export const sessionLifetimeHoursSchema = z
+  .number({ message: 'Must be a whole number of hours' })
+  .int('Must be a whole number of hours')
+  .min(1, 'Must be at least 1 hour')
+  .max(MAX_SESSION_LIFETIME_HOURS, `Must be at most ${MAX_SESSION_LIFETIME_HOURS} hours (30 days)`);
+
 export const realmConfigSchema = z.object({
   applications: z.array(applicationConfigSchema).min(1, 'A realm needs at least one application'),
   themes: z.array(storedThemeSchema).default([]),
@@ -29,6 +41,8 @@ export const realmSchema = z.object({
     config: realmConfigSchema,
     /** The realm's reporting GWP set; AR5, the product's reporting set, when absent. */
     gwpSetId: gwpSetIdSchema.optional(),
+    /** How long a session lasts at most, however active (`DEFAULT_SESSION_LIFETIME_HOURS` when absent). */
+    sessionLifetimeHours: sessionLifetimeHoursSchema.optional(),
   }),
 });
 export type Realm = z.infer<typeof realmSchema>;
@@ -58,6 +72,11 @@ export const configEndpoints = {
 };
 
 /** The application this product runs as: the realm's first application. */
+/** The realm's absolute session lifetime in hours. */
+export function sessionLifetimeHoursOf(realm: Pick<Realm, 'properties'>): number {
+  return realm.properties.sessionLifetimeHours ?? DEFAULT_SESSION_LIFETIME_HOURS;
+}
+
 export function currentApplication(realm: Pick<Realm, 'properties'>): ApplicationConfig {
   const application = realm.properties.config.applications[0];
   if (!application) throw new Error('Realm has no application');

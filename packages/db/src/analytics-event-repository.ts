@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, lt } from 'drizzle-orm';
 import type { AnalyticsEvent } from '@ecc/contracts';
 import type { Database } from './create-database.ts';
 import { analyticsEvents } from './schema.ts';
@@ -6,12 +6,25 @@ import { analyticsEvents } from './schema.ts';
 /** Analytics events the proxy keeps, always within one realm. */
 export function createAnalyticsEventRepository(db: Database) {
   return {
-    /** Stores the events in one statement: all of them or none. */
-    async insertMany(realmId: string, events: readonly AnalyticsEvent[]): Promise<number> {
+    /** Stores the events in one statement, received at `receivedOn`: all of them or none. */
+    async insertMany(
+      realmId: string,
+      events: readonly AnalyticsEvent[],
+      receivedOn: Date = new Date(),
+    ): Promise<number> {
       if (events.length === 0) return 0;
       const rows = await db
         .insert(analyticsEvents)
-        .values(events.map((event) => ({ realmId, type: event.type, payload: event })))
+        .values(events.map((event) => ({ realmId, type: event.type, payload: event, receivedOn })))
+        .returning({ id: analyticsEvents.id });
+      return rows.length;
+    },
+
+    /** Deletes the realm's events received before `cutoff` (the retention period); answers how many. */
+    async deleteReceivedBefore(realmId: string, cutoff: Date): Promise<number> {
+      const rows = await db
+        .delete(analyticsEvents)
+        .where(and(eq(analyticsEvents.realmId, realmId), lt(analyticsEvents.receivedOn, cutoff)))
         .returning({ id: analyticsEvents.id });
       return rows.length;
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { PermissionRow, PermissionType } from '@ecc/contracts';
 import type { Database } from './create-database.ts';
 import { permissions, rights, roles, users, type RoleRow, type UserRole, type UserRow } from './schema.ts';
@@ -29,12 +29,15 @@ export function createRealmAdminRepository(db: Database) {
       return db.select().from(users).where(eq(users.realmId, realmId)).orderBy(asc(users.email));
     },
 
-    /** Locks the realm's administrators until the transaction ends, so two demotions cannot both pass. */
+    /**
+     * Locks the realm's active administrators until the transaction ends, so two demotions or deactivations cannot
+     * both pass; answers how many there are.
+     */
     async lockAdministrators(realmId: string): Promise<number> {
       const rows = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.realmId, realmId), eq(users.role, 'admin')))
+        .where(and(eq(users.realmId, realmId), eq(users.role, 'admin'), isNull(users.deactivatedOn)))
         .for('update');
       return rows.length;
     },

@@ -72,6 +72,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').$type<UserRole>().notNull(),
     properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    /** When an administrator deactivated the user (null: active): no sign-in, no session. */
+    deactivatedOn: timestamp('deactivated_on', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [

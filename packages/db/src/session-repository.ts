@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, ne } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
 import { sessions, users, type SessionRow, type UserRow } from './schema.ts';
 
@@ -6,6 +6,8 @@ export interface NewSession {
   tokenHash: string;
   userId: string;
   expiresAt: Date;
+  /** The moment of sign-in, by the server's clock (the database's when absent): the absolute lifetime counts from it. */
+  createdOn?: Date;
 }
 
 /** Every function takes the realm id first: a session only ever opens its own realm. */
@@ -38,6 +40,21 @@ export function createSessionRepository(db: Database) {
 
     async delete(realmId: string, tokenHash: string): Promise<void> {
       await db.delete(sessions).where(and(eq(sessions.realmId, realmId), eq(sessions.tokenHash, tokenHash)));
+    },
+
+    /** Ends every session of the user but the one with `keptTokenHash`, if given; answers how many ended. */
+    async deleteAllOfUser(realmId: string, userId: string, keptTokenHash?: string): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(
+          and(
+            eq(sessions.realmId, realmId),
+            eq(sessions.userId, userId),
+            keptTokenHash === undefined ? undefined : ne(sessions.tokenHash, keptTokenHash),
+          ),
+        )
+        .returning({ tokenHash: sessions.tokenHash });
+      return rows.length;
     },
 
     async deleteExpiredOfUser(realmId: string, userId: string, now: Date): Promise<void> {

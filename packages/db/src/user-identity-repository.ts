@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
-import { userIdentities, users, type UserRole, type UserRow } from './schema.ts';
+import { invitations, userIdentities, users, type UserRole, type UserRow } from './schema.ts';
 import { normalizeEmail } from './user-repository.ts';
 
 export interface ProviderIdentity {
@@ -64,6 +64,61 @@ export function createUserIdentityRepository(db: Database) {
           .values({ realmId, userId: created.id, issuer: identity.issuer, subject: identity.subject });
         return created;
       });
+    },
+
+    /**
+     * Accepts the pending invitation of the user's e-mail address: creates the user with the invitation's role and
+     * links the identity, in one transaction. 'not-invited' without a usable invitation; 'taken' when the realm
+     * already has a user with this e-mail (nothing is written then).
+     */
+    async createInvitedUser(
+      realmId: string,
+      identity: ProviderIdentity,
+      user: Omit<NewIdentityUser, 'role'>,
+      now: Date,
+    ): Promise<UserRow | 'not-invited' | 'taken'> {
+      const email = normalizeEmail(user.email);
+      try {
+        return await db.transaction(async (transaction) => {
+          // Claiming the invitation first makes it single-use even when two sign-ins race.
+          const [invitation] = await transaction
+            .update(invitations)
+            .set({ status: 'accepted', modifiedOn: now })
+            .where(
+              and(
+                eq(invitations.realmId, realmId),
+                eq(invitations.email, email),
+                eq(invitations.status, 'pending'),
+                gt(invitations.expiresAt, now),
+              ),
+            )
+            .returning();
+          if (!invitation) return 'not-invited';
+          const [created] = await transaction
+            .insert(users)
+            .values({
+              realmId,
+              email,
+              passwordHash: user.passwordHash,
+              role: invitation.role,
+              properties: user.properties ?? {},
+            })
+            .onConflictDoNothing({ target: [users.realmId, users.email] })
+            .returning();
+          if (!created) return transaction.rollback();
+          await transaction
+            .insert(userIdentities)
+            .values({ realmId, userId: created.id, issuer: identity.issuer, subject: identity.subject });
+          await transaction
+            .update(invitations)
+            .set({ acceptedUserId: created.id })
+            .where(and(eq(invitations.realmId, realmId), eq(invitations.id, invitation.id)));
+          return created;
+        });
+      } catch (error) {
+        if (error instanceof TransactionRollbackError) return 'taken';
+        throw error;
+      }
     },
   };
 }

@@ -57,6 +57,44 @@ export function createUserRepository(db: Database) {
       return rows[0];
     },
 
+    /** The user, their row locked until the caller's transaction ends. */
+    async findByIdForUpdate(realmId: string, userId: string): Promise<UserRow | undefined> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.realmId, realmId), eq(users.id, userId)))
+        .for('update')
+        .limit(1);
+      return rows[0];
+    },
+
+    /** Deactivates (a date) or reactivates (null) the user; undefined when the realm has no such user. */
+    async setDeactivatedOn(
+      realmId: string,
+      userId: string,
+      deactivatedOn: Date | null,
+    ): Promise<UserRow | undefined> {
+      const rows = await db
+        .update(users)
+        .set({ deactivatedOn, modifiedOn: new Date() })
+        .where(and(eq(users.realmId, realmId), eq(users.id, userId)))
+        .returning();
+      return rows[0];
+    },
+
+    async setPasswordHash(
+      realmId: string,
+      userId: string,
+      passwordHash: string,
+    ): Promise<UserRow | undefined> {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash, modifiedOn: new Date() })
+        .where(and(eq(users.realmId, realmId), eq(users.id, userId)))
+        .returning();
+      return rows[0];
+    },
+
     async updateProperties(
       realmId: string,
       userId: string,

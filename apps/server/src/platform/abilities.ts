@@ -3,6 +3,7 @@ import { runOutsideRealmScope, type AuthzRepository, type RealmScope } from '@ec
 import {
   buildAbility,
   confineRulesToRealms,
+  grantIdPatternMatcher,
   isOperatorRealm,
   loadAbilityRules,
   realmsBelow,
@@ -91,7 +92,7 @@ export function createAbilityService(authz: AuthzRepository, logger: AbilityLoad
     const confined: AbilityRule[] = isOperatorAdministrator(session)
       ? rules
       : confineRulesToRealms(rules, [user.realmKey, ...realmsBelow(realmTree, user.realmKey)]);
-    return buildAbility(confined);
+    return buildAbility(confined, grantIdPatternMatcher);
   }
 
   const scopes = new WeakMap<ActiveSession, Promise<RealmScope>>();

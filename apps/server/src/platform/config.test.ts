@@ -21,7 +21,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       defaultRealmKey: 'demo',
       administrator: undefined,
-      isProxyTrusted: false,
+      trustedProxies: false,
       isOidcInsecureAllowed: false,
       logLevel: 'info',
       webDistDir: resolve(REPOSITORY_ROOT, 'apps/web/dist'),
@@ -54,13 +54,25 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://ecc:secret@db:5432/ecc',
       defaultRealmKey: 'acme',
       administrator: { email: 'ops@example.com', password: 'long-password' },
-      isProxyTrusted: true,
+      trustedProxies: 1,
       isOidcInsecureAllowed: true,
       logLevel: 'debug',
       webDistDir: '/srv/web',
       smtpUrl: undefined,
       smtpFrom: 'no-reply@localhost',
     });
+  });
+
+  it('trusts a number of proxies or a list of them, never every hop', () => {
+    const trusted = (value: string) => loadConfig({ ECC_TRUST_PROXY: value }).trustedProxies;
+    expect(trusted('0')).toBe(false);
+    expect(trusted('2')).toBe(2);
+    expect(trusted('10.0.0.5, 10.1.0.0/16,::1')).toEqual(['10.0.0.5', '10.1.0.0/16', '::1']);
+    for (const value of ['true', 'yes', '11', '10.0.0.0/33', 'proxy.internal']) {
+      expect(problemsOf({ ECC_TRUST_PROXY: value })[0]).toMatch(
+        /^ECC_TRUST_PROXY: must be the number of proxies/,
+      );
+    }
   });
 
   it('treats an empty variable as unset', () => {
@@ -84,7 +96,7 @@ describe('loadConfig', () => {
       'ECC_DEFAULT_REALM: Realm key must be at least 3 characters (got "1a")',
       'ECC_DEFAULT_REALM: Realm key must start with a letter, then letters, digits, _ or - (got "1a")',
       'ECC_ADMIN_PASSWORD: must be at least 8 characters',
-      'ECC_TRUST_PROXY: must be 1 or 0 (got "maybe")',
+      'ECC_TRUST_PROXY: must be the number of proxies in front (1 to 10), or a comma-separated list of proxy addresses or CIDR ranges (got "maybe")',
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
     ]);
     expect(problemsOf({ PORT: '70000' })).toEqual([

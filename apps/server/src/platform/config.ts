@@ -1,12 +1,10 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_REALM_KEY, realmKeySchema, z } from '@ecc/contracts';
+import { DEFAULT_REALM_KEY, MIN_PASSWORD_LENGTH, realmKeySchema, z } from '@ecc/contracts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** Shortest password the operator may give an account (ECC_ADMIN_PASSWORD, `user create`). */
-export const MIN_PASSWORD_LENGTH = 8;
 
 /** The From of the server's mail when SMTP_FROM is not set. */
 export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
@@ -19,7 +17,12 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   defaultRealmKey: string;
   administrator: { email: string; password: string } | undefined;
-  isProxyTrusted: boolean;
+  /**
+   * ECC_TRUST_PROXY: whom X-Forwarded-* is believed from. false: nobody; a number: that many proxies in front
+   * (the client is the address the outermost one appended); a list: those proxy addresses or CIDR ranges.
+   * Never "every hop", which would let a client name its own address and walk past per-address limits.
+   */
+  trustedProxies: false | number | string[];
   /** ECC_OIDC_ALLOW_INSECURE: sign-in providers may be reached over http and on private addresses (tests, development). */
   isOidcInsecureAllowed: boolean;
   logLevel: LogLevel;
@@ -43,6 +46,30 @@ const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'], { message: 'must be 1 or 0' })
   .transform((value) => ['1', 'true', 'yes'].includes(value));
 
+const TRUST_PROXY_MESSAGE =
+  'must be the number of proxies in front (1 to 10), or a comma-separated list of proxy addresses or CIDR ranges';
+const MAX_PROXY_HOPS = 10;
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const maxPrefix = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix;
+}
+
+const trustProxySetting = z.string().transform((value, context): false | number | string[] => {
+  const trimmed = value.trim();
+  if (['0', 'false', 'no'].includes(trimmed)) return false;
+  if (/^\d{1,2}$/.test(trimmed) && Number(trimmed) >= 1 && Number(trimmed) <= MAX_PROXY_HOPS) {
+    return Number(trimmed);
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  if (entries.every(isAddressOrRange)) return entries;
+  context.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+  return z.NEVER;
+});
+
 const environmentSchema = z
   .object({
     HOST: optional(z.string()),
@@ -64,7 +91,7 @@ const environmentSchema = z
     ECC_ADMIN_PASSWORD: optional(
       z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`),
     ),
-    ECC_TRUST_PROXY: optional(booleanFlag),
+    ECC_TRUST_PROXY: optional(trustProxySetting),
     ECC_OIDC_ALLOW_INSECURE: optional(booleanFlag),
     LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
     WEB_DIST_DIR: optional(z.string()),
@@ -114,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, workingDirectory = process.cw
       values.ECC_ADMIN_EMAIL && values.ECC_ADMIN_PASSWORD
         ? { email: values.ECC_ADMIN_EMAIL, password: values.ECC_ADMIN_PASSWORD }
         : undefined,
-    isProxyTrusted: values.ECC_TRUST_PROXY ?? false,
+    trustedProxies: values.ECC_TRUST_PROXY ?? false,
     isOidcInsecureAllowed: values.ECC_OIDC_ALLOW_INSECURE ?? false,
     logLevel: values.LOG_LEVEL ?? 'info',
     webDistDir: values.WEB_DIST_DIR ? toAbsolute(values.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,

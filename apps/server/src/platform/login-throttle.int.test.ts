@@ -138,3 +138,36 @@ describe('login throttling', () => {
     expect((await login(DEMO_USER.email, DEMO_USER.password)).statusCode).toBe(200);
   });
 });
+
+describe('login throttling behind a proxy (ECC_TRUST_PROXY=1)', () => {
+  let testApp: TestApp;
+  beforeEach(async () => {
+    testApp = await createTestApp({ env: { ECC_TRUST_PROXY: '1' } });
+    await seedDemoRealm(testApp.database.db);
+  });
+  afterEach(() => testApp.close());
+
+  it('counts the address the proxy saw, so a made-up X-Forwarded-For cannot start each guess afresh', async () => {
+    const viaProxy = (username: string, password: string, forwardedFor: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { username, password },
+      });
+    // The client writes any X-Forwarded-For it likes; the one proxy appends the address it saw (198.51.100.4).
+    for (let guess = 1; guess <= 20; guess += 1) {
+      const response = await viaProxy(
+        `guess-${guess}@example.com`,
+        'wrong',
+        `192.0.2.${guess}, 198.51.100.4`,
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const refused = await viaProxy(DEMO_USER.email, DEMO_USER.password, '192.0.2.99, 198.51.100.4');
+    expect(refused.statusCode).toBe(429);
+    // Another client behind the same proxy is not affected.
+    expect((await viaProxy(DEMO_USER.email, DEMO_USER.password, '198.51.100.5')).statusCode).toBe(200);
+  });
+});

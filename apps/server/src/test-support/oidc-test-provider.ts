@@ -42,8 +42,6 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
         },
       ],
       pkce: { required: () => true },
-      // The strategy has no userinfo endpoint: the e-mail and name must come in the ID token.
-      conformIdTokenClaims: false,
       jwks: { keys: [signingJwk] },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       features: { devInteractions: { enabled: true } },
@@ -85,6 +83,11 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
       domain: '127.0.0.1',
       issuer,
       jwksURI: `${issuer}/jwks`,
+      // oidc-provider's defaults: the ID token carries only `sub` when an access token is issued; the e-mail and
+      // name come from UserInfo (its path is /me).
+      userinfoEndpoint: `${issuer}/me`,
+      // Anyone the provider signs in joins as a member; the invitation-only default is tested on its own.
+      createsMembers: true,
       name: 'Test Provider',
       organizationId: 'test',
       service: 'oidc',

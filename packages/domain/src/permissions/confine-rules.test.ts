@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AbilityRule } from './ability-rule.ts';
+import { grantIdPatternMatcher } from './grant-pattern.ts';
 import { buildAbility, canAccessRecord } from './build-ability.ts';
 import { confineRulesToRealms } from './confine-rules.ts';
 
@@ -36,8 +37,8 @@ describe('confineRulesToRealms', () => {
         fc.uniqueArray(realm, { maxLength: 3 }),
         realm,
         (rules, confinedTo, recordRealm) => {
-          const before = buildAbility(rules);
-          const after = buildAbility(confineRulesToRealms(rules, confinedTo));
+          const before = buildAbility(rules, grantIdPatternMatcher);
+          const after = buildAbility(confineRulesToRealms(rules, confinedTo), grantIdPatternMatcher);
           const record = { realm: recordRealm, id: 'f1' };
           const expected =
             confinedTo.includes(recordRealm) && canAccessRecord(before, 'read', 'Facility', record);

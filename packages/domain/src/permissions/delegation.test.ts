@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AbilityRule } from './ability-rule.ts';
 import { buildAbility, canAccessRecord } from './build-ability.ts';
+import { grantIdPatternMatcher } from './grant-pattern.ts';
 import { confineRulesToRealms } from './confine-rules.ts';
 import { isRuleCovered, rulesGivenByGrants, uncoveredRules, type DelegationContext } from './delegation.ts';
 import { grantsToRules } from './grants-to-rules.ts';
@@ -27,7 +28,10 @@ function grant(data: { realm: string; subject: string; id: string; action: strin
 /** The giver's ability as the server builds it for a user of `acme` (confined to acme and below). */
 function giverAbility(grants: readonly unknown[]) {
   const { rules } = grantsToRules(grants, { id: GIVER, realmKey: 'acme' }, TREE);
-  return buildAbility(confineRulesToRealms(rules, ['acme', ...realmsBelow(TREE, 'acme')]));
+  return buildAbility(
+    confineRulesToRealms(rules, ['acme', ...realmsBelow(TREE, 'acme')]),
+    grantIdPatternMatcher,
+  );
 }
 
 describe('uncoveredRules', () => {
@@ -116,7 +120,7 @@ describe('uncoveredRules', () => {
           const giver = giverAbility(giverGrants);
           fc.pre(uncoveredRules(giver, wanted, context).length === 0);
           const given: AbilityRule[] = rulesGivenByGrants(wanted, context);
-          const holder = buildAbility(given);
+          const holder = buildAbility(given, grantIdPatternMatcher);
           for (const { action, subject, realm, id } of records) {
             // `\principal` is the giver's id here, as the cover check reads it.
             if (canAccessRecord(holder, action, subject, { realm, id })) {
@@ -132,9 +136,10 @@ describe('uncoveredRules', () => {
 
 describe('isRuleCovered', () => {
   it('lets manage cover every action and all cover every subject, not the other way round', () => {
-    const ability = buildAbility([
-      { action: 'manage', subject: 'all', conditions: { realm: { $in: ['acme'] } } },
-    ]);
+    const ability = buildAbility(
+      [{ action: 'manage', subject: 'all', conditions: { realm: { $in: ['acme'] } } }],
+      grantIdPatternMatcher,
+    );
     expect(
       isRuleCovered(ability, {
         action: 'read',
@@ -143,7 +148,7 @@ describe('isRuleCovered', () => {
       }),
     ).toBe(true);
     expect(isRuleCovered(ability, { action: 'read', subject: 'Facility' })).toBe(false);
-    const narrow = buildAbility([{ action: 'read', subject: 'Facility' }]);
+    const narrow = buildAbility([{ action: 'read', subject: 'Facility' }], grantIdPatternMatcher);
     expect(isRuleCovered(narrow, { action: 'manage', subject: 'Facility' })).toBe(false);
     expect(isRuleCovered(narrow, { action: 'read', subject: 'all' })).toBe(false);
   });

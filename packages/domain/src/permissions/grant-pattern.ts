@@ -32,3 +32,24 @@ export function matchesGrantPattern(pattern: GrantPattern, input: string): boole
 export function escapeGrantPattern(text: string): string {
   return text.replace(SYNTAX_CHARACTERS, '\\$&');
 }
+
+/** Compiled id patterns by source: the same few grants are checked on every request. */
+const MAX_CACHED_ID_PATTERNS = 1000;
+const compiledIdPatterns = new Map<string, GrantPattern>();
+
+/**
+ * The id-pattern matcher the server builds abilities with (`buildAbility(rules, grantIdPatternMatcher)`): whole-id
+ * matches on RE2. A pattern RE2 refuses throws, as grants are checked when saved and such a pattern means the
+ * stored data is not what the server wrote.
+ */
+export function grantIdPatternMatcher(pattern: string, id: string): boolean {
+  let compiled = compiledIdPatterns.get(pattern);
+  if (!compiled) {
+    const compilation = compileGrantPattern(pattern);
+    if (!compilation.isValid) throw new Error(`Refused id pattern: ${compilation.reason}`);
+    if (compiledIdPatterns.size >= MAX_CACHED_ID_PATTERNS) compiledIdPatterns.clear();
+    compiled = compilation.pattern;
+    compiledIdPatterns.set(pattern, compiled);
+  }
+  return matchesGrantPattern(compiled, id);
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildAbility, canAccessRecord } from './build-ability.ts';
-import { escapeGrantPattern } from './grant-pattern.ts';
+import { escapeGrantPattern, grantIdPatternMatcher } from './grant-pattern.ts';
 import { grantsToRules, type AbilityUser } from './grants-to-rules.ts';
 import type { PermissionAction, PermissionSubject } from './permission.ts';
 import type { RealmTree } from './realm-tree.ts';
@@ -101,7 +101,7 @@ function implementationAllows(
   tree: RealmTree,
   checks: readonly Check[],
 ): boolean[] {
-  const ability = buildAbility(grantsToRules(permissions, user, tree).rules);
+  const ability = buildAbility(grantsToRules(permissions, user, tree).rules, grantIdPatternMatcher);
   return checks.map(({ action, subject, record }) => canAccessRecord(ability, action, subject, record));
 }
 
@@ -445,12 +445,15 @@ describe('grantsToRules', () => {
   });
 
   it('keeps grant `dem` off realm `demo`, and `\\own` of demo off demo2', () => {
-    const ability = buildAbility(grantsToRules([regexGrant('dem'), regexGrant('\\own')], user, tree).rules);
+    const ability = buildAbility(
+      grantsToRules([regexGrant('dem'), regexGrant('\\own')], user, tree).rules,
+      grantIdPatternMatcher,
+    );
     expect(canAccessRecord(ability, 'read', 'Facility', { realm: 'dem', id: 'f1' })).toBe(true);
     expect(canAccessRecord(ability, 'read', 'Facility', { realm: 'demo', id: 'f1' })).toBe(true);
     expect(canAccessRecord(ability, 'read', 'Facility', { realm: 'demo2', id: 'f1' })).toBe(false);
 
-    const onlyDem = buildAbility(grantsToRules([regexGrant('dem')], user, tree).rules);
+    const onlyDem = buildAbility(grantsToRules([regexGrant('dem')], user, tree).rules, grantIdPatternMatcher);
     expect(canAccessRecord(onlyDem, 'read', 'Facility', { realm: 'demo', id: 'f1' })).toBe(false);
   });
 

@@ -5,7 +5,7 @@ import { createAnalyticsEventRepository } from '@ecc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm } from '#test-support/test-realms.ts';
-import { ANALYTICS_RATE_LIMIT } from './analytics.service.ts';
+import { ANALYTICS_RATE_LIMIT, ANALYTICS_RETENTION_DAYS } from './analytics.service.ts';
 
 const WRITE_KEY = 'acme-write-key';
 
@@ -155,6 +155,49 @@ describe('analytics proxy', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('analytics limits', () => {
+  let testApp: TestApp;
+  let acme: Realm;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    acme = await createTrackedRealm(testApp, 'acme', 'acme.example.com');
+  });
+  afterAll(() => testApp.close());
+
+  const sendFrom = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: `${ANALYTICS_PROXY_PATH}/v1/page`,
+      remoteAddress,
+      headers: { host: 'acme.example.com', ...basic(WRITE_KEY), ...headers },
+      payload: pageEvent(),
+    });
+
+  it(`keeps stored events ${ANALYTICS_RETENTION_DAYS} days: older ones go as new ones arrive`, async () => {
+    const events = createAnalyticsEventRepository(testApp.database.db);
+    expect((await sendFrom('192.0.2.1')).statusCode).toBe(200);
+    testApp.advanceClock(ANALYTICS_RETENTION_DAYS * 24 * 60 * 60 * 1000 - 60_000);
+    expect((await sendFrom('192.0.2.1')).statusCode).toBe(200);
+    expect(await events.countByType(acme.id, 'page')).toBe(2);
+    testApp.advanceClock(2 * 60_000);
+    expect((await sendFrom('192.0.2.1')).statusCode).toBe(200);
+    expect(await events.countByType(acme.id, 'page')).toBe(2);
+  });
+
+  it('limits one session however many addresses it sends from', async () => {
+    const cookie = { cookie: 'ecc_session=one-session-token' };
+    const statuses: number[] = [];
+    for (let index = 0; index <= ANALYTICS_RATE_LIMIT; index += 1) {
+      statuses.push((await sendFrom(`198.51.100.${index % 200}`, cookie)).statusCode);
+    }
+    expect(statuses.slice(0, ANALYTICS_RATE_LIMIT).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another session, and no session, from a fresh address are not affected.
+    expect((await sendFrom('203.0.113.1', { cookie: 'ecc_session=another-token' })).statusCode).toBe(200);
+    expect((await sendFrom('203.0.113.2')).statusCode).toBe(200);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   ANALYTICS_RATE_LIMIT,
   ANALYTICS_RATE_LIMITED_MESSAGE,
   ANALYTICS_RATE_WINDOW_MS,
+  ANALYTICS_RETENTION_DAYS,
   createFixedWindowLimiter,
   forwardToDataPlane,
   INVALID_WRITE_KEY_MESSAGE,
@@ -28,12 +29,15 @@ import {
 export interface AnalyticsRouteOptions {
   /** `ANALYTICS_DATA_PLANE_URL`: forward there instead of storing. */
   dataPlaneUrl: string | undefined;
+  now: () => Date;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The analytics proxy path (spec section 7). Public, because pages are tracked before sign-in, but every call
- * must carry the host realm's write key (HTTP basic, RudderStack's scheme) → else 401, and each address gets a
- * fixed window of requests → else 429. Events are stored in `analytics_events` or forwarded to the data plane
+ * must carry the host realm's write key (HTTP basic, RudderStack's scheme) → else 401, and each address and each
+ * session gets a fixed window of requests → else 429. Stored events are kept ANALYTICS_RETENTION_DAYS. Events are stored in `analytics_events` or forwarded to the data plane
  * (stored when that fails). The realm is the host's; nothing in the body chooses it.
  */
 export function registerAnalyticsRoutes(
@@ -49,7 +53,13 @@ export function registerAnalyticsRoutes(
 
   // Runs before the body is read: a caller without the key or over its window costs no parsing.
   const authorize = async (request: FastifyRequest) => {
-    if (!limiter.take(request.ip)) throw new HttpError(429, ANALYTICS_RATE_LIMITED_MESSAGE);
+    // One window per address and one per signed-in session (by its cookie, without touching the session), so a
+    // user is limited however many addresses they send from; a made-up cookie still meets the address's window.
+    const sessionToken = context.sessions.tokenHashOf(request);
+    const isWithinWindows =
+      limiter.take(`address:${request.ip}`) &&
+      (sessionToken === undefined || limiter.take(`session:${sessionToken}`));
+    if (!isWithinWindows) throw new HttpError(429, ANALYTICS_RATE_LIMITED_MESSAGE);
     const realm = await context.realms.resolve(request);
     if (!realm) throw new HttpError(404, messages.realmNotFound);
     if (!isRealmWriteKey(currentApplication(realm).analytics, writeKeyOf(request.headers.authorization))) {
@@ -74,7 +84,13 @@ export function registerAnalyticsRoutes(
         request.log.warn({ err: error }, 'Forwarding analytics events failed; storing them instead');
       }
     }
-    return { accepted: await events.insertMany(realm.id, received) };
+    const receivedOn = options.now();
+    const accepted = await events.insertMany(realm.id, received, receivedOn);
+    await events.deleteReceivedBefore(
+      realm.id,
+      new Date(receivedOn.getTime() - ANALYTICS_RETENTION_DAYS * DAY_MS),
+    );
+    return { accepted };
   };
 
   api.route({

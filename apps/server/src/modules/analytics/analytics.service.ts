@@ -4,6 +4,8 @@ import type { AnalyticsEvent, AnalyticsSettings } from '@ecc/contracts';
 /** Requests one address may make to the proxy per window (a page view or two a second, with room for bursts). */
 export const ANALYTICS_RATE_LIMIT = 120;
 export const ANALYTICS_RATE_WINDOW_MS = 60_000;
+/** How long stored events are kept: older ones are deleted as new ones of the realm arrive. */
+export const ANALYTICS_RETENTION_DAYS = 90;
 /** How long a forward to the data plane may take before the events are stored instead. */
 export const ANALYTICS_FORWARD_TIMEOUT_MS = 5000;
 
@@ -30,22 +32,22 @@ export function isRealmWriteKey(settings: AnalyticsSettings | undefined, given: 
 }
 
 /**
- * A fixed window per address, in memory: enough to stop one client flooding the table; it resets on restart and
- * is per process (decision 017).
+ * A fixed window per key (an address, a session), in memory: enough to stop one client flooding the table; it
+ * resets on restart and is per process (decision 017).
  */
 export function createFixedWindowLimiter(limit: number, windowMs: number, now: () => number = Date.now) {
   const windows = new Map<string, { startedAt: number; count: number }>();
   return {
-    /** Counts a request of `address`; false once the address has used up the current window. */
-    take(address: string): boolean {
+    /** Counts a request of `key`; false once the key has used up the current window. */
+    take(key: string): boolean {
       const time = now();
-      const window = windows.get(address);
+      const window = windows.get(key);
       if (!window || time - window.startedAt >= windowMs) {
         // Forget finished windows now and then, so the map does not grow with every address ever seen.
         if (windows.size > 10_000) {
           for (const [key, value] of windows) if (time - value.startedAt >= windowMs) windows.delete(key);
         }
-        windows.set(address, { startedAt: time, count: 1 });
+        windows.set(key, { startedAt: time, count: 1 });
         return true;
       }
       window.count += 1;

@@ -19,13 +19,19 @@ interface SerialisedConfig {
  * answer is checked against the contract and serialised once.
  */
 export function registerConfigRoutes(app: FastifyInstance, context: AppContext): void {
-  const serialised = new WeakMap<Realm, SerialisedConfig>();
-  const serialise = (realm: Realm): SerialisedConfig => {
-    let answer = serialised.get(realm);
+  // Per realm and per the one of its domains the host names (or none): the answer shows only that domain, and
+  // keying by the domain rather than the Host header keeps the cache as small as the realm's domain list.
+  const serialised = new WeakMap<Realm, Map<string, SerialisedConfig>>();
+  const serialise = (realm: Realm, hostname: string): SerialisedConfig => {
+    const host = hostname.toLowerCase();
+    const domain = realm.domains.find((each) => each.toLowerCase() === host) ?? '';
+    const byDomain = serialised.get(realm) ?? new Map<string, SerialisedConfig>();
+    serialised.set(realm, byDomain);
+    let answer = byDomain.get(domain);
     if (!answer) {
-      const body = JSON.stringify(configResponseSchema.parse({ realm: toPublicRealm(realm) }));
+      const body = JSON.stringify(configResponseSchema.parse({ realm: toPublicRealm(realm, domain) }));
       answer = { body, entityTag: entityTagOf(body) };
-      serialised.set(realm, answer);
+      byDomain.set(domain, answer);
     }
     return answer;
   };
@@ -37,7 +43,7 @@ export function registerConfigRoutes(app: FastifyInstance, context: AppContext):
     handler: async (request, reply) => {
       const realm = await context.realms.resolve(request);
       if (!realm) throw new HttpError(404, messages.realmNotFound);
-      const { body, entityTag } = serialise(realm);
+      const { body, entityTag } = serialise(realm, request.hostname);
       reply.header('cache-control', NO_CACHE).header('etag', entityTag);
       if (isNotModified(request, entityTag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(body);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toPublicRealm } from './config.service.ts';
 
 describe('toPublicRealm', () => {
-  it('drops the client secret of every sign-in strategy and the flag definitions, and keeps everything else', () => {
+  it('keeps what the shell needs for the host and drops secrets, allow-lists, flags, creators, attestation and other domains', () => {
     const config = createDefaultRealmConfig({ plan: 'paid' });
     const strategy = {
       active: true,
@@ -26,10 +26,10 @@ describe('toPublicRealm', () => {
       realm: 'acme',
       name: 'Acme',
       type: 'organization',
-      domains: ['acme.example.com'],
+      domains: ['acme.example.com', 'acme-internal.example.net'],
       key: 'acme',
-      'created-by': null,
-      'modified-by': null,
+      'created-by': '0b6c3f1e-6a57-4f0e-9a39-2d7e8f1c4b5a',
+      'modified-by': '0b6c3f1e-6a57-4f0e-9a39-2d7e8f1c4b5a',
       'created-on': '2025-01-01T00:00:00.000Z',
       'modified-on': '2025-01-01T00:00:00.000Z',
       properties: {
@@ -38,6 +38,7 @@ describe('toPublicRealm', () => {
           applications: config.applications.map((application) => ({
             ...application,
             authentication: { strategies: [strategy] },
+            proofworks: { defaults: { notaries: { attest: 'https://notary.example.com' } } },
             flags: {
               beta: {
                 type: 'boolean',
@@ -52,13 +53,30 @@ describe('toPublicRealm', () => {
     });
     const { clientSecret: _clientSecret, ...publicStrategy } = strategy;
     const expected = structuredClone(realm);
+    expected.domains = ['acme.example.com'];
+    expected['created-by'] = null;
+    expected['modified-by'] = null;
     const expectedApplication = expected.properties.config.applications[0];
     if (expectedApplication) {
-      expectedApplication.authentication = { strategies: [publicStrategy] };
+      expectedApplication.authentication = {
+        strategies: [{ ...publicStrategy, domain: '', organizationId: '' }],
+      };
       delete expectedApplication.flags;
+      delete expectedApplication.proofworks;
     }
-    expect(toPublicRealm(realm)).toEqual(expected);
-    expect(JSON.stringify(toPublicRealm(realm))).not.toContain('very-secret');
-    expect(JSON.stringify(toPublicRealm(realm))).not.toContain('secret@example.com');
+    const shown = toPublicRealm(realm, 'ACME.example.com');
+    expect(shown).toEqual(expected);
+    for (const hidden of [
+      'very-secret',
+      'secret@example.com',
+      'acme-internal',
+      'notary',
+      'org-1',
+      '0b6c3f1e',
+    ]) {
+      expect(JSON.stringify(shown)).not.toContain(hidden);
+    }
+    // The default realm answering for a host it does not list shows no domain at all.
+    expect(toPublicRealm(realm, '127.0.0.1').domains).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zipBomb } from '#test-support/zip-bomb.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 import { commitActivityImport, importGhgrpWorkbook } from './imports.service.ts';
@@ -789,5 +790,21 @@ describe('imports', () => {
         fieldErrors: { 'body/file': 'The file is empty' },
       });
     }
+  });
+
+  it('refuses a ZIP bomb (250 MB of zeros in a small upload) with 400 and keeps serving', async () => {
+    const bomb = await zipBomb(250);
+    for (const url of ['/api/imports/activities/preview', '/api/imports/ghgrp']) {
+      const response = await upload(url, { name: 'ghgp_data_2020.xlsx', content: bomb });
+      expect(response.json()).toMatchObject({
+        statusCode: 400,
+        fieldErrors: { 'body/file': 'The workbook unpacks to more than 200 MB; split it into smaller files' },
+      });
+    }
+    const after = await upload('/api/imports/activities/preview', {
+      name: 'ok.csv',
+      content: csv(GOOD_ROWS),
+    });
+    expect(after.statusCode).toBe(200);
   });
 });

@@ -40,6 +40,8 @@ describe('invitation e-mail through SMTP', () => {
     apps.push(testApp);
     const response = await invite('smtp.person@example.com');
     expect(response.statusCode).toBe(201);
+    // Mailed: the link is the invited person's alone, not the inviter's.
+    expect(response.json()).not.toHaveProperty('link');
 
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
@@ -62,8 +64,48 @@ describe('invitation e-mail through SMTP', () => {
     apps.push(testApp);
     const response = await invite('unlucky@example.com');
     expect(response.statusCode).toBe(201);
+    expect(response.json().link).toMatch(/^http:\/\/acme\.test\/invite\/[A-Za-z0-9_-]{43}$/);
     const [row] = await outbox();
     expect(row).toMatchObject({ to: 'unlucky@example.com', sentOn: null });
     expect(row?.error).toMatch(/ECONNREFUSED|connect/i);
+  });
+});
+
+describe('invitations without a mail server', () => {
+  it('answers the link to the inviter and writes no link to the log', async () => {
+    const testApp = await createTestApp({ logLevel: 'info' });
+    try {
+      const realm = await createTestRealm(testApp.database.db, { key: 'acme', domains: ['acme.test'] });
+      await createTestUser(testApp.database.db, realm, { ...ADMIN, role: 'admin' });
+      const session = withSession(await signIn(testApp.app, ADMIN, 'acme.test'));
+      const created = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/invitations',
+        headers: { host: 'acme.test', ...session },
+        payload: { email: 'no.mail@example.com', role: 'member' },
+      });
+      expect(created.statusCode).toBe(201);
+      const link = created.json().link as string;
+      const token = link.match(/^http:\/\/acme\.test\/invite\/([A-Za-z0-9_-]{43})$/)?.[1];
+      expect(token).toBeDefined();
+      const preview = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/invitations/accept/${token}`,
+        headers: { host: 'acme.test' },
+      });
+      expect(preview.statusCode).toBe(200);
+      const resent = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/invitations/${created.json().id}/resend`,
+        headers: { host: 'acme.test', ...session },
+      });
+      expect(resent.json().link).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+      expect(resent.json().link).not.toBe(link);
+      const log = testApp.logOutput.join('\n');
+      expect(log).toContain('E-mail to no.mail@example.com not sent: SMTP_URL is not set');
+      expect(log).not.toContain('/invite/');
+    } finally {
+      await testApp.close();
+    }
   });
 });

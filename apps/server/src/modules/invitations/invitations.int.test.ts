@@ -298,4 +298,30 @@ describe('invitation API', () => {
     });
     expect(accepted.statusCode).toBe(200);
   });
+
+  it('throttles token guesses like sign-in: 20 wrong tokens from one address, then 429 even for a good one', async () => {
+    await call(adminToken, 'POST', '/api/invitations', { email: 'guessed@example.com', role: 'member' });
+    const token = tokenMailedTo('guessed@example.com');
+    const fromAddress = (remoteAddress: string, method: 'GET' | 'POST', tokenTried: string) =>
+      testApp.app.inject({
+        method,
+        remoteAddress,
+        headers: { host: 'acme.test' },
+        ...(method === 'GET'
+          ? { url: `/api/invitations/accept/${tokenTried}` }
+          : { url: '/api/invitations/accept', payload: { token: tokenTried, password: 'guess-password' } }),
+      });
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        fromAddress('203.0.113.7', index % 2 === 0 ? 'GET' : 'POST', `guess${index}`.padEnd(43, 'x')),
+      ),
+    );
+    expect(guesses.map((guess) => guess.statusCode)).toEqual(Array.from({ length: 20 }, () => 404));
+    const refused = await fromAddress('203.0.113.7', 'POST', token);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
+    // The refused attempt created nothing; another address still opens the link.
+    expect((await fromAddress('203.0.113.8', 'GET', token)).statusCode).toBe(200);
+  });
 });

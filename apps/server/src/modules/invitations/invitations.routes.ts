@@ -3,15 +3,17 @@ import {
   createInvitationRepository,
   hashPassword,
   normalizeEmail,
+  type InvitationRow,
   userRowToUser,
   type Database,
 } from '@ecc/db';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#platform/app-context.ts';
 import type { ServerConfig } from '#platform/config.ts';
 import { endpointRoute } from '#platform/endpoint-route.ts';
-import { fieldRefusal, HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError, sendApiError } from '#platform/errors.ts';
+import { tooManyAttemptsMessage, type LoginThrottle } from '#platform/login-throttle.ts';
 import { createMailer } from '#platform/mailer.ts';
 import { assertCanGiveRole } from '#platform/delegation.ts';
 import {
@@ -32,6 +34,11 @@ import {
 
 const INVITATION_NOT_FOUND = 'Invitation not found';
 
+function refuseTooManyAttempts(reply: FastifyReply, retryAfterSeconds: number) {
+  reply.header('retry-after', String(retryAfterSeconds));
+  return sendApiError(reply, 429, tooManyAttemptsMessage(retryAfterSeconds));
+}
+
 function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
@@ -45,29 +52,49 @@ export function registerInvitationRoutes(
   app: FastifyInstance,
   context: AppContext,
   db: Database,
-  config: ServerConfig,
-  now: () => Date,
+  { config, tokenThrottle, now }: { config: ServerConfig; tokenThrottle: LoginThrottle; now: () => Date },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const invitations = createInvitationRepository(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());
 
+  /** Mails the link; answers it when no mail went out, for the inviter to pass on (it is never logged). */
   async function sendInvitation(
     request: FastifyRequest,
     invitation: { email: string; role: string; expiresAt: Date },
     token: string,
-  ): Promise<void> {
+  ): Promise<{ link?: string }> {
     const session = requireSession(request);
+    const link = invitationLink(originOf(request), token);
     const email = composeInvitationEmail({
       to: invitation.email,
       realmName: session.realm.name,
       role: invitation.role,
       invitedBy: session.user.email,
-      link: invitationLink(originOf(request), token),
+      link,
       expiresAt: invitation.expiresAt,
     });
-    await deliverInvitationEmail(invitations, mailer, session.realm.id, email, now);
+    const { isSent } = await deliverInvitationEmail(invitations, mailer, session.realm.id, email, now);
+    return isSent ? {} : { link };
+  }
+
+  /**
+   * An invitation token is a credential: it is guessed no faster than a password. Every lookup counts against the
+   * caller's address (and against that token) by sign-in's rules until it finds a usable invitation.
+   */
+  async function findUsableInvitation(
+    request: FastifyRequest,
+    realmId: string,
+    token: string,
+  ): Promise<{ retryAfterSeconds?: number; invitation?: InvitationRow }> {
+    const tokenHash = hashInvitationToken(token);
+    const attempt = { realmId, username: `invitation:${tokenHash}`, address: request.ip };
+    const retryAfterSeconds = tokenThrottle.admit(attempt);
+    if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
+    const invitation = await invitations.findUsable(realmId, tokenHash, now());
+    if (invitation) tokenThrottle.recordSuccess(attempt);
+    return { invitation };
   }
 
   api.route({
@@ -105,8 +132,8 @@ export function registerInvitationRoutes(
         throw fieldRefusal(409, { 'body/email': `${email} is already a user of this realm` });
       }
       if (!created) throw fieldRefusal(409, { 'body/email': `${email} already has a pending invitation` });
-      await sendInvitation(request, created, token);
-      return reply.code(201).send(toInvitation(created, at));
+      const sent = await sendInvitation(request, created, token);
+      return reply.code(201).send({ ...toInvitation(created, at), ...sent });
     },
   });
 
@@ -131,8 +158,8 @@ export function registerInvitationRoutes(
       if (!renewed) {
         throw new HttpError(409, `This invitation is ${existing.status} and can no longer be resent`);
       }
-      await sendInvitation(request, renewed, token);
-      return toInvitation(renewed, at);
+      const sent = await sendInvitation(request, renewed, token);
+      return { ...toInvitation(renewed, at), ...sent };
     },
   });
 
@@ -155,12 +182,13 @@ export function registerInvitationRoutes(
   api.route({
     ...endpointRoute(invitationEndpoints.preview),
     config: { access: PUBLIC_ACCESS },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const realm = await context.realms.resolve(request);
-      const invitation = realm
-        ? await invitations.findUsable(realm.id, hashInvitationToken(request.params.token), now())
-        : undefined;
-      if (!realm || !invitation) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
+      if (!realm) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
+      const found = await findUsableInvitation(request, realm.id, request.params.token);
+      if (found.retryAfterSeconds !== undefined) return refuseTooManyAttempts(reply, found.retryAfterSeconds);
+      const { invitation } = found;
+      if (!invitation) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
       return {
         email: invitation.email,
         realmName: realm.name,
@@ -175,6 +203,11 @@ export function registerInvitationRoutes(
     handler: async (request, reply) => {
       const realm = await context.realms.resolve(request);
       if (!realm) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
+      // The token first: a wrong one costs neither a password hash nor a transaction.
+      const found = await findUsableInvitation(request, realm.id, request.body.token);
+      if (found.retryAfterSeconds !== undefined) return refuseTooManyAttempts(reply, found.retryAfterSeconds);
+      if (!found.invitation) throw new HttpError(404, INVITATION_NOT_FOUND_MESSAGE);
+      // Accepting reads the invitation again in its transaction, so a token used in between still answers 404.
       const accepted = await invitations.accept(
         realm.id,
         hashInvitationToken(request.body.token),

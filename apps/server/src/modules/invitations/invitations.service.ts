@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { INVITATION_VALIDITY_DAYS, type Invitation } from '@ecc/contracts';
 import { invitationStatusAt, type InvitationRepository, type InvitationRow } from '@ecc/db';
-import type { Mailer } from '#platform/mailer.ts';
+import type { Mailer, SendResult } from '#platform/mailer.ts';
 
 const DAY_MILLISECONDS = 24 * 60 * 60 * 1000;
 
@@ -79,7 +79,7 @@ export async function deliverInvitationEmail(
   realmId: string,
   email: ComposedEmail,
   now: () => Date,
-): Promise<void> {
+): Promise<SendResult> {
   const recorded = await repository.recordEmail(
     realmId,
     { ...email, text: withheldTokenText(email.text) },
@@ -88,4 +88,5 @@ export async function deliverInvitationEmail(
   const result = await mailer.send(email);
   if (result.isSent) await repository.markEmailSent(realmId, recorded.id, now());
   else if (result.error !== undefined) await repository.markEmailFailed(realmId, recorded.id, result.error);
+  return result;
 }

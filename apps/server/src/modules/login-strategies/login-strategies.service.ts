@@ -28,8 +28,13 @@ import { REALM_NOT_FOUND } from '#platform/target-realm.ts';
 export const STRATEGY_NOT_FOUND = 'Sign-in strategy not found';
 const STRATEGY_ENTITY = 'login-strategy';
 
-/** The URLs the server calls (token, JWKS) or sends browsers to (authorization): the sign-in rule applies. */
-const PROVIDER_URL_FIELDS = ['authorizationEndpoint', 'tokenEndpoint', 'jwksURI'] as const;
+/** The URLs the server calls (token, JWKS, UserInfo) or sends browsers to (authorization): the sign-in rule applies. */
+const PROVIDER_URL_FIELDS = [
+  'authorizationEndpoint',
+  'tokenEndpoint',
+  'jwksURI',
+  'userinfoEndpoint',
+] as const;
 
 /** A strategy as the API and the audit log show it: the client secret is replaced by whether there is one. */
 export function toLoginStrategy(strategy: AuthenticationStrategy): LoginStrategy {
@@ -56,8 +61,10 @@ export async function assertSafeStrategyUrls(
 ): Promise<void> {
   const fieldErrors: Record<string, string> = {};
   for (const field of PROVIDER_URL_FIELDS) {
+    const url = strategy[field];
+    if (url === undefined) continue;
     try {
-      await assertSafeProviderUrl(strategy[field], policy);
+      await assertSafeProviderUrl(url, policy);
     } catch (error) {
       if (!(error instanceof UnsafeProviderUrlError)) throw error;
       fieldErrors[`body/${field}`] = `This address is not allowed for a sign-in provider (${error.message})`;

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuthenticationStrategy, Realm, RealmConfig } from '@ecc/contracts';
-import { sessions, userIdentities } from '@ecc/db';
+import { createInvitationRepository, invitations, sessions, userIdentities, users } from '@ecc/db';
+import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +133,18 @@ describe('OIDC sign-in with a real provider', () => {
     expect(identities).toEqual([expect.objectContaining({ issuer: provider.issuer, subject: 'grace' })]);
   });
 
+  it('reads the e-mail from UserInfo when the ID token does not carry it (the provider at its defaults)', async () => {
+    // The test provider runs oidc-provider with conformIdTokenClaims at its default: the ID token holds only
+    // `sub`, so the address and name shown above came from the UserInfo endpoint.
+    const callback = await signInAtProvider('ursula');
+    expect(callback.headers.location).toBe('/');
+    const [user] = await testApp.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'ursula@oidc.example'));
+    expect(user?.properties).toMatchObject({ name: 'Test ursula' });
+  });
+
   it('signs the same identity in again as the same user', async () => {
     const first = await signInAtProvider('linus');
     const second = await signInAtProvider('linus');
@@ -207,31 +220,52 @@ async function startFakeProvider(): Promise<FakeProvider> {
   return fake;
 }
 
+const INVITED_ONLY_STRATEGY_ID = '7b2e9c40-1d3f-4e8a-b5c6-0a9f8e7d6c5b';
+
 describe('OIDC callback validation', () => {
   let testApp: TestApp;
   let fake: FakeProvider;
+  let fakeRealm: Realm;
   const CLIENT_ID = 'ecc-client';
   beforeAll(async () => {
     fake = await startFakeProvider();
     testApp = await createTestApp({ env: { ECC_OIDC_ALLOW_INSECURE: '1' } });
-    await createTestRealm(testApp.database.db, {
+    fakeRealm = await createTestRealm(testApp.database.db, {
       key: 'acme',
       domains: [ACME_HOST],
-      configure: withStrategies({
-        active: true,
-        authorizationEndpoint: `${fake.issuer}/auth`,
-        clientId: CLIENT_ID,
-        clientSecret: 'fake-secret',
-        domain: '127.0.0.1',
-        id: '3d1f6a3e-77a4-4a36-9d0e-2f4b8e2a9c11',
-        issuer: fake.issuer,
-        jwksURI: `${fake.issuer}/jwks`,
-        name: 'Fake',
-        organizationId: 'fake',
-        service: 'oidc',
-        tokenEndpoint: `${fake.issuer}/token`,
-        type: 'oidc',
-      }),
+      configure: withStrategies(
+        {
+          active: true,
+          authorizationEndpoint: `${fake.issuer}/auth`,
+          clientId: CLIENT_ID,
+          clientSecret: 'fake-secret',
+          domain: '127.0.0.1',
+          id: '3d1f6a3e-77a4-4a36-9d0e-2f4b8e2a9c11',
+          issuer: fake.issuer,
+          jwksURI: `${fake.issuer}/jwks`,
+          name: 'Fake',
+          organizationId: 'fake',
+          service: 'oidc',
+          tokenEndpoint: `${fake.issuer}/token`,
+          type: 'oidc',
+          createsMembers: true,
+        },
+        {
+          active: true,
+          authorizationEndpoint: `${fake.issuer}/auth`,
+          clientId: CLIENT_ID,
+          clientSecret: 'fake-secret',
+          domain: '127.0.0.1',
+          id: INVITED_ONLY_STRATEGY_ID,
+          issuer: fake.issuer,
+          jwksURI: `${fake.issuer}/jwks`,
+          name: 'Fake, invited only',
+          organizationId: 'fake',
+          service: 'oidc',
+          tokenEndpoint: `${fake.issuer}/token`,
+          type: 'oidc',
+        },
+      ),
     });
   });
   afterAll(async () => {
@@ -249,11 +283,16 @@ describe('OIDC callback validation', () => {
   /** Starts a flow, then comes back to the callback with the state the test chooses and its ID token. */
   async function callbackWith(
     idToken: (expected: { nonce: string }) => Promise<string>,
-    options: { state?: (state: string) => string; host?: string; beforeCallback?: () => void } = {},
+    options: {
+      state?: (state: string) => string;
+      host?: string;
+      beforeCallback?: () => void;
+      strategyId?: string;
+    } = {},
   ) {
     const start = await testApp.app.inject({
       method: 'GET',
-      url: '/api/auth/oidc/3d1f6a3e-77a4-4a36-9d0e-2f4b8e2a9c11/start',
+      url: `/api/auth/oidc/${options.strategyId ?? '3d1f6a3e-77a4-4a36-9d0e-2f4b8e2a9c11'}/start`,
       headers: { host: ACME_HOST },
     });
     const authorizationUrl = new URL(String(start.headers.location));
@@ -371,6 +410,57 @@ describe('OIDC callback validation', () => {
       headers: { host: ACME_HOST, cookie: `${OIDC_FLOW_COOKIE_NAME}=${flowCookieOf(start)}` },
     });
     await expectNoSession(response, 'The sign-in provider did not sign you in.');
+  });
+
+  it('uses an e-mail only when email_verified is true: missing or false refuses the sign-in', async () => {
+    const message = 'The sign-in provider has not verified your e-mail address.';
+    for (const emailVerified of [undefined, false, 'true']) {
+      const response = await callbackWith(async ({ nonce }) => {
+        const { email_verified: _verified, ...claims } = goodClaims(nonce);
+        return sign(emailVerified === undefined ? claims : { ...claims, email_verified: emailVerified });
+      });
+      await expectNoSession(response, message);
+    }
+  });
+
+  it('lets only invited people join by default: the invitation gives the role and is accepted', async () => {
+    const invitedOnly = (subject: string, email: string) =>
+      callbackWith(async ({ nonce }) => sign({ ...goodClaims(nonce), sub: subject, email }), {
+        strategyId: INVITED_ONLY_STRATEGY_ID,
+      });
+    await expectNoSession(
+      await invitedOnly('uninvited', 'uninvited@fake.example'),
+      'You need an invitation to join this realm. Ask one of its administrators to invite your e-mail address.',
+    );
+    const inviter = await createTestUser(testApp.database.db, fakeRealm, {
+      email: 'inviter@fake.example',
+      password: 'inviter-password',
+      role: 'admin',
+    });
+    const invitation = await createInvitationRepository(testApp.database.db).insert(
+      fakeRealm.id,
+      {
+        email: 'invited@fake.example',
+        role: 'admin',
+        tokenHash: 'a'.repeat(64),
+        // Far ahead: an earlier test moved the app's clock past its flow lifetime.
+        expiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+        invitedBy: inviter.id,
+      },
+      new Date(),
+    );
+    const joined = await invitedOnly('invited', 'Invited@fake.example');
+    expect(joined.headers.location).toBe('/');
+    const [user] = await testApp.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'invited@fake.example'));
+    expect(user?.role).toBe('admin');
+    const [accepted] = await testApp.database.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.id, typeof invitation === 'object' ? invitation.id : ''));
+    expect(accepted).toMatchObject({ status: 'accepted', acceptedUserId: user?.id });
   });
 
   it('accepts a valid ID token, and the flow cannot be used twice', async () => {

@@ -23,6 +23,9 @@ import {
 export const OIDC_CALLBACK_PATH = authEndpoints.oidcCallback.path;
 const SCOPE = 'openid email profile';
 
+/** Where the e-mail came from: the ID token, or UserInfo when the token had none. */
+type EmailClaims = Record<string, unknown> & { email?: unknown; email_verified?: unknown; name?: unknown };
+
 const messages = {
   unavailable: 'This sign-in method is not available.',
   unsafeProvider: "This sign-in method's provider address is not allowed.",
@@ -78,7 +81,9 @@ export function registerOidcRoutes(
       const strategy = realm ? findActiveStrategy(realm, request.params.strategyId) : undefined;
       if (!realm || !strategy) return redirectToLogin(reply, messages.unavailable);
       try {
-        for (const url of [strategy.authorizationEndpoint, strategy.tokenEndpoint, strategy.jwksURI]) {
+        const urls = [strategy.authorizationEndpoint, strategy.tokenEndpoint, strategy.jwksURI];
+        if (strategy.userinfoEndpoint) urls.push(strategy.userinfoEndpoint);
+        for (const url of urls) {
           await assertSafeProviderUrl(url, policy);
         }
       } catch (error) {
@@ -138,14 +143,24 @@ export function registerOidcRoutes(
         return redirectToLogin(reply, messages.refused);
       }
       let claims: client.IDToken | undefined;
+      let emailClaims: EmailClaims = {};
       try {
-        const tokens = await client.authorizationCodeGrant(configurationOf(strategy), currentUrl, {
+        const configuration = configurationOf(strategy);
+        const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
           pkceCodeVerifier: flow.codeVerifier,
           expectedState: flow.state,
           expectedNonce: flow.nonce,
           idTokenExpected: true,
         });
         claims = tokens.claims();
+        if (claims) {
+          emailClaims = claims;
+          // A provider at its defaults puts the e-mail in UserInfo, not the ID token (OpenID Connect Core 5.4);
+          // fetchUserInfo checks that it answers for the ID token's subject.
+          if (typeof claims.email !== 'string' && strategy.userinfoEndpoint) {
+            emailClaims = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+          }
+        }
       } catch (error) {
         logFailure(request, strategy.name, error);
         return redirectToLogin(
@@ -154,14 +169,19 @@ export function registerOidcRoutes(
         );
       }
       if (!claims) return redirectToLogin(reply, messages.unverified);
-      if (claims.email_verified === false) return redirectToLogin(reply, messages.unverifiedEmail);
+      const email = typeof emailClaims.email === 'string' ? emailClaims.email : undefined;
+      // An address is used only when the provider vouches for it: a missing email_verified is not a yes.
+      if (email !== undefined && emailClaims.email_verified !== true) {
+        return redirectToLogin(reply, messages.unverifiedEmail);
+      }
       try {
-        const user = await userForIdentity(repositories, realm, {
+        const identity = {
           issuer: claims.iss,
           subject: claims.sub,
-          email: typeof claims.email === 'string' ? claims.email : undefined,
-          name: typeof claims.name === 'string' ? claims.name : undefined,
-        });
+          email,
+          name: typeof emailClaims.name === 'string' ? emailClaims.name : undefined,
+        };
+        const user = await userForIdentity(repositories, realm, strategy, identity, options.now());
         await context.sessions.start(request, reply, realm, user);
       } catch (error) {
         if (!(error instanceof OidcSignInError)) throw error;

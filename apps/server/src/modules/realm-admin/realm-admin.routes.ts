@@ -1,10 +1,10 @@
-import { realmAdminEndpoints } from '@ecc/contracts';
-import type { Database } from '@ecc/db';
-import type { FastifyInstance } from 'fastify';
+import { accountEndpoints, realmAdminEndpoints } from '@ecc/contracts';
+import { hashPassword, type Database } from '@ecc/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '#platform/endpoint-route.ts';
 import { HttpError } from '#platform/errors.ts';
-import { assertCanGiveRole, assertCanHandOnGrants } from '#platform/delegation.ts';
+import { assertCanHandOnGrants, roleRefusalsOf } from '#platform/delegation.ts';
+import { endpointRoute } from '#platform/endpoint-route.ts';
 import {
   assertCanOnOwnRecord,
   canInOwnRealm,
@@ -21,10 +21,58 @@ import {
 } from './realm-admin.service.ts';
 import { readableRealmUsers } from './readable-users.ts';
 import { registerUserExportRoute } from './users-export.ts';
+import {
+  deactivateUser,
+  reactivateUser,
+  resetUserPassword,
+  type LifecycleActor,
+} from './user-lifecycle.service.ts';
 
-/** Realm administration (issue 3, item 11): the realm's users and their role, its roles and their grants. */
-export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): void {
+/**
+ * Realm administration (issue 3, item 11): the realm's users, their role and their lifecycle (deactivation,
+ * password reset), its roles and their grants.
+ */
+export function registerRealmAdminRoutes(app: FastifyInstance, db: Database, now: () => Date): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The signed-in administrator, and the roles whose holders they may act on (worked out before the write). */
+  async function lifecycleActorOf(request: FastifyRequest, userId: string): Promise<LifecycleActor> {
+    await assertCanOnOwnRecord(request, 'update', 'User', userId);
+    const refusals = await roleRefusalsOf(request);
+    return { user: requireSession(request).user, refusalFor: (role) => refusals.get(role) };
+  }
+  const updateUser = { access: permissionAccess('update', 'User') };
+
+  api.route({
+    ...endpointRoute(accountEndpoints.deactivateUser),
+    config: updateUser,
+    handler: async (request) => {
+      const session = requireSession(request);
+      const actor = await lifecycleActorOf(request, request.params.id);
+      return deactivateUser(db, session.realm.id, actor, request.params.id, now());
+    },
+  });
+
+  api.route({
+    ...endpointRoute(accountEndpoints.reactivateUser),
+    config: updateUser,
+    handler: async (request) => {
+      const session = requireSession(request);
+      const actor = await lifecycleActorOf(request, request.params.id);
+      return reactivateUser(db, session.realm.id, actor, request.params.id);
+    },
+  });
+
+  api.route({
+    ...endpointRoute(accountEndpoints.resetPassword),
+    config: updateUser,
+    handler: async (request) => {
+      const session = requireSession(request);
+      const actor = await lifecycleActorOf(request, request.params.id);
+      const passwordHash = await hashPassword(request.body.password);
+      return resetUserPassword(db, session.realm.id, actor, request.params.id, passwordHash);
+    },
+  });
 
   api.route({
     ...endpointRoute(realmAdminEndpoints.users),
@@ -43,9 +91,16 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database): vo
         throw new HttpError(403, forbiddenMessage('update', 'Role'));
       }
       await assertCanOnOwnRecord(request, 'update', 'User', request.params.id);
-      // No one hands on more than they hold: the role's rights must be the caller's own.
-      await assertCanGiveRole(request, request.body.role);
-      return changeUserRole(db, session.realm.id, session.user, request.params.id, request.body.role);
+      // No one hands on, or takes away, more than they hold: both roles' rights must be the caller's own.
+      const refusals = await roleRefusalsOf(request);
+      return changeUserRole(
+        db,
+        session.realm.id,
+        session.user,
+        request.params.id,
+        request.body.role,
+        (role) => refusals.get(role),
+      );
     },
   });
 

@@ -34,7 +34,7 @@ export const LAST_ADMIN_MESSAGE =
 const USER_ENTITY = 'user';
 const PERMISSION_ENTITY = 'permission';
 
-function toRealmUser(user: UserRow): RealmUser {
+export function toRealmUser(user: UserRow): RealmUser {
   const name = user.properties['name'];
   return {
     id: user.id,
@@ -42,6 +42,7 @@ function toRealmUser(user: UserRow): RealmUser {
     role: user.role,
     name: typeof name === 'string' && name.trim() !== '' ? name : null,
     createdOn: user.createdOn.toISOString(),
+    isActive: user.deactivatedOn === null,
   };
 }
 
@@ -96,13 +97,17 @@ export async function listRealmUsers(db: Database, realmId: string): Promise<Rea
   return { results: (await createRealmAdminRepository(db).listUsers(realmId)).map(toRealmUser) };
 }
 
-/** Changes the user's default role (`users.role` and its role assignment); the last administrator stays one. */
+/**
+ * Changes the user's default role (`users.role` and its role assignment); the last administrator stays one.
+ * `refusalFor` says why the actor may not give a role (or take it from its holder), worked out before the write.
+ */
 export async function changeUserRole(
   db: Database,
   realmId: string,
   actor: UserRow,
   userId: string,
   role: DefaultRoleKey,
+  refusalFor: (role: DefaultRoleKey) => string | undefined,
 ): Promise<RealmUser> {
   return db.transaction(async (transaction) => {
     const repository = createRealmAdminRepository(transaction);
@@ -111,7 +116,10 @@ export async function changeUserRole(
     const before = users.find((user) => user.id === userId);
     if (!before) throw new HttpError(404, REALM_USER_NOT_FOUND);
     if (before.role === role) return toRealmUser(before);
-    if (before.role === 'admin' && administrators <= 1) throw new HttpError(409, LAST_ADMIN_MESSAGE);
+    const refusal = refusalFor(before.role) ?? refusalFor(role);
+    if (refusal) throw new HttpError(403, refusal);
+    const isActiveAdministrator = before.role === 'admin' && before.deactivatedOn === null;
+    if (isActiveAdministrator && administrators <= 1) throw new HttpError(409, LAST_ADMIN_MESSAGE);
     const after = await repository.setUserRole(realmId, userId, role);
     if (!after) throw new HttpError(404, REALM_USER_NOT_FOUND);
     await createAuthzRepository(transaction).syncDefaultRoleAssignments(realmId);

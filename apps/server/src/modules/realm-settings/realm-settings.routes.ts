@@ -1,4 +1,4 @@
-import { realmSettingsEndpoints } from '@ecc/contracts';
+import { realmSessionSettingsEndpoints, realmSettingsEndpoints } from '@ecc/contracts';
 import { createRealmRepository, type Database } from '@ecc/db';
 import type { PermissionAction, PermissionSubject } from '@ecc/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,9 +10,11 @@ import { findTargetRealm } from '#platform/target-realm.ts';
 import {
   readLegalSettings,
   readRealmSettings,
+  readSessionSettings,
   readThemeSettings,
   updateLegalSettings,
   updateRealmSettings,
+  updateSessionSettings,
   updateThemeSettings,
 } from './realm-settings.service.ts';
 
@@ -47,6 +49,21 @@ export function registerRealmSettingsRoutes(
     handler: async (request) => {
       const realmId = await targetRealmId(request, 'update', 'Theme');
       return updateThemeSettings(db, realmId, requireSession(request).user, request.body);
+    },
+  });
+
+  api.route({
+    ...endpointRoute(realmSessionSettingsEndpoints.read),
+    config: { access: permissionAccess('read', 'Realm') },
+    handler: async (request) => readSessionSettings(db, await targetRealmId(request, 'read', 'Realm')),
+  });
+
+  api.route({
+    ...endpointRoute(realmSessionSettingsEndpoints.update),
+    config: { access: permissionAccess('update', 'Realm') },
+    handler: async (request) => {
+      const realmId = await targetRealmId(request, 'update', 'Realm');
+      return updateSessionSettings(db, realmId, requireSession(request).user, request.body);
     },
   });
 

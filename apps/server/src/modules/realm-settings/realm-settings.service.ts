@@ -6,9 +6,12 @@ import {
   type Legal,
   type RealmConfig,
   type RealmLegalSettings,
+  type RealmSessionSettings,
   type RealmSettings,
   type RealmSettingsResponse,
   type RealmThemeSettings,
+  DEFAULT_SESSION_LIFETIME_HOURS,
+  sessionLifetimeHoursSchema,
 } from '@ecc/contracts';
 import {
   createAuditLogRepository,
@@ -30,6 +33,7 @@ import { REALM_NOT_FOUND } from '#platform/target-realm.ts';
 export const THEME_ENTITY = 'realm-theme';
 export const LEGAL_ENTITY = 'realm-legal';
 export const SETTINGS_ENTITY = REALM_SETTINGS_ENTITY;
+export const SESSION_ENTITY = 'realm-session-settings';
 export const RECALCULATION_UNDER_WAY =
   'A recalculation of this realm is under way; change the GWP set once it has finished';
 
@@ -173,6 +177,40 @@ export async function updateLegalSettings(
       await store({ ...realm.properties, config }, { before, after, entityType: LEGAL_ENTITY });
     }
     return after;
+  });
+}
+
+/** The realm's session settings as stored, with their default. */
+function sessionSettingsOf(properties: Readonly<Record<string, unknown>>): RealmSessionSettings {
+  const stored = sessionLifetimeHoursSchema.safeParse(properties.sessionLifetimeHours);
+  return { sessionLifetimeHours: stored.success ? stored.data : DEFAULT_SESSION_LIFETIME_HOURS };
+}
+
+export async function readSessionSettings(db: Database, realmId: string): Promise<RealmSessionSettings> {
+  const realm = await createRealmConfigRepository(db).findConfig(realmId);
+  if (!realm) throw new HttpError(404, REALM_NOT_FOUND);
+  return sessionSettingsOf(realm.properties);
+}
+
+/**
+ * Sets how long the realm's sessions last at most after sign-in (`properties.sessionLifetimeHours`); sessions
+ * already open obey it from their next request. Audited as `realm-session-settings`.
+ */
+export async function updateSessionSettings(
+  db: Database,
+  realmId: string,
+  actor: UserRow,
+  settings: RealmSessionSettings,
+): Promise<RealmSessionSettings> {
+  return changeRealm(db, realmId, actor, async ({ realm, store }) => {
+    const before = sessionSettingsOf(realm.properties);
+    if (!isSame(before, settings) || realm.properties.sessionLifetimeHours === undefined) {
+      await store(
+        { ...realm.properties, ...settings },
+        { before, after: settings, entityType: SESSION_ENTITY },
+      );
+    }
+    return settings;
   });
 }
 

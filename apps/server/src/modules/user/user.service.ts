@@ -1,4 +1,4 @@
-import { z } from '@ecc/contracts';
+import { MIN_PASSWORD_LENGTH, z } from '@ecc/contracts';
 import {
   createRealmRepository,
   createUserRepository,
@@ -7,7 +7,6 @@ import {
   type Database,
   type UserRole,
 } from '@ecc/db';
-import { MIN_PASSWORD_LENGTH } from '#platform/config.ts';
 import { InvalidInputError, zodProblems } from '#platform/errors.ts';
 
 const newUserSchema = z.object({

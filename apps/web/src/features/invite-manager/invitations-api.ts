@@ -1,4 +1,4 @@
-import { invitationEndpoints, type CreateInvitationRequest, type Invitation } from '@ecc/contracts';
+import { invitationEndpoints, type CreateInvitationRequest, type SentInvitation } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
 
@@ -10,11 +10,12 @@ export const invitationsQueryOptions = queryOptions({
   queryFn: async ({ signal }) => (await callEndpoint(invitationEndpoints.list, { signal })).invitations,
 });
 
-export function createInvitation(request: CreateInvitationRequest): Promise<Invitation> {
+/** Sends an invitation; its `link` is set when no e-mail went out, for the inviter to pass on. */
+export function createInvitation(request: CreateInvitationRequest): Promise<SentInvitation> {
   return callEndpoint(invitationEndpoints.create, { body: request });
 }
 
-export function resendInvitation(id: string): Promise<Invitation> {
+export function resendInvitation(id: string): Promise<SentInvitation> {
   return callEndpoint(invitationEndpoints.resend, { params: { id } });
 }
 

@@ -110,4 +110,27 @@ describe('the invite manager', () => {
     expect(within(form).queryByText(/email:/)).toBeNull();
     expect(within(form).queryByRole('alert')).toBeNull();
   });
+
+  it('shows the link to copy when no e-mail was sent, until the inviter is done with it', async () => {
+    const link = `http://acme.test/invite/${'a'.repeat(43)}`;
+    renderPage((url, method) =>
+      method === 'POST'
+        ? jsonResponse(201, { ...PENDING, email: 'new@example.com', link })
+        : jsonResponse(200, { invitations: [PENDING] }),
+    );
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    const form = await screen.findByRole('form', { name: 'Invite someone' });
+    await user.type(within(form).getByLabelText('Email'), 'new@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    const notice = await screen.findByRole('region', { name: 'No e-mail was sent to new@example.com' });
+    expect(within(notice).getByLabelText<HTMLInputElement>('Invitation link for new@example.com').value).toBe(
+      link,
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(await within(notice).findByText('Copied')).toBeTruthy();
+    await user.click(within(notice).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('region', { name: /No e-mail was sent/ })).toBeNull();
+  });
 });

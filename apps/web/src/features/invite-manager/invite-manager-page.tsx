@@ -1,4 +1,9 @@
-import type { CreateInvitationRequest, Invitation, InvitationStatusValue } from '@ecc/contracts';
+import type {
+  CreateInvitationRequest,
+  Invitation,
+  InvitationStatusValue,
+  SentInvitation,
+} from '@ecc/contracts';
 import { Button, ConfirmDialog, DataTable, EmptyState, cn, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailIcon } from 'lucide-react';
@@ -13,6 +18,7 @@ import {
   resendInvitation,
   revokeInvitation,
 } from './invitations-api.ts';
+import { InvitationLinkNotice } from './invitation-link-notice.tsx';
 import { InviteForm } from './invite-form.tsx';
 
 const STATUS_LABELS: Record<InvitationStatusValue, string> = {
@@ -53,18 +59,28 @@ export function InviteManagerPage() {
   const queryClient = useQueryClient();
   const [revoking, setRevoking] = useState<Invitation>();
   const [resendingId, setResendingId] = useState<string>();
+  const [unsent, setUnsent] = useState<{ email: string; link: string }>();
+
+  /** Mailed: a toast. Not mailed: the link stays on the page for the inviter to copy. */
+  function announce(sent: SentInvitation, mailedTitle: string) {
+    if (sent.link === undefined) {
+      setUnsent(undefined);
+      toast({ variant: 'success', title: mailedTitle });
+    } else {
+      setUnsent({ email: sent.email, link: sent.link });
+    }
+  }
 
   async function invite(request: CreateInvitationRequest) {
     const created = await createInvitation(request);
     await refreshInvitations(queryClient);
-    toast({ variant: 'success', title: `Invitation sent to ${created.email}` });
+    announce(created, `Invitation sent to ${created.email}`);
   }
 
   async function resend(invitation: Invitation) {
     setResendingId(invitation.id);
     try {
-      await resendInvitation(invitation.id);
-      toast({ variant: 'success', title: `Invitation sent again to ${invitation.email}` });
+      announce(await resendInvitation(invitation.id), `Invitation sent again to ${invitation.email}`);
     } catch (error) {
       toast({
         variant: 'destructive',
@@ -101,6 +117,13 @@ export function InviteManagerPage() {
       />
       <div className="grid gap-6">
         <InviteForm onInvite={invite} />
+        {unsent && (
+          <InvitationLinkNotice
+            email={unsent.email}
+            link={unsent.link}
+            onDismiss={() => setUnsent(undefined)}
+          />
+        )}
         <section aria-labelledby="invitations-heading" aria-live="polite" aria-busy={invitations.isPending}>
           <h2 id="invitations-heading" className="mb-3 text-lg font-semibold">
             Invitations

@@ -6,6 +6,8 @@ import { useCurrentUser, useSession } from '#lib/session/session-queries.ts';
 import { userDisplayName } from '#lib/session/user-display-name.ts';
 import { formatDate } from '#lib/format/format-date.ts';
 import { acceptedLicences, type AcceptedLicence } from './accepted-licences.ts';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 
 function acceptanceText(licence: AcceptedLicence): string {
   if (licence.acceptedAt === undefined) return 'Accepted';
@@ -17,7 +19,10 @@ function acceptanceText(licence: AcceptedLicence): string {
   }
 }
 
-/** The signed-in user's details and the licences they have accepted. */
+/**
+ * The signed-in user's details, their password and sessions (change the password, sign out everywhere) and the
+ * licences they have accepted.
+ */
 export function ProfilePage() {
   const { session, isLoggedIn } = useSession();
   const user = useCurrentUser(isLoggedIn);
@@ -47,6 +52,8 @@ export function ProfilePage() {
             </dl>
           </CardContent>
         </Card>
+        <ChangePasswordForm />
+        <SignOutEverywhere />
         <section aria-labelledby="profile-licences" className="grid gap-3">
           <h2 id="profile-licences" className="text-lg font-semibold">
             Accepted licences

@@ -134,6 +134,8 @@ describe('the sign-in strategies panel', () => {
           method: 'POST',
           body: {
             active: true,
+            // Off unless the administrator ticks it: only invited people join through the provider.
+            createsMembers: false,
             name: 'Acme Okta',
             issuer: 'https://acme.okta.com',
             authorizationEndpoint: 'https://acme.okta.com/authorize',

@@ -24,6 +24,12 @@ const TEXT_FIELDS: readonly {
   { field: 'authorizationEndpoint', label: 'Authorization endpoint', type: 'url' },
   { field: 'tokenEndpoint', label: 'Token endpoint', type: 'url' },
   { field: 'jwksURI', label: 'JWKS URI', type: 'url' },
+  {
+    field: 'userinfoEndpoint',
+    label: 'UserInfo endpoint',
+    type: 'url',
+    description: 'Optional: where the e-mail address is read when the ID token does not carry it.',
+  },
   { field: 'clientId', label: 'Client ID' },
   { field: 'domain', label: 'Domain' },
   { field: 'organizationId', label: 'Organization ID' },
@@ -97,13 +103,21 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
         <input type="checkbox" {...register('active')} />
         Active (offered on the login page)
       </label>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" {...register('createsMembers')} />
+        Anyone this provider signs in joins as a member (off: only people with an invitation)
+      </label>
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(({ field, label, type, description }) => (
           <FormField
             key={field}
             label={label}
             error={errors[field]?.message}
-            description={type === 'url' && field !== 'issuer' ? URL_HELP : description}
+            description={
+              type === 'url' && field !== 'issuer'
+                ? [description, URL_HELP].filter(Boolean).join(' ')
+                : description
+            }
           >
             <Input type={type ?? 'text'} autoComplete="off" spellCheck={false} {...register(field)} />
           </FormField>

@@ -14,6 +14,7 @@ export const STRATEGY_TEXT_FIELDS = [
   'authorizationEndpoint',
   'tokenEndpoint',
   'jwksURI',
+  'userinfoEndpoint',
   'clientId',
   'domain',
   'organizationId',
@@ -22,10 +23,11 @@ export const STRATEGY_TEXT_FIELDS = [
   'type',
 ] as const;
 export type StrategyTextField = (typeof STRATEGY_TEXT_FIELDS)[number];
-export type LoginStrategyField = StrategyTextField | 'active' | 'clientSecret';
+export type LoginStrategyField = StrategyTextField | 'active' | 'createsMembers' | 'clientSecret';
 export const LOGIN_STRATEGY_FIELDS: readonly LoginStrategyField[] = [
   ...STRATEGY_TEXT_FIELDS,
   'active',
+  'createsMembers',
   'clientSecret',
 ];
 
@@ -34,17 +36,20 @@ export type ClientSecretChange = 'keep' | 'replace' | 'remove';
 
 export type LoginStrategyFormValues = Record<StrategyTextField, string> & {
   active: boolean;
+  createsMembers: boolean;
   secretChange: ClientSecretChange;
   clientSecret: string;
 };
 
 export const NEW_STRATEGY_VALUES: LoginStrategyFormValues = {
   active: true,
+  createsMembers: false,
   name: '',
   issuer: '',
   authorizationEndpoint: '',
   tokenEndpoint: '',
   jwksURI: '',
+  userinfoEndpoint: '',
   clientId: '',
   domain: '',
   organizationId: '',
@@ -60,15 +65,22 @@ export function toFormValues(strategy: LoginStrategy): LoginStrategyFormValues {
     ...NEW_STRATEGY_VALUES,
     ...Object.fromEntries(STRATEGY_TEXT_FIELDS.map((field) => [field, strategy[field] ?? ''])),
     active: strategy.active,
+    createsMembers: strategy.createsMembers === true,
     secretChange: 'keep',
   };
 }
 
-/** The fields every request carries: text trimmed, an empty provider left out (it is optional). */
+/** The fields every request carries: text trimmed, an empty provider or UserInfo endpoint left out (optional). */
 function strategyFieldsOf(values: LoginStrategyFormValues) {
   const text = Object.fromEntries(STRATEGY_TEXT_FIELDS.map((field) => [field, values[field].trim()]));
-  const { provider, ...required } = text;
-  return { ...required, ...(provider ? { provider } : {}), active: values.active };
+  const { provider, userinfoEndpoint, ...required } = text;
+  return {
+    ...required,
+    ...(provider ? { provider } : {}),
+    ...(userinfoEndpoint ? { userinfoEndpoint } : {}),
+    active: values.active,
+    createsMembers: values.createsMembers,
+  };
 }
 
 /** A listed strategy as a PUT body that changes only what `changes` says and keeps the stored secret. */

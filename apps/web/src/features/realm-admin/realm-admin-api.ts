@@ -1,10 +1,12 @@
 import {
+  accountEndpoints,
   authzEndpoints,
   realmAdminEndpoints,
   type DefaultRoleKey,
   type NewGrantRequest,
   type PermissionRow,
   type RealmUser,
+  type SessionsEnded,
 } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
@@ -31,6 +33,18 @@ export const rightsQueryOptions = queryOptions({
 
 export function changeUserRole(userId: string, role: DefaultRoleKey): Promise<RealmUser> {
   return callEndpoint(realmAdminEndpoints.changeUserRole, { params: { id: userId }, body: { role } });
+}
+
+/** Deactivates a user (their sessions end at once) or lets them sign in again. */
+export function setUserActive(userId: string, isActive: boolean): Promise<RealmUser> {
+  return callEndpoint(isActive ? accountEndpoints.reactivateUser : accountEndpoints.deactivateUser, {
+    params: { id: userId },
+  });
+}
+
+/** Sets a user's password; every session of theirs ends. */
+export function resetUserPassword(userId: string, password: string): Promise<SessionsEnded> {
+  return callEndpoint(accountEndpoints.resetPassword, { params: { id: userId }, body: { password } });
 }
 
 export function addGrant(roleId: string, grant: NewGrantRequest): Promise<PermissionRow> {

@@ -23,6 +23,7 @@ const ADMIN: RealmUser = {
   role: 'admin',
   name: 'Ada Admin',
   createdOn: '2030-01-01T00:00:00.000Z',
+  isActive: true,
 };
 const MEMBER: RealmUser = {
   ...ADMIN,
@@ -126,6 +127,69 @@ describe('the realm administration page', () => {
     );
     expect(await screen.findByText('The users could not be loaded')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('deactivates a user only after confirmation, and reactivates a deactivated one at once', async () => {
+    const deactivated = { ...MEMBER, email: 'gone@example.com', id: '4b6f6f7e-3c1d-4c8a-9a3e-5d2f1e4b7c90' };
+    const fetchMock = renderPage((url, method) => {
+      if (url === '/api/realm-admin/users' && method === 'GET') {
+        return jsonResponse(200, { results: [ADMIN, MEMBER, { ...deactivated, isActive: false }] });
+      }
+      if (url.endsWith('/deactivate')) return jsonResponse(200, { ...MEMBER, isActive: false });
+      if (url.endsWith('/reactivate')) return jsonResponse(200, { ...deactivated, isActive: true });
+      return undefined;
+    });
+    const posts = () =>
+      fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url));
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Users of this realm' });
+    expect(within(table).getAllByText('Deactivated')).toHaveLength(1);
+    await user.click(within(table).getByRole('button', { name: 'Deactivate demo@example.com' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Deactivate demo@example.com?' })).toBeTruthy();
+    expect(posts()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(posts()).toEqual([`/api/realm-admin/users/${MEMBER.id}/deactivate`]));
+    expect(toastStore.getState().toasts[0]?.title).toBe(
+      'demo@example.com is deactivated and was signed out everywhere',
+    );
+    await user.click(within(table).getByRole('button', { name: 'Reactivate gone@example.com' }));
+    await waitFor(() => expect(posts()).toContain(`/api/realm-admin/users/${deactivated.id}/reactivate`));
+  });
+
+  it('resets a password with the new one typed twice, showing the server’s refusal on its field', async () => {
+    let attempts = 0;
+    const fetchMock = renderPage((url, method) => {
+      if (!url.endsWith('/password') || method !== 'PUT') return undefined;
+      attempts += 1;
+      return attempts === 1
+        ? jsonResponse(400, {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'body/password: Must be at most 200 characters',
+            fieldErrors: { 'body/password': 'Must be at most 200 characters' },
+          })
+        : jsonResponse(200, { sessionsEnded: 2 });
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reset the password of demo@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset the password of demo@example.com' });
+    await user.type(within(dialog).getByLabelText('New password'), 'fresh-password-1');
+    await user.type(within(dialog).getByLabelText('New password again'), 'other-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    expect(await within(dialog).findByText('Must match the new password')).toBeTruthy();
+    expect(attempts).toBe(0);
+    await user.clear(within(dialog).getByLabelText('New password again'));
+    await user.type(within(dialog).getByLabelText('New password again'), 'fresh-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    expect(await within(dialog).findByText('Must be at most 200 characters')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(toastStore.getState().toasts[0]).toMatchObject({
+      title: 'The password of demo@example.com was reset',
+      description: '2 sessions of theirs ended.',
+    });
+    const put = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').at(-1);
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ password: 'fresh-password-1' });
   });
 
   it('changes a role after confirmation, and shows the refusal of the last administrator’s demotion', async () => {

@@ -1,7 +1,9 @@
 import {
+  realmSessionSettingsEndpoints,
   realmSettingsEndpoints,
   type Legal,
   type RealmLegalSettings,
+  type RealmSessionSettings,
   type RealmSettings,
   type RealmSettingsResponse,
   type RealmThemeSettings,
@@ -43,6 +45,22 @@ export function realmSettingsQueryOptions(realmId: string) {
   });
 }
 
+/** `GET /api/realms/:realmId/session-settings`: how long the realm's sessions last at most after sign-in. */
+export function realmSessionSettingsQueryOptions(realmId: string) {
+  return queryOptions({
+    queryKey: [...realmSettingsQueryKey(realmId), 'session-settings'],
+    queryFn: async ({ signal }) =>
+      callEndpoint(realmSessionSettingsEndpoints.read, { params: { realmId }, signal }),
+  });
+}
+
+export function saveRealmSessionSettings(
+  realmId: string,
+  settings: RealmSessionSettings,
+): Promise<RealmSessionSettings> {
+  return callEndpoint(realmSessionSettingsEndpoints.update, { params: { realmId }, body: settings });
+}
+
 export async function saveRealmTheme(
   realmId: string,
   settings: RealmThemeSettings,
@@ -70,7 +88,7 @@ export async function saveRealmSettings(
 export async function afterRealmSettingsSaved(
   queryClient: QueryClient,
   realmId: string,
-  part: 'theme' | 'legal' | 'settings',
+  part: 'theme' | 'legal' | 'settings' | 'session-settings',
   answer: unknown,
 ): Promise<void> {
   queryClient.setQueryData([...realmSettingsQueryKey(realmId), part], answer);

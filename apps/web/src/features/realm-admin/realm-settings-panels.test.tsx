@@ -82,6 +82,7 @@ function renderPanel(panel: ReactNode, respond: Responder = () => undefined) {
       if (request.url.endsWith('/legal')) return jsonResponse(200, LEGAL);
       if (request.url.endsWith('/settings'))
         return jsonResponse(200, { gwpSetId: 'AR5', recalculation: null, hasResultsOnOtherGwpSets: false });
+      if (request.url.endsWith('/session-settings')) return jsonResponse(200, { sessionLifetimeHours: 12 });
       return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'not found' });
     }),
   );
@@ -284,6 +285,28 @@ describe('the legal panel', () => {
 });
 
 describe('the settings panel', () => {
+  it('saves the session lifetime on its own, refusing hours out of range before sending', async () => {
+    const { writes } = renderPanel(<SettingsPanel realmId={REALM_ID} />);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Sessions' });
+    const hours = within(form).getByLabelText('Session lifetime (hours)');
+    expect((hours as HTMLInputElement).value).toBe('12');
+    await user.clear(hours);
+    await user.type(hours, '0');
+    await user.click(within(form).getByRole('button', { name: 'Save session lifetime' }));
+    expect(await within(form).findByText('Must be at least 1 hour')).toBeTruthy();
+    expect(writes()).toEqual([]);
+    await user.clear(hours);
+    await user.type(hours, '8');
+    await user.click(within(form).getByRole('button', { name: 'Save session lifetime' }));
+    await waitFor(() =>
+      expect(toastStore.getState().toasts[0]?.title).toBe('Sessions end 8 hours after sign-in from now on'),
+    );
+    expect(writes()).toEqual([
+      { url: `/api/realms/${REALM_ID}/session-settings`, method: 'PUT', body: { sessionLifetimeHours: 8 } },
+    ]);
+  });
+
   it('moves the realm to another set with a recalculation, and says it reports on its set until then', async () => {
     const moving = { ...RUN, status: 'running' as const, processed: 1, fraction: 1 / 3, finishedOn: null };
     const { writes } = renderPanel(<SettingsPanel realmId={REALM_ID} />, ({ url, method }) => {

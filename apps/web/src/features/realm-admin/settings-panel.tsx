@@ -17,6 +17,7 @@ import {
   realmSettingsQueryOptions,
   saveRealmSettings,
 } from './realm-settings-api.ts';
+import { SessionSettings } from './session-lifetime-form.tsx';
 
 /** Why a realm would report with each set (DOMAIN.md: GWP-100 of one IPCC assessment). */
 const GWP_SET_NOTES: Record<GwpSetId, string> = {
@@ -31,7 +32,10 @@ export function gwpSetExplanation(id: GwpSetId): string {
   return `${name}: CH4 ${formatNumber(values.CH4)}, N2O ${formatNumber(values.N2O)}, SF6 ${formatNumber(values.SF6)}. ${GWP_SET_NOTES[id]}`;
 }
 
-/** The realm's reporting GWP set: changing it moves the realm with a recalculation; the progress of one. */
+/**
+ * The realm's reporting GWP set (changing it moves the realm with a recalculation; the progress of one) and how
+ * long its sessions last.
+ */
 export function SettingsPanel({ realmId }: { realmId: string }) {
   const settings = useQuery(realmSettingsQueryOptions(realmId));
   return (
@@ -43,6 +47,7 @@ export function SettingsPanel({ realmId }: { realmId: string }) {
       >
         {(realmSettings) => <SettingsEditor realmId={realmId} settings={realmSettings} />}
       </QueryStates>
+      <SessionSettings realmId={realmId} />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import {
   type DefaultRoleKey,
   type RealmUser,
 } from '@ecc/contracts';
-import { ConfirmDialog, DataTable, EmptyState, controlClasses, toast } from '@ecc/ui';
+import { Button, ConfirmDialog, DataTable, EmptyState, controlClasses, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -13,7 +13,15 @@ import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
-import { changeUserRole, realmUsersQueryOptions, refreshRealmAdmin } from './realm-admin-api.ts';
+import { useCurrentUser, useSession } from '#lib/session/session-queries.ts';
+import {
+  changeUserRole,
+  realmUsersQueryOptions,
+  refreshRealmAdmin,
+  resetUserPassword,
+  setUserActive,
+} from './realm-admin-api.ts';
+import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 
 export const ROLE_LABELS: Record<DefaultRoleKey, string> = { admin: 'Administrator', member: 'Member' };
 
@@ -22,12 +30,51 @@ interface RoleChange {
   role: DefaultRoleKey;
 }
 
-/** The realm's users and the default role each holds; changing it asks for confirmation first. */
+/**
+ * The realm's users, the default role each holds and whether they may sign in. Changing a role and deactivating
+ * a user ask for confirmation first; a password reset asks for the new password.
+ */
 export function UsersPanel() {
   const users = useQuery(realmUsersQueryOptions);
   const queryClient = useQueryClient();
   const canChangeRoles = useCan('update', 'Role');
+  const canManageUsers = useCan('update', 'User');
+  const { isLoggedIn } = useSession();
+  const currentUserId = useCurrentUser(isLoggedIn)?.id;
   const [change, setChange] = useState<RoleChange>();
+  const [deactivating, setDeactivating] = useState<RealmUser>();
+  const [resetting, setResetting] = useState<RealmUser>();
+
+  async function changeActive(user: RealmUser, isActive: boolean) {
+    try {
+      await setUserActive(user.id, isActive);
+      toast({
+        variant: 'success',
+        title: isActive
+          ? `${user.email} may sign in again`
+          : `${user.email} is deactivated and was signed out everywhere`,
+      });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: `${user.email} could not be ${isActive ? 'reactivated' : 'deactivated'}`,
+        description: (error as Error).message,
+      });
+      if (!isActive) throw error;
+    } finally {
+      await refreshRealmAdmin(queryClient);
+    }
+  }
+
+  async function resetPassword(user: RealmUser, password: string) {
+    const { sessionsEnded } = await resetUserPassword(user.id, password);
+    setResetting(undefined);
+    toast({
+      variant: 'success',
+      title: `The password of ${user.email} was reset`,
+      description: `${sessionsEnded === 1 ? '1 session of theirs' : `${sessionsEnded} sessions of theirs`} ended.`,
+    });
+  }
 
   async function confirmChange({ user, role }: RoleChange) {
     try {
@@ -95,6 +142,47 @@ export function UsersPanel() {
                     ROLE_LABELS[user.role]
                   ),
               },
+              { header: 'Status', cell: (user) => (user.isActive ? 'Active' : 'Deactivated') },
+              ...(canManageUsers
+                ? [
+                    {
+                      header: 'Account',
+                      cell: (user: RealmUser) => (
+                        <div className="flex flex-wrap gap-2">
+                          {user.isActive ? (
+                            user.id !== currentUserId && (
+                              <Button
+                                size="sm"
+                                variant="outline"
+                                aria-label={`Deactivate ${user.email}`}
+                                onClick={() => setDeactivating(user)}
+                              >
+                                Deactivate
+                              </Button>
+                            )
+                          ) : (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              aria-label={`Reactivate ${user.email}`}
+                              onClick={() => void changeActive(user, true)}
+                            >
+                              Reactivate
+                            </Button>
+                          )}
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            aria-label={`Reset the password of ${user.email}`}
+                            onClick={() => setResetting(user)}
+                          >
+                            Reset password
+                          </Button>
+                        </div>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
         )}
@@ -109,6 +197,24 @@ export function UsersPanel() {
           if (change) await confirmChange(change);
         }}
       />
+      <ConfirmDialog
+        open={deactivating !== undefined}
+        onOpenChange={(isOpenNow) => !isOpenNow && setDeactivating(undefined)}
+        title={`Deactivate ${deactivating?.email ?? ''}?`}
+        description="They are signed out everywhere at once and cannot sign in until they are reactivated. Their data and history stay."
+        confirmLabel="Deactivate"
+        variant="destructive"
+        onConfirm={async () => {
+          if (deactivating) await changeActive(deactivating, false);
+        }}
+      />
+      {resetting ? (
+        <ResetPasswordDialog
+          user={resetting}
+          onReset={(password) => resetPassword(resetting, password)}
+          onClose={() => setResetting(undefined)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  accountEndpoints,
   authEndpoints,
   DEFAULT_LOGOUT_URL,
   isSessionActive,
@@ -76,6 +77,17 @@ export async function login(queryClient: QueryClient, credentials: LoginRequest)
 /** Ends the session on the server and forgets every cached answer; resolves to where the user goes next. */
 export async function logout(queryClient: QueryClient): Promise<string> {
   const response = await callEndpoint(authEndpoints.logout, {});
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+  forgetSession(queryClient);
+  return response.url || DEFAULT_LOGOUT_URL;
+}
+
+/**
+ * Ends every session of the user on the server (this one too) and forgets every cached answer; resolves to where
+ * the user goes next.
+ */
+export async function signOutEverywhere(queryClient: QueryClient): Promise<string> {
+  const response = await callEndpoint(accountEndpoints.signOutEverywhere, {});
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
   forgetSession(queryClient);
   return response.url || DEFAULT_LOGOUT_URL;
