@@ -30,6 +30,12 @@ const skippedSteps = new Set(
     .map((name) => name.trim())
     .filter(Boolean),
 );
+if (process.env.CI === 'true' && skippedSteps.size > 0) {
+  console.error(
+    `ECC_TEST_SKIP (${[...skippedSteps].join(', ')}) is for local iteration only: with CI=true every step runs.`,
+  );
+  process.exit(1);
+}
 
 /** Synchronous clean-up work (stop PostgreSQL, delete temp files) that must run on every way out. */
 const cleanups = [];
