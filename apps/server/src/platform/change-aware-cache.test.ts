@@ -43,6 +43,20 @@ describe('the change-aware cache', () => {
     expect(await cache.get('a', load)).toBe(4);
   });
 
+  it('stays paused until every listener that was interrupted has resumed', async () => {
+    const cache = createChangeAwareCache(10);
+    let loads = 0;
+    const load = async () => ++loads;
+    cache.pause();
+    cache.pause();
+    cache.resume();
+    await cache.get('a', load);
+    expect(await cache.get('a', load)).toBe(2);
+    cache.resume();
+    await cache.get('a', load);
+    expect(await cache.get('a', load)).toBe(3);
+  });
+
   it('freezes what it shares, so no request can change another’s copy', async () => {
     const cache = createChangeAwareCache(10);
     const value = await cache.get('a', async () => ({ nested: { list: [1] } }));

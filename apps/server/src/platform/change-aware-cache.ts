@@ -3,8 +3,8 @@ import { LRUCache } from 'lru-cache';
 /**
  * Values read from the database for every request (the realm of a host, a session, the grants behind a user's
  * rights), kept in memory until something they come from may have changed: `clear` is called on the database's
- * change notices (any server or CLI on the same database) and after this server's own writes. While the notices
- * may be missed (`pause`), nothing is kept. Bounded, so made-up keys (Host headers, tokens) evict old entries
+ * change notices (any server or CLI on the same database) and after this server's own writes. While notices
+ * may be missed (`pause`, by each listener that lost its connection until it `resume`s), nothing is kept. Bounded, so made-up keys (Host headers, tokens) evict old entries
  * instead of growing memory.
  */
 export interface ChangeAwareCache {
@@ -26,10 +26,11 @@ function deepFreeze<Value>(value: Value): Value {
 /** Cached values are frozen: shared by many requests, none may change them. */
 export function createChangeAwareCache(maxEntries: number): ChangeAwareCache {
   const entries = new LRUCache<string, Promise<unknown>>({ max: maxEntries });
-  let isPaused = false;
+  // A count, not a flag: two listeners (realm and access notices) may each be interrupted and resume apart.
+  let pauses = 0;
   return {
     get<Value>(key: string, load: () => Promise<Value>): Promise<Value> {
-      if (isPaused) return load();
+      if (pauses > 0) return load();
       const cached = entries.get(key) as Promise<Value> | undefined;
       if (cached) return cached;
       // Stored before it settles, so concurrent requests share one query; a clear meanwhile drops it.
@@ -44,12 +45,12 @@ export function createChangeAwareCache(maxEntries: number): ChangeAwareCache {
       entries.clear();
     },
     pause() {
-      isPaused = true;
+      pauses += 1;
       entries.clear();
     },
     resume() {
       entries.clear();
-      isPaused = false;
+      pauses = Math.max(0, pauses - 1);
     },
   };
 }
