@@ -798,7 +798,7 @@ describe('imports', () => {
       const response = await upload(url, { name: 'ghgp_data_2020.xlsx', content: bomb });
       expect(response.json()).toMatchObject({
         statusCode: 400,
-        fieldErrors: { 'body/file': 'The workbook unpacks to more than 200 MB; split it into smaller files' },
+        fieldErrors: { 'body/file': 'The workbook unpacks to more than 64 MB; split it into smaller files' },
       });
     }
     const after = await upload('/api/imports/activities/preview', {

@@ -1,14 +1,14 @@
-import { Readable } from 'node:stream';
 import type { CellValue, ImportRow } from '@ecc/domain';
 import ExcelJS from 'exceljs';
 import { assertInflatedSizeWithin, ZipLimitError } from './zip-inflated-size.ts';
 
 /**
  * What one workbook may hold. The 2020 GHGRP workbook, the largest the product reads, is 2.3 MB packed, 12.7 MB
- * unpacked and 6,600 rows by 40 columns on its largest sheet; these leave room for ten times that and more.
+ * unpacked and 6,600 rows by 40 columns on its largest sheet. A workbook is read whole into memory, about 12 times
+ * its unpacked size, so the unpacked size is held to five times the GHGRP's.
  */
 export const WORKBOOK_LIMITS: WorkbookLimits = {
-  inflatedBytes: 200 * 1024 * 1024,
+  inflatedBytes: 64 * 1024 * 1024,
   rows: 200_000,
   columns: 500,
 };
@@ -49,10 +49,7 @@ export interface WorkbookReadOptions {
 
 export class WorkbookError extends Error {}
 
-/**
- * The rows of one sheet, read with exceljs's streaming reader (no styles, no whole-workbook model in memory),
- * each with its row number in the sheet. Rows are yielded as they are read, so a caller can stop early.
- */
+/** The rows of one sheet, each with its row number in the sheet, yielded one by one so a caller can stop early. */
 export async function* readWorksheetRows(
   content: Buffer,
   options: WorkbookReadOptions = {},
@@ -70,39 +67,39 @@ export async function* readWorksheetRows(
     if (error instanceof ZipLimitError) throw new WorkbookError(error.message);
     throw error;
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
-    sharedStrings: 'cache',
-    worksheets: 'emit',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    entries: 'ignore',
-  });
-  let isFound = false;
+  // The whole workbook in memory (bounded by the unpacked-size limit above), not exceljs's streaming reader: that
+  // one parks worksheets that come before the shared strings in temporary files and, now and then, fails on
+  // them where no one listens, which ends the process.
+  const workbook = new ExcelJS.Workbook();
   try {
-    for await (const worksheet of reader) {
-      const name = (worksheet as unknown as { name: string }).name;
-      if (options.sheetName !== undefined && name !== options.sheetName) continue;
-      isFound = true;
-      for await (const row of worksheet) {
-        if (row.number > limits.rows) {
-          throw new WorkbookError(
-            `The sheet has more than ${limits.rows.toLocaleString('en-US')} rows; split it into smaller files`,
-          );
-        }
-        const values = row.values as unknown[];
-        if (values.length - 1 > limits.columns) {
-          throw new WorkbookError(
-            `Row ${row.number} has more than ${limits.columns} columns; a sheet may have at most ${limits.columns}`,
-          );
-        }
-        // exceljs row values are 1-based (index 0 is always empty).
-        yield { rowNumber: row.number, cells: Array.from(values.slice(1), toCellValue) };
-      }
-      break;
-    }
+    // exceljs types its input as an ArrayBuffer.
+    await workbook.xlsx.load(
+      content.buffer.slice(content.byteOffset, content.byteOffset + content.byteLength) as ArrayBuffer,
+    );
   } catch (error) {
-    if (error instanceof WorkbookError) throw error;
     throw new WorkbookError(`The file is not a readable XLSX workbook: ${(error as Error).message}`);
+  }
+  const worksheet =
+    options.sheetName === undefined
+      ? workbook.worksheets[0]
+      : workbook.worksheets.find((each) => each.name === options.sheetName);
+  const isFound = worksheet !== undefined;
+  for (let rowNumber = 1; worksheet && rowNumber <= worksheet.rowCount; rowNumber += 1) {
+    if (rowNumber > limits.rows) {
+      throw new WorkbookError(
+        `The sheet has more than ${limits.rows.toLocaleString('en-US')} rows; split it into smaller files`,
+      );
+    }
+    const row = worksheet.findRow(rowNumber);
+    if (!row) continue;
+    const values = row.values as unknown[];
+    if (values.length - 1 > limits.columns) {
+      throw new WorkbookError(
+        `Row ${rowNumber} has more than ${limits.columns} columns; a sheet may have at most ${limits.columns}`,
+      );
+    }
+    // exceljs row values are 1-based (index 0 is always empty).
+    yield { rowNumber, cells: Array.from(values.slice(1), toCellValue) };
   }
   if (!isFound) {
     throw new WorkbookError(
