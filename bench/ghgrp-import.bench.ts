@@ -2,9 +2,9 @@
  * Benchmark of the EPA GHGRP importer (issue 4, Performance: importing the 6,515-facility 2020 workbook in under
  * 30 s). Times, in the same run and alternating:
  *  - our import (`importGhgrpWorkbook`, as `POST /api/imports/ghgrp` and `npm run ecc -- import ghgrp` run it)
- *    into a fresh realm on PGlite in a temporary data directory (the server's store): stream the workbook with
+ *    into a fresh realm on PGlite in a temporary data directory (the server's store): read the workbook with
  *    exceljs, find the header, parse and re-base every row, upsert the facilities in one transaction;
- *  - a peer, the floor of the reading alone: the same exceljs streaming read of the "Direct Emitters" sheet,
+ *  - a peer, the floor of the reading alone: the same exceljs read of the "Direct Emitters" sheet,
  *    counting rows, with no parsing and no database.
  * Run: `npx tsx bench/ghgrp-import.bench.ts [--runs 3] [--file PATH]`.
  */
@@ -86,7 +86,7 @@ try {
   const read = median(readTimes);
   const imported = median(importTimes);
   console.info(
-    `median of ${RUNS}: exceljs streaming read ${(read / 1000).toFixed(2)} s; ` +
+    `median of ${RUNS}: exceljs read ${(read / 1000).toFixed(2)} s; ` +
       `import ${(imported / 1000).toFixed(2)} s (${(imported / read).toFixed(2)}× the read; target < 30 s)`,
   );
 } finally {
