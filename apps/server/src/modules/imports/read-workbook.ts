@@ -54,7 +54,7 @@ export async function* readWorksheetRows(
   content: Buffer,
   options: WorkbookReadOptions = {},
 ): AsyncGenerator<ImportRow> {
-  // exceljs's reader waits forever for the ZIP entries of an empty stream.
+  // Said as it is, rather than as an unreadable workbook.
   if (content.length === 0) throw new WorkbookError('The file is empty');
   const limits = options.limits ?? WORKBOOK_LIMITS;
   try {
@@ -83,8 +83,14 @@ export async function* readWorksheetRows(
     options.sheetName === undefined
       ? workbook.worksheets[0]
       : workbook.worksheets.find((each) => each.name === options.sheetName);
-  const isFound = worksheet !== undefined;
-  for (let rowNumber = 1; worksheet && rowNumber <= worksheet.rowCount; rowNumber += 1) {
+  if (!worksheet) {
+    throw new WorkbookError(
+      options.sheetName === undefined
+        ? 'The workbook has no sheet'
+        : `The workbook has no "${options.sheetName}" sheet`,
+    );
+  }
+  for (let rowNumber = 1; rowNumber <= worksheet.rowCount; rowNumber += 1) {
     if (rowNumber > limits.rows) {
       throw new WorkbookError(
         `The sheet has more than ${limits.rows.toLocaleString('en-US')} rows; split it into smaller files`,
@@ -100,12 +106,5 @@ export async function* readWorksheetRows(
     }
     // exceljs row values are 1-based (index 0 is always empty).
     yield { rowNumber, cells: Array.from(values.slice(1), toCellValue) };
-  }
-  if (!isFound) {
-    throw new WorkbookError(
-      options.sheetName === undefined
-        ? 'The workbook has no sheet'
-        : `The workbook has no "${options.sheetName}" sheet`,
-    );
   }
 }
