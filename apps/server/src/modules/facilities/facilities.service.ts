@@ -119,13 +119,12 @@ export async function facilityDetail(
   if (!found) throw new HttpError(404, FACILITY_NOT_FOUND);
   const facilityId = found.facility.id;
   await authorize(facilityId);
-  const [results, records, equipment] = await db.transaction((transaction) =>
-    Promise.all([
-      createEmissionResultRepository(transaction).listForFacility(realmId, facilityId),
-      createActivityRepository(transaction).listQualityInputs(realmId, facilityId),
-      createFacilityRepository(transaction).equipmentOf(realmId, facilityId),
-    ]),
-  );
+  // One after another: a transaction is one connection, which runs one statement at a time anyway.
+  const { results, records, equipment } = await db.transaction(async (transaction) => ({
+    results: await createEmissionResultRepository(transaction).listForFacility(realmId, facilityId),
+    records: await createActivityRepository(transaction).listQualityInputs(realmId, facilityId),
+    equipment: await createFacilityRepository(transaction).equipmentOf(realmId, facilityId),
+  }));
   // The results come from one view of the realm's set; with none, the realm's set names the zeros.
   const storedGwp = results[0]?.gwpSetId;
   const summary = summarizeFacility({
