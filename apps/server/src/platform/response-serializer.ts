@@ -12,19 +12,24 @@ export type ResponseSerializerPlan =
   | { kind: 'json-schema'; jsonSchema: Record<string, unknown>; serialize: (data: unknown) => string }
   | { kind: 'zod'; reason: string };
 
+/** Keywords whose value maps names to schemas. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
+
 /**
  * zod writes `additionalProperties: false` for its (stripping) objects and `default` for defaulted fields. To
  * fast-json-stringify the first would make a union's branch refuse an object with extra keys, where zod only
  * strips them (fast-json-stringify leaves unknown keys out by itself); the second would write a missing field's
  * default, where zod's encoding refuses the answer. Both are left out so the two write the same.
  */
-function withoutStrictnessAndDefaults(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutStrictnessAndDefaults);
+function withoutStrictnessAndDefaults(node: unknown, isPropertyMap = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutStrictnessAndDefaults(item));
   if (typeof node !== 'object' || node === null) return node;
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'default' || (key === 'additionalProperties' && value === false)) continue;
-    kept[key] = withoutStrictnessAndDefaults(value);
+    // In `properties` (or `definitions`) the keys are names, not keywords: a field may be called `default`.
+    const isKeyword = !isPropertyMap;
+    if (isKeyword && (key === 'default' || (key === 'additionalProperties' && value === false))) continue;
+    kept[key] = withoutStrictnessAndDefaults(value, isKeyword && NAME_MAPS.has(key));
   }
   return kept;
 }
