@@ -1,6 +1,6 @@
 import type { PermissionRow } from '@ecc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
@@ -96,7 +96,7 @@ describe('the equipment type builder', () => {
     expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Required',
     );
-    expect(document.activeElement).toBe(name);
+    await waitFor(() => expect(document.activeElement).toBe(name));
     expect(within(form).getByLabelText('Field 1 label').getAttribute('aria-invalid')).toBe('true');
     expect(within(form).getByText('Start with a letter; use letters, digits and underscores')).toBeTruthy();
     expect(posts).toEqual([]);
@@ -126,7 +126,7 @@ describe('the equipment type builder', () => {
     await userEvent.click(create);
     expect(await within(form).findByText('Another type has this key')).toBeTruthy();
     expect(key.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(key);
+    await waitFor(() => expect(document.activeElement).toBe(key));
     expect(posts).toEqual([
       expect.objectContaining({
         key: 'heat-pump',

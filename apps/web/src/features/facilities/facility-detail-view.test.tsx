@@ -443,7 +443,7 @@ describe('the facility view', { timeout: 20_000 }, () => {
     const message = await screen.findByText('Quantity must be zero or more');
     expect(quantity.getAttribute('aria-invalid')).toBe('true');
     expect(quantity.getAttribute('aria-describedby')).toBe(message.id);
-    expect(document.activeElement).toBe(quantity);
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '150{Enter}');
@@ -468,7 +468,7 @@ describe('the facility view', { timeout: 20_000 }, () => {
     const message = await screen.findByText('mmBtu cannot be converted to the factor’s therm');
     expect(message.id).toBe('edit-r2-unit-error');
     expect(unit.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(unit);
+    await waitFor(() => expect(document.activeElement).toBe(unit));
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
       { version: 1, unit: 'mmBtu' },
     ]);

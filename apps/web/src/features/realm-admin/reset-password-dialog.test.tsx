@@ -29,7 +29,7 @@ describe('the password reset dialog', () => {
     const again = within(form).getByLabelText('New password again');
     expect(await within(form).findByText(PASSWORDS_DIFFER_MESSAGE)).toBeTruthy();
     expect(again.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(again);
+    await waitFor(() => expect(document.activeElement).toBe(again));
     expect(onReset).not.toHaveBeenCalled();
   });
 
