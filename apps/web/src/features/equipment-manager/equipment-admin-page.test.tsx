@@ -109,8 +109,8 @@ describe('the equipment type builder', () => {
         {
           statusCode: 409,
           error: 'Conflict',
-          message: 'body/key: Another type has this key',
-          fieldErrors: { 'body/key': 'Another type has this key' },
+          message: 'body/key: An equipment type with the key heat-pump exists already',
+          fieldErrors: { 'body/key': 'An equipment type with the key heat-pump exists already' },
         },
         'Conflict',
       ),
@@ -124,7 +124,9 @@ describe('the equipment type builder', () => {
     await userEvent.type(within(form).getByLabelText('Field 1 label'), 'Charge');
     await userEvent.type(within(form).getByLabelText('Field 1 name'), 'chargeKg');
     await userEvent.click(create);
-    expect(await within(form).findByText('Another type has this key')).toBeTruthy();
+    expect(
+      await within(form).findByText('An equipment type with the key heat-pump exists already'),
+    ).toBeTruthy();
     expect(key.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(key));
     expect(posts).toEqual([
