@@ -23,9 +23,20 @@ export const STRATEGY_TEXT_FIELDS = [
   'type',
 ] as const;
 export type StrategyTextField = (typeof STRATEGY_TEXT_FIELDS)[number];
-export type LoginStrategyField = StrategyTextField | 'active' | 'createsMembers' | 'clientSecret';
+
+/** Who may sign in: lists typed as text separated by commas or lines, and the organisation's claim. */
+export const STRATEGY_ALLOW_LIST_FIELDS = [
+  'allowedDomains',
+  'organizationClaim',
+  'allowedOrganizations',
+] as const;
+export type StrategyAllowListField = (typeof STRATEGY_ALLOW_LIST_FIELDS)[number];
+
+export type LoginStrategyField =
+  StrategyTextField | StrategyAllowListField | 'active' | 'createsMembers' | 'clientSecret';
 export const LOGIN_STRATEGY_FIELDS: readonly LoginStrategyField[] = [
   ...STRATEGY_TEXT_FIELDS,
+  ...STRATEGY_ALLOW_LIST_FIELDS,
   'active',
   'createsMembers',
   'clientSecret',
@@ -34,7 +45,7 @@ export const LOGIN_STRATEGY_FIELDS: readonly LoginStrategyField[] = [
 /** What a save does with the stored client secret; a new strategy's secret is whatever is typed, if anything. */
 export type ClientSecretChange = 'keep' | 'replace' | 'remove';
 
-export type LoginStrategyFormValues = Record<StrategyTextField, string> & {
+export type LoginStrategyFormValues = Record<StrategyTextField | StrategyAllowListField, string> & {
   active: boolean;
   createsMembers: boolean;
   secretChange: ClientSecretChange;
@@ -56,6 +67,9 @@ export const NEW_STRATEGY_VALUES: LoginStrategyFormValues = {
   provider: '',
   service: 'oidc',
   type: 'oidc',
+  allowedDomains: '',
+  organizationClaim: '',
+  allowedOrganizations: '',
   secretChange: 'replace',
   clientSecret: '',
 };
@@ -66,8 +80,25 @@ export function toFormValues(strategy: LoginStrategy): LoginStrategyFormValues {
     ...Object.fromEntries(STRATEGY_TEXT_FIELDS.map((field) => [field, strategy[field] ?? ''])),
     active: strategy.active,
     createsMembers: strategy.createsMembers === true,
+    allowedDomains: (strategy.allowedDomains ?? []).join(', '),
+    organizationClaim: strategy.organizationClaim ?? '',
+    allowedOrganizations: (strategy.allowedOrganizations ?? []).join(', '),
     secretChange: 'keep',
   };
+}
+
+/** An allow-list field of the request, left out when empty (an absent list allows everyone). */
+function optionalListOf<Field extends string>(field: Field, text: string): Partial<Record<Field, string[]>> {
+  const entries = listEntriesOf(text);
+  return entries.length > 0 ? ({ [field]: entries } as Record<Field, string[]>) : {};
+}
+
+/** The entries of a list typed as text: separated by commas or lines, blanks left out. */
+export function listEntriesOf(text: string): string[] {
+  return text
+    .split(/[,\n]/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 }
 
 /** The fields every request carries: text trimmed, an empty provider or UserInfo endpoint left out (optional). */
@@ -80,6 +111,9 @@ function strategyFieldsOf(values: LoginStrategyFormValues) {
     ...(userinfoEndpoint ? { userinfoEndpoint } : {}),
     active: values.active,
     createsMembers: values.createsMembers,
+    ...optionalListOf('allowedDomains', values.allowedDomains),
+    ...(values.organizationClaim.trim() ? { organizationClaim: values.organizationClaim.trim() } : {}),
+    ...optionalListOf('allowedOrganizations', values.allowedOrganizations),
   };
 }
 
