@@ -16,6 +16,7 @@ import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 import { OIDC_FLOW_COOKIE_NAME } from './oidc-flow-store.ts';
 import {
   DOMAIN_NOT_ALLOWED_MESSAGE,
+  NO_EMAIL_MESSAGE,
   NOT_INVITED_MESSAGE,
   ORGANIZATION_NOT_ALLOWED_MESSAGE,
 } from './oidc.service.ts';
@@ -214,6 +215,7 @@ const DOMAIN_STRATEGY_ID = '5a0d3c4e-2b1f-4c6d-8e9a-0b1c2d3e4f50';
 const ORGANIZATION_STRATEGY_ID = '6b1e4d5f-3c2a-4d7e-9fab-1c2d3e4f5061';
 const LINKED_STRATEGY_ID = '7c2f5e60-4d3b-4e8f-a0bc-2d3e4f506172';
 const ROGUE_STRATEGY_ID = '8d306f71-5e4c-4f90-b1cd-3e4f50617283';
+const NO_EMAIL_STRATEGY_ID = '9e417082-6f5d-4a01-82de-4f5061728394';
 
 describe('OIDC sign-in that a realm controls: allow-lists and identities bound to their strategy', () => {
   let testApp: TestApp;
@@ -242,6 +244,19 @@ describe('OIDC sign-in that a realm controls: allow-lists and identities bound t
           authorizationEndpoint: `${fake.issuer}/auth`,
           tokenEndpoint: `${fake.issuer}/token`,
           jwksURI: `${fake.issuer}/jwks`,
+        },
+        // A provider of our own making that shares no e-mail address, behind a domain list.
+        {
+          ...provider.strategy({
+            id: NO_EMAIL_STRATEGY_ID,
+            name: 'No e-mail',
+            allowedDomains: ['oidc.example'],
+          }),
+          issuer: fake.issuer,
+          authorizationEndpoint: `${fake.issuer}/auth`,
+          tokenEndpoint: `${fake.issuer}/token`,
+          jwksURI: `${fake.issuer}/jwks`,
+          userinfoEndpoint: undefined,
         },
       ),
     });
@@ -312,27 +327,45 @@ describe('OIDC sign-in that a realm controls: allow-lists and identities bound t
     });
     const authorizationUrl = new URL(String(start.headers.location));
     expect(authorizationUrl.origin).toBe(fake.issuer);
+    const callback = await callbackFromFake(start, {
+      iss: provider.issuer,
+      sub: 'linda',
+      email: 'someone@rogue.example',
+      email_verified: true,
+    });
+    await expectRefused(callback, NOT_INVITED_MESSAGE);
+  });
+
+  it('refuses, and says why, a sign-in without an e-mail address through a strategy with a domain list', async () => {
+    const start = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/auth/oidc/${NO_EMAIL_STRATEGY_ID}/start`,
+      headers: { host: ACME_HOST },
+    });
+    const callback = await callbackFromFake(start, { iss: fake.issuer, sub: 'nobody' });
+    await expectRefused(callback, NO_EMAIL_MESSAGE);
+    expect((await refusalsOf()).at(-1)).toMatchObject({
+      entityId: NO_EMAIL_STRATEGY_ID,
+      after: { reason: 'e-mail domain not allowed', email: null, subject: 'nobody' },
+    });
+  });
+
+  /** Back from the fake provider to the callback, its token endpoint answering an ID token of these claims. */
+  function callbackFromFake(start: LightMyRequestResponse, claims: JWTPayload) {
+    const authorizationUrl = new URL(String(start.headers.location));
     const nonce = authorizationUrl.searchParams.get('nonce') ?? '';
     fake.nextIdToken = () =>
-      new SignJWT({
-        iss: provider.issuer,
-        aud: TEST_OIDC_CLIENT_ID,
-        sub: 'linda',
-        nonce,
-        email: 'someone@rogue.example',
-        email_verified: true,
-      })
+      new SignJWT({ aud: TEST_OIDC_CLIENT_ID, nonce, ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: 'fake-key' })
         .setIssuedAt()
         .setExpirationTime('5m')
         .sign(fake.signingKey);
-    const callback = await testApp.app.inject({
+    return testApp.app.inject({
       method: 'GET',
       url: `/api/auth/oidc/callback?code=c&state=${authorizationUrl.searchParams.get('state')}`,
       headers: { host: ACME_HOST, cookie: `${OIDC_FLOW_COOKIE_NAME}=${flowCookieOf(start)}` },
     });
-    await expectRefused(callback, NOT_INVITED_MESSAGE);
-  });
+  }
 });
 
 /** A provider of our own making: its token endpoint answers whatever ID token the test builds. */

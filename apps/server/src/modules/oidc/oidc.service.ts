@@ -71,6 +71,7 @@ export const EMAIL_TAKEN_MESSAGE =
   'An account with this e-mail address already exists. Sign in with your password instead.';
 export const NOT_INVITED_MESSAGE =
   'You need an invitation to join this realm. Ask one of its administrators to invite your e-mail address.';
+export const NO_EMAIL_MESSAGE = 'The sign-in provider did not share an e-mail address for your account.';
 export const DOMAIN_NOT_ALLOWED_MESSAGE =
   'People with an e-mail address of your domain cannot sign in with this provider. Ask an administrator of your realm.';
 export const ORGANIZATION_NOT_ALLOWED_MESSAGE =
@@ -91,9 +92,7 @@ export async function userForIdentity(
   const linked = await repositories.userIdentities.findUser(realm.id, identity);
   if (linked?.deactivatedOn) throw new OidcSignInError(DEACTIVATED_ACCOUNT_MESSAGE);
   if (linked) return linked;
-  if (!identity.email) {
-    throw new OidcSignInError('The sign-in provider did not share an e-mail address for your account.');
-  }
+  if (!identity.email) throw new OidcSignInError(NO_EMAIL_MESSAGE);
   const newUser = {
     email: identity.email,
     // A hash of random bytes nobody knows: the password form cannot sign this account in.
@@ -153,5 +152,8 @@ export async function assertAllowedByStrategy(
       },
     });
   });
-  throw new OidcSignInError(ALLOW_LIST_MESSAGES[refusal]);
+  // Without an address the domain list cannot be met: say what is missing.
+  throw new OidcSignInError(
+    refusal === 'domain' && identity.email === undefined ? NO_EMAIL_MESSAGE : ALLOW_LIST_MESSAGES[refusal],
+  );
 }

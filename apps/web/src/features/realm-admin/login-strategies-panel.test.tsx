@@ -188,7 +188,7 @@ describe('the sign-in strategies panel', () => {
     await user.type(within(dialog).getByLabelText('Allowed organisations'), 'acme.com');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(domains.getAttribute('aria-invalid')).toBe('true'));
-    expect(within(dialog).getByText('Must be a host name such as ecc.example.com')).toBeTruthy();
+    expect(within(dialog).getByText('@acme.com: Must be a host name such as ecc.example.com')).toBeTruthy();
     const claim = within(dialog).getByLabelText('Organisation claim');
     expect(claim.getAttribute('aria-invalid')).toBe('true');
     expect(within(dialog).getByText('Name the claim that carries the organisation')).toBeTruthy();

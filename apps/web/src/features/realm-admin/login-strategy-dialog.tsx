@@ -5,6 +5,7 @@ import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
   NEW_STRATEGY_VALUES,
   strategyFieldOf,
+  strategyProblemMessage,
   strategyRequestOf,
   strategySaveSchema,
   toFormValues,
@@ -44,7 +45,7 @@ const ALLOW_LIST_FIELDS: readonly { field: StrategyAllowListField; label: string
     field: 'allowedDomains',
     label: 'Allowed e-mail domains',
     description:
-      'Separated by commas. Only verified addresses of exactly these domains sign in (a subdomain is another domain). Empty: any domain.',
+      'Separated by commas or spaces. Only verified addresses of exactly these domains sign in (a subdomain is another domain). Empty: any domain.',
   },
   {
     field: 'organizationClaim',
@@ -56,7 +57,7 @@ const ALLOW_LIST_FIELDS: readonly { field: StrategyAllowListField; label: string
     field: 'allowedOrganizations',
     label: 'Allowed organisations',
     description:
-      'Separated by commas: values of the organisation claim that may sign in. Empty: any organisation.',
+      'Separated by commas or spaces: values of the organisation claim that may sign in. Empty: any organisation.',
   },
 ];
 
@@ -83,6 +84,7 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
     defaultValues: strategy ? toFormValues(strategy) : NEW_STRATEGY_VALUES,
     toRequest: (values, refuse) => strategyRequestOf(strategy, values, refuse),
     fieldOf: strategyFieldOf,
+    messageOf: strategyProblemMessage,
   });
   const {
     register,

@@ -6,6 +6,7 @@ import {
   type NewLoginStrategyRequest,
   type z,
 } from '@ecc/contracts';
+import { splitList } from './realm-form.ts';
 
 /** The strategy's text fields (spec section 3), in the order the form shows them. */
 export const STRATEGY_TEXT_FIELDS = [
@@ -24,7 +25,7 @@ export const STRATEGY_TEXT_FIELDS = [
 ] as const;
 export type StrategyTextField = (typeof STRATEGY_TEXT_FIELDS)[number];
 
-/** Who may sign in: lists typed as text separated by commas or lines, and the organisation's claim. */
+/** Who may sign in: lists typed as text (`splitList`), and the organisation's claim. */
 export const STRATEGY_ALLOW_LIST_FIELDS = [
   'allowedDomains',
   'organizationClaim',
@@ -89,16 +90,23 @@ export function toFormValues(strategy: LoginStrategy): LoginStrategyFormValues {
 
 /** An allow-list field of the request, left out when empty (an absent list allows everyone). */
 function optionalListOf<Field extends string>(field: Field, text: string): Partial<Record<Field, string[]>> {
-  const entries = listEntriesOf(text);
+  const entries = splitList(text);
   return entries.length > 0 ? ({ [field]: entries } as Record<Field, string[]>) : {};
 }
 
-/** The entries of a list typed as text: separated by commas or lines, blanks left out. */
-export function listEntriesOf(text: string): string[] {
-  return text
-    .split(/[,\n]/)
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
+/**
+ * How a problem of the schema reads on its field: a list's entry is named (`allowedDomains/1` →
+ * `@acme.com: Must be a host name…`).
+ */
+export function strategyProblemMessage(
+  path: readonly string[],
+  message: string,
+  values: LoginStrategyFormValues,
+): string {
+  const [field, index] = path;
+  if (field !== 'allowedDomains' && field !== 'allowedOrganizations') return message;
+  const entry = index === undefined ? undefined : splitList(values[field])[Number(index)];
+  return entry === undefined ? message : `${entry}: ${message}`;
 }
 
 /** The fields every request carries: text trimmed, an empty provider or UserInfo endpoint left out (optional). */
