@@ -23,4 +23,4 @@ WHERE "matches"."id" = "user_identities"."id" AND "matches"."strategies" = 1;-->
 DELETE FROM "user_identities" WHERE "strategy_key" IS NULL;--> statement-breakpoint
 ALTER TABLE "user_identities" ALTER COLUMN "strategy_key" SET NOT NULL;--> statement-breakpoint
 DROP INDEX "user_identities_realm_issuer_subject_unique";--> statement-breakpoint
-CREATE UNIQUE INDEX "user_identities_realm_strategy_subject_unique" ON "user_identities" USING btree ("realm_id","strategy_key","subject");
+CREATE UNIQUE INDEX "user_identities_realm_strategy_issuer_subject_unique" ON "user_identities" USING btree ("realm_id","strategy_key","issuer","subject");

@@ -124,9 +124,12 @@ export const userIdentities = pgTable(
     createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('user_identities_realm_strategy_subject_unique').on(
+    // The issuer too: a link made before its strategy's issuer changed outside the service (`realm import`) is
+    // inert, and must not stop the same subject at the new issuer from being linked.
+    uniqueIndex('user_identities_realm_strategy_issuer_subject_unique').on(
       table.realmId,
       table.strategyKey,
+      table.issuer,
       table.subject,
     ),
     index('user_identities_user_index').on(table.realmId, table.userId),

@@ -379,6 +379,34 @@ describe('the sign-in strategies API', () => {
     expect(deletion?.after).toEqual({ unlinkedIdentities: 1 });
   });
 
+  it('leaves a link inert when an issuer changes outside the API, and links the new issuer’s subject afresh', async () => {
+    const db = testApp.database.db;
+    const strategy = loginStrategySchema.parse(
+      (await call(admin, 'POST', strategiesUrl(acme), strategyInput('Imported ID'))).json(),
+    );
+    const identities = createUserIdentityRepository(db);
+    const before = { strategyKey: strategy.key, issuer: strategy.issuer, subject: 'subject-9' };
+    await identities.createUser(acme.id, before, {
+      email: 'before@acme.test',
+      passwordHash: 'not-a-password',
+      role: 'member',
+    });
+    // What `realm import` may do: the stored strategy replaced, its issuer with it.
+    const issuer = 'https://new-idp.example.com';
+    await createRealmConfigRepository(db).changeLoginStrategies(acme.id, (strategies) => ({
+      strategies: strategies.map((each) => (each.id === strategy.id ? { ...each, issuer } : each)),
+      result: undefined,
+    }));
+    const after = { ...before, issuer };
+    expect(await identities.findUser(acme.id, after)).toBeUndefined();
+    const relinked = await identities.createUser(acme.id, after, {
+      email: 'after@acme.test',
+      passwordHash: 'not-a-password',
+      role: 'member',
+    });
+    expect(await identities.findUser(acme.id, after)).toMatchObject({ id: relinked?.id });
+  });
+
   it('moves the identities of a strategy without an id along when it is renamed', async () => {
     const db = testApp.database.db;
     const { clientSecret: _secret, ...fields } = strategyInput('Legacy linked');
