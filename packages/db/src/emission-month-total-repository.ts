@@ -1,6 +1,16 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
-import { realms } from './schema.ts';
+import { emissionMonthTotals, realms } from './schema.ts';
+
+/** One row of a facility's monthly totals (see `emissionMonthTotals`). */
+export interface FacilityMonthTotalRow {
+  month: string;
+  scope: number;
+  scope2Method: string;
+  gas: string;
+  gasKg: number;
+  co2eKg: number;
+}
 
 /** How a realm's monthly totals compared with the sum of its results. */
 export interface MonthTotalsComparison {
@@ -17,8 +27,9 @@ const KEY_COLUMNS = sql.raw(
 );
 
 /**
- * The monthly totals the triggers keep (`emission_month_totals`, decision 022) checked against and rebuilt from
- * the results. Operator work: it reads and writes every GWP set of the realms it is given, by realm key.
+ * The monthly totals the triggers keep (`emission_month_totals`, decision 022): read for a facility, and checked
+ * against and rebuilt from the results. `check` and `rebuild` are operator work: they read and write every GWP
+ * set of the realms they are given, by realm key.
  */
 export function createEmissionMonthTotalRepository(db: Database) {
   async function realmsOf(database: Database, realmKey: string | undefined) {
@@ -53,6 +64,31 @@ export function createEmissionMonthTotalRepository(db: Database) {
   }
 
   return {
+    /** A facility's monthly totals on one GWP set (the realm's), every gas and the CO2e rows (gas ''). */
+    async listForFacility(
+      realmId: string,
+      facilityId: string,
+      gwpSetId: string,
+    ): Promise<FacilityMonthTotalRow[]> {
+      return db
+        .select({
+          month: emissionMonthTotals.month,
+          scope: emissionMonthTotals.scope,
+          scope2Method: emissionMonthTotals.scope2Method,
+          gas: emissionMonthTotals.gas,
+          gasKg: emissionMonthTotals.gasKg,
+          co2eKg: emissionMonthTotals.co2eKg,
+        })
+        .from(emissionMonthTotals)
+        .where(
+          and(
+            eq(emissionMonthTotals.realmId, realmId),
+            eq(emissionMonthTotals.gwpSetId, gwpSetId),
+            eq(emissionMonthTotals.facilityId, facilityId),
+          ),
+        );
+    },
+
     /** Compares every realm's totals (or realm `realmKey`'s) with the sum of its results; changes nothing. */
     async check(realmKey?: string): Promise<MonthTotalsComparison[]> {
       const comparisons: MonthTotalsComparison[] = [];
