@@ -50,35 +50,32 @@ CREATE FUNCTION ecc_emission_month_totals_of_results() RETURNS trigger LANGUAGE 
 BEGIN
   -- An update counts as the old rows removed and the new ones added (results are replaced, not edited).
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    -- Rows left with no result go; the others lose what was removed. Rows that do not exist (their facility was
-    -- deleted in the same statement) are left alone.
-    DELETE FROM emission_month_totals AS totals
-      USING (
-        SELECT removed.realm_id, removed.gwp_set_id, amounts.gas, removed.facility_id,
-            date_trunc('month', removed.period_start)::date AS month, removed.scope, removed.scope2_method,
-            count(*) AS result_count
-          FROM removed_results AS removed
-          CROSS JOIN LATERAL ecc_result_amounts(removed.gases, removed.co2e_kg) AS amounts
-          GROUP BY 1, 2, 3, 4, 5, 6, 7
-      ) AS removed
-      WHERE totals.realm_id = removed.realm_id AND totals.gwp_set_id = removed.gwp_set_id
-        AND totals.gas = removed.gas AND totals.facility_id = removed.facility_id AND totals.month = removed.month
-        AND totals.scope = removed.scope AND totals.scope2_method = removed.scope2_method
-        AND totals.result_count <= removed.result_count;
+    -- Rows left with no result go; the others lose what was removed. The two touch different rows (a row's count
+    -- is either at most or more than what was removed), so one statement does both over one aggregation. Rows
+    -- that do not exist (their facility was deleted in the same statement) are left alone.
+    WITH removed AS (
+      SELECT removed.realm_id, removed.gwp_set_id, amounts.gas, removed.facility_id,
+          date_trunc('month', removed.period_start)::date AS month, removed.scope, removed.scope2_method,
+          sum(amounts.gas_kg) AS gas_kg, sum(amounts.co2e_kg) AS co2e_kg, count(*) AS result_count
+        FROM removed_results AS removed
+        CROSS JOIN LATERAL ecc_result_amounts(removed.gases, removed.co2e_kg) AS amounts
+        GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ), emptied AS (
+      DELETE FROM emission_month_totals AS totals
+        USING removed
+        WHERE totals.realm_id = removed.realm_id AND totals.gwp_set_id = removed.gwp_set_id
+          AND totals.gas = removed.gas AND totals.facility_id = removed.facility_id
+          AND totals.month = removed.month AND totals.scope = removed.scope
+          AND totals.scope2_method = removed.scope2_method AND totals.result_count <= removed.result_count
+    )
     UPDATE emission_month_totals AS totals
       SET gas_kg = totals.gas_kg - removed.gas_kg, co2e_kg = totals.co2e_kg - removed.co2e_kg,
         result_count = totals.result_count - removed.result_count
-      FROM (
-        SELECT removed.realm_id, removed.gwp_set_id, amounts.gas, removed.facility_id,
-            date_trunc('month', removed.period_start)::date AS month, removed.scope, removed.scope2_method,
-            sum(amounts.gas_kg) AS gas_kg, sum(amounts.co2e_kg) AS co2e_kg, count(*) AS result_count
-          FROM removed_results AS removed
-          CROSS JOIN LATERAL ecc_result_amounts(removed.gases, removed.co2e_kg) AS amounts
-          GROUP BY 1, 2, 3, 4, 5, 6, 7
-      ) AS removed
+      FROM removed
       WHERE totals.realm_id = removed.realm_id AND totals.gwp_set_id = removed.gwp_set_id
         AND totals.gas = removed.gas AND totals.facility_id = removed.facility_id AND totals.month = removed.month
-        AND totals.scope = removed.scope AND totals.scope2_method = removed.scope2_method;
+        AND totals.scope = removed.scope AND totals.scope2_method = removed.scope2_method
+        AND totals.result_count > removed.result_count;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     INSERT INTO emission_month_totals AS totals
