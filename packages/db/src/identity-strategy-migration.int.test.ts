@@ -13,9 +13,9 @@ import { createDefaultRealmConfig } from './realm-defaults.ts';
 import * as schema from './schema.ts';
 import { createUserRepository } from './user-repository.ts';
 
-const BEFORE = '0015_user_deactivation';
+const BEFORE = '0016_emission_month_totals';
 
-/** The migrations folder as it was before 0016: its files, with the journal cut after BEFORE. */
+/** The migrations folder as it was before 0017: its files, with the journal cut after BEFORE. */
 function migrationsUpTo(tag: string): string {
   const folder = mkdtempSync(join(tmpdir(), 'ecc-migrations-'));
   cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
@@ -41,7 +41,7 @@ const strategy = (name: string, issuer: string, id?: string): AuthenticationStra
   type: 'oidc',
 });
 
-describe('migration 0016: identities bound to their strategy', () => {
+describe('migration 0017: identities bound to their strategy', () => {
   const folder = migrationsUpTo(BEFORE);
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 

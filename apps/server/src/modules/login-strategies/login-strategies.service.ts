@@ -131,7 +131,7 @@ export const ISSUER_LOCKED_MESSAGE =
   'People have signed in with this strategy, so its issuer cannot change: their accounts are linked to subjects of this issuer. Add a new strategy for the other issuer.';
 
 /**
- * Keeps linked identities bound to their strategy (decision 022) in the strategy change's transaction: a deleted
+ * Keeps linked identities bound to their strategy (decision 023) in the strategy change's transaction: a deleted
  * strategy's identities are deleted with it (answers how many), an issuer cannot change while the strategy has
  * any, and a strategy keyed by its name (no id) takes its identities along when renamed.
  */

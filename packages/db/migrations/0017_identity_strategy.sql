@@ -1,5 +1,5 @@
 -- Linked OpenID Connect identities bound to the sign-in strategy they came through (issue 16 item 6, decision
--- 022), not only to an issuer, which an administrator can give a second strategy. Strategies are JSON in the
+-- 023), not only to an issuer, which an administrator can give a second strategy. Strategies are JSON in the
 -- realm's application (`authentication.strategies`), so the column holds the strategy's key (its id, else its
 -- name) and the login-strategy service keeps it pointing at a strategy.
 ALTER TABLE "user_identities" ADD COLUMN "strategy_key" text;--> statement-breakpoint
