@@ -105,8 +105,12 @@ export const sessions = pgTable(
 );
 
 /**
- * A user's sign-in identity at an OpenID Connect provider: linked by (realm, issuer, subject), never by e-mail,
- * so a provider that lets people choose their address cannot take over an account.
+ * A user's sign-in identity at an OpenID Connect provider: linked by (realm, strategy, subject), never by e-mail,
+ * so a provider that lets people choose their address cannot take over an account, and never by the issuer
+ * alone, which an administrator can give a second strategy. `strategy_key` is the strategy's key in the realm's
+ * `authentication.strategies` (decision 023: strategies are JSON there, so the login-strategy service keeps the
+ * reference: deleting a strategy deletes its identities, and its issuer cannot change while it has any).
+ * `issuer` records where the subject came from.
  */
 export const userIdentities = pgTable(
   'user_identities',
@@ -114,12 +118,20 @@ export const userIdentities = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     realmId: uuid('realm_id').notNull(),
     userId: uuid('user_id').notNull(),
+    strategyKey: text('strategy_key').notNull(),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('user_identities_realm_issuer_subject_unique').on(table.realmId, table.issuer, table.subject),
+    // The issuer too: a link made before its strategy's issuer changed outside the service (`realm import`) is
+    // inert, and must not stop the same subject at the new issuer from being linked.
+    uniqueIndex('user_identities_realm_strategy_issuer_subject_unique').on(
+      table.realmId,
+      table.strategyKey,
+      table.issuer,
+      table.subject,
+    ),
     index('user_identities_user_index').on(table.realmId, table.userId),
     foreignKey({
       columns: [table.realmId, table.userId],
