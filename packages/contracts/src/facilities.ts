@@ -301,6 +301,37 @@ export const facilityFieldsSchema = z.object({
 
 type FacilityFields = z.infer<typeof facilityFieldsSchema>;
 
+/** The fields of a facility, in the order forms and import templates show them (the schema's keys). */
+export const FACILITY_FIELDS = [
+  'name',
+  'slug',
+  'sector',
+  'naics',
+  'address',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+  'latitude',
+  'longitude',
+] as const satisfies readonly (keyof FacilityFields)[];
+export type FacilityField = (typeof FACILITY_FIELDS)[number];
+
+/** What each field is called: on the facility form and in the column mapping of a facility import. */
+export const FACILITY_FIELD_LABELS: Readonly<Record<FacilityField, string>> = {
+  name: 'Name',
+  slug: 'Slug',
+  sector: 'Sector',
+  naics: 'NAICS code',
+  address: 'Address',
+  city: 'City',
+  state: 'State or region',
+  postalCode: 'Postal code',
+  country: 'Country',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+};
+
 /** Coordinates place a facility on the map only as a pair. */
 function checkFacilityRules(facility: Partial<FacilityFields>, context: z.RefinementCtx): void {
   const hasLatitude = facility.latitude !== null && facility.latitude !== undefined;

@@ -1,4 +1,10 @@
-import { facilitySlugOf, type FacilityDto, type FacilityValues } from '@ecc/contracts';
+import {
+  FACILITY_FIELD_LABELS,
+  FACILITY_FIELDS,
+  facilitySlugOf,
+  type FacilityDto,
+  type FacilityValues,
+} from '@ecc/contracts';
 import { FormDialog, FormField, Input } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +13,6 @@ import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { facilitySectorsQuery } from './facility-api.ts';
 import {
   EMPTY_FACILITY_FORM,
-  FACILITY_FORM_FIELDS,
   facilityFormSchema,
   facilityToFormValues,
   type FacilityFormValues,
@@ -33,7 +38,7 @@ export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDi
   const { form, submit, formError } = useContractForm<FacilityFormValues, FacilityValues>({
     schema: facilityFormSchema,
     defaultValues: facility ? facilityToFormValues(facility) : EMPTY_FACILITY_FORM,
-    fieldOf: topLevelFieldOf(FACILITY_FORM_FIELDS),
+    fieldOf: topLevelFieldOf(FACILITY_FIELDS),
   });
   const {
     register,
@@ -70,11 +75,11 @@ export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDi
       className="sm:max-w-2xl"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Name" error={field('name')} className="sm:col-span-2">
+        <FormField label={FACILITY_FIELD_LABELS.name} error={field('name')} className="sm:col-span-2">
           <Input autoComplete="off" {...name} />
         </FormField>
         <FormField
-          label="Slug"
+          label={FACILITY_FIELD_LABELS.slug}
           error={field('slug')}
           description={
             isNew
@@ -88,7 +93,7 @@ export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDi
             {...register('slug', { onChange: () => setIsSlugTyped(true) })}
           />
         </FormField>
-        <FormField label="Sector" error={field('sector')}>
+        <FormField label={FACILITY_FIELD_LABELS.sector} error={field('sector')}>
           <Input autoComplete="off" list="facility-sector-options" {...register('sector')} />
         </FormField>
         <datalist id="facility-sector-options">
@@ -96,29 +101,41 @@ export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDi
             <option key={entry.sector} value={entry.sector} />
           ))}
         </datalist>
-        <FormField label="NAICS" error={field('naics')}>
+        <FormField label={FACILITY_FIELD_LABELS.naics} error={field('naics')}>
           <Input inputMode="numeric" autoComplete="off" {...register('naics')} />
         </FormField>
-        <FormField label="Country" error={field('country')} description="Two letters, such as US or GB.">
+        <FormField
+          label={FACILITY_FIELD_LABELS.country}
+          error={field('country')}
+          description="Two letters, such as US or GB."
+        >
           <Input autoComplete="country" maxLength={2} {...register('country')} />
         </FormField>
-        <FormField label="Address" error={field('address')} className="sm:col-span-2">
+        <FormField label={FACILITY_FIELD_LABELS.address} error={field('address')} className="sm:col-span-2">
           <Input autoComplete="street-address" {...register('address')} />
         </FormField>
-        <FormField label="City" error={field('city')}>
+        <FormField label={FACILITY_FIELD_LABELS.city} error={field('city')}>
           <Input autoComplete="address-level2" {...register('city')} />
         </FormField>
-        <FormField label="State" error={field('state')}>
+        <FormField label={FACILITY_FIELD_LABELS.state} error={field('state')}>
           <Input autoComplete="address-level1" {...register('state')} />
         </FormField>
-        <FormField label="Postal code" error={field('postalCode')}>
+        <FormField label={FACILITY_FIELD_LABELS.postalCode} error={field('postalCode')}>
           <Input autoComplete="postal-code" {...register('postalCode')} />
         </FormField>
         <div />
-        <FormField label="Latitude" error={field('latitude')} description="Decimal degrees, −90 to 90.">
+        <FormField
+          label={FACILITY_FIELD_LABELS.latitude}
+          error={field('latitude')}
+          description="Decimal degrees, −90 to 90."
+        >
           <Input inputMode="decimal" autoComplete="off" {...register('latitude')} />
         </FormField>
-        <FormField label="Longitude" error={field('longitude')} description="Decimal degrees, −180 to 180.">
+        <FormField
+          label={FACILITY_FIELD_LABELS.longitude}
+          error={field('longitude')}
+          description="Decimal degrees, −180 to 180."
+        >
           <Input inputMode="decimal" autoComplete="off" {...register('longitude')} />
         </FormField>
       </div>

@@ -1,35 +1,14 @@
-import { facilityInputSchema, z, type FacilityDto, type FacilityInput } from '@ecc/contracts';
+import {
+  FACILITY_FIELDS,
+  facilityInputSchema,
+  z,
+  type FacilityDto,
+  type FacilityField,
+  type FacilityInput,
+} from '@ecc/contracts';
 
 /** The facility form holds text, as inputs do; the contract's schema decides what is valid. */
-export interface FacilityFormValues {
-  name: string;
-  slug: string;
-  sector: string;
-  naics: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  latitude: string;
-  longitude: string;
-}
-
-export type FacilityFormField = keyof FacilityFormValues;
-
-export const FACILITY_FORM_FIELDS = [
-  'name',
-  'slug',
-  'sector',
-  'naics',
-  'address',
-  'city',
-  'state',
-  'postalCode',
-  'country',
-  'latitude',
-  'longitude',
-] as const satisfies readonly FacilityFormField[];
+export type FacilityFormValues = Record<FacilityField, string>;
 
 export const EMPTY_FACILITY_FORM: FacilityFormValues = {
   name: '',
@@ -56,8 +35,8 @@ function coordinateOf(text: string): number | null {
  */
 export const facilityFormSchema = z
   .object(
-    Object.fromEntries(FACILITY_FORM_FIELDS.map((field) => [field, z.string()])) as Record<
-      FacilityFormField,
+    Object.fromEntries(FACILITY_FIELDS.map((field) => [field, z.string()])) as Record<
+      FacilityField,
       z.ZodString
     >,
   )
