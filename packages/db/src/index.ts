@@ -35,3 +35,5 @@ export * from './realm-admin-repository.ts';
 export * from './overview-repository.ts';
 export * from './result-gwp-sets.ts';
 export * from './gwp-set-switch.ts';
+export * from './organisation-repository.ts';
+export * from './demo-organisation-seed.ts';
