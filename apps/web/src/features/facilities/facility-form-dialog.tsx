@@ -1,9 +1,11 @@
 import { facilitySlugOf, type FacilityDto, type FacilityValues } from '@ecc/contracts';
-import { FormDialog, FormField, Input } from '@ecc/ui';
+import { inTreeOrder } from '@ecc/domain';
+import { FormDialog, FormField, Input, controlClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
+import { businessUnitsQueryOptions } from '#lib/organisation/business-units-query.ts';
 import { facilitySectorsQuery } from './facility-api.ts';
 import {
   EMPTY_FACILITY_FORM,
@@ -22,13 +24,16 @@ export interface FacilityFormDialogProps {
 }
 
 /**
- * Create or edit a facility: name, slug, sector, NAICS, address, country and coordinates, checked with the
+ * Create or edit a facility: name, slug, sector, NAICS, address, country, coordinates, its business unit,
+ * the realm's ownership share and whether it is inside the reporting boundary (why not, when not), checked with the
  * contract's schema before it is sent. A new facility's slug follows its name until the user types one; an
  * existing facility's slug is shown but fixed.
  */
 export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDialogProps) {
   const isNew = facility === undefined;
   const sectors = useQuery(facilitySectorsQuery);
+  const businessUnits = useQuery(businessUnitsQueryOptions);
+  const unitOptions = inTreeOrder(businessUnits.data?.results ?? [], () => 0);
   const [isSlugTyped, setIsSlugTyped] = useState(!isNew);
   const { form, submit, formError } = useContractForm<FacilityFormValues, FacilityValues>({
     schema: facilityFormSchema,
@@ -38,8 +43,10 @@ export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDi
   const {
     register,
     setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
+  const isInBoundary = watch('isInBoundary');
 
   const onSubmit = submit(async (values) => {
     await onSave(values);
@@ -121,6 +128,40 @@ export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDi
         <FormField label="Longitude" error={field('longitude')} description="Decimal degrees, −180 to 180.">
           <Input inputMode="decimal" autoComplete="off" {...register('longitude')} />
         </FormField>
+        <FormField
+          label="Business unit"
+          error={field('businessUnitId')}
+          description={businessUnits.isError ? 'The business units could not be loaded.' : undefined}
+        >
+          <select className={controlClasses} {...register('businessUnitId')}>
+            <option value="">None</option>
+            {unitOptions.map(({ unit, depth }) => (
+              <option key={unit.id} value={unit.id}>
+                {`${'\u2003'.repeat(depth)}${unit.name}`}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField
+          label="Ownership share (%)"
+          error={field('ownershipSharePercent')}
+          description="More than 0, at most 100; equity share consolidation scales by it."
+        >
+          <Input inputMode="decimal" autoComplete="off" {...register('ownershipSharePercent')} />
+        </FormField>
+        <label className="flex items-center gap-2 text-sm sm:col-span-2">
+          <input type="checkbox" {...register('isInBoundary')} />
+          Inside the reporting boundary (operational and financial control count it in full)
+        </label>
+        {isInBoundary ? null : (
+          <FormField
+            label="Why it is outside the boundary"
+            error={field('boundaryExclusionReason')}
+            className="sm:col-span-2"
+          >
+            <Input autoComplete="off" {...register('boundaryExclusionReason')} />
+          </FormField>
+        )}
       </div>
     </FormDialog>
   );
