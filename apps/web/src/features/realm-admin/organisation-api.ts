@@ -9,7 +9,6 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { ORGANISATION_QUERY_KEY } from '#lib/organisation/business-units-query.ts';
 
-
 /** `GET /api/organisation/boundary`: the consolidation approach, reporting year, base year and threshold. */
 export const boundaryQueryOptions = queryOptions({
   queryKey: [...ORGANISATION_QUERY_KEY, 'boundary'],
