@@ -74,7 +74,7 @@ export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDi
       saveError={formError}
       onSubmit={() => void onSubmit()}
       onClose={onClose}
-      className="sm:max-w-2xl"
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Name" error={field('name')} className="sm:col-span-2">
@@ -133,7 +133,12 @@ export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDi
           error={field('businessUnitId')}
           description={businessUnits.isError ? 'The business units could not be loaded.' : undefined}
         >
-          <select className={controlClasses} {...register('businessUnitId')}>
+          {/* Mounted again once the units arrive, so the stored unit is selected among its options. */}
+          <select
+            key={businessUnits.data ? 'loaded' : 'loading'}
+            className={controlClasses}
+            {...register('businessUnitId')}
+          >
             <option value="">None</option>
             {unitOptions.map(({ unit, depth }) => (
               <option key={unit.id} value={unit.id}>

@@ -99,7 +99,13 @@ export function DenominatorDialog({
         </FormField>
         {scope === 'facility' ? (
           <FormField label="Facility" error={errors.facilitySlug?.message}>
-            <select className={controlClasses} disabled={!isNew} {...register('facilitySlug')}>
+            {/* Mounted again once the facilities arrive, so a stored facility is selected among its options. */}
+            <select
+              key={facilities.length}
+              className={controlClasses}
+              disabled={!isNew}
+              {...register('facilitySlug')}
+            >
               <option value="">Choose a facility</option>
               {facilities.map((facility) => (
                 <option key={facility.slug} value={facility.slug}>
