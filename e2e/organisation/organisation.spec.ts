@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expectRouteTitle } from '../support/app-shell.ts';
 import { expect, signInThroughApi, test } from '../support/fixtures.ts';
 import { ORGANISATION_REALM, setupUser } from '../support/realms.ts';
@@ -78,6 +79,22 @@ test('an administrator creates a business unit, assigns a facility with its shar
     await expect(
       page.getByRole('form', { name: 'Reporting boundary' }).getByRole('radio', { name: /Equity share/ }),
     ).toBeChecked();
+  });
+
+  await test.step('the Organisation tab has no serious or critical WCAG 2.1 AA violation', async () => {
+    await expect(page.locator('.animate-pulse, [role="status"][aria-label^="Loading"]')).toHaveCount(0);
+    const results = await new AxeBuilder({ page })
+      .include('[role="tabpanel"]:not([hidden])')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const blocking = results.violations.filter((violation) =>
+      ['serious', 'critical'].includes(violation.impact ?? ''),
+    );
+    expect(
+      blocking.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 
   await test.step('the facility keeps its unit and share', async () => {
