@@ -47,7 +47,7 @@ export const facilitySchema = z.object({
   ghgrpId: z.string().nullable(),
   /** ISO time the facility was archived; archived facilities are left out of lists unless asked for. */
   archivedOn: z.string().nullable(),
-  /** The business unit the facility belongs to (decision 023); null when none. */
+  /** The business unit the facility belongs to (decision 024); null when none. */
   businessUnitId: z.string().nullable(),
   /** The realm's ownership share of the facility in percent; equity share consolidation scales by it. */
   ownershipSharePercent: z.number(),

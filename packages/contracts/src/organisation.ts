@@ -4,7 +4,7 @@ import { uuidSchema } from './validation.ts';
 import { z } from './zod.ts';
 
 /*
- * The organisation and its reporting boundary (issue 11, item 1; decision 023): business units as a tree per
+ * The organisation and its reporting boundary (issue 11, item 1; decision 024): business units as a tree per
  * realm, the realm's consolidation approach, reporting year, base year and its recalculation policy, and the
  * yearly intensity denominators of the realm and of each facility. The inventory reads all of it.
  */

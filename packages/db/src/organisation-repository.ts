@@ -32,7 +32,7 @@ export interface DenominatorWithFacility {
 }
 
 /**
- * Business units, the realm's boundary settings and its intensity denominators (decision 023). Every function
+ * Business units, the realm's boundary settings and its intensity denominators (decision 024). Every function
  * takes the realm id first and touches only that realm's rows.
  */
 export function createOrganisationRepository(db: Database) {

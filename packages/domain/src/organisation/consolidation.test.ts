@@ -14,7 +14,8 @@ describe('consolidation', () => {
         expect(consolidationFactor('equity-share', facility)).toBe(facility.ownershipSharePercent / 100);
         const scaled = consolidate(mass, 'equity-share', facility);
         expect(scaled).toBeLessThanOrEqual(mass);
-        expect(scaled).toBeCloseTo((mass * facility.ownershipSharePercent) / 100, 6);
+        // Exactly the mass times the share as a fraction: one multiplication, nothing rounded on the way.
+        expect(scaled).toBe(mass * (facility.ownershipSharePercent / 100));
       }),
     );
   });

@@ -1,6 +1,6 @@
 import type { ConsolidationApproach } from '@ecc/contracts';
 
-/** What consolidation needs to know of a facility (decision 023). */
+/** What consolidation needs to know of a facility (decision 024). */
 export interface FacilityBoundary {
   /** The realm's ownership share in percent, more than 0 and at most 100. */
   readonly ownershipSharePercent: number;

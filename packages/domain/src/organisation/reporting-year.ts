@@ -1,5 +1,5 @@
 /**
- * Reporting years (decision 023): a calendar year, or a fiscal year of twelve months starting in another month.
+ * Reporting years (decision 024): a calendar year, or a fiscal year of twelve months starting in another month.
  * A reporting year is named by the calendar year it ends in (a year from July 2023 to June 2024 is 2024, as
  * U.S. federal and many company fiscal years are named); with a January start this is the calendar year.
  */

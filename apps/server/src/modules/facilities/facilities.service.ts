@@ -20,6 +20,7 @@ import {
   auditActorOf,
   createActivityRepository,
   createAuditLogRepository,
+  createEmissionMonthTotalRepository,
   createEmissionResultRepository,
   createFacilityRepository,
   createOrganisationRepository,
@@ -29,7 +30,7 @@ import {
   type FacilityWithCo2e,
   type UserRow,
 } from '@ecc/db';
-import { FACTOR_LIBRARY_BY_ID, isGwpSetId, summarizeFacility, type GwpSetId } from '@ecc/domain';
+import { FACTOR_LIBRARY_BY_ID, summarizeFacility, summaryYearOf, type GwpSetId } from '@ecc/domain';
 import { fieldRefusal, HttpError, InvalidInputError, zodProblems } from '#platform/errors.ts';
 
 export const FACILITY_NOT_FOUND = 'Facility not found';
@@ -113,16 +114,23 @@ export async function facilityDetail(
   const found = await facilities.findWithCo2e(realmId, realmGwp, slug);
   if (!found) throw new HttpError(404, FACILITY_NOT_FOUND);
   const facilityId = found.facility.id;
+  // Yearly, monthly and per-gas totals from the monthly totals the triggers keep (decision 022); results are
+  // read for the selected year only, for the breakdowns by source and equipment, which the totals do not carry.
+  const monthTotals = await createEmissionMonthTotalRepository(db).listForFacility(
+    realmId,
+    facilityId,
+    realmGwp,
+  );
+  const year = summaryYearOf(monthTotals, query.year);
   const [results, records, equipment] = await Promise.all([
-    createEmissionResultRepository(db).listForFacility(realmId, facilityId),
+    year === null ? [] : createEmissionResultRepository(db).listForFacility(realmId, facilityId, year),
     createActivityRepository(db).listQualityInputs(realmId, facilityId),
     facilities.equipmentOf(realmId, facilityId),
   ]);
-  // The results come from one view of the realm's set; with none, the realm's set names the zeros.
-  const storedGwp = results[0]?.gwpSetId;
   const summary = summarizeFacility({
-    gwpSetId: isGwpSetId(storedGwp) ? storedGwp : realmGwp,
+    gwpSetId: realmGwp,
     results,
+    monthTotals,
     records: records.map((record) => ({ ...record, hhv: FACTOR_LIBRARY_BY_ID.get(record.factorKey)?.hhv })),
     equipmentNames: new Map(equipment.map((item) => [item.id, item.name])),
     reported: found.facility.reported,

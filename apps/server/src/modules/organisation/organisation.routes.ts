@@ -17,7 +17,7 @@ import {
 } from './organisation.service.ts';
 
 /**
- * The organisation and its reporting boundary (issue 11, item 1; decision 023), always of the session's realm.
+ * The organisation and its reporting boundary (issue 11, item 1; decision 024), always of the session's realm.
  * Whoever may read facilities reads them (the inventory and the facility form need them); whoever manages the
  * realm's settings (`update Realm`: its administrators) changes them.
  */

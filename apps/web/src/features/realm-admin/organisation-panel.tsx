@@ -18,7 +18,7 @@ const FACILITY_CHOICES_QUERY = {
 };
 
 /**
- * The Organisation tab of /admin/realm (issue 11, item 1; decision 023): the realm's business units, its reporting
+ * The Organisation tab of /admin/realm (issue 11, item 1; decision 024): the realm's business units, its reporting
  * boundary and its intensity denominators. Those who read facilities see it; those who update the realm change it.
  * The specification's route table has no page for it, so it is a tab of realm administration.
  */

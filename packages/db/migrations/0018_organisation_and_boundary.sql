@@ -1,4 +1,4 @@
--- Organisation and boundary (issue 11 item 1; decision 023): business units as a tree per realm, each facility's
+-- Organisation and boundary (issue 11 item 1; decision 024): business units as a tree per realm, each facility's
 -- unit, ownership share and boundary flag, the realm's boundary settings and the yearly intensity denominators.
 CREATE TABLE "business_units" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
