@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   FACILITY_FIELD_LABELS,
+  FACILITY_BOUNDARY_FIELDS,
   FACILITY_FIELDS,
   facilityFieldsSchema,
   FACILITY_SLUG_PATTERN,
@@ -23,8 +24,8 @@ function problemsOf(result: {
 }
 
 describe('facility input', () => {
-  it('lists every field of the schema once, in its order, each with a label', () => {
-    expect(FACILITY_FIELDS).toEqual(facilityFieldsSchema.keyof().options);
+  it('lists every field of the schema once, in its order, each describing one with a label', () => {
+    expect([...FACILITY_FIELDS, ...FACILITY_BOUNDARY_FIELDS]).toEqual(facilityFieldsSchema.keyof().options);
     expect(Object.keys(FACILITY_FIELD_LABELS)).toEqual([...FACILITY_FIELDS]);
   });
 

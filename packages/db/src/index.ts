@@ -36,3 +36,5 @@ export * from './overview-repository.ts';
 export * from './emission-month-total-repository.ts';
 export * from './result-gwp-sets.ts';
 export * from './gwp-set-switch.ts';
+export * from './organisation-repository.ts';
+export * from './demo-organisation-seed.ts';

@@ -291,6 +291,101 @@ const realmIdColumn = () =>
     .notNull()
     .references(() => realms.id, { onDelete: 'cascade' });
 
+/**
+ * A node of the realm's organisation tree (decision 024). The parent is of the same realm (composite foreign key);
+ * the application refuses cycles, and a unit with children or facilities cannot be deleted (no action: a
+ * realm's deletion still cascades through both).
+ */
+export const businessUnits = pgTable(
+  'business_units',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    code: text('code'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('business_units_realm_id_id_unique').on(table.realmId, table.id),
+    foreignKey({
+      name: 'business_units_parent_fk',
+      columns: [table.realmId, table.parentId],
+      foreignColumns: [table.realmId, table.id],
+    }),
+    uniqueIndex('business_units_realm_id_code_unique')
+      .on(table.realmId, table.code)
+      .where(sql`${table.code} is not null`),
+    index('business_units_parent_index').on(table.realmId, table.parentId),
+  ],
+);
+
+/**
+ * A realm's reporting boundary (decision 024): how facilities consolidate, when its reporting year starts, its
+ * base year and the threshold that recalculates it. A realm without a row has the defaults.
+ */
+export const realmBoundaries = pgTable(
+  'realm_boundaries',
+  {
+    realmId: realmIdColumn().primaryKey(),
+    consolidationApproach: text('consolidation_approach').notNull().default('operational-control'),
+    reportingYearStartMonth: smallint('reporting_year_start_month').notNull().default(1),
+    baseYear: integer('base_year'),
+    recalculationThresholdPercent: numeric('recalculation_threshold_percent', { mode: 'number' })
+      .notNull()
+      .default(5),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'realm_boundaries_consolidation_approach_check',
+      sql`${table.consolidationApproach} in ('operational-control', 'financial-control', 'equity-share')`,
+    ),
+    check('realm_boundaries_start_month_check', sql`${table.reportingYearStartMonth} between 1 and 12`),
+    check(
+      'realm_boundaries_threshold_check',
+      sql`${table.recalculationThresholdPercent} > 0 and ${table.recalculationThresholdPercent} <= 100`,
+    ),
+  ],
+);
+
+/**
+ * One intensity denominator of a reporting year: the realm's own (no facility) or a facility's, one per kind.
+ * `unit` is an ISO 4217 currency (revenue), an engine unit or a free label (production), m2 or ft2 (floor area),
+ * `people` (headcount).
+ */
+export const intensityDenominators = pgTable(
+  'intensity_denominators',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    facilityId: uuid('facility_id'),
+    year: integer('year').notNull(),
+    kind: text('kind').notNull(),
+    amount: numeric('amount', { mode: 'number' }).notNull(),
+    unit: text('unit').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    foreignKey({
+      name: 'intensity_denominators_facility_fk',
+      columns: [table.realmId, table.facilityId],
+      foreignColumns: [facilities.realmId, facilities.id],
+    }).onDelete('cascade'),
+    uniqueIndex('intensity_denominators_realm_unique')
+      .on(table.realmId, table.year, table.kind)
+      .where(sql`${table.facilityId} is null`),
+    uniqueIndex('intensity_denominators_facility_unique')
+      .on(table.realmId, table.facilityId, table.year, table.kind)
+      .where(sql`${table.facilityId} is not null`),
+    check(
+      'intensity_denominators_kind_check',
+      sql`${table.kind} in ('revenue', 'production', 'floor-area', 'headcount')`,
+    ),
+    check('intensity_denominators_amount_check', sql`${table.amount} >= 0`),
+  ],
+);
+
 /** A physical site that emits. `slug` is the facility view's URL segment, unique within the realm. */
 export const facilities = pgTable(
   'facilities',
@@ -314,9 +409,30 @@ export const facilities = pgTable(
     reported: jsonb('reported').$type<Record<string, unknown>>().notNull().default({}),
     /** Set when the facility was archived: lists leave it out, its page and data stay. */
     archivedOn: timestamp('archived_on', { withTimezone: true, mode: 'date' }),
+    /** The business unit it belongs to (decision 024); the foreign key below keeps it in the same realm. */
+    businessUnitId: uuid('business_unit_id'),
+    /** The realm's ownership share in percent, 0 < share ≤ 100; equity share consolidation scales by it. */
+    ownershipSharePercent: numeric('ownership_share_percent', { mode: 'number' }).notNull().default(100),
+    /** Inside the reporting boundary under a control approach; when not, `boundary_exclusion_reason` says why. */
+    isInBoundary: boolean('is_in_boundary').notNull().default(true),
+    boundaryExclusionReason: text('boundary_exclusion_reason'),
     ...timestamps,
   },
   (table) => [
+    foreignKey({
+      name: 'facilities_business_unit_fk',
+      columns: [table.realmId, table.businessUnitId],
+      foreignColumns: [businessUnits.realmId, businessUnits.id],
+    }),
+    check(
+      'facilities_ownership_share_check',
+      sql`${table.ownershipSharePercent} > 0 and ${table.ownershipSharePercent} <= 100`,
+    ),
+    check(
+      'facilities_boundary_exclusion_reason_check',
+      sql`${table.isInBoundary} or ${table.boundaryExclusionReason} is not null`,
+    ),
+    index('facilities_business_unit_index').on(table.realmId, table.businessUnitId),
     uniqueIndex('facilities_realm_id_slug_unique').on(table.realmId, table.slug),
     unique('facilities_realm_id_id_unique').on(table.realmId, table.id),
     uniqueIndex('facilities_realm_id_ghgrp_id_unique')
@@ -833,6 +949,9 @@ export const analyticsEvents = pgTable(
 );
 
 export type FacilityRow = typeof facilities.$inferSelect;
+export type BusinessUnitRow = typeof businessUnits.$inferSelect;
+export type RealmBoundaryRow = typeof realmBoundaries.$inferSelect;
+export type IntensityDenominatorRow = typeof intensityDenominators.$inferSelect;
 export type FacilityEmissionYearRow = typeof facilityEmissionYears.$inferSelect;
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeVersionRow = typeof equipmentTypeVersions.$inferSelect;

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_OWNERSHIP_SHARE_PERCENT,
+  FACILITY_BUSINESS_UNIT_NOT_FOUND,
   FACILITY_SLUG_FIXED,
   FACILITY_SLUG_TAKEN,
   facilityInputSchema,
@@ -21,6 +23,7 @@ import {
   createEmissionMonthTotalRepository,
   createEmissionResultRepository,
   createFacilityRepository,
+  createOrganisationRepository,
   readRealmGwpSetId,
   type Database,
   type FacilityRow,
@@ -59,6 +62,10 @@ export function toFacilityDto({ facility, co2e }: FacilityWithCo2e): FacilityDto
     co2eYear: co2e?.year ?? null,
     ghgrpId: facility.ghgrpId,
     archivedOn: facility.archivedOn?.toISOString() ?? null,
+    businessUnitId: facility.businessUnitId,
+    ownershipSharePercent: facility.ownershipSharePercent,
+    isInBoundary: facility.isInBoundary,
+    boundaryExclusionReason: facility.boundaryExclusionReason,
   };
 }
 
@@ -146,6 +153,10 @@ function fieldsOf(facility: FacilityRow) {
     country: facility.country,
     latitude: facility.latitude,
     longitude: facility.longitude,
+    businessUnitId: facility.businessUnitId,
+    ownershipSharePercent: facility.ownershipSharePercent,
+    isInBoundary: facility.isInBoundary,
+    boundaryExclusionReason: facility.boundaryExclusionReason,
   };
 }
 
@@ -170,7 +181,19 @@ function columnsOf(values: FacilityValues) {
     country: values.country,
     latitude: values.latitude ?? null,
     longitude: values.longitude ?? null,
+    businessUnitId: values.businessUnitId ?? null,
+    ownershipSharePercent: values.ownershipSharePercent ?? DEFAULT_OWNERSHIP_SHARE_PERCENT,
+    isInBoundary: values.isInBoundary ?? true,
+    // A facility inside the boundary keeps no exclusion reason.
+    boundaryExclusionReason: values.isInBoundary === false ? (values.boundaryExclusionReason ?? null) : null,
   };
+}
+
+/** A business unit named for a facility must be one of the realm's (400 naming the field otherwise). */
+async function checkBusinessUnit(db: Database, realmId: string, values: FacilityValues): Promise<void> {
+  if (!values.businessUnitId) return;
+  const unit = await createOrganisationRepository(db).findBusinessUnit(realmId, values.businessUnitId);
+  if (!unit) throw fieldRefusal(400, { 'body/businessUnitId': FACILITY_BUSINESS_UNIT_NOT_FOUND });
 }
 
 async function facilityDto(db: Database, realmId: string, slug: string): Promise<FacilityDto> {
@@ -187,6 +210,7 @@ export async function createFacility(
   values: FacilityValues,
 ): Promise<FacilityDto> {
   const created = await db.transaction(async (transaction) => {
+    await checkBusinessUnit(transaction, realmId, values);
     const row = await createFacilityRepository(transaction).insert(realmId, {
       ...columnsOf(values),
       slug: values.slug,
@@ -231,6 +255,7 @@ export async function updateFacility(
     }
     const merged = facilityInputSchema.safeParse({ ...fieldsOf(existing), ...fields });
     if (!merged.success) throw new InvalidInputError(zodProblems(merged.error.issues)).toRefusal();
+    await checkBusinessUnit(transaction, realmId, merged.data);
     const archivedOn =
       archived === undefined ? existing.archivedOn : archived ? (existing.archivedOn ?? new Date()) : null;
     const changes = { ...columnsOf(merged.data), archivedOn };

@@ -140,6 +140,10 @@ const DETAIL: FacilityDetailResponse = {
     co2eYear: 2025,
     ghgrpId: null,
     archivedOn: null,
+    businessUnitId: null,
+    ownershipSharePercent: 100,
+    isInBoundary: true,
+    boundaryExclusionReason: null,
   },
   summary: {
     gwpSetId: 'AR5',
