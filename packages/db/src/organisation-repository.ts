@@ -55,10 +55,14 @@ export function createOrganisationRepository(db: Database) {
     },
 
     /**
-     * Every unit's id and parent, locked until the transaction ends, for the cycle check of a move: two moves at
-     * once cannot each pass the check and together close a cycle.
+     * Every unit's id and parent, with the realm's tree locked until the transaction ends: two writes at once
+     * cannot each pass the checks (a cycle, a sibling of the same name, a code in use) and together break them.
+     * The advisory lock also covers units being inserted, which no row lock can.
      */
     async lockTree(realmId: string): Promise<{ id: string; parentId: string | null }[]> {
+      await db.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`business-units:${realmId}`}, 0))`,
+      );
       return db
         .select({ id: businessUnits.id, parentId: businessUnits.parentId })
         .from(businessUnits)

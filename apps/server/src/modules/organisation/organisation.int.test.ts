@@ -120,6 +120,25 @@ describe('organisation and boundary', () => {
       expect((await units()).find((unit) => unit.id === top.id)?.parentId).toBeNull();
     });
 
+    it('lets only one of simultaneous writes take a name, and never closes a cycle with crossing moves', async () => {
+      const creates = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          call('admin', 'POST', '/api/organisation/business-units', { name: 'Twin' }),
+        ),
+      );
+      expect(creates.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+      const left = await createUnit({ name: 'Left' });
+      const right = await createUnit({ name: 'Right' });
+      const moves = await Promise.all([
+        call('admin', 'PATCH', `/api/organisation/business-units/${left.id}`, { parentId: right.id }),
+        call('admin', 'PATCH', `/api/organisation/business-units/${right.id}`, { parentId: left.id }),
+      ]);
+      expect(moves.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+      const after = await units();
+      const parentOf = (id: string) => after.find((unit) => unit.id === id)?.parentId;
+      expect([parentOf(left.id), parentOf(right.id)]).toContain(null);
+    });
+
     it('refuses an unknown parent, a parent of another realm, a taken sibling name and a taken code', async () => {
       const otherUnit = await call('other', 'POST', '/api/organisation/business-units', {
         name: 'Elsewhere',

@@ -86,6 +86,7 @@ export async function createBusinessUnit(
   return db.transaction(async (transaction) => {
     const repository = createOrganisationRepository(transaction);
     const fields = { name: values.name, code: values.code, parentId: values.parentId ?? null };
+    await repository.lockTree(realmId);
     await checkBusinessUnit(repository, realmId, fields);
     const created = await repository.insertBusinessUnit(realmId, fields);
     await createAuditLogRepository(transaction).append(realmId, {
@@ -110,8 +111,7 @@ export async function updateBusinessUnit(
 ): Promise<BusinessUnitDto> {
   return db.transaction(async (transaction) => {
     const repository = createOrganisationRepository(transaction);
-    const isMove = patch.parentId !== undefined;
-    const tree = isMove ? await repository.lockTree(realmId) : [];
+    const tree = await repository.lockTree(realmId);
     const existing = await repository.lockBusinessUnit(realmId, id);
     if (!existing) throw new HttpError(404, BUSINESS_UNIT_NOT_FOUND);
     const merged = {
@@ -119,7 +119,7 @@ export async function updateBusinessUnit(
       code: patch.code === undefined ? existing.code : patch.code,
       parentId: patch.parentId === undefined ? existing.parentId : patch.parentId,
     };
-    if (isMove && wouldCreateCycle(tree, id, merged.parentId)) {
+    if (patch.parentId !== undefined && wouldCreateCycle(tree, id, merged.parentId)) {
       throw fieldRefusal(400, { 'body/parentId': BUSINESS_UNIT_CYCLE });
     }
     await checkBusinessUnit(repository, realmId, merged, id);
@@ -155,6 +155,7 @@ export async function deleteBusinessUnit(
 ): Promise<void> {
   await db.transaction(async (transaction) => {
     const repository = createOrganisationRepository(transaction);
+    await repository.lockTree(realmId);
     const existing = await repository.lockBusinessUnit(realmId, id);
     if (!existing) throw new HttpError(404, BUSINESS_UNIT_NOT_FOUND);
     const [children, facilityNames] = await Promise.all([
