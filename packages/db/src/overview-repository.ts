@@ -87,9 +87,9 @@ export interface DataQualityRule {
 
 /**
  * The reported CO2e (kg) of each facility and year on a set where the facility has no calculated results that
- * year (calculated results replace what it reported), from the yearly totals the triggers keep (decision 020,
- * facility totals): one grouped scan of the realm's rows, with no correlated probe, whose plan PGlite (no planner
- * statistics) could turn into a scan per facility.
+ * year (calculated results replace what it reported), from the yearly totals the triggers keep (decision 026):
+ * one grouped scan of the realm's rows, with no correlated probe, whose plan PGlite (no planner statistics) could
+ * turn into a scan per facility.
  */
 const reportedOnlyYears = (realmId: string, gwpSetId: string, year?: number) => sql`
   select facility_id, year, sum(co2e_kg) filter (where source = 'reported') as co2e_kg
