@@ -34,3 +34,4 @@ export { z } from './zod.ts';
 export * from './equipment.ts';
 export * from './invitations.ts';
 export * from './account.ts';
+export * from './organisation.ts';
