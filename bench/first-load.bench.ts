@@ -32,6 +32,10 @@ interface Paint {
   firstContentfulPaintMs: number;
   scriptCount: number;
   scriptBytes: number;
+  /** When the last script fetched before the paint arrived. */
+  lastScriptEndMs: number;
+  /** When the last API answer (fetch) the paint waited for arrived; 0 without any. */
+  lastApiEndMs: number;
 }
 
 /** The blank app's files, as a static server sends them (no compression, like the product's server). */
@@ -58,13 +62,17 @@ async function measurePaint(browser: Browser, url: string): Promise<Paint> {
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
     return await page.evaluate(() => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0] as PerformanceEntry;
-      const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
-        (entry) => entry.name.endsWith('.js') && entry.responseEnd <= paint.startTime,
+      const beforePaint = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+        (entry) => entry.responseEnd <= paint.startTime,
       );
+      const scripts = beforePaint.filter((entry) => entry.name.endsWith('.js'));
+      const answers = beforePaint.filter((entry) => entry.initiatorType === 'fetch');
       return {
         firstContentfulPaintMs: paint.startTime,
         scriptCount: scripts.length,
         scriptBytes: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+        lastScriptEndMs: Math.max(0, ...scripts.map((entry) => entry.responseEnd)),
+        lastApiEndMs: Math.max(0, ...answers.map((entry) => entry.responseEnd)),
       };
     });
   } finally {
@@ -81,7 +89,12 @@ function median(values: number[]): number {
 function describe(name: string, paints: Paint[]): string {
   const firstPaints = paints.map((paint) => paint.firstContentfulPaintMs);
   const last = paints.at(-1)!;
-  return `${name}: first contentful paint median ${median(firstPaints).toFixed(0)} ms (min ${Math.min(...firstPaints).toFixed(0)}, max ${Math.max(...firstPaints).toFixed(0)}); ${last.scriptCount} scripts, ${(last.scriptBytes / 1024).toFixed(1)} kB before compression, loaded before it`;
+  const scriptsEnd = median(paints.map((paint) => paint.lastScriptEndMs));
+  const apiEnd = median(paints.map((paint) => paint.lastApiEndMs));
+  return [
+    `${name}: first contentful paint median ${median(firstPaints).toFixed(0)} ms (min ${Math.min(...firstPaints).toFixed(0)}, max ${Math.max(...firstPaints).toFixed(0)})`,
+    `    before it: ${last.scriptCount} scripts, ${(last.scriptBytes / 1024).toFixed(1)} kB before compression, the last in at ${scriptsEnd.toFixed(0)} ms (median); the last API answer in at ${apiEnd.toFixed(0)} ms`,
+  ].join('\n');
 }
 
 async function main() {

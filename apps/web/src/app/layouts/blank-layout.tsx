@@ -2,7 +2,7 @@ import { TooltipProvider } from '@ecc/ui';
 import { PageOutlet } from './page-outlet.tsx';
 import { SkipLink } from './skip-link.tsx';
 
-/** Nothing but the page. */
+/** Nothing but the page, inside the tooltips' provider (the sign-in layout, which paints first, has none). */
 export function BlankLayout() {
   return (
     <TooltipProvider>
