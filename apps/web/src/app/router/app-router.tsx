@@ -69,6 +69,14 @@ async function loadRouteCode(
   }
 }
 
+/**
+ * Starts loading a route's code while its guards wait for the server, so the two overlap; the loader awaits it
+ * and reports a failure (a redirect away from the route leaves the code unused in the browser's cache).
+ */
+function startLoading(load: () => Promise<unknown>): void {
+  load().catch(() => undefined);
+}
+
 function LayoutOf({ layout }: { layout: LayoutName }) {
   const Layout = loadedLayout(layout);
   if (!Layout) throw new Error(`The ${layout} layout was rendered before it loaded`);
@@ -109,6 +117,7 @@ export function createRouteTree({
     createRoute({
       getParentRoute: () => rootRoute,
       id: `layout-${layout}`,
+      beforeLoad: () => startLoading(() => loadLayout(layout)),
       loader: ({ location, context }) => loadRouteCode(() => loadLayout(layout), location.href, context),
       component: () => <LayoutOf layout={layout} />,
       staticData: { layout } satisfies RouteStaticData,
@@ -130,6 +139,7 @@ export function createRouteTree({
       beforeLoad: async ({ location, params, context, preload }) => {
         validateRouteParams(definition, params as Record<string, string | undefined>, location.pathname);
         if (preload) return;
+        startLoading(() => loadPage(definition.id));
         const outcome = await runRouteMiddleware(middleware, {
           route: definition,
           pathname: location.pathname,
