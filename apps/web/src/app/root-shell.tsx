@@ -2,6 +2,7 @@ import { DEFAULT_LAYOUT_TRANSITION, messages, type RouteDefinition } from '@ecc/
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { usePublicPageData } from '../lib/payload/public-page-payload.ts';
+import { useSessionInactivityTimeout } from '../lib/inactivity/use-inactivity-timeout.ts';
 import { useRealm } from '../lib/realm/realm-queries.ts';
 import { applyTheme, resolveRealmTheme } from '../lib/theme/realm-theme.ts';
 import { useIsFirstPageShown } from '../lib/timing/use-is-first-page-shown.ts';
@@ -67,8 +68,8 @@ function useFocusMainOnNavigation() {
 }
 
 /**
- * Around every page: document title and description, colour mode, realm theme, and the layout's fade; once the
- * first page has painted, the inactivity timeout and analytics.
+ * Around every page: document title and description, colour mode, realm theme, the inactivity timeout and the
+ * layout's fade; analytics once the first page has painted.
  */
 export function RootShell() {
   const route = useCurrentRouteDefinition();
@@ -77,6 +78,8 @@ export function RootShell() {
   useColorMode(isDarkRoute(route));
   useRealmTheme(pathname);
   useFocusMainOnNavigation();
+  // Not deferred: a signed-in user's inactivity counts from the first page on.
+  useSessionInactivityTimeout();
   const isFirstPageShown = useIsFirstPageShown(useRouter());
 
   const transition =
