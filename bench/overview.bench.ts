@@ -6,13 +6,17 @@
  * the realm scope (row-level security, as a request runs):
  *  - the overview service (`realmOverview`: every query of GET /api/overview, and the domain's assembly) for the
  *    latest year, and for 2020 (the GHGRP year: reported figures);
- *  - a peer in the same run, the floor of any figure summed over the realm's results: one `count(*), sum(co2e_kg)`
- *    scan of the realm's emission results (through the `emission_results` view, on the realm's set, as the
- *    overview reads them).
+ *  - the peer, the previous overview in the same run: every query of GET /api/overview as it was before the monthly
+ *    totals (decision 022), with yearly amounts and the largest emitters summed from the results, in the same two
+ *    rounds as the service runs them;
+ *  - those two queries alone, from the monthly totals (now) and from the results (before);
+ *  - the floor of any figure summed over the realm's results: one `count(*), sum(co2e_kg)` scan of the realm's
+ *    emission results (through the `emission_results` view, on the realm's set, as the overview reads them).
  * The database is not analysed: PGlite runs no autovacuum, so the server's tables have no planner statistics.
  * Run: `npx tsx bench/overview.bench.ts [--runs 20] [--file PATH]`.
  */
 import { readFileSync, rmSync } from 'node:fs';
+import { OVERVIEW_SOURCE_FACILITY_COUNT, OVERVIEW_TOP_COUNT } from '@ecc/contracts';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { importGhgrpWorkbook } from '../apps/server/src/modules/imports/imports.service.ts';
@@ -28,6 +32,48 @@ import {
   syncReferenceData,
 } from '../packages/db/src/index.ts';
 import { createTestDataDir } from '../packages/db/src/testing/test-database.ts';
+
+type Database = Awaited<ReturnType<typeof createDatabase>>['db'];
+
+/** The overview's yearly amounts as they were summed before decision 022: from every result of the realm. */
+function previousYearlyAmounts(db: Database, realmId: string, gwpSetId: string) {
+  return db.execute(
+    sql`select extract(year from period_start)::int as year, scope, scope2_method,
+          sum(co2e_kg)::float8 as co2e_kg, count(distinct facility_id)::int as facility_count,
+          grouping(scope)::int as is_year_row
+        from emission_results
+        where realm_id = ${realmId} and gwp_set_id = ${gwpSetId}
+        group by grouping sets (
+          (extract(year from period_start), scope, scope2_method),
+          (extract(year from period_start)))`,
+  );
+}
+
+/** The overview's largest emitters as they were summed before decision 022: from the year's results. */
+function previousTopFacilities(db: Database, realmId: string, gwpSetId: string, year: number, limit: number) {
+  return db.execute(
+    sql`select facilities.slug, facilities.name, facilities.sector, facilities.state, facilities.country,
+          totals.scope1, totals.scope2_location, totals.scope2_market, totals.scope3
+        from (
+          select facility_id,
+            coalesce(sum(co2e_kg) filter (where scope = 1), 0)::float8 as scope1,
+            coalesce(sum(co2e_kg) filter (where scope = 2 and scope2_method <> 'market'), 0)::float8
+              as scope2_location,
+            coalesce(sum(co2e_kg) filter (where scope = 2 and scope2_method = 'market'), 0)::float8
+              as scope2_market,
+            coalesce(sum(co2e_kg) filter (where scope = 3), 0)::float8 as scope3,
+            sum(co2e_kg) filter (where scope2_method <> 'market') as ranked_co2e_kg
+          from emission_results
+          where realm_id = ${realmId} and gwp_set_id = ${gwpSetId}
+            and period_start >= ${`${year}-01-01`}::date and period_start < ${`${year + 1}-01-01`}::date
+          group by facility_id
+          order by ranked_co2e_kg desc nulls last, facility_id
+          limit ${limit}
+        ) totals
+        join facilities on facilities.realm_id = ${realmId} and facilities.id = totals.facility_id
+        order by totals.ranked_co2e_kg desc nulls last, facilities.name`,
+  );
+}
 
 const { values: flags } = parseArgs({
   options: {
@@ -100,13 +146,14 @@ try {
     (await db.execute(sql`
       select (select count(*)::int from facilities where realm_id = ${realm.id}) as facilities,
         (select count(*)::int from activity_records where realm_id = ${realm.id}) as records,
-        (select count(*)::int from emission_results where realm_id = ${realm.id}) as results`)) as unknown as {
-      rows: { facilities: number; records: number; results: number }[];
+        (select count(*)::int from emission_results where realm_id = ${realm.id}) as results,
+        (select count(*)::int from emission_month_totals where realm_id = ${realm.id} and gas = '') as totals`)) as unknown as {
+      rows: { facilities: number; records: number; results: number; totals: number }[];
     }
   ).rows[0];
   console.info(
     `demo realm: ${counts?.facilities} facilities (${imported.createdCount} from GHGRP 2020), ` +
-      `${counts?.records} records, ${counts?.results} results`,
+      `${counts?.records} records, ${counts?.results} results, ${counts?.totals} monthly CO2e totals`,
   );
 
   if (process.env.ECC_BENCH_PROFILE) {
@@ -133,10 +180,40 @@ try {
     }
   }
 
+  const repository = createOverviewRepository(db);
+  const dataQualityRule = { minMonthsForOutliers: 6, outlierDeviations: 3, madToStandardDeviation: 1.4826 };
+  /** Every query of the previous GET /api/overview for `year`. */
+  const realmId = realm.id;
+  const previousOverview = async (year: number) => {
+    // The same two rounds of queries as `realmOverview`, with the two that read the results as they were.
+    await Promise.all([
+      repository.years(realmId, 'AR5'),
+      repository.facilityCount(realmId),
+      previousYearlyAmounts(db, realmId, 'AR5'),
+      repository.reportedAmounts(realmId, 'AR5'),
+    ]);
+    await Promise.all([
+      previousTopFacilities(db, realmId, 'AR5', year, OVERVIEW_TOP_COUNT),
+      repository.sourceFacilities(realmId, 'AR5', year, OVERVIEW_SOURCE_FACILITY_COUNT),
+      repository.topReportedFacilities(realmId, 'AR5', year, OVERVIEW_TOP_COUNT),
+      repository.dataQuality(realmId, year, OVERVIEW_TOP_COUNT, dataQualityRule),
+    ]);
+  };
+  const PEER = 'peer: previous overview, latest year (2025)';
   const calls: Record<string, () => Promise<unknown>> = {
     'overview, latest year (2025)': () => realmOverview(db, realmRef, {}),
+    [PEER]: () => previousOverview(2025),
     'overview, 2020 (GHGRP reported)': () => realmOverview(db, realmRef, { year: 2020 }),
-    'peer: one scan summing the results': () =>
+    'previous overview, 2020': () => previousOverview(2020),
+    'yearly amounts + largest emitters 2025, monthly totals': async () => {
+      await repository.yearlyAmounts(realm.id, 'AR5');
+      await repository.topFacilities(realm.id, 'AR5', 2025, OVERVIEW_TOP_COUNT);
+    },
+    'yearly amounts + largest emitters 2025, results (before)': async () => {
+      await previousYearlyAmounts(db, realm.id, 'AR5');
+      await previousTopFacilities(db, realm.id, 'AR5', 2025, OVERVIEW_TOP_COUNT);
+    },
+    'one scan summing the results': () =>
       db.execute(
         sql`select count(*)::int, sum(co2e_kg)::float8 from emission_results where realm_id = ${realm.id}`,
       ),
@@ -149,7 +226,7 @@ try {
       if (run >= WARM_UP_RUNS) times.get(name)?.push(performance.now() - startedAt);
     }
   }
-  const peer = median(times.get('peer: one scan summing the results') ?? []);
+  const peer = median(times.get(PEER) ?? []);
   console.info(`medians of ${RUNS} alternating runs in the realm scope:`);
   for (const [name, values] of times) {
     const value = median(values);

@@ -5,7 +5,8 @@
  * gives two Scope 2 results), then times, in the same run:
  *  - our recalculation (`createRecalculationService`, as `POST /api/recalculations` and the CLI run it), first
  *    into an empty results table, then again replacing the results it wrote (on the realm's set, AR5), then
- *    moving the realm to AR6 (every result written beside the AR5 ones, then the switch dropping those);
+ *    moving the realm to AR6 (every result written beside the AR5 ones, then the switch dropping those); and a
+ *    replacing run with the monthly totals' triggers (decision 022) disabled, between two with them, for their cost;
  *  - a peer: one `INSERT … SELECT` computing a single factor's CO2e in SQL, one result per record — the floor
  *    of what the database itself can write, with no JavaScript, no reading out and no per-record logic.
  * On PGlite (a temporary data directory, as the server uses) and, with `--postgres`, on a throwaway PostgreSQL
@@ -190,12 +191,28 @@ async function peer(database: DatabaseHandle, realmId: string, label: string): P
   console.info(`${label}: peer INSERT … SELECT (one row per record): ${describe(timing)}`);
 }
 
+/** The clauses that turn the monthly totals' three triggers (migration 0016) off or on. */
+const MONTH_TOTAL_TRIGGERS = (action: 'DISABLE' | 'ENABLE') =>
+  [
+    'emission_results_add_to_month_totals',
+    'emission_results_remove_from_month_totals',
+    'emission_results_replace_in_month_totals',
+  ]
+    .map((trigger) => `${action} TRIGGER ${trigger}`)
+    .join(', ');
+
 async function bench(database: DatabaseHandle, label: string): Promise<void> {
   await database.migrate();
   const { realmId, rows } = await seed(database, label);
   console.info(`${label}: our recalculation writes ${rows.toLocaleString('en-US')} result rows`);
   await ours(database, realmId, `${label}: ours, empty results table`);
   await ours(database, realmId, `${label}: ours, replacing the previous results`);
+  // What the monthly totals' triggers cost (decision 022): the same run with them off. The totals are left
+  // wrong for the rest of the bench, which reads none of them.
+  await execute(database, `ALTER TABLE emission_results_all_sets ${MONTH_TOTAL_TRIGGERS('DISABLE')}`);
+  await ours(database, realmId, `${label}: ours, replacing, without the monthly totals' triggers`);
+  await execute(database, `ALTER TABLE emission_results_all_sets ${MONTH_TOTAL_TRIGGERS('ENABLE')}`);
+  await ours(database, realmId, `${label}: ours, replacing again, with them`);
   await ours(database, realmId, `${label}: ours, moving the realm to AR6`, 'AR6');
   if (!flags['skip-peer']) await peer(database, realmId, label);
 }

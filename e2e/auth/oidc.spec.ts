@@ -17,7 +17,10 @@ function oidcRealm(): E2eRealm {
   return { ...realm, plan: realm.plan as Plan, origin: `http://${realm.domain}:${E2E_PORT}` };
 }
 
-/** Plan `simple` with one active OIDC strategy at 127.0.0.1:3951, reached at oidc.localhost. */
+/**
+ * Plan `simple` with one active OIDC strategy at 127.0.0.1:3951 that lets in addresses of oidc.example only,
+ * reached at oidc.localhost.
+ */
 const OIDC_REALM = oidcRealm();
 
 test.use({ realm: OIDC_REALM, isSignedIn: false });
@@ -56,6 +59,24 @@ test('a provider sign-in that cannot finish shows why on the login page', async 
   await expectPathname(page, '/login');
   await expect(page.getByRole('alert')).toHaveText(
     'Your sign-in expired or was started elsewhere. Try again.',
+  );
+  const status = await page.evaluate(async () => (await fetch('/api/auth/session')).status);
+  expect(status).toBe(401);
+});
+
+test("an address outside the strategy's allowed domains is refused with the reason on the login page", async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Sign in with Test Provider' }).click();
+  // The test provider signs a login that is an address in as that address.
+  await page.locator('input[name="login"]').fill('eve@oidc.example.evil.io');
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+
+  await expectPathname(page, '/login');
+  await expect(page.getByRole('alert')).toHaveText(
+    'People with an e-mail address of your domain cannot sign in with this provider. Ask an administrator of your realm.',
   );
   const status = await page.evaluate(async () => (await fetch('/api/auth/session')).status);
   expect(status).toBe(401);

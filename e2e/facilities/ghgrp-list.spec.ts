@@ -113,7 +113,7 @@ test('an administrator creates, edits and archives a facility, and can bring it 
     const form = page.getByRole('form', { name: 'Edit facility' });
     await expect(form.getByLabel('Slug')).toHaveAttribute('readonly', '');
     await form.getByLabel('City').fill('Midlothian');
-    await form.getByLabel('State', { exact: true }).fill('TX');
+    await form.getByLabel('State or region').fill('TX');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(form).toBeHidden();
     await expect(page.getByText(/Midlothian, TX/)).toBeVisible();

@@ -76,9 +76,15 @@ test('the operator creates a realm, sets its plan and flags, then manages its si
   await strategy.getByRole('button', { name: 'Edit E2E Provider' }).click();
   const editStrategy = page.getByRole('dialog', { name: 'Edit E2E Provider' });
   await editStrategy.getByRole('button', { name: 'Remove' }).click();
+  await editStrategy.getByLabel('Allowed e-mail domains').fill('example.com, Example.org');
   await editStrategy.getByRole('button', { name: 'Save changes' }).click();
   await expect(editStrategy).toBeHidden();
   await expect(strategy).toContainText('not set');
+  // The allow-list was stored (lowercased) and is shown again when the strategy is edited.
+  await strategy.getByRole('button', { name: 'Edit E2E Provider' }).click();
+  await expect(editStrategy.getByLabel('Allowed e-mail domains')).toHaveValue('example.com, example.org');
+  await editStrategy.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editStrategy).toBeHidden();
 
   // The new realm answers on its own host with the plan, the flag and the strategy's link.
   const realmPage = await page.context().newPage();

@@ -74,3 +74,9 @@ export function setupUser(realm: E2eRealm, email: string): Credentials {
   if (!user) throw new Error(`e2e-setup.json has no user ${email} in realm ${realm.key}`);
   return { email: user.email, password: user.password };
 }
+
+/**
+ * Plan `paid` with an administrator and a member and no facilities of its own, for the organisation and boundary
+ * (business units, ownership shares, consolidation), reached at orgunits.localhost.
+ */
+export const ORGANISATION_REALM = setupRealm('orgunits');

@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { MIN_PASSWORD_LENGTH, PLANS, type Realm } from '@ecc/contracts';
-import { createDatabase, DataDirInUseError, USER_ROLES, type DatabaseHandle } from '@ecc/db';
+import {
+  createDatabase,
+  createEmissionMonthTotalRepository,
+  DataDirInUseError,
+  USER_ROLES,
+  type DatabaseHandle,
+  type MonthTotalsComparison,
+} from '@ecc/db';
 import { ConfigError, loadConfig } from '#platform/config.ts';
 import { HttpError, InvalidInputError } from '#platform/errors.ts';
 import {
@@ -61,6 +68,12 @@ export const USAGE = `Emissions Control Center operator commands: npm run ecc --
   recalculate --realm K [--gwp AR4|AR5|AR6]
       Recalculates every activity record of realm K (on the realm's GWP set unless given), printing progress;
       resumes the realm's unfinished run if there is one. Records that cannot be calculated are counted and listed.
+  summaries check [--realm K]
+      Compares every realm's monthly emission totals (or realm K's) with the sum of its results; exits 1
+      naming each realm with rows that differ.
+  summaries rebuild [--realm K]
+      Recomputes every realm's monthly emission totals (or realm K's) from its results in one transaction,
+      reporting the rows that differed before.
   user create --realm K --email E --password P [--role ${USER_ROLES.join('|')}]
       A user in realm K (role ${USER_ROLES[1]} unless given).
   user deactivate --realm K --email E
@@ -138,6 +151,23 @@ function formatRealmTable(realms: readonly Realm[]): string {
     .join('\n');
 }
 
+function refuseUnknownRealm(
+  comparisons: readonly MonthTotalsComparison[],
+  realmKey: string | undefined,
+): void {
+  if (realmKey !== undefined && comparisons.length === 0) {
+    throw new InvalidInputError([{ path: '', message: `No realm has the key ${realmKey}` }]);
+  }
+}
+
+/** "demo: 12 rows, equal to the sum of the results", or "demo: 2 of 12 rows differ from the sum of the results". */
+function describeComparison(comparison: MonthTotalsComparison, verb: string, suffix = ''): string {
+  const rows = `${comparison.expectedRowCount} rows`;
+  return comparison.differingRowCount === 0
+    ? `${comparison.realmKey}: ${rows}, equal to the sum of the results`
+    : `${comparison.realmKey}: ${comparison.differingRowCount} of ${rows} ${verb} from the sum of the results${suffix}`;
+}
+
 const COMMANDS: Record<string, Command> = {
   'audit check': {
     options: { realm: { type: 'string' } },
@@ -148,6 +178,32 @@ const COMMANDS: Record<string, Command> = {
         throw new InvalidInputError(outcome.lines.map((line) => ({ path: '', message: line })));
       }
       io.stdout.write(`${outcome.lines.join('\n')}\n`);
+    },
+  },
+  'summaries check': {
+    options: { realm: { type: 'string' } },
+    required: [],
+    async run(database, options, io) {
+      const realmKey = optional(options, 'realm');
+      const comparisons = await createEmissionMonthTotalRepository(database.db).check(realmKey);
+      refuseUnknownRealm(comparisons, realmKey);
+      const lines = comparisons.map((comparison) => describeComparison(comparison, 'differ'));
+      if (comparisons.some((comparison) => comparison.differingRowCount > 0)) {
+        throw new InvalidInputError(lines.map((line) => ({ path: '', message: line })));
+      }
+      io.stdout.write(`${lines.join('\n')}\n`);
+    },
+  },
+  'summaries rebuild': {
+    options: { realm: { type: 'string' } },
+    required: [],
+    async run(database, options, io) {
+      const realmKey = optional(options, 'realm');
+      const comparisons = await createEmissionMonthTotalRepository(database.db).rebuild(realmKey);
+      refuseUnknownRealm(comparisons, realmKey);
+      io.stdout.write(
+        `${comparisons.map((comparison) => describeComparison(comparison, 'differed', '; rebuilt')).join('\n')}\n`,
+      );
     },
   },
   'realm create': {

@@ -3,7 +3,7 @@ import { analyticsSettingsSchema } from './analytics.ts';
 import { DEFAULT_AUTH_SESSION_LENGTH_SECONDS } from './constants.ts';
 import { featureFlagSchema } from './feature-flag.ts';
 import { planSchema } from './plans.ts';
-import { urlSchema, uuidSchema } from './validation.ts';
+import { hostNameSchema, urlSchema, uuidSchema } from './validation.ts';
 
 /** An OpenID Connect sign-in strategy (spec section 3). Endpoints and issuer must be URLs. */
 export const authenticationStrategySchema = z.object({
@@ -28,6 +28,20 @@ export const authenticationStrategySchema = z.object({
    * a pending invitation for their verified e-mail address join, with the invitation's role.
    */
   createsMembers: z.boolean().optional(),
+  /**
+   * The e-mail domains whose people may sign in: the verified address's domain must equal one of them (any
+   * case; a subdomain is another domain). Absent or empty: any domain.
+   */
+  allowedDomains: z.array(hostNameSchema).optional(),
+  /** The claim naming the person's organisation at the provider, such as `hd` (Google) or `tid` (Microsoft). */
+  organizationClaim: z.string().trim().min(1, 'Name the claim').max(100).optional(),
+  /**
+   * The values of `organizationClaim` whose people may sign in (exact match). Absent or empty: any
+   * organisation.
+   */
+  allowedOrganizations: z
+    .array(z.string().trim().min(1, 'An organisation cannot be empty').max(200))
+    .optional(),
 });
 export type AuthenticationStrategy = z.infer<typeof authenticationStrategySchema>;
 

@@ -37,6 +37,7 @@ export const updateUserRequestSchema = z.object({
     ])
     .pipe(z.object({ properties: userPropertiesSchema })),
 });
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
 /** The signed-in user (spec section 7): they read themself and change their own properties, nothing else. */
 export const userEndpoints = {

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  FACILITY_FIELD_LABELS,
+  FACILITY_BOUNDARY_FIELDS,
+  FACILITY_FIELDS,
+  facilityFieldsSchema,
   FACILITY_SLUG_PATTERN,
   facilityInputSchema,
   facilityListQuerySchema,
@@ -20,6 +24,11 @@ function problemsOf(result: {
 }
 
 describe('facility input', () => {
+  it('lists every field of the schema once, in its order, each describing one with a label', () => {
+    expect([...FACILITY_FIELDS, ...FACILITY_BOUNDARY_FIELDS]).toEqual(facilityFieldsSchema.keyof().options);
+    expect(Object.keys(FACILITY_FIELD_LABELS)).toEqual([...FACILITY_FIELDS]);
+  });
+
   it('takes a new facility, blank optional text as none and the country in capitals', () => {
     expect(
       facilityInputSchema.parse({

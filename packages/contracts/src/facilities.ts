@@ -1,6 +1,8 @@
 import { defineEndpoint } from './endpoint.ts';
 import { pagedSchema } from './api-error.ts';
+import { ownershipSharePercentSchema } from './organisation.ts';
 import { reportingYearSchema } from './period.ts';
+import { uuidSchema } from './validation.ts';
 import { z } from './zod.ts';
 
 /*
@@ -45,6 +47,14 @@ export const facilitySchema = z.object({
   ghgrpId: z.string().nullable(),
   /** ISO time the facility was archived; archived facilities are left out of lists unless asked for. */
   archivedOn: z.string().nullable(),
+  /** The business unit the facility belongs to (decision 024); null when none. */
+  businessUnitId: z.string().nullable(),
+  /** The realm's ownership share of the facility in percent; equity share consolidation scales by it. */
+  ownershipSharePercent: z.number(),
+  /** Whether the facility is inside the reporting boundary under a control approach. */
+  isInBoundary: z.boolean(),
+  /** Why the facility is outside the boundary; null while it is inside. */
+  boundaryExclusionReason: z.string().nullable(),
 });
 export type FacilityDto = z.infer<typeof facilitySchema>;
 
@@ -297,12 +307,62 @@ export const facilityFieldsSchema = z.object({
     .regex(/^[A-Z]{2}$/, 'Country must be a two-letter ISO 3166 code, such as US'),
   latitude: coordinate('Latitude', 90),
   longitude: coordinate('Longitude', 180),
+  businessUnitId: uuidSchema.nullable().optional(),
+  ownershipSharePercent: ownershipSharePercentSchema.optional(),
+  isInBoundary: z.boolean({ error: () => 'In boundary must be true or false' }).optional(),
+  boundaryExclusionReason: optionalText('Exclusion reason', 500),
 });
 
 type FacilityFields = z.infer<typeof facilityFieldsSchema>;
 
-/** Coordinates place a facility on the map only as a pair. */
+/** The fields that describe a facility, in the order forms and import templates show them. */
+export const FACILITY_FIELDS = [
+  'name',
+  'slug',
+  'sector',
+  'naics',
+  'address',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+  'latitude',
+  'longitude',
+] as const satisfies readonly (keyof FacilityFields)[];
+export type FacilityField = (typeof FACILITY_FIELDS)[number];
+
+/** Where a facility stands in the realm's reporting boundary (decision 024): set on the form, not imported. */
+export const FACILITY_BOUNDARY_FIELDS = [
+  'businessUnitId',
+  'ownershipSharePercent',
+  'isInBoundary',
+  'boundaryExclusionReason',
+] as const satisfies readonly (keyof FacilityFields)[];
+
+/** What each field is called: on the facility form and in the column mapping of a facility import. */
+export const FACILITY_FIELD_LABELS: Readonly<Record<FacilityField, string>> = {
+  name: 'Name',
+  slug: 'Slug',
+  sector: 'Sector',
+  naics: 'NAICS code',
+  address: 'Address',
+  city: 'City',
+  state: 'State or region',
+  postalCode: 'Postal code',
+  country: 'Country',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+};
+
+/** Coordinates place a facility on the map only as a pair; a facility left out of the boundary says why. */
 function checkFacilityRules(facility: Partial<FacilityFields>, context: z.RefinementCtx): void {
+  if (facility.isInBoundary === false && !facility.boundaryExclusionReason) {
+    context.addIssue({
+      code: 'custom',
+      path: ['boundaryExclusionReason'],
+      message: 'Say why the facility is outside the boundary',
+    });
+  }
   const hasLatitude = facility.latitude !== null && facility.latitude !== undefined;
   const hasLongitude = facility.longitude !== null && facility.longitude !== undefined;
   if (hasLatitude === hasLongitude) return;
@@ -330,6 +390,7 @@ export type FacilityPatch = z.input<typeof facilityPatchSchema>;
 export type FacilityPatchValues = z.output<typeof facilityPatchSchema>;
 
 export const FACILITY_SLUG_TAKEN = 'Another facility of this realm has this slug already';
+export const FACILITY_BUSINESS_UNIT_NOT_FOUND = 'Choose one of the realm’s business units';
 export const FACILITY_SLUG_FIXED =
   'The slug cannot change once the facility exists: links to it use the slug';
 

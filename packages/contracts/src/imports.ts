@@ -1,6 +1,7 @@
 import { defineEndpoint } from './endpoint.ts';
 import { gwpSetIdSchema } from './emissions.ts';
 import { exportFormatSchema } from './exports.ts';
+import { FACILITY_FIELDS, type FacilityField } from './facilities.ts';
 import { z } from './zod.ts';
 
 /*
@@ -214,43 +215,14 @@ export type ImportProgressLine = z.infer<typeof importProgressLineSchema>;
  * Facilities from CSV or XLSX (issue 10, item 2): one facility a row, created, or updated when its slug (given,
  * or made from its name) is one of the realm's facilities. All or nothing, and idempotent by the file's SHA-256.
  */
-export const FACILITY_IMPORT_FIELDS = [
-  'name',
-  'slug',
-  'sector',
-  'naics',
-  'address',
-  'city',
-  'state',
-  'postalCode',
-  'country',
-  'latitude',
-  'longitude',
-] as const;
-export type FacilityImportField = (typeof FACILITY_IMPORT_FIELDS)[number];
-
 export const REQUIRED_FACILITY_IMPORT_FIELDS = [
   'name',
   'sector',
   'country',
-] as const satisfies readonly FacilityImportField[];
-
-export const FACILITY_IMPORT_FIELD_LABELS: Readonly<Record<FacilityImportField, string>> = {
-  name: 'Name',
-  slug: 'Slug',
-  sector: 'Sector',
-  naics: 'NAICS code',
-  address: 'Address',
-  city: 'City',
-  state: 'State or region',
-  postalCode: 'Postal code',
-  country: 'Country',
-  latitude: 'Latitude',
-  longitude: 'Longitude',
-};
+] as const satisfies readonly FacilityField[];
 
 /** The columns of a facility file, in the order of the template. */
-export const FACILITY_IMPORT_COLUMNS: readonly ImportColumnDescription<FacilityImportField>[] = [
+export const FACILITY_IMPORT_COLUMNS: readonly ImportColumnDescription<FacilityField>[] = [
   { field: 'name', header: 'Name', isRequired: true, format: 'Any text, up to 200 characters' },
   {
     field: 'slug',
@@ -290,10 +262,10 @@ export const FACILITY_IMPORT_COLUMNS: readonly ImportColumnDescription<FacilityI
   },
 ];
 
-export const facilityImportMappingSchema = z.partialRecord(z.enum(FACILITY_IMPORT_FIELDS), z.string().min(1));
+export const facilityImportMappingSchema = z.partialRecord(z.enum(FACILITY_FIELDS), z.string().min(1));
 export type FacilityImportMapping = z.infer<typeof facilityImportMappingSchema>;
 
-export const facilityImportPreviewSchema = importPreviewSchemaOf(FACILITY_IMPORT_FIELDS);
+export const facilityImportPreviewSchema = importPreviewSchemaOf(FACILITY_FIELDS);
 export type FacilityImportPreview = z.infer<typeof facilityImportPreviewSchema>;
 
 export const facilityImportResultSchema = z.object({

@@ -36,3 +36,4 @@ export { z } from './zod.ts';
 export * from './equipment.ts';
 export * from './invitations.ts';
 export * from './account.ts';
+export * from './organisation.ts';

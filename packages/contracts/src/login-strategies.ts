@@ -25,17 +25,33 @@ const loginStrategyFieldsSchema = authenticationStrategySchema.omit({ clientSecr
   clientId: z.string().trim().min(1, messages.required),
 });
 
+export const ORGANIZATION_CLAIM_REQUIRED = 'Name the claim that carries the organisation';
+
+/** An organisation allow-list means nothing without the claim it is checked against. */
+function refuseOrganizationsWithoutClaim(
+  strategy: { organizationClaim?: string | undefined; allowedOrganizations?: string[] | undefined },
+  context: z.RefinementCtx,
+): void {
+  if ((strategy.allowedOrganizations?.length ?? 0) > 0 && !strategy.organizationClaim) {
+    context.addIssue({ code: 'custom', path: ['organizationClaim'], message: ORGANIZATION_CLAIM_REQUIRED });
+  }
+}
+
 /** `POST`: a new strategy; the server gives it an id unless one is sent. */
-export const newLoginStrategyRequestSchema = loginStrategyFieldsSchema.extend({
-  id: uuidSchema.optional(),
-  clientSecret: z.string().min(1, messages.required).optional(),
-});
+export const newLoginStrategyRequestSchema = loginStrategyFieldsSchema
+  .extend({
+    id: uuidSchema.optional(),
+    clientSecret: z.string().min(1, messages.required).optional(),
+  })
+  .superRefine(refuseOrganizationsWithoutClaim);
 export type NewLoginStrategyRequest = z.infer<typeof newLoginStrategyRequestSchema>;
 
 /** `PUT`: the whole strategy but its id; `clientSecret` absent keeps the stored one, null removes it. */
-export const loginStrategyUpdateRequestSchema = loginStrategyFieldsSchema.extend({
-  clientSecret: z.string().min(1, messages.required).nullable().optional(),
-});
+export const loginStrategyUpdateRequestSchema = loginStrategyFieldsSchema
+  .extend({
+    clientSecret: z.string().min(1, messages.required).nullable().optional(),
+  })
+  .superRefine(refuseOrganizationsWithoutClaim);
 export type LoginStrategyUpdateRequest = z.infer<typeof loginStrategyUpdateRequestSchema>;
 
 export const loginStrategyParamsSchema = realmParamsSchema.extend({

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
 import {
   activityRecords,
@@ -104,10 +104,18 @@ export function createEmissionResultRepository(db: Database) {
     },
 
     /**
-     * Every result of a facility with its record's activity type and equipment. Read apart and merged here: a
-     * join per result row degrades to nested loops on tables without fresh planner statistics.
+     * Every result of a facility (of one year, when given) with its record's activity type and equipment. Read
+     * apart and merged here: a join per result row degrades to nested loops on tables without fresh planner
+     * statistics.
      */
-    async listForFacility(realmId: string, facilityId: string): Promise<FacilityResultRow[]> {
+    async listForFacility(realmId: string, facilityId: string, year?: number): Promise<FacilityResultRow[]> {
+      const inYear =
+        year === undefined
+          ? undefined
+          : and(
+              gte(emissionResults.periodStart, `${year}-01-01`),
+              lt(emissionResults.periodStart, `${year + 1}-01-01`),
+            );
       const [results, records] = await Promise.all([
         db
           .select({
@@ -122,7 +130,9 @@ export function createEmissionResultRepository(db: Database) {
             factorKey: emissionResults.factorKey,
           })
           .from(emissionResults)
-          .where(and(eq(emissionResults.realmId, realmId), eq(emissionResults.facilityId, facilityId)))
+          .where(
+            and(eq(emissionResults.realmId, realmId), eq(emissionResults.facilityId, facilityId), inYear),
+          )
           .orderBy(asc(emissionResults.periodStart)),
         db
           .select({

@@ -29,6 +29,10 @@ export type FacilityChanges = Partial<
     | 'latitude'
     | 'longitude'
     | 'archivedOn'
+    | 'businessUnitId'
+    | 'ownershipSharePercent'
+    | 'isInBoundary'
+    | 'boundaryExclusionReason'
   >
 >;
 

@@ -33,5 +33,8 @@ export * from './user-identity-repository.ts';
 export * from './oidc-flow-repository.ts';
 export * from './realm-admin-repository.ts';
 export * from './overview-repository.ts';
+export * from './emission-month-total-repository.ts';
 export * from './result-gwp-sets.ts';
 export * from './gwp-set-switch.ts';
+export * from './organisation-repository.ts';
+export * from './demo-organisation-seed.ts';

@@ -3,8 +3,9 @@ import type { Database } from './create-database.ts';
 
 /*
  * The realm overview's figures, summed by the database so that a realm of 10,000 facilities answers without
- * sending its results to the server. Every query takes the realm first and filters by it; CO2e sums read one GWP
- * set. The rule of the totals (Scope 2 market-based beside them, never in them) is the domain's
+ * sending its results to the server. Totals by year, scope and facility read the monthly totals the triggers keep
+ * (`emission_month_totals`, decision 022), the largest sources the results (the totals carry no activity type).
+ * Every query takes the realm first and filters by it; CO2e sums read one GWP set. The rule of the totals (Scope 2 market-based beside them, never in them) is the domain's
  * `withScopeTotal`; the rankings below order by the same sum, location-based.
  */
 
@@ -120,21 +121,24 @@ export function createOverviewRepository(db: Database) {
       return rows.map((row) => number(row.year));
     },
 
-    /** CO2e by year, scope and Scope 2 method on one set, and the facilities with results per year. */
+    /**
+     * CO2e by year, scope and Scope 2 method on one set, and the facilities with results per year: from the
+     * monthly totals the triggers keep (decision 022), their CO2e rows (gas ''), not from the results.
+     */
     async yearlyAmounts(
       realmId: string,
       gwpSetId: string,
     ): Promise<{ amounts: OverviewScopeAmountRow[]; facilityCounts: Map<number, number> }> {
       const rows = await rowsOf(
         db,
-        sql`select extract(year from period_start)::int as year, scope, scope2_method,
+        sql`select extract(year from month)::int as year, scope, scope2_method,
               sum(co2e_kg)::float8 as co2e_kg, count(distinct facility_id)::int as facility_count,
               grouping(scope)::int as is_year_row
-            from emission_results
-            where realm_id = ${realmId} and gwp_set_id = ${gwpSetId}
+            from emission_month_totals
+            where realm_id = ${realmId} and gwp_set_id = ${gwpSetId} and gas = ''
             group by grouping sets (
-              (extract(year from period_start), scope, scope2_method),
-              (extract(year from period_start)))`,
+              (extract(year from month), scope, scope2_method),
+              (extract(year from month)))`,
       );
       const amounts: OverviewScopeAmountRow[] = [];
       const facilityCounts = new Map<number, number>();
@@ -152,7 +156,10 @@ export function createOverviewRepository(db: Database) {
       return { amounts, facilityCounts };
     },
 
-    /** The largest emitters of a year on one set, by CO2e with Scope 2 location-based. */
+    /**
+     * The largest emitters of a year on one set, by CO2e with Scope 2 location-based: from the monthly totals'
+     * CO2e rows.
+     */
     async topFacilities(
       realmId: string,
       gwpSetId: string,
@@ -173,9 +180,9 @@ export function createOverviewRepository(db: Database) {
                   as scope2_market,
                 coalesce(sum(co2e_kg) filter (where scope = 3), 0)::float8 as scope3,
                 sum(co2e_kg) filter (where scope2_method <> 'market') as ranked_co2e_kg
-              from emission_results
-              where realm_id = ${realmId} and gwp_set_id = ${gwpSetId}
-                and period_start >= ${from}::date and period_start < ${to}::date
+              from emission_month_totals
+              where realm_id = ${realmId} and gwp_set_id = ${gwpSetId} and gas = ''
+                and month >= ${from}::date and month < ${to}::date
               group by facility_id
               order by ranked_co2e_kg desc nulls last, facility_id
               limit ${limit}

@@ -105,8 +105,12 @@ export const sessions = pgTable(
 );
 
 /**
- * A user's sign-in identity at an OpenID Connect provider: linked by (realm, issuer, subject), never by e-mail,
- * so a provider that lets people choose their address cannot take over an account.
+ * A user's sign-in identity at an OpenID Connect provider: linked by (realm, strategy, subject), never by e-mail,
+ * so a provider that lets people choose their address cannot take over an account, and never by the issuer
+ * alone, which an administrator can give a second strategy. `strategy_key` is the strategy's key in the realm's
+ * `authentication.strategies` (decision 023: strategies are JSON there, so the login-strategy service keeps the
+ * reference: deleting a strategy deletes its identities, and its issuer cannot change while it has any).
+ * `issuer` records where the subject came from.
  */
 export const userIdentities = pgTable(
   'user_identities',
@@ -114,12 +118,20 @@ export const userIdentities = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     realmId: uuid('realm_id').notNull(),
     userId: uuid('user_id').notNull(),
+    strategyKey: text('strategy_key').notNull(),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('user_identities_realm_issuer_subject_unique').on(table.realmId, table.issuer, table.subject),
+    // The issuer too: a link made before its strategy's issuer changed outside the service (`realm import`) is
+    // inert, and must not stop the same subject at the new issuer from being linked.
+    uniqueIndex('user_identities_realm_strategy_issuer_subject_unique').on(
+      table.realmId,
+      table.strategyKey,
+      table.issuer,
+      table.subject,
+    ),
     index('user_identities_user_index').on(table.realmId, table.userId),
     foreignKey({
       columns: [table.realmId, table.userId],
@@ -279,6 +291,101 @@ const realmIdColumn = () =>
     .notNull()
     .references(() => realms.id, { onDelete: 'cascade' });
 
+/**
+ * A node of the realm's organisation tree (decision 024). The parent is of the same realm (composite foreign key);
+ * the application refuses cycles, and a unit with children or facilities cannot be deleted (no action: a
+ * realm's deletion still cascades through both).
+ */
+export const businessUnits = pgTable(
+  'business_units',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    code: text('code'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('business_units_realm_id_id_unique').on(table.realmId, table.id),
+    foreignKey({
+      name: 'business_units_parent_fk',
+      columns: [table.realmId, table.parentId],
+      foreignColumns: [table.realmId, table.id],
+    }),
+    uniqueIndex('business_units_realm_id_code_unique')
+      .on(table.realmId, table.code)
+      .where(sql`${table.code} is not null`),
+    index('business_units_parent_index').on(table.realmId, table.parentId),
+  ],
+);
+
+/**
+ * A realm's reporting boundary (decision 024): how facilities consolidate, when its reporting year starts, its
+ * base year and the threshold that recalculates it. A realm without a row has the defaults.
+ */
+export const realmBoundaries = pgTable(
+  'realm_boundaries',
+  {
+    realmId: realmIdColumn().primaryKey(),
+    consolidationApproach: text('consolidation_approach').notNull().default('operational-control'),
+    reportingYearStartMonth: smallint('reporting_year_start_month').notNull().default(1),
+    baseYear: integer('base_year'),
+    recalculationThresholdPercent: numeric('recalculation_threshold_percent', { mode: 'number' })
+      .notNull()
+      .default(5),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'realm_boundaries_consolidation_approach_check',
+      sql`${table.consolidationApproach} in ('operational-control', 'financial-control', 'equity-share')`,
+    ),
+    check('realm_boundaries_start_month_check', sql`${table.reportingYearStartMonth} between 1 and 12`),
+    check(
+      'realm_boundaries_threshold_check',
+      sql`${table.recalculationThresholdPercent} > 0 and ${table.recalculationThresholdPercent} <= 100`,
+    ),
+  ],
+);
+
+/**
+ * One intensity denominator of a reporting year: the realm's own (no facility) or a facility's, one per kind.
+ * `unit` is an ISO 4217 currency (revenue), an engine unit or a free label (production), m2 or ft2 (floor area),
+ * `people` (headcount).
+ */
+export const intensityDenominators = pgTable(
+  'intensity_denominators',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    facilityId: uuid('facility_id'),
+    year: integer('year').notNull(),
+    kind: text('kind').notNull(),
+    amount: numeric('amount', { mode: 'number' }).notNull(),
+    unit: text('unit').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    foreignKey({
+      name: 'intensity_denominators_facility_fk',
+      columns: [table.realmId, table.facilityId],
+      foreignColumns: [facilities.realmId, facilities.id],
+    }).onDelete('cascade'),
+    uniqueIndex('intensity_denominators_realm_unique')
+      .on(table.realmId, table.year, table.kind)
+      .where(sql`${table.facilityId} is null`),
+    uniqueIndex('intensity_denominators_facility_unique')
+      .on(table.realmId, table.facilityId, table.year, table.kind)
+      .where(sql`${table.facilityId} is not null`),
+    check(
+      'intensity_denominators_kind_check',
+      sql`${table.kind} in ('revenue', 'production', 'floor-area', 'headcount')`,
+    ),
+    check('intensity_denominators_amount_check', sql`${table.amount} >= 0`),
+  ],
+);
+
 /** A physical site that emits. `slug` is the facility view's URL segment, unique within the realm. */
 export const facilities = pgTable(
   'facilities',
@@ -302,9 +409,30 @@ export const facilities = pgTable(
     reported: jsonb('reported').$type<Record<string, unknown>>().notNull().default({}),
     /** Set when the facility was archived: lists leave it out, its page and data stay. */
     archivedOn: timestamp('archived_on', { withTimezone: true, mode: 'date' }),
+    /** The business unit it belongs to (decision 024); the foreign key below keeps it in the same realm. */
+    businessUnitId: uuid('business_unit_id'),
+    /** The realm's ownership share in percent, 0 < share ≤ 100; equity share consolidation scales by it. */
+    ownershipSharePercent: numeric('ownership_share_percent', { mode: 'number' }).notNull().default(100),
+    /** Inside the reporting boundary under a control approach; when not, `boundary_exclusion_reason` says why. */
+    isInBoundary: boolean('is_in_boundary').notNull().default(true),
+    boundaryExclusionReason: text('boundary_exclusion_reason'),
     ...timestamps,
   },
   (table) => [
+    foreignKey({
+      name: 'facilities_business_unit_fk',
+      columns: [table.realmId, table.businessUnitId],
+      foreignColumns: [businessUnits.realmId, businessUnits.id],
+    }),
+    check(
+      'facilities_ownership_share_check',
+      sql`${table.ownershipSharePercent} > 0 and ${table.ownershipSharePercent} <= 100`,
+    ),
+    check(
+      'facilities_boundary_exclusion_reason_check',
+      sql`${table.isInBoundary} or ${table.boundaryExclusionReason} is not null`,
+    ),
+    index('facilities_business_unit_index').on(table.realmId, table.businessUnitId),
     uniqueIndex('facilities_realm_id_slug_unique').on(table.realmId, table.slug),
     unique('facilities_realm_id_id_unique').on(table.realmId, table.id),
     uniqueIndex('facilities_realm_id_ghgrp_id_unique')
@@ -617,6 +745,52 @@ export const emissionResultsAllSets = pgTable(
 );
 
 /**
+ * The realm's results summed by facility, month (of `period_start`), scope, Scope 2 method, gas and GWP set, kept
+ * by triggers (migration 0016) in the transaction of every write of `emission_results_all_sets`, so totals need
+ * not read the results. Each result adds to the row of every gas it carries (`gasKg`: its mass) and to the row of
+ * gas '' (the result as a whole: `co2eKg`, and as `gasKg` its CO2e when it carries no gas masses, a factor
+ * published as CO2e only). CO2e is not split by gas: that is GWP arithmetic, the domain's (decision 022). Exact
+ * numeric sums; a row whose count reaches 0 goes. Never written by the application but by `rebuild`.
+ */
+export const emissionMonthTotals = pgTable(
+  'emission_month_totals',
+  {
+    realmId: uuid('realm_id').notNull(),
+    gwpSetId: text('gwp_set_id').notNull(),
+    /** '' for the results as a whole (their CO2e), else a gas id with its mass. */
+    gas: text('gas').notNull(),
+    facilityId: uuid('facility_id').notNull(),
+    /** The first day of the month the results' periods start in. */
+    month: date('month', { mode: 'string' }).notNull(),
+    scope: smallint('scope').notNull(),
+    scope2Method: text('scope2_method').notNull(),
+    gasKg: numeric('gas_kg', { mode: 'number' }).notNull(),
+    co2eKg: numeric('co2e_kg', { mode: 'number' }).notNull(),
+    resultCount: integer('result_count').notNull(),
+  },
+  (table) => [
+    // Realm and set first, then gas: the CO2e totals ('' rows) of a realm's set are one range of the key.
+    primaryKey({
+      name: 'emission_month_totals_pk',
+      columns: [
+        table.realmId,
+        table.gwpSetId,
+        table.gas,
+        table.facilityId,
+        table.month,
+        table.scope,
+        table.scope2Method,
+      ],
+    }),
+    foreignKey({
+      name: 'emission_month_totals_facility_fk',
+      columns: [table.realmId, table.facilityId],
+      foreignColumns: [facilities.realmId, facilities.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
  * A realm's emission results on its own GWP set only (`realms.properties.gwpSetId`, AR5 when absent): the view of
  * migration 0011, with the caller's row-level security (`security_invoker`). Every read of results goes through
  * it, so a sum can never take in results of two sets, even while a recalculation writes the next set's.
@@ -775,6 +949,9 @@ export const analyticsEvents = pgTable(
 );
 
 export type FacilityRow = typeof facilities.$inferSelect;
+export type BusinessUnitRow = typeof businessUnits.$inferSelect;
+export type RealmBoundaryRow = typeof realmBoundaries.$inferSelect;
+export type IntensityDenominatorRow = typeof intensityDenominators.$inferSelect;
 export type FacilityEmissionYearRow = typeof facilityEmissionYears.$inferSelect;
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeVersionRow = typeof equipmentTypeVersions.$inferSelect;
@@ -783,6 +960,7 @@ export type EmissionFactorRow = typeof emissionFactors.$inferSelect;
 export type ImportBatchRow = typeof importBatches.$inferSelect;
 export type ActivityRecordRow = typeof activityRecords.$inferSelect;
 export type EmissionResultRow = typeof emissionResultsAllSets.$inferSelect;
+export type EmissionMonthTotalRow = typeof emissionMonthTotals.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type RecalculationRunRow = typeof recalculationRuns.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;

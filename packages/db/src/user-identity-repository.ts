@@ -1,9 +1,11 @@
-import { and, eq, gt, TransactionRollbackError } from 'drizzle-orm';
+import { and, count, eq, gt, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
 import { invitations, userIdentities, users, type UserRole, type UserRow } from './schema.ts';
 import { normalizeEmail } from './user-repository.ts';
 
+/** A subject as one of the realm's sign-in strategies vouched for it; `issuer` is recorded, not matched. */
 export interface ProviderIdentity {
+  strategyKey: string;
   issuer: string;
   subject: string;
 }
@@ -16,10 +18,19 @@ export interface NewIdentityUser {
   properties?: Record<string, unknown>;
 }
 
+/** The identity's columns only: callers may pass a richer object, such as one with the e-mail. */
+function identityColumnsOf({ strategyKey, issuer, subject }: ProviderIdentity): ProviderIdentity {
+  return { strategyKey, issuer, subject };
+}
+
 /** OpenID Connect identities; every function takes the realm id first and touches only that realm's rows. */
 export function createUserIdentityRepository(db: Database) {
   return {
-    /** The user linked to this (issuer, subject) in the realm, if any. */
+    /**
+     * The user linked to this (strategy, subject) in the realm, if any. Never by issuer alone: a second strategy
+     * given the same issuer does not sign in the first one's users. The issuer must still be the one the identity
+     * was linked from, so a link never outlives a change of its strategy's issuer.
+     */
     async findUser(realmId: string, identity: ProviderIdentity): Promise<UserRow | undefined> {
       const rows = await db
         .select({ user: users })
@@ -28,8 +39,9 @@ export function createUserIdentityRepository(db: Database) {
         .where(
           and(
             eq(userIdentities.realmId, realmId),
-            eq(userIdentities.issuer, identity.issuer),
+            eq(userIdentities.strategyKey, identity.strategyKey),
             eq(userIdentities.subject, identity.subject),
+            eq(userIdentities.issuer, identity.issuer),
           ),
         )
         .limit(1);
@@ -61,7 +73,7 @@ export function createUserIdentityRepository(db: Database) {
         if (!created) return undefined;
         await transaction
           .insert(userIdentities)
-          .values({ realmId, userId: created.id, issuer: identity.issuer, subject: identity.subject });
+          .values({ realmId, userId: created.id, ...identityColumnsOf(identity) });
         return created;
       });
     },
@@ -108,7 +120,7 @@ export function createUserIdentityRepository(db: Database) {
           if (!created) return transaction.rollback();
           await transaction
             .insert(userIdentities)
-            .values({ realmId, userId: created.id, issuer: identity.issuer, subject: identity.subject });
+            .values({ realmId, userId: created.id, ...identityColumnsOf(identity) });
           await transaction
             .update(invitations)
             .set({ acceptedUserId: created.id })
@@ -119,6 +131,32 @@ export function createUserIdentityRepository(db: Database) {
         if (error instanceof TransactionRollbackError) return 'taken';
         throw error;
       }
+    },
+
+    /** How many identities the strategy links. */
+    async countForStrategy(realmId: string, strategyKey: string): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(userIdentities)
+        .where(and(eq(userIdentities.realmId, realmId), eq(userIdentities.strategyKey, strategyKey)));
+      return row?.total ?? 0;
+    },
+
+    /** Unlinks every identity of the strategy (it is being deleted); answers how many there were. */
+    async deleteForStrategy(realmId: string, strategyKey: string): Promise<number> {
+      const deleted = await db
+        .delete(userIdentities)
+        .where(and(eq(userIdentities.realmId, realmId), eq(userIdentities.strategyKey, strategyKey)))
+        .returning({ id: userIdentities.id });
+      return deleted.length;
+    },
+
+    /** Moves the strategy's identities to its new key (a strategy without an id is keyed by its name). */
+    async changeStrategyKey(realmId: string, from: string, to: string): Promise<void> {
+      await db
+        .update(userIdentities)
+        .set({ strategyKey: to })
+        .where(and(eq(userIdentities.realmId, realmId), eq(userIdentities.strategyKey, from)));
     },
   };
 }

@@ -23,7 +23,8 @@ export interface TestOidcProviderOptions {
 /**
  * A real OpenID provider (oidc-provider) on 127.0.0.1 over http: one confidential client that must use PKCE, and
  * its development login form, where any login name signs in as the account of that id with the e-mail
- * `{login}@oidc.example` (the password is not checked). Consent is granted without asking.
+ * `{login}@oidc.example`, or the login itself when it is an address (the password is not checked), and that
+ * address's domain as its `hd` claim. Consent is granted without asking.
  */
 export async function startTestOidcProvider(options: TestOidcProviderOptions): Promise<TestOidcProvider> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -43,12 +44,22 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
       ],
       pkce: { required: () => true },
       jwks: { keys: [signingJwk] },
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      // `hd` (the hosted domain, as Google names the account's organisation) comes with the profile scope.
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'hd'] },
       features: { devInteractions: { enabled: true } },
-      findAccount: (_context, id) => ({
-        accountId: id,
-        claims: () => ({ sub: id, email: `${id}@oidc.example`, email_verified: true, name: `Test ${id}` }),
-      }),
+      findAccount: (_context, id) => {
+        const email = id.includes('@') ? id : `${id}@oidc.example`;
+        return {
+          accountId: id,
+          claims: () => ({
+            sub: id,
+            email,
+            email_verified: true,
+            name: `Test ${id}`,
+            hd: email.slice(email.lastIndexOf('@') + 1),
+          }),
+        };
+      },
       loadExistingGrant: async (context: KoaContextWithOIDC) => {
         const grant = new context.oidc.provider.Grant({
           clientId: context.oidc.client?.clientId,

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   energyInMwh,
+  monthTotalsOf,
   NO_EQUIPMENT_NAME,
   PUBLISHED_CO2E_GAS,
   summarizeFacility,
@@ -92,6 +93,37 @@ describe('summarizeFacility', () => {
       reported: {},
       year: 2024,
     });
+  });
+
+  it('reads its totals from the monthly totals the database keeps, and the selected year’s results only', () => {
+    const stored = [
+      ...monthTotalsOf(results).map((total) => ({ ...total, month: `${total.month}-01` })),
+      // A month of 2023, whose results were not read: only the totals carry it.
+      { month: '2023-05-01', scope: 1, scope2Method: '', gas: '', gasKg: 0, co2eKg: 7 },
+      { month: '2023-05-01', scope: 1, scope2Method: '', gas: 'CO2', gasKg: 7, co2eKg: 0 },
+    ];
+    const fromTotals = (year?: number) =>
+      summarizeFacility({
+        gwpSetId: 'AR5',
+        monthTotals: stored,
+        results: results.filter((result) => result.periodStart.startsWith(String(year ?? 2025))),
+        records,
+        equipmentNames: new Map([[boilerId, 'Boiler 1']]),
+        reported: {},
+        year,
+      });
+    expect(fromTotals(2024)).toEqual({
+      ...summary2024,
+      years: [
+        { year: 2023, co2eKg: 7, scope1: 7, scope2Location: 0, scope2Market: 0, scope3: 0 },
+        ...summary2024.years,
+      ],
+      monthly: expect.any(Array),
+    });
+    expect(fromTotals(2024).monthly[0]).toMatchObject({ month: '2023-05', co2eKg: 7 });
+    expect(fromTotals().year).toBe(2025);
+    expect(fromTotals().byGas).toEqual(summary.byGas);
+    expect(fromTotals().bySource).toEqual(summary.bySource);
   });
 
   it('totals each year by scope, counting Scope 2 location-based and giving market-based beside it', () => {

@@ -24,6 +24,43 @@ export interface SummaryResult {
   readonly equipmentId: string | null;
 }
 
+/**
+ * A facility's results summed by month, scope, Scope 2 method and gas, as the database keeps them
+ * (`emission_month_totals`): gas '' is the results as a whole (their CO2e, and as `gasKg` the CO2e of results
+ * published as CO2e only, which carry no gas masses); any other gas its mass, with no CO2e of its own.
+ */
+export interface SummaryMonthTotal {
+  /** `YYYY-MM-DD`, the first day of the month, or `YYYY-MM`. */
+  readonly month: string;
+  readonly scope: number;
+  readonly scope2Method: string;
+  readonly gas: string;
+  readonly gasKg: number;
+  readonly co2eKg: number;
+}
+
+/** The monthly totals of these results, as the database keeps them (for callers that have the results only). */
+export function monthTotalsOf(results: readonly SummaryResult[]): SummaryMonthTotal[] {
+  const totals = new Map<string, { -readonly [Key in keyof SummaryMonthTotal]: SummaryMonthTotal[Key] }>();
+  const add = (result: SummaryResult, gas: string, gasKg: number, co2eKg: number) => {
+    const month = monthOf(result.periodStart);
+    const key = [month, result.scope, result.scope2Method, gas].join('|');
+    const total = totals.get(key);
+    if (total) {
+      total.gasKg += gasKg;
+      total.co2eKg += co2eKg;
+    } else {
+      totals.set(key, { month, scope: result.scope, scope2Method: result.scope2Method, gas, gasKg, co2eKg });
+    }
+  };
+  for (const result of results) {
+    const gases = Object.entries(result.gases);
+    add(result, '', gases.length === 0 ? result.co2eKg : 0, result.co2eKg);
+    for (const [gas, kg] of gases) add(result, gas, kg, 0);
+  }
+  return [...totals.values()];
+}
+
 /** A record for data quality and intensity; `hhv` (the factor's heat content) lets fuel volumes count as energy. */
 export interface SummaryRecord extends QualityRecord {
   readonly hhv?: { readonly value: number; readonly energy: string; readonly per: string } | undefined;
@@ -31,7 +68,12 @@ export interface SummaryRecord extends QualityRecord {
 
 export interface FacilitySummaryInput {
   readonly gwpSetId: GwpSetId;
+  /**
+   * The results the breakdowns by source and equipment sum: those of the selected year are enough. The yearly,
+   * monthly and per-gas totals come from `monthTotals`, or from these results when not given.
+   */
   readonly results: readonly SummaryResult[];
+  readonly monthTotals?: readonly SummaryMonthTotal[] | undefined;
   readonly records: readonly SummaryRecord[];
   /** Names of the facility's equipment by id. */
   readonly equipmentNames: ReadonlyMap<string, string>;
@@ -68,6 +110,18 @@ function yearOf(periodStart: string): number {
   return Number(periodStart.slice(0, 4));
 }
 
+/** The year a facility summary's breakdowns cover: the one asked for, else the latest with results (or none). */
+export function summaryYearOf(
+  monthTotals: readonly Pick<SummaryMonthTotal, 'month'>[],
+  year?: number | undefined,
+): number | null {
+  if (year !== undefined) return year;
+  return monthTotals.reduce<number | null>(
+    (latest, total) => Math.max(latest ?? 0, yearOf(total.month)),
+    null,
+  );
+}
+
 /**
  * The facility view's figures from a facility's emission results and records. Every `co2eKg` counts Scope 2
  * location-based (market-based is given beside it as `scope2Market`). Yearly and monthly totals cover every
@@ -82,25 +136,26 @@ export function summarizeFacility(input: FacilitySummaryInput): FacilitySummary 
   const byEquipment = new Map<string, number>();
   const gasMasses = new Map<string, number>();
   let publishedCo2e = 0;
-  const latestYear = input.results.reduce<number | null>(
-    (latest, result) => Math.max(latest ?? 0, yearOf(result.periodStart)),
-    null,
-  );
-  const selectedYear = input.year ?? latestYear;
+  const monthTotals = input.monthTotals ?? monthTotalsOf(input.results);
+  const selectedYear = summaryYearOf(monthTotals, input.year);
 
-  for (const result of input.results) {
-    const month = monthOf(result.periodStart);
+  for (const total of monthTotals) {
+    const month = monthOf(total.month);
     const year = yearOf(month);
-    if (!byYear.has(year)) byYear.set(year, emptyScopeTotals());
-    if (!byMonth.has(month)) byMonth.set(month, emptyScopeTotals());
-    addToScopeTotals(byYear.get(year) ?? emptyScopeTotals(), result);
-    addToScopeTotals(byMonth.get(month) ?? emptyScopeTotals(), result);
-    if (isMarketBased(result) || year !== selectedYear) continue;
+    if (total.gas === '') {
+      if (!byYear.has(year)) byYear.set(year, emptyScopeTotals());
+      if (!byMonth.has(month)) byMonth.set(month, emptyScopeTotals());
+      addToScopeTotals(byYear.get(year) ?? emptyScopeTotals(), total);
+      addToScopeTotals(byMonth.get(month) ?? emptyScopeTotals(), total);
+    }
+    if (isMarketBased(total) || year !== selectedYear) continue;
+    if (total.gas === '') publishedCo2e += total.gasKg;
+    else addAmount(gasMasses, total.gas, total.gasKg);
+  }
+  for (const result of input.results) {
+    if (isMarketBased(result) || yearOf(result.periodStart) !== selectedYear) continue;
     addAmount(bySource, result.activityType, result.co2eKg);
     addAmount(byEquipment, result.equipmentId ?? '', result.co2eKg);
-    const gases = Object.entries(result.gases);
-    if (gases.length === 0) publishedCo2e += result.co2eKg;
-    for (const [gas, kg] of gases) addAmount(gasMasses, gas, kg);
   }
 
   const years: FacilityYearTotals[] = [...byYear.entries()]

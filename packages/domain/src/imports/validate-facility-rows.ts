@@ -1,4 +1,4 @@
-import type { FacilityImportField, FacilityImportMapping } from '@ecc/contracts';
+import type { FacilityField, FacilityImportMapping } from '@ecc/contracts';
 import { cellText, type CellValue, type ImportRowError, type ImportTable } from './import-table.ts';
 import { parseImportNumber } from './validate-activity-rows.ts';
 
@@ -47,8 +47,8 @@ export function slugFromName(name: string): string {
  * facility only when it has none; the caller writes only when `errors` is empty (all or nothing).
  */
 export function validateFacilityRows(table: ImportTable, mapping: FacilityImportMapping): FacilityValidation {
-  const indexOf = new Map<FacilityImportField, number>();
-  for (const [field, column] of Object.entries(mapping) as [FacilityImportField, string][]) {
+  const indexOf = new Map<FacilityField, number>();
+  for (const [field, column] of Object.entries(mapping) as [FacilityField, string][]) {
     const index = table.columns.indexOf(column);
     if (index >= 0) indexOf.set(field, index);
   }
@@ -58,14 +58,14 @@ export function validateFacilityRows(table: ImportTable, mapping: FacilityImport
 
   for (const { rowNumber, cells } of table.rows) {
     const rowErrors: ImportRowError[] = [];
-    const cellOf = (field: FacilityImportField): CellValue | undefined => {
+    const cellOf = (field: FacilityField): CellValue | undefined => {
       const index = indexOf.get(field);
       return index === undefined ? undefined : cells[index];
     };
-    const fail = (field: FacilityImportField, message: string) =>
+    const fail = (field: FacilityField, message: string) =>
       rowErrors.push({ row: rowNumber, column: mapping[field] ?? field, message });
     /** Optional text: undefined when the column is not mapped (an update keeps the stored value), else text or null. */
-    const optionalText = (field: FacilityImportField): string | null | undefined => {
+    const optionalText = (field: FacilityField): string | null | undefined => {
       if (!indexOf.has(field)) return undefined;
       return cellText(cellOf(field)) || null;
     };

@@ -26,7 +26,13 @@ export function toPublicRealm(realm: Realm, hostname: string): Realm {
                   authentication: {
                     ...application.authentication,
                     strategies: application.authentication.strategies.map(
-                      ({ clientSecret: _clientSecret, ...strategy }) => ({
+                      ({
+                        clientSecret: _clientSecret,
+                        allowedDomains: _allowedDomains,
+                        organizationClaim: _organizationClaim,
+                        allowedOrganizations: _allowedOrganizations,
+                        ...strategy
+                      }) => ({
                         ...strategy,
                         domain: '',
                         organizationId: '',

@@ -146,13 +146,16 @@ describe('the equipment API', () => {
       });
     });
 
-    it('refuses a duplicate key with 409', async () => {
+    it('refuses a duplicate key with 409 on the key', async () => {
       const response = await call(admin, 'POST', '/api/equipment/types', {
         key: 'boiler',
         name: 'B',
         schema: chillerSchema,
       });
       expect(response.statusCode).toBe(409);
+      expect(response.json().fieldErrors).toEqual({
+        'body/key': 'An equipment type with the key boiler exists already',
+      });
     });
 
     it('refuses a schema that is no valid JSON Schema, or not an object, naming the path', async () => {

@@ -7,7 +7,7 @@ import {
   type UpdateEquipmentRequest,
 } from '@ecc/contracts';
 import { createEquipmentRepository, type Database, type EquipmentRepository } from '@ecc/db';
-import { HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import {
   checkEquipmentProperties,
   checkEquipmentTypeSchema,
@@ -100,7 +100,10 @@ export function createEquipmentService(db: Database) {
         ...version,
         createdBy: userId,
       });
-      if (!created) throw new HttpError(409, `An equipment type with the key ${body.key} exists already`);
+      if (!created) {
+        // On the key's field: the type builder shows it there.
+        throw fieldRefusal(409, { 'body/key': `An equipment type with the key ${body.key} exists already` });
+      }
       return created;
     },
 

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_OWNERSHIP_SHARE_PERCENT,
+  FACILITY_BUSINESS_UNIT_NOT_FOUND,
   FACILITY_SLUG_FIXED,
   FACILITY_SLUG_TAKEN,
   facilityInputSchema,
@@ -18,15 +20,17 @@ import {
   auditActorOf,
   createActivityRepository,
   createAuditLogRepository,
+  createEmissionMonthTotalRepository,
   createEmissionResultRepository,
   createFacilityRepository,
+  createOrganisationRepository,
   readRealmGwpSetId,
   type Database,
   type FacilityRow,
   type FacilityWithCo2e,
   type UserRow,
 } from '@ecc/db';
-import { FACTOR_LIBRARY_BY_ID, isGwpSetId, summarizeFacility, type GwpSetId } from '@ecc/domain';
+import { FACTOR_LIBRARY_BY_ID, summarizeFacility, summaryYearOf, type GwpSetId } from '@ecc/domain';
 import { fieldRefusal, HttpError, InvalidInputError, zodProblems } from '#platform/errors.ts';
 
 export const FACILITY_NOT_FOUND = 'Facility not found';
@@ -58,6 +62,10 @@ export function toFacilityDto({ facility, co2e }: FacilityWithCo2e): FacilityDto
     co2eYear: co2e?.year ?? null,
     ghgrpId: facility.ghgrpId,
     archivedOn: facility.archivedOn?.toISOString() ?? null,
+    businessUnitId: facility.businessUnitId,
+    ownershipSharePercent: facility.ownershipSharePercent,
+    isInBoundary: facility.isInBoundary,
+    boundaryExclusionReason: facility.boundaryExclusionReason,
   };
 }
 
@@ -106,16 +114,23 @@ export async function facilityDetail(
   const found = await facilities.findWithCo2e(realmId, realmGwp, slug);
   if (!found) throw new HttpError(404, FACILITY_NOT_FOUND);
   const facilityId = found.facility.id;
+  // Yearly, monthly and per-gas totals from the monthly totals the triggers keep (decision 022); results are
+  // read for the selected year only, for the breakdowns by source and equipment, which the totals do not carry.
+  const monthTotals = await createEmissionMonthTotalRepository(db).listForFacility(
+    realmId,
+    facilityId,
+    realmGwp,
+  );
+  const year = summaryYearOf(monthTotals, query.year);
   const [results, records, equipment] = await Promise.all([
-    createEmissionResultRepository(db).listForFacility(realmId, facilityId),
+    year === null ? [] : createEmissionResultRepository(db).listForFacility(realmId, facilityId, year),
     createActivityRepository(db).listQualityInputs(realmId, facilityId),
     facilities.equipmentOf(realmId, facilityId),
   ]);
-  // The results come from one view of the realm's set; with none, the realm's set names the zeros.
-  const storedGwp = results[0]?.gwpSetId;
   const summary = summarizeFacility({
-    gwpSetId: isGwpSetId(storedGwp) ? storedGwp : realmGwp,
+    gwpSetId: realmGwp,
     results,
+    monthTotals,
     records: records.map((record) => ({ ...record, hhv: FACTOR_LIBRARY_BY_ID.get(record.factorKey)?.hhv })),
     equipmentNames: new Map(equipment.map((item) => [item.id, item.name])),
     reported: found.facility.reported,
@@ -138,6 +153,10 @@ function fieldsOf(facility: FacilityRow) {
     country: facility.country,
     latitude: facility.latitude,
     longitude: facility.longitude,
+    businessUnitId: facility.businessUnitId,
+    ownershipSharePercent: facility.ownershipSharePercent,
+    isInBoundary: facility.isInBoundary,
+    boundaryExclusionReason: facility.boundaryExclusionReason,
   };
 }
 
@@ -162,7 +181,19 @@ function columnsOf(values: FacilityValues) {
     country: values.country,
     latitude: values.latitude ?? null,
     longitude: values.longitude ?? null,
+    businessUnitId: values.businessUnitId ?? null,
+    ownershipSharePercent: values.ownershipSharePercent ?? DEFAULT_OWNERSHIP_SHARE_PERCENT,
+    isInBoundary: values.isInBoundary ?? true,
+    // A facility inside the boundary keeps no exclusion reason.
+    boundaryExclusionReason: values.isInBoundary === false ? (values.boundaryExclusionReason ?? null) : null,
   };
+}
+
+/** A business unit named for a facility must be one of the realm's (400 naming the field otherwise). */
+async function checkBusinessUnit(db: Database, realmId: string, values: FacilityValues): Promise<void> {
+  if (!values.businessUnitId) return;
+  const unit = await createOrganisationRepository(db).findBusinessUnit(realmId, values.businessUnitId);
+  if (!unit) throw fieldRefusal(400, { 'body/businessUnitId': FACILITY_BUSINESS_UNIT_NOT_FOUND });
 }
 
 async function facilityDto(db: Database, realmId: string, slug: string): Promise<FacilityDto> {
@@ -179,6 +210,7 @@ export async function createFacility(
   values: FacilityValues,
 ): Promise<FacilityDto> {
   const created = await db.transaction(async (transaction) => {
+    await checkBusinessUnit(transaction, realmId, values);
     const row = await createFacilityRepository(transaction).insert(realmId, {
       ...columnsOf(values),
       slug: values.slug,
@@ -223,6 +255,7 @@ export async function updateFacility(
     }
     const merged = facilityInputSchema.safeParse({ ...fieldsOf(existing), ...fields });
     if (!merged.success) throw new InvalidInputError(zodProblems(merged.error.issues)).toRefusal();
+    await checkBusinessUnit(transaction, realmId, merged.data);
     const archivedOn =
       archived === undefined ? existing.archivedOn : archived ? (existing.archivedOn ?? new Date()) : null;
     const changes = { ...columnsOf(merged.data), archivedOn };

@@ -4,17 +4,24 @@ import {
   currentApplication,
   loginStrategyListResponseSchema,
   loginStrategySchema,
+  ORGANIZATION_CLAIM_REQUIRED,
   publicPagePayloadSchema,
   type AuthenticationStrategy,
   type Realm,
 } from '@ecc/contracts';
-import { auditLog, createRealmConfigRepository, createRealmRepository } from '@ecc/db';
-import { eq, sql } from 'drizzle-orm';
+import {
+  auditLog,
+  createRealmConfigRepository,
+  createRealmRepository,
+  createUserIdentityRepository,
+  userIdentities,
+} from '@ecc/db';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
-import { STRATEGY_NOT_FOUND } from './login-strategies.service.ts';
+import { ISSUER_LOCKED_MESSAGE, STRATEGY_NOT_FOUND } from './login-strategies.service.ts';
 
 const ACME_HOST = 'acme.test';
 const OTHER_HOST = 'other.test';
@@ -290,6 +297,141 @@ describe('the sign-in strategies API', () => {
     expect(legacy?.id).toBeUndefined();
     const updated = await call(admin, 'PUT', `${strategiesUrl(acme)}/Legacy`, { ...fields, active: false });
     expect(updated.json()).toMatchObject({ key: 'Legacy', active: false });
+  });
+
+  it('stores domain and organisation allow-lists, refusing a malformed domain or a list without its claim', async () => {
+    const created = await call(
+      admin,
+      'POST',
+      strategiesUrl(acme),
+      strategyInput('Allow-listed', {
+        allowedDomains: [' Example.COM ', 'partner.example'],
+        organizationClaim: 'tid',
+        allowedOrganizations: ['9188040d-6c67-4c5b-b112-36a304b66dad'],
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      allowedDomains: ['example.com', 'partner.example'],
+      organizationClaim: 'tid',
+      allowedOrganizations: ['9188040d-6c67-4c5b-b112-36a304b66dad'],
+    });
+    const audits = await auditCount(acme);
+    const badDomain = await call(
+      admin,
+      'POST',
+      strategiesUrl(acme),
+      strategyInput('Bad domain', { allowedDomains: ['example.com', '@example.com'] }),
+    );
+    expect(badDomain.statusCode).toBe(400);
+    expect(badDomain.json().message).toBe(
+      'body/allowedDomains/1: Must be a host name such as ecc.example.com',
+    );
+    const withoutClaim = await call(
+      admin,
+      'POST',
+      strategiesUrl(acme),
+      strategyInput('No claim', { allowedOrganizations: ['org-1'] }),
+    );
+    expect(withoutClaim.statusCode).toBe(400);
+    expect(withoutClaim.json().message).toBe(`body/organizationClaim: ${ORGANIZATION_CLAIM_REQUIRED}`);
+    expect(await auditCount(acme)).toBe(audits);
+  });
+
+  it('keeps linked identities bound: no issuer change while there are any, deleted with their strategy', async () => {
+    const db = testApp.database.db;
+    const strategy = loginStrategySchema.parse(
+      (await call(admin, 'POST', strategiesUrl(acme), strategyInput('Linked ID'))).json(),
+    );
+    const identity = { strategyKey: strategy.key, issuer: strategy.issuer, subject: 'subject-7' };
+    const linked = await createUserIdentityRepository(db).createUser(acme.id, identity, {
+      email: 'linked@acme.test',
+      passwordHash: 'not-a-password',
+      role: 'member',
+    });
+    const { clientSecret: _secret, ...fields } = strategyInput('Linked ID');
+    const moved = await call(admin, 'PUT', `${strategiesUrl(acme)}/${strategy.key}`, {
+      ...fields,
+      issuer: 'https://other-idp.example.com',
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().fieldErrors).toEqual({ 'body/issuer': ISSUER_LOCKED_MESSAGE });
+    expect((await storedStrategies(acme)).find((each) => each.id === strategy.id)?.issuer).toBe(
+      strategy.issuer,
+    );
+    const renamed = await call(admin, 'PUT', `${strategiesUrl(acme)}/${strategy.key}`, {
+      ...fields,
+      name: 'Linked ID, renamed',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await createUserIdentityRepository(db).findUser(acme.id, identity)).toMatchObject({
+      id: linked?.id,
+    });
+
+    expect((await call(admin, 'DELETE', `${strategiesUrl(acme)}/${strategy.key}`)).statusCode).toBe(204);
+    expect(
+      await db.select().from(userIdentities).where(eq(userIdentities.strategyKey, strategy.key)),
+    ).toEqual([]);
+    const [deletion] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, strategy.key), eq(auditLog.action, 'delete')));
+    expect(deletion?.after).toEqual({ unlinkedIdentities: 1 });
+  });
+
+  it('leaves a link inert when an issuer changes outside the API, and links the new issuer’s subject afresh', async () => {
+    const db = testApp.database.db;
+    const strategy = loginStrategySchema.parse(
+      (await call(admin, 'POST', strategiesUrl(acme), strategyInput('Imported ID'))).json(),
+    );
+    const identities = createUserIdentityRepository(db);
+    const before = { strategyKey: strategy.key, issuer: strategy.issuer, subject: 'subject-9' };
+    await identities.createUser(acme.id, before, {
+      email: 'before@acme.test',
+      passwordHash: 'not-a-password',
+      role: 'member',
+    });
+    // What `realm import` may do: the stored strategy replaced, its issuer with it.
+    const issuer = 'https://new-idp.example.com';
+    await createRealmConfigRepository(db).changeLoginStrategies(acme.id, (strategies) => ({
+      strategies: strategies.map((each) => (each.id === strategy.id ? { ...each, issuer } : each)),
+      result: undefined,
+    }));
+    const after = { ...before, issuer };
+    expect(await identities.findUser(acme.id, after)).toBeUndefined();
+    const relinked = await identities.createUser(acme.id, after, {
+      email: 'after@acme.test',
+      passwordHash: 'not-a-password',
+      role: 'member',
+    });
+    expect(await identities.findUser(acme.id, after)).toMatchObject({ id: relinked?.id });
+  });
+
+  it('moves the identities of a strategy without an id along when it is renamed', async () => {
+    const db = testApp.database.db;
+    const { clientSecret: _secret, ...fields } = strategyInput('Legacy linked');
+    await createRealmConfigRepository(db).changeLoginStrategies(acme.id, (strategies) => ({
+      strategies: [...strategies, fields],
+      result: undefined,
+    }));
+    const identity = { strategyKey: 'Legacy linked', issuer: fields.issuer, subject: 'subject-8' };
+    const linked = await createUserIdentityRepository(db).createUser(acme.id, identity, {
+      email: 'legacy@acme.test',
+      passwordHash: 'not-a-password',
+      role: 'member',
+    });
+    const renamed = await call(admin, 'PUT', `${strategiesUrl(acme)}/Legacy%20linked`, {
+      ...fields,
+      name: 'Legacy, renamed',
+    });
+    expect(renamed.json()).toMatchObject({ key: 'Legacy, renamed' });
+    const identities = createUserIdentityRepository(db);
+    expect(await identities.findUser(acme.id, { ...identity, strategyKey: 'Legacy, renamed' })).toMatchObject(
+      {
+        id: linked?.id,
+      },
+    );
+    expect(await identities.findUser(acme.id, identity)).toBeUndefined();
   });
 
   it('answers 403 to a member and 404 for another realm, exactly as for a missing one', async () => {

@@ -12,6 +12,7 @@ import {
 import {
   createAuditLogRepository,
   createRealmConfigRepository,
+  createUserIdentityRepository,
   type Database,
   type LoginStrategyChange,
   type UserRow,
@@ -108,16 +109,48 @@ async function changeStrategies<After extends AuthenticationStrategy | undefined
     const { before, after, auditNote } = outcome.result;
     const changed = after ?? before;
     if (!changed) throw new Error('A strategy change names no strategy');
+    const unlinkedIdentities = await keepIdentitiesBound(transaction, realmId, before, after);
     await createAuditLogRepository(transaction).append(realmId, {
       ...auditActorOf(actor),
       action,
       entityType: STRATEGY_ENTITY,
       entityId: strategyKeyOf(changed),
       before: before ? toLoginStrategy(before) : null,
-      after: after ? { ...toLoginStrategy(after), ...auditNote } : null,
+      // A deleted strategy's entry says how many accounts lost their link to it.
+      after: after
+        ? { ...toLoginStrategy(after), ...auditNote }
+        : unlinkedIdentities === undefined
+          ? null
+          : { unlinkedIdentities },
     });
     return after;
   });
+}
+
+export const ISSUER_LOCKED_MESSAGE =
+  'People have signed in with this strategy, so its issuer cannot change: their accounts are linked to subjects of this issuer. Add a new strategy for the other issuer.';
+
+/**
+ * Keeps linked identities bound to their strategy (decision 023) in the strategy change's transaction: a deleted
+ * strategy's identities are deleted with it (answers how many), an issuer cannot change while the strategy has
+ * any, and a strategy keyed by its name (no id) takes its identities along when renamed.
+ */
+async function keepIdentitiesBound(
+  transaction: Database,
+  realmId: string,
+  before: AuthenticationStrategy | undefined,
+  after: AuthenticationStrategy | undefined,
+): Promise<number | undefined> {
+  if (!before) return undefined;
+  const identities = createUserIdentityRepository(transaction);
+  const beforeKey = strategyKeyOf(before);
+  if (!after) return identities.deleteForStrategy(realmId, beforeKey);
+  if (after.issuer !== before.issuer && (await identities.countForStrategy(realmId, beforeKey)) > 0) {
+    throw fieldRefusal(409, { 'body/issuer': ISSUER_LOCKED_MESSAGE });
+  }
+  const afterKey = strategyKeyOf(after);
+  if (afterKey !== beforeKey) await identities.changeStrategyKey(realmId, beforeKey, afterKey);
+  return undefined;
 }
 
 export async function createLoginStrategy(

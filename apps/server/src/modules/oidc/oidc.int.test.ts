@@ -1,15 +1,25 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuthenticationStrategy, Realm, RealmConfig } from '@ecc/contracts';
-import { createInvitationRepository, invitations, sessions, userIdentities, users } from '@ecc/db';
-import { eq } from 'drizzle-orm';
+import { auditLog, createInvitationRepository, invitations, sessions, userIdentities, users } from '@ecc/db';
+import { eq, like } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestOidcProvider, type TestOidcProvider } from '#test-support/oidc-test-provider.ts';
+import {
+  startTestOidcProvider,
+  TEST_OIDC_CLIENT_ID,
+  type TestOidcProvider,
+} from '#test-support/oidc-test-provider.ts';
 import { createTestApp, sessionCookieOf, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 import { OIDC_FLOW_COOKIE_NAME } from './oidc-flow-store.ts';
+import {
+  DOMAIN_NOT_ALLOWED_MESSAGE,
+  NO_EMAIL_MESSAGE,
+  NOT_INVITED_MESSAGE,
+  ORGANIZATION_NOT_ALLOWED_MESSAGE,
+} from './oidc.service.ts';
 
 const ACME_HOST = 'acme.example.com';
 const CALLBACK_URL = `http://${ACME_HOST}/api/auth/oidc/callback`;
@@ -47,6 +57,60 @@ const loginErrorOf = (response: LightMyRequestResponse) => {
   return location.pathname === '/login' ? location.searchParams.get('error') : null;
 };
 
+/**
+ * start → provider authorization → its login form → back to the callback, for the strategy of `strategyId`;
+ * answers the callback's response.
+ */
+async function signInAtProvider(
+  testApp: TestApp,
+  provider: TestOidcProvider,
+  strategyId: string,
+  login: string,
+  flowCookie?: (cookie: string) => string,
+) {
+  const start = await testApp.app.inject({
+    method: 'GET',
+    url: `/api/auth/oidc/${strategyId}/start`,
+    headers: { host: ACME_HOST },
+  });
+  expect(start.statusCode).toBe(302);
+  const authorizationUrl = new URL(String(start.headers.location));
+  expect(authorizationUrl.origin).toBe(provider.issuer);
+  expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+  const jar = createCookieJar();
+  let response = await fetch(authorizationUrl, { redirect: 'manual' });
+  jar.store(response);
+  const interactionUrl = new URL(String(response.headers.get('location')), provider.issuer);
+  response = await fetch(interactionUrl, { headers: { cookie: jar.header() } });
+  const submitPath = /action="([^"]+)"/.exec(await response.text())?.[1] ?? '';
+  response = await fetch(new URL(submitPath, provider.issuer), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ prompt: 'login', login, password: 'anything' }),
+  });
+  jar.store(response);
+  // The provider resumes the authorization, then sends the browser back to our callback.
+  let location = String(response.headers.get('location'));
+  while (!location.startsWith(CALLBACK_URL)) {
+    response = await fetch(new URL(location, provider.issuer), {
+      redirect: 'manual',
+      headers: { cookie: jar.header() },
+    });
+    jar.store(response);
+    location = String(response.headers.get('location'));
+  }
+  const cookie = flowCookieOf(start) ?? '';
+  return testApp.app.inject({
+    method: 'GET',
+    url: location.slice(`http://${ACME_HOST}`.length),
+    headers: {
+      host: ACME_HOST,
+      cookie: `${OIDC_FLOW_COOKIE_NAME}=${flowCookie ? flowCookie(cookie) : cookie}`,
+    },
+  });
+}
+
 describe('OIDC sign-in with a real provider', () => {
   let testApp: TestApp;
   let provider: TestOidcProvider;
@@ -65,53 +129,11 @@ describe('OIDC sign-in with a real provider', () => {
     await provider.close();
   });
 
-  /** start → provider authorization → its login form → back to the callback; answers the callback's response. */
-  async function signInAtProvider(login: string, flowCookie?: (cookie: string) => string) {
-    const start = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/auth/oidc/0e8c1a52-5f38-4c52-9a43-5c7c3b5f5b0b/start',
-      headers: { host: ACME_HOST },
-    });
-    expect(start.statusCode).toBe(302);
-    const authorizationUrl = new URL(String(start.headers.location));
-    expect(authorizationUrl.origin).toBe(provider.issuer);
-    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
-    const jar = createCookieJar();
-    let response = await fetch(authorizationUrl, { redirect: 'manual' });
-    jar.store(response);
-    const interactionUrl = new URL(String(response.headers.get('location')), provider.issuer);
-    response = await fetch(interactionUrl, { headers: { cookie: jar.header() } });
-    const submitPath = /action="([^"]+)"/.exec(await response.text())?.[1] ?? '';
-    response = await fetch(new URL(submitPath, provider.issuer), {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ prompt: 'login', login, password: 'anything' }),
-    });
-    jar.store(response);
-    // The provider resumes the authorization, then sends the browser back to our callback.
-    let location = String(response.headers.get('location'));
-    while (!location.startsWith(CALLBACK_URL)) {
-      response = await fetch(new URL(location, provider.issuer), {
-        redirect: 'manual',
-        headers: { cookie: jar.header() },
-      });
-      jar.store(response);
-      location = String(response.headers.get('location'));
-    }
-    const cookie = flowCookieOf(start) ?? '';
-    return testApp.app.inject({
-      method: 'GET',
-      url: location.slice(`http://${ACME_HOST}`.length),
-      headers: {
-        host: ACME_HOST,
-        cookie: `${OIDC_FLOW_COOKIE_NAME}=${flowCookie ? flowCookie(cookie) : cookie}`,
-      },
-    });
-  }
+  const signInAs = (login: string, flowCookie?: (cookie: string) => string) =>
+    signInAtProvider(testApp, provider, '0e8c1a52-5f38-4c52-9a43-5c7c3b5f5b0b', login, flowCookie);
 
-  it('signs a new user in: a member linked by issuer and subject, a session, then home', async () => {
-    const callback = await signInAtProvider('grace');
+  it('signs a new user in: a member linked by strategy and subject, a session, then home', async () => {
+    const callback = await signInAs('grace');
     expect(loginErrorOf(callback)).toBeNull();
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe('/');
@@ -130,13 +152,19 @@ describe('OIDC sign-in with a real provider', () => {
     });
     expect(user.json()).toMatchObject({ realm: 'acme', properties: { name: 'Test grace' } });
     const identities = await testApp.database.db.select().from(userIdentities);
-    expect(identities).toEqual([expect.objectContaining({ issuer: provider.issuer, subject: 'grace' })]);
+    expect(identities).toEqual([
+      expect.objectContaining({
+        strategyKey: '0e8c1a52-5f38-4c52-9a43-5c7c3b5f5b0b',
+        issuer: provider.issuer,
+        subject: 'grace',
+      }),
+    ]);
   });
 
   it('reads the e-mail from UserInfo when the ID token does not carry it (the provider at its defaults)', async () => {
     // The test provider runs oidc-provider with conformIdTokenClaims at its default: the ID token holds only
     // `sub`, so the address and name shown above came from the UserInfo endpoint.
-    const callback = await signInAtProvider('ursula');
+    const callback = await signInAs('ursula');
     expect(callback.headers.location).toBe('/');
     const [user] = await testApp.database.db
       .select()
@@ -146,8 +174,8 @@ describe('OIDC sign-in with a real provider', () => {
   });
 
   it('signs the same identity in again as the same user', async () => {
-    const first = await signInAtProvider('linus');
-    const second = await signInAtProvider('linus');
+    const first = await signInAs('linus');
+    const second = await signInAs('linus');
     expect(second.headers.location).toBe('/');
     expect(sessionCookieOf(second)).not.toBe(sessionCookieOf(first));
     const identities = await testApp.database.db.select().from(userIdentities);
@@ -159,7 +187,7 @@ describe('OIDC sign-in with a real provider', () => {
       email: 'mallory@oidc.example',
       password: 'password-1',
     });
-    const callback = await signInAtProvider('mallory');
+    const callback = await signInAs('mallory');
     expect(loginErrorOf(callback)).toBe(
       'An account with this e-mail address already exists. Sign in with your password instead.',
     );
@@ -167,7 +195,7 @@ describe('OIDC sign-in with a real provider', () => {
   });
 
   it('refuses a callback without the flow cookie of its start', async () => {
-    const withoutFlow = await signInAtProvider('eve', () => 'made-up-flow');
+    const withoutFlow = await signInAs('eve', () => 'made-up-flow');
     expect(loginErrorOf(withoutFlow)).toBe('Your sign-in expired or was started elsewhere. Try again.');
     expect(sessionCookieOf(withoutFlow)).toBeUndefined();
   });
@@ -181,6 +209,163 @@ describe('OIDC sign-in with a real provider', () => {
     expect(response.statusCode).toBe(302);
     expect(loginErrorOf(response)).toBe('This sign-in method is not available.');
   });
+});
+
+const DOMAIN_STRATEGY_ID = '5a0d3c4e-2b1f-4c6d-8e9a-0b1c2d3e4f50';
+const ORGANIZATION_STRATEGY_ID = '6b1e4d5f-3c2a-4d7e-9fab-1c2d3e4f5061';
+const LINKED_STRATEGY_ID = '7c2f5e60-4d3b-4e8f-a0bc-2d3e4f506172';
+const ROGUE_STRATEGY_ID = '8d306f71-5e4c-4f90-b1cd-3e4f50617283';
+const NO_EMAIL_STRATEGY_ID = '9e417082-6f5d-4a01-82de-4f5061728394';
+
+describe('OIDC sign-in that a realm controls: allow-lists and identities bound to their strategy', () => {
+  let testApp: TestApp;
+  let provider: TestOidcProvider;
+  let fake: FakeProvider;
+  beforeAll(async () => {
+    provider = await startTestOidcProvider({ port: 0, redirectUris: [CALLBACK_URL] });
+    fake = await startFakeProvider();
+    testApp = await createTestApp({ env: { ECC_OIDC_ALLOW_INSECURE: '1' } });
+    await createTestRealm(testApp.database.db, {
+      key: 'acme',
+      domains: [ACME_HOST],
+      configure: withStrategies(
+        provider.strategy({ id: DOMAIN_STRATEGY_ID, name: 'Domains', allowedDomains: ['oidc.example'] }),
+        provider.strategy({
+          id: ORGANIZATION_STRATEGY_ID,
+          name: 'Organisations',
+          organizationClaim: 'hd',
+          allowedOrganizations: ['oidc.example', 'partner.example'],
+        }),
+        provider.strategy({ id: LINKED_STRATEGY_ID, name: 'Linked' }),
+        // What an administrator made of a second strategy: their own provider's endpoints and keys, its issuer
+        // edited to equal the first one's. It signs in only people with an invitation.
+        {
+          ...provider.strategy({ id: ROGUE_STRATEGY_ID, name: 'Rogue', createsMembers: false }),
+          authorizationEndpoint: `${fake.issuer}/auth`,
+          tokenEndpoint: `${fake.issuer}/token`,
+          jwksURI: `${fake.issuer}/jwks`,
+        },
+        // A provider of our own making that shares no e-mail address, behind a domain list.
+        {
+          ...provider.strategy({
+            id: NO_EMAIL_STRATEGY_ID,
+            name: 'No e-mail',
+            allowedDomains: ['oidc.example'],
+          }),
+          issuer: fake.issuer,
+          authorizationEndpoint: `${fake.issuer}/auth`,
+          tokenEndpoint: `${fake.issuer}/token`,
+          jwksURI: `${fake.issuer}/jwks`,
+          userinfoEndpoint: undefined,
+        },
+      ),
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await provider.close();
+    await fake.close();
+  });
+
+  const refusalsOf = () =>
+    testApp.database.db.select().from(auditLog).where(eq(auditLog.entityType, 'oidc-sign-in-refusal'));
+
+  async function expectRefused(response: LightMyRequestResponse, message: string) {
+    expect(response.statusCode).toBe(302);
+    expect(loginErrorOf(response)).toBe(message);
+    expect(sessionCookieOf(response)).toBeUndefined();
+  }
+
+  it('signs in an address of an allowed domain, in any case', async () => {
+    const plain = await signInAtProvider(testApp, provider, DOMAIN_STRATEGY_ID, 'ada');
+    expect(plain.headers.location).toBe('/');
+    const shouted = await signInAtProvider(testApp, provider, DOMAIN_STRATEGY_ID, 'cara@OIDC.Example');
+    expect(shouted.headers.location).toBe('/');
+  });
+
+  it('refuses an address of any other domain, however alike, with a message and an audit entry', async () => {
+    const logins = ['eve@evil-oidc.example', 'eve@oidc.example.evil.io', 'eve@sub.oidc.example'];
+    for (const login of logins) {
+      await expectRefused(
+        await signInAtProvider(testApp, provider, DOMAIN_STRATEGY_ID, login),
+        DOMAIN_NOT_ALLOWED_MESSAGE,
+      );
+    }
+    const created = await testApp.database.db.select().from(users).where(like(users.email, 'eve@%'));
+    expect(created).toEqual([]);
+    const refusals = await refusalsOf();
+    expect(refusals.map((entry) => entry.after)).toEqual(
+      logins.map((login) =>
+        expect.objectContaining({ reason: 'e-mail domain not allowed', email: login, subject: login }),
+      ),
+    );
+    expect(refusals[0]).toMatchObject({ entityId: DOMAIN_STRATEGY_ID, actorEmail: null, action: 'create' });
+  });
+
+  it("checks the organisation claim (here `hd`, from UserInfo) against the strategy's list", async () => {
+    const allowed = await signInAtProvider(testApp, provider, ORGANIZATION_STRATEGY_ID, 'bo@partner.example');
+    expect(allowed.headers.location).toBe('/');
+    await expectRefused(
+      await signInAtProvider(testApp, provider, ORGANIZATION_STRATEGY_ID, 'bo@elsewhere.example'),
+      ORGANIZATION_NOT_ALLOWED_MESSAGE,
+    );
+    const refusals = await refusalsOf();
+    expect(refusals.at(-1)).toMatchObject({
+      entityId: ORGANIZATION_STRATEGY_ID,
+      after: { reason: 'organisation not allowed', hd: 'elsewhere.example' },
+    });
+  });
+
+  it("does not take a user signing in through a strategy given another's issuer as that one's user", async () => {
+    const linked = await signInAtProvider(testApp, provider, LINKED_STRATEGY_ID, 'linda');
+    expect(linked.headers.location).toBe('/');
+    // The rogue strategy's keys sign whatever it likes, with the issuer both strategies now name.
+    const start = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/auth/oidc/${ROGUE_STRATEGY_ID}/start`,
+      headers: { host: ACME_HOST },
+    });
+    const authorizationUrl = new URL(String(start.headers.location));
+    expect(authorizationUrl.origin).toBe(fake.issuer);
+    const callback = await callbackFromFake(start, {
+      iss: provider.issuer,
+      sub: 'linda',
+      email: 'someone@rogue.example',
+      email_verified: true,
+    });
+    await expectRefused(callback, NOT_INVITED_MESSAGE);
+  });
+
+  it('refuses, and says why, a sign-in without an e-mail address through a strategy with a domain list', async () => {
+    const start = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/auth/oidc/${NO_EMAIL_STRATEGY_ID}/start`,
+      headers: { host: ACME_HOST },
+    });
+    const callback = await callbackFromFake(start, { iss: fake.issuer, sub: 'nobody' });
+    await expectRefused(callback, NO_EMAIL_MESSAGE);
+    expect((await refusalsOf()).at(-1)).toMatchObject({
+      entityId: NO_EMAIL_STRATEGY_ID,
+      after: { reason: 'e-mail domain not allowed', email: null, subject: 'nobody' },
+    });
+  });
+
+  /** Back from the fake provider to the callback, its token endpoint answering an ID token of these claims. */
+  function callbackFromFake(start: LightMyRequestResponse, claims: JWTPayload) {
+    const authorizationUrl = new URL(String(start.headers.location));
+    const nonce = authorizationUrl.searchParams.get('nonce') ?? '';
+    fake.nextIdToken = () =>
+      new SignJWT({ aud: TEST_OIDC_CLIENT_ID, nonce, ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid: 'fake-key' })
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(fake.signingKey);
+    return testApp.app.inject({
+      method: 'GET',
+      url: `/api/auth/oidc/callback?code=c&state=${authorizationUrl.searchParams.get('state')}`,
+      headers: { host: ACME_HOST, cookie: `${OIDC_FLOW_COOKIE_NAME}=${flowCookieOf(start)}` },
+    });
+  }
 });
 
 /** A provider of our own making: its token endpoint answers whatever ID token the test builds. */

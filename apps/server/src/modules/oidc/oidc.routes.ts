@@ -14,6 +14,7 @@ import {
   UnsafeProviderUrlError,
 } from '#platform/provider-url-safety.ts';
 import {
+  assertAllowedByStrategy,
   createClientConfiguration,
   findActiveStrategy,
   OidcSignInError,
@@ -143,7 +144,7 @@ export function registerOidcRoutes(
         return redirectToLogin(reply, messages.refused);
       }
       let claims: client.IDToken | undefined;
-      let emailClaims: EmailClaims = {};
+      let userInfo: client.UserInfoResponse | undefined;
       try {
         const configuration = configurationOf(strategy);
         const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
@@ -153,13 +154,14 @@ export function registerOidcRoutes(
           idTokenExpected: true,
         });
         claims = tokens.claims();
-        if (claims) {
-          emailClaims = claims;
-          // A provider at its defaults puts the e-mail in UserInfo, not the ID token (OpenID Connect Core 5.4);
-          // fetchUserInfo checks that it answers for the ID token's subject.
-          if (typeof claims.email !== 'string' && strategy.userinfoEndpoint) {
-            emailClaims = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-          }
+        // A provider at its defaults puts the e-mail (and claims such as Google's `hd`) in UserInfo, not the ID
+        // token (OpenID Connect Core 5.4); fetchUserInfo checks that it answers for the ID token's subject.
+        const { organizationClaim } = strategy;
+        const isUserInfoNeeded =
+          typeof claims?.email !== 'string' ||
+          (organizationClaim !== undefined && claims[organizationClaim] === undefined);
+        if (claims && isUserInfoNeeded && strategy.userinfoEndpoint) {
+          userInfo = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
         }
       } catch (error) {
         logFailure(request, strategy.name, error);
@@ -169,6 +171,8 @@ export function registerOidcRoutes(
         );
       }
       if (!claims) return redirectToLogin(reply, messages.unverified);
+      // The e-mail and its verification are read together: from the ID token when it carries one.
+      const emailClaims: EmailClaims = typeof claims.email === 'string' ? claims : (userInfo ?? claims);
       const email = typeof emailClaims.email === 'string' ? emailClaims.email : undefined;
       // An address is used only when the provider vouches for it: a missing email_verified is not a yes.
       if (email !== undefined && emailClaims.email_verified !== true) {
@@ -176,11 +180,14 @@ export function registerOidcRoutes(
       }
       try {
         const identity = {
+          strategyKey: flow.strategyKey,
           issuer: claims.iss,
           subject: claims.sub,
           email,
           name: typeof emailClaims.name === 'string' ? emailClaims.name : undefined,
         };
+        // Signed claims win over UserInfo's.
+        await assertAllowedByStrategy(db, realm, strategy, identity, { ...userInfo, ...claims });
         const user = await userForIdentity(repositories, realm, strategy, identity, options.now());
         await context.sessions.start(request, reply, realm, user);
       } catch (error) {

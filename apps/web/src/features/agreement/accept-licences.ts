@@ -1,15 +1,25 @@
-import { userEndpoints, withLicencesAccepted, type LicenceVersion, type User } from '@ecc/contracts';
+import {
+  userEndpoints,
+  withLicencesAccepted,
+  type LicenceVersion,
+  type UpdateUserRequest,
+  type User,
+} from '@ecc/contracts';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
 
 /**
- * Records acceptance of these licences, in their current revision and with the time, in the user's properties
- * through `PUT /api/user`.
+ * The `PUT /api/user` body that records acceptance of these licences, in their current revision and with the
+ * time, in the user's properties.
  */
-export async function acceptLicences(
+export function licenceAcceptanceRequest(
   user: User,
   licences: readonly LicenceVersion[],
   acceptedAt = new Date(),
-): Promise<User> {
-  const properties = withLicencesAccepted(user.properties, licences, acceptedAt);
-  return callEndpoint(userEndpoints.update, { body: { user: { properties } } });
+): UpdateUserRequest {
+  return { user: { properties: withLicencesAccepted(user.properties, licences, acceptedAt) } };
+}
+
+/** Sends the acceptance; answers the user as stored. */
+export function acceptLicences(request: UpdateUserRequest): Promise<User> {
+  return callEndpoint(userEndpoints.update, { body: request });
 }

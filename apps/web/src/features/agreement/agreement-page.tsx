@@ -1,14 +1,22 @@
-import { isLicenceAccepted, unacceptedLicences } from '@ecc/contracts';
+import {
+  isLicenceAccepted,
+  unacceptedLicences,
+  updateUserRequestSchema,
+  type Licence,
+  type UpdateUserRequest,
+  type User,
+} from '@ecc/contracts';
 import { Alert, AlertDescription, AlertTitle, Button, EmptyState } from '@ecc/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { ScrollTextIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { PageHeader } from '#components/page-header.tsx';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { pathAfterAgreement } from '#lib/licences/agreement-path.ts';
 import { useApplication } from '#lib/realm/realm-queries.ts';
 import { useCurrentUser, userQueryKey, useSession } from '#lib/session/session-queries.ts';
-import { acceptLicences } from './accept-licences.ts';
+import { acceptLicences, licenceAcceptanceRequest } from './accept-licences.ts';
 import { legalTexts } from './legal-texts.ts';
 
 /** Realms may store a legal text itself or the address where it is published. */
@@ -30,19 +38,6 @@ export function AgreementPage() {
   const next = useLocation({ select: (location) => (location.search as Record<string, unknown>).next });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [isAgreed, setIsAgreed] = useState(false);
-  const checkboxId = useId();
-  const accept = useMutation({
-    mutationFn: () => {
-      if (!user) throw new Error('Sign in again to accept the licences.');
-      return acceptLicences(user, pending);
-    },
-    onSuccess: async (updated) => {
-      queryClient.setQueryData(userQueryKey, updated);
-      await navigate({ href: pathAfterAgreement(next), replace: true });
-    },
-  });
-
   return (
     <main id="main-content" tabIndex={-1} className="mx-auto max-w-3xl p-6 focus:outline-none sm:p-10">
       <PageHeader title="Agreements" description="The legal texts that apply to your use of this realm." />
@@ -86,40 +81,81 @@ export function AgreementPage() {
           description="Your realm has no licence agreement, terms or other legal texts configured. When it does, they are listed here."
         />
       )}
-      {pending.length > 0 && (
-        <form
-          className="mt-10 grid gap-4 border-t pt-6"
-          onSubmit={(event) => {
-            event.preventDefault();
-            accept.mutate();
+      {user && pending.length > 0 && (
+        <AcceptLicencesForm
+          user={user}
+          pending={pending}
+          onAccepted={async (updated) => {
+            queryClient.setQueryData(userQueryKey, updated);
+            await navigate({ href: pathAfterAgreement(next), replace: true });
           }}
-        >
-          <div className="flex items-start gap-3">
-            <input
-              id={checkboxId}
-              type="checkbox"
-              className="mt-1 size-4"
-              checked={isAgreed}
-              onChange={(event) => setIsAgreed(event.target.checked)}
-            />
-            <label htmlFor={checkboxId} className="text-sm">
-              I have read and accept {pending.map((licence) => licence.title).join(' and ')}.
-            </label>
-          </div>
-          <div aria-live="polite">
-            {accept.isError && (
-              <p role="alert" className="text-destructive text-sm">
-                Your acceptance could not be recorded: {accept.error.message}. Please try again.
-              </p>
-            )}
-          </div>
-          <div>
-            <Button type="submit" disabled={!isAgreed || accept.isPending}>
-              {accept.isPending ? 'Recording…' : 'Accept and continue'}
-            </Button>
-          </div>
-        </form>
+        />
       )}
     </main>
+  );
+}
+
+/**
+ * The user's acceptance of the pending licences: the `PUT /api/user` it sends is checked with the endpoint's
+ * schema; a refusal is shown above the button.
+ */
+function AcceptLicencesForm({
+  user,
+  pending,
+  onAccepted,
+}: {
+  user: User;
+  pending: readonly Licence[];
+  onAccepted: (updated: User) => Promise<void>;
+}) {
+  const checkboxId = useId();
+  const errorId = useId();
+  const { form, submit, formError } = useContractForm<{ isAgreed: boolean }, UpdateUserRequest>({
+    schema: updateUserRequestSchema,
+    defaultValues: { isAgreed: false },
+    toRequest: () => licenceAcceptanceRequest(user, pending),
+    // Nothing the user can change names a path of the request: every refusal is the form's.
+    fieldOf: () => undefined,
+  });
+  const {
+    register,
+    watch,
+    formState: { isSubmitting },
+  } = form;
+  const isAgreed = watch('isAgreed');
+  const onSubmit = submit(async (request) => onAccepted(await acceptLicences(request)));
+
+  return (
+    <form
+      className="mt-10 grid gap-4 border-t pt-6"
+      noValidate
+      aria-label="Accept the licences"
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <div className="flex items-start gap-3">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="mt-1 size-4"
+          aria-describedby={formError === undefined ? undefined : errorId}
+          {...register('isAgreed')}
+        />
+        <label htmlFor={checkboxId} className="text-sm">
+          I have read and accept {pending.map((licence) => licence.title).join(' and ')}.
+        </label>
+      </div>
+      <div aria-live="polite">
+        {formError !== undefined && (
+          <p id={errorId} role="alert" className="text-destructive text-sm">
+            Your acceptance could not be recorded: {formError}. Please try again.
+          </p>
+        )}
+      </div>
+      <div>
+        <Button type="submit" disabled={!isAgreed || isSubmitting}>
+          {isSubmitting ? 'Recording…' : 'Accept and continue'}
+        </Button>
+      </div>
+    </form>
   );
 }

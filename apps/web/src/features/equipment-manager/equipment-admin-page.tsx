@@ -1,9 +1,8 @@
-import { equipmentTypeKeySchema, type EquipmentType } from '@ecc/contracts';
+import type { CreateEquipmentTypeRequest, EquipmentType } from '@ecc/contracts';
 import {
   buildEquipmentSchema,
   EQUIPMENT_ACTIVITY_TYPES,
   EQUIPMENT_CALCULATION_METHODS,
-  equipmentFieldsOf,
   validateEquipmentProperties,
 } from '@ecc/domain';
 import {
@@ -22,10 +21,11 @@ import {
 } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LayersIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { useAbility } from '#lib/permissions/use-ability.ts';
 import {
   createEquipmentType,
@@ -33,20 +33,21 @@ import {
   equipmentQueryKeys,
   equipmentTypeQuery,
   equipmentTypesQuery,
-  issuesByField,
 } from './equipment-api.ts';
 import { FieldBuilder } from './field-builder.tsx';
-import { emptyFieldDraft, fieldDraftsOf, fieldsFromDrafts, type FieldDraft } from './field-drafts.ts';
+import {
+  equipmentTypeFieldOf,
+  equipmentTypeFormValuesOf,
+  equipmentTypeKeyOf,
+  equipmentTypeRequestOf,
+  equipmentTypeRequestSchema,
+  type EquipmentTypeFormValues,
+  type EquipmentTypeRequest,
+} from './equipment-type-form.ts';
+import { fieldsFromDrafts } from './field-drafts.ts';
 import { SchemaForm, errorsByField, type SchemaFormValues } from './schema-form.tsx';
 
 type EditorMode = { kind: 'new' } | { kind: 'version'; key: string };
-
-const slugOf = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
 
 /** `/equipment-manager/admin` (CORE plan): the realm's equipment types, new types and new versions. */
 export function EquipmentAdminPage() {
@@ -144,65 +145,47 @@ function TypeEditor({
   onSaved: (key: string) => void;
 }) {
   const queryClient = useQueryClient();
-  const [name, setName] = useState(existing?.name ?? '');
-  const [key, setKey] = useState(existing?.key ?? '');
-  const [isKeyEdited, setIsKeyEdited] = useState(false);
-  const [drafts, setDrafts] = useState<FieldDraft[]>(() =>
-    existing ? fieldDraftsOf(equipmentFieldsOf(existing.current.schema).fields) : [emptyFieldDraft()],
-  );
-  const [activityTypes, setActivityTypes] = useState<string[]>(existing?.current.activityTypes ?? []);
-  const [calculationMethodId, setCalculationMethodId] = useState(existing?.current.calculationMethodId ?? '');
+  const isNew = existing === undefined;
+  const [isKeyTyped, setIsKeyTyped] = useState(!isNew);
   const [preview, setPreview] = useState<SchemaFormValues>({});
-  const [isShowingErrors, setIsShowingErrors] = useState(false);
-  const [formError, setFormError] = useState<string | undefined>();
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [isSaving, setIsSaving] = useState(false);
   const { ability, isPending: isAbilityPending } = useAbility();
   // A new version changes the type (update); a new type is a create.
   const canSave = ability.can(existing ? 'update' : 'create', 'EquipmentType');
+  const { form, submit, formError } = useContractForm<EquipmentTypeFormValues, EquipmentTypeRequest>({
+    schema: equipmentTypeRequestSchema(isNew),
+    defaultValues: equipmentTypeFormValuesOf(existing),
+    toRequest: equipmentTypeRequestOf(isNew),
+    fieldOf: equipmentTypeFieldOf,
+  });
+  const {
+    register,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const effectiveKey = existing ? existing.key : isKeyEdited ? key : slugOf(name);
-  const { fields, errors } = fieldsFromDrafts(drafts);
+  const name = watch('name');
+  const { fields } = fieldsFromDrafts(watch('drafts'));
   const schema = buildEquipmentSchema(fields, name.trim() || undefined);
-  const keyError = existing
-    ? undefined
-    : equipmentTypeKeySchema.safeParse(effectiveKey).error?.issues[0]?.message;
-  const nameError = name.trim() === '' ? 'Required' : undefined;
+  const activityTypes = watch('activityTypes');
+  const calculationMethodId = watch('calculationMethodId');
   const previewErrors = errorsByField(
     validateEquipmentProperties(fields, preview).filter((issue) => issue.message !== 'Required'),
   );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = submit(async (request) => {
     if (!canSave) return;
-    setIsShowingErrors(true);
-    setFormError(undefined);
-    setServerErrors({});
-    if (nameError || keyError || Object.keys(errors).length > 0) return;
-    if (fields.length === 0) {
-      setFormError('Add at least one field.');
-      return;
-    }
-    const version = { schema, activityTypes, calculationMethodId: calculationMethodId || null };
-    setIsSaving(true);
-    try {
-      const saved = existing
-        ? await createEquipmentTypeVersion(existing.key, { ...version, name: name.trim() })
-        : await createEquipmentType({ ...version, key: effectiveKey, name: name.trim() });
-      await queryClient.invalidateQueries({ queryKey: equipmentQueryKeys.all });
-      toast({
-        title: existing ? `Version ${saved.currentVersion} saved` : 'Equipment type created',
-        description: saved.name,
-        variant: 'success',
-      });
-      onSaved(saved.key);
-    } catch (error) {
-      setServerErrors(issuesByField(error, 'body'));
-      setFormError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setIsSaving(false);
-    }
-  }
+    const saved = existing
+      ? await createEquipmentTypeVersion(existing.key, request)
+      : await createEquipmentType(request as CreateEquipmentTypeRequest);
+    await queryClient.invalidateQueries({ queryKey: equipmentQueryKeys.all });
+    toast({
+      title: existing ? `Version ${saved.currentVersion} saved` : 'Equipment type created',
+      description: saved.name,
+      variant: 'success',
+    });
+    onSaved(saved.key);
+  });
 
   return (
     <div className="grid min-w-0 gap-6 xl:grid-cols-[1fr_22rem]">
@@ -218,35 +201,37 @@ function TypeEditor({
           ) : null}
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5">
+          <form
+            noValidate
+            aria-label={existing ? 'New version' : 'New equipment type'}
+            onSubmit={(event) => void onSubmit(event)}
+            className="grid gap-5"
+          >
             <div className="grid gap-3 sm:grid-cols-2">
-              <FormField label="Type name" error={isShowingErrors ? nameError : undefined}>
-                <Input value={name} onChange={(event) => setName(event.target.value)} />
+              <FormField label="Type name" error={errors.name?.message}>
+                <Input
+                  {...register('name', {
+                    onChange: (event: { target: { value: string } }) => {
+                      if (!isKeyTyped) setValue('key', equipmentTypeKeyOf(event.target.value));
+                    },
+                  })}
+                />
               </FormField>
               <FormField
                 label="Type key"
                 description={existing ? 'Keys do not change.' : 'Used in addresses; filled from the name.'}
-                error={isShowingErrors ? (keyError ?? serverErrors.key) : undefined}
+                error={errors.key?.message}
               >
                 <Input
-                  value={effectiveKey}
                   readOnly={existing !== undefined}
                   spellCheck={false}
-                  onChange={(event) => {
-                    setIsKeyEdited(true);
-                    setKey(event.target.value);
-                  }}
+                  {...register('key', { onChange: () => setIsKeyTyped(true) })}
                 />
               </FormField>
             </div>
             <fieldset className="grid gap-3">
               <legend className="mb-2 text-sm font-semibold">Fields</legend>
-              <FieldBuilder
-                drafts={drafts}
-                errors={errors}
-                isShowingErrors={isShowingErrors}
-                onChange={setDrafts}
-              />
+              <FieldBuilder form={form} />
             </fieldset>
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-semibold">Activity types that apply</legend>
@@ -258,10 +243,12 @@ function TypeEditor({
                       className="accent-primary size-4"
                       checked={activityTypes.includes(activity.id)}
                       onChange={(event) =>
-                        setActivityTypes(
+                        setValue(
+                          'activityTypes',
                           event.target.checked
                             ? [...activityTypes, activity.id]
                             : activityTypes.filter((id) => id !== activity.id),
+                          { shouldDirty: true },
                         )
                       }
                     />
@@ -272,16 +259,12 @@ function TypeEditor({
             </fieldset>
             <FormField
               label="Calculation method"
-              error={serverErrors.calculationMethodId}
+              error={errors.calculationMethodId?.message}
               description={
                 EQUIPMENT_CALCULATION_METHODS.find((method) => method.id === calculationMethodId)?.formula
               }
             >
-              <select
-                className={cn(controlClasses, 'h-9')}
-                value={calculationMethodId}
-                onChange={(event) => setCalculationMethodId(event.target.value)}
-              >
+              <select className={cn(controlClasses, 'h-9')} {...register('calculationMethodId')}>
                 <option value="">None</option>
                 {EQUIPMENT_CALCULATION_METHODS.map((method) => (
                   <option key={method.id} value={method.id}>
@@ -291,16 +274,16 @@ function TypeEditor({
               </select>
             </FormField>
             <div aria-live="polite">
-              {formError ? (
+              {formError === undefined ? null : (
                 <Alert kind="error">
                   <AlertDescription>Not saved: {formError}</AlertDescription>
                 </Alert>
-              ) : null}
+              )}
             </div>
             {canSave ? (
               <div>
-                <Button type="submit" disabled={isSaving}>
-                  {isSaving ? 'Saving…' : existing ? 'Save new version' : 'Create type'}
+                <Button type="submit" disabled={isSubmitting}>
+                  {isSubmitting ? 'Saving…' : existing ? 'Save new version' : 'Create type'}
                 </Button>
               </div>
             ) : isAbilityPending ? null : (

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   equipmentEndpoints,
   type CreateEquipmentRequest,
   type CreateEquipmentTypeRequest,
@@ -70,19 +69,3 @@ export const createEquipmentType = async (body: CreateEquipmentTypeRequest) =>
 
 export const createEquipmentTypeVersion = async (key: string, body: CreateEquipmentTypeVersionRequest) =>
   callEndpoint(equipmentEndpoints.createTypeVersion, { params: { key }, body });
-
-/**
- * The server's 400 names each problem in `fieldErrors` (`body/properties/chargeKg`, `body/name`): the messages by
- * the first segment of the path under `prefix`, so a form can show each at its field.
- */
-export function issuesByField(error: unknown, prefix: string): Record<string, string> {
-  if (!isApiResponseError(error, 400)) return {};
-  const parsed = apiErrorSchema.safeParse(error.body);
-  const byField: Record<string, string> = {};
-  for (const [path, message] of Object.entries(parsed.data?.fieldErrors ?? {})) {
-    if (!path.startsWith(`${prefix}/`)) continue;
-    const field = path.slice(prefix.length + 1).split('/')[0] ?? '';
-    if (field !== '') byField[field] ??= message;
-  }
-  return byField;
-}

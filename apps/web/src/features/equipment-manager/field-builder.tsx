@@ -1,7 +1,9 @@
 import { EQUIPMENT_FIELD_TYPES, type EquipmentFieldType } from '@ecc/contracts';
 import { Button, FormField, Input, controlClasses, cn } from '@ecc/ui';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { emptyFieldDraft, type FieldDraft, type FieldDraftErrors } from './field-drafts.ts';
+import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import type { EquipmentTypeFormValues, EquipmentTypeRequest } from './equipment-type-form.ts';
+import { emptyFieldDraft } from './field-drafts.ts';
 
 const TYPE_LABELS: Record<EquipmentFieldType, string> = {
   string: 'Text',
@@ -12,30 +14,29 @@ const TYPE_LABELS: Record<EquipmentFieldType, string> = {
 };
 
 export interface FieldBuilderProps {
-  drafts: readonly FieldDraft[];
-  errors: Record<string, FieldDraftErrors>;
-  /** Show errors only once the user tried to save, so an empty new field is not red at once. */
-  isShowingErrors: boolean;
-  onChange: (drafts: FieldDraft[]) => void;
+  /** The type builder's form, whose `drafts` this edits. */
+  form: UseFormReturn<EquipmentTypeFormValues, unknown, EquipmentTypeRequest>;
 }
 
 /** Edits the fields of an equipment type: name, label, type, unit, required, options, bounds; reorder and remove. */
-export function FieldBuilder({ drafts, errors, isShowingErrors, onChange }: FieldBuilderProps) {
-  const update = (id: string, values: Partial<FieldDraft>) =>
-    onChange(drafts.map((draft) => (draft.id === id ? { ...draft, ...values } : draft)));
-  const move = (index: number, offset: number) => {
-    const next = [...drafts];
-    const [moved] = next.splice(index, 1);
-    if (moved) next.splice(index + offset, 0, moved);
-    onChange(next);
-  };
+export function FieldBuilder({ form }: FieldBuilderProps) {
+  const {
+    control,
+    register,
+    watch,
+    formState: { errors },
+  } = form;
+  const { fields: drafts, append, move, remove } = useFieldArray({ control, name: 'drafts' });
+  const types = watch('drafts').map((draft) => draft.type);
+  const listError = errors.drafts?.root?.message ?? errors.drafts?.message;
 
   return (
     <div className="grid gap-3">
       <ol className="grid gap-3" aria-label="Fields">
         {drafts.map((draft, index) => {
-          const draftErrors = isShowingErrors ? (errors[draft.id] ?? {}) : {};
-          const isNumeric = draft.type === 'number' || draft.type === 'integer';
+          const draftErrors = errors.drafts?.[index];
+          const type = types[index] ?? draft.type;
+          const isNumeric = type === 'number' || type === 'integer';
           const fieldNumber = index + 1;
           return (
             <li
@@ -44,29 +45,18 @@ export function FieldBuilder({ drafts, errors, isShowingErrors, onChange }: Fiel
               aria-label={`Field ${fieldNumber}`}
             >
               <div className="grid gap-3 sm:grid-cols-3">
-                <FormField label={`Field ${fieldNumber} label`} error={draftErrors.label}>
-                  <Input
-                    value={draft.label}
-                    onChange={(event) => update(draft.id, { label: event.target.value })}
-                  />
+                <FormField label={`Field ${fieldNumber} label`} error={draftErrors?.label?.message}>
+                  <Input {...register(`drafts.${index}.label`)} />
                 </FormField>
                 <FormField
                   label={`Field ${fieldNumber} name`}
-                  error={draftErrors.name}
+                  error={draftErrors?.name?.message}
                   description="Stored key, e.g. chargeKg"
                 >
-                  <Input
-                    value={draft.name}
-                    spellCheck={false}
-                    onChange={(event) => update(draft.id, { name: event.target.value })}
-                  />
+                  <Input spellCheck={false} {...register(`drafts.${index}.name`)} />
                 </FormField>
                 <FormField label={`Field ${fieldNumber} type`}>
-                  <select
-                    className={cn(controlClasses, 'h-9')}
-                    value={draft.type}
-                    onChange={(event) => update(draft.id, { type: event.target.value as EquipmentFieldType })}
-                  >
+                  <select className={cn(controlClasses, 'h-9')} {...register(`drafts.${index}.type`)}>
                     {EQUIPMENT_FIELD_TYPES.map((type) => (
                       <option key={type} value={type}>
                         {TYPE_LABELS[type]}
@@ -78,51 +68,32 @@ export function FieldBuilder({ drafts, errors, isShowingErrors, onChange }: Fiel
               {isNumeric ? (
                 <div className="grid gap-3 sm:grid-cols-3">
                   <FormField label={`Field ${fieldNumber} unit`}>
-                    <Input
-                      value={draft.unit}
-                      onChange={(event) => update(draft.id, { unit: event.target.value })}
-                    />
+                    <Input {...register(`drafts.${index}.unit`)} />
                   </FormField>
-                  <FormField label={`Field ${fieldNumber} minimum`} error={draftErrors.minimum}>
-                    <Input
-                      inputMode="decimal"
-                      value={draft.minimum}
-                      onChange={(event) => update(draft.id, { minimum: event.target.value })}
-                    />
+                  <FormField label={`Field ${fieldNumber} minimum`} error={draftErrors?.minimum?.message}>
+                    <Input inputMode="decimal" {...register(`drafts.${index}.minimum`)} />
                   </FormField>
-                  <FormField label={`Field ${fieldNumber} maximum`} error={draftErrors.maximum}>
-                    <Input
-                      inputMode="decimal"
-                      value={draft.maximum}
-                      onChange={(event) => update(draft.id, { maximum: event.target.value })}
-                    />
+                  <FormField label={`Field ${fieldNumber} maximum`} error={draftErrors?.maximum?.message}>
+                    <Input inputMode="decimal" {...register(`drafts.${index}.maximum`)} />
                   </FormField>
                 </div>
               ) : null}
-              {draft.type === 'string' ? (
+              {type === 'string' ? (
                 <FormField
                   label={`Field ${fieldNumber} pattern`}
                   description="Optional: a regular expression the text must contain a match of, such as ^[A-Z]{2}-\d+$"
-                  error={draftErrors.pattern}
+                  error={draftErrors?.pattern?.message}
                 >
-                  <Input
-                    className="font-mono"
-                    spellCheck={false}
-                    value={draft.pattern}
-                    onChange={(event) => update(draft.id, { pattern: event.target.value })}
-                  />
+                  <Input className="font-mono" spellCheck={false} {...register(`drafts.${index}.pattern`)} />
                 </FormField>
               ) : null}
-              {draft.type === 'enum' ? (
+              {type === 'enum' ? (
                 <FormField
                   label={`Field ${fieldNumber} options`}
                   description="Separated by commas"
-                  error={draftErrors.options}
+                  error={draftErrors?.options?.message}
                 >
-                  <Input
-                    value={draft.options}
-                    onChange={(event) => update(draft.id, { options: event.target.value })}
-                  />
+                  <Input {...register(`drafts.${index}.options`)} />
                 </FormField>
               ) : null}
               <div className="flex flex-wrap items-center justify-between gap-2">
@@ -130,8 +101,7 @@ export function FieldBuilder({ drafts, errors, isShowingErrors, onChange }: Fiel
                   <input
                     type="checkbox"
                     className="accent-primary size-4"
-                    checked={draft.isRequired}
-                    onChange={(event) => update(draft.id, { isRequired: event.target.checked })}
+                    {...register(`drafts.${index}.isRequired`)}
                   />
                   Field {fieldNumber} required
                 </label>
@@ -142,7 +112,7 @@ export function FieldBuilder({ drafts, errors, isShowingErrors, onChange }: Fiel
                     size="icon"
                     aria-label={`Move field ${fieldNumber} up`}
                     disabled={index === 0}
-                    onClick={() => move(index, -1)}
+                    onClick={() => move(index, index - 1)}
                   >
                     <ArrowUpIcon />
                   </Button>
@@ -152,7 +122,7 @@ export function FieldBuilder({ drafts, errors, isShowingErrors, onChange }: Fiel
                     size="icon"
                     aria-label={`Move field ${fieldNumber} down`}
                     disabled={index === drafts.length - 1}
-                    onClick={() => move(index, 1)}
+                    onClick={() => move(index, index + 1)}
                   >
                     <ArrowDownIcon />
                   </Button>
@@ -161,7 +131,7 @@ export function FieldBuilder({ drafts, errors, isShowingErrors, onChange }: Fiel
                     variant="ghost"
                     size="icon"
                     aria-label={`Remove field ${fieldNumber}`}
-                    onClick={() => onChange(drafts.filter((each) => each.id !== draft.id))}
+                    onClick={() => remove(index)}
                   >
                     <Trash2Icon />
                   </Button>
@@ -171,15 +141,17 @@ export function FieldBuilder({ drafts, errors, isShowingErrors, onChange }: Fiel
           );
         })}
       </ol>
-      <div>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => onChange([...drafts, emptyFieldDraft()])}
-        >
-          <PlusIcon /> Add field
-        </Button>
+      <div className="grid gap-1">
+        <div>
+          <Button type="button" variant="outline" size="sm" onClick={() => append(emptyFieldDraft())}>
+            <PlusIcon /> Add field
+          </Button>
+        </div>
+        {listError === undefined ? null : (
+          <p role="alert" className="text-destructive text-sm">
+            {listError}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -38,26 +38,26 @@ describe('fieldsFromDrafts', () => {
     ]);
   });
 
-  it('names each draft’s problems and leaves it out', () => {
+  it('names each draft’s problems by its position and leaves it out', () => {
     const bad = [
-      draft({ id: 'a', name: '9lives', label: '', type: 'number', minimum: 'x', maximum: '' }),
-      draft({ id: 'b', name: 'size', label: 'Size', type: 'integer', minimum: '10', maximum: '5' }),
-      draft({ id: 'c', name: 'kind', label: 'Kind', type: 'enum', options: ' , ' }),
-      draft({ id: 'd', name: 'size', label: 'Size again', type: 'string' }),
-      draft({ id: 'e', name: 'tag', label: 'Tag', type: 'string', pattern: '(a)\\1' }),
+      draft({ name: '9lives', label: '', type: 'number', minimum: 'x', maximum: '' }),
+      draft({ name: 'size', label: 'Size', type: 'integer', minimum: '10', maximum: '5' }),
+      draft({ name: 'kind', label: 'Kind', type: 'enum', options: ' , ' }),
+      draft({ name: 'size', label: 'Size again', type: 'string' }),
+      draft({ name: 'tag', label: 'Tag', type: 'string', pattern: '(a)\\1' }),
     ];
     const { fields, errors } = fieldsFromDrafts(bad);
     expect(fields).toEqual([]);
     expect(errors).toEqual({
-      a: {
+      0: {
         name: 'Start with a letter; use letters, digits and underscores',
         label: 'Required',
         minimum: 'Must be a number',
       },
-      b: { maximum: 'Must not be below the minimum' },
-      c: { options: 'Give at least one option' },
-      d: { name: 'Another field has this name' },
-      e: { pattern: 'Refused pattern: invalid escape sequence: `\\1`' },
+      1: { maximum: 'Must not be below the minimum' },
+      2: { options: 'Give at least one option' },
+      3: { name: 'Another field has this name' },
+      4: { pattern: 'Refused pattern: invalid escape sequence: `\\1`' },
     });
   });
 });

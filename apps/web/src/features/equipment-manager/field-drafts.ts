@@ -3,8 +3,6 @@ import { compileLinearPattern } from '@ecc/domain';
 
 /** A field as the builder edits it: numbers and options as the text typed. */
 export interface FieldDraft {
-  /** Stable React key; not part of the schema. */
-  id: string;
   name: string;
   label: string;
   type: EquipmentFieldType;
@@ -22,12 +20,8 @@ export type FieldDraftErrors = Partial<
   Record<'name' | 'label' | 'options' | 'minimum' | 'maximum' | 'pattern', string>
 >;
 
-let nextDraftId = 0;
-const newDraftId = () => `field-${++nextDraftId}`;
-
 export function emptyFieldDraft(): FieldDraft {
   return {
-    id: newDraftId(),
     name: '',
     label: '',
     type: 'number',
@@ -43,7 +37,6 @@ export function emptyFieldDraft(): FieldDraft {
 /** The drafts of existing fields, to start a new version from the current one. */
 export function fieldDraftsOf(fields: readonly EquipmentField[]): FieldDraft[] {
   return fields.map((field) => ({
-    id: newDraftId(),
     name: field.name,
     label: field.label,
     type: field.type,
@@ -63,18 +56,18 @@ function parseBound(text: string): number | undefined | 'invalid' {
 }
 
 /**
- * Turns the drafts into fields, with the problems of each draft by its id: names must be unique identifiers,
+ * Turns the drafts into fields, with the problems of each draft by its position: names must be unique identifiers,
  * a choice needs options, bounds must be numbers with the minimum not above the maximum, a pattern must compile
  * for the linear-time engine the server and the form run it on.
  */
 export function fieldsFromDrafts(drafts: readonly FieldDraft[]): {
   fields: EquipmentField[];
-  errors: Record<string, FieldDraftErrors>;
+  errors: Record<number, FieldDraftErrors>;
 } {
   const fields: EquipmentField[] = [];
-  const errors: Record<string, FieldDraftErrors> = {};
+  const errors: Record<number, FieldDraftErrors> = {};
   const seen = new Set<string>();
-  for (const draft of drafts) {
+  for (const [index, draft] of drafts.entries()) {
     const draftErrors: FieldDraftErrors = {};
     const isNumeric = draft.type === 'number' || draft.type === 'integer';
     const minimum = isNumeric ? parseBound(draft.minimum) : undefined;
@@ -121,7 +114,7 @@ export function fieldsFromDrafts(drafts: readonly FieldDraft[]): {
     }
     if (candidate.name !== '' && seen.has(candidate.name)) draftErrors.name = 'Another field has this name';
     seen.add(candidate.name);
-    if (Object.keys(draftErrors).length > 0) errors[draft.id] = draftErrors;
+    if (Object.keys(draftErrors).length > 0) errors[index] = draftErrors;
     else if (parsed.success) fields.push(parsed.data);
   }
   return { fields, errors };

@@ -1,5 +1,3 @@
-import { activityRecordInputSchema, type ActivityRecordInput } from '@ecc/contracts';
-
 /** The add and edit forms hold text, as inputs do; the contracts schema decides what is valid. */
 export interface ActivityRecordFormValues {
   activityType: string;
@@ -17,7 +15,6 @@ export interface ActivityRecordFormValues {
 }
 
 export type ActivityRecordField = keyof ActivityRecordFormValues;
-export type FieldErrors = Partial<Record<ActivityRecordField, string>>;
 
 export const EMPTY_RECORD_FORM: ActivityRecordFormValues = {
   activityType: '',
@@ -56,23 +53,6 @@ function toCandidate(values: ActivityRecordFormValues): Record<string, unknown> 
     equipmentId: values.equipmentId === '' ? null : values.equipmentId,
     notes: values.notes.trim() === '' ? null : values.notes,
   };
-}
-
-export type RecordFormResult =
-  { isValid: true; input: ActivityRecordInput } | { isValid: false; errors: FieldErrors };
-
-/** Checks the form with the same schema the server uses, and gives each problem to its field. */
-export function validateRecordForm(values: ActivityRecordFormValues): RecordFormResult {
-  const parsed = activityRecordInputSchema.safeParse(toCandidate(values));
-  if (parsed.success) return { isValid: true, input: parsed.data };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (!FORM_FIELDS.has(field)) continue;
-    const key = field as ActivityRecordField;
-    errors[key] ??= field === 'quantity' && issue.code === 'invalid_type' ? QUANTITY_REQUIRED : issue.message;
-  }
-  return { isValid: false, errors };
 }
 
 export const QUANTITY_REQUIRED = 'Quantity is required';

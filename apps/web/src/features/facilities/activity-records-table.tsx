@@ -1,25 +1,27 @@
 import {
+  activityRecordInputSchema,
   endpointUrl,
   exportEndpoints,
   type ActivityRecordDto,
+  type ActivityRecordInput,
   type ActivityRecordPatch,
   type ActivityRecordSortField,
 } from '@ecc/contracts';
 import { Alert, AlertDescription, AlertTitle, Button, Input, Label, cn } from '@ecc/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { ExportMenu } from '#components/export-menu.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatQuantity } from '#lib/format/format-quantity.ts';
-import { serverFieldErrors } from '#lib/forms/field-errors.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import {
   recordToFormValues,
   activityRecordFieldOfPath,
-  validateRecordForm,
+  recordRequestOf,
   type ActivityRecordField,
   type ActivityRecordFormValues,
-  type FieldErrors,
 } from './activity-record-form.ts';
 import { EmissionsPreview } from './emissions-preview.tsx';
 import { FactorCombobox } from './factor-combobox.tsx';
@@ -246,9 +248,10 @@ function ConflictNotice({
 }
 
 /**
- * The row being edited: the editable fields as inputs, checked with the contracts schema before the PATCH, which
- * names the version the edit started from. A 409 (someone changed the record since) shows their change and a
- * Reload that moves the edit onto the stored version, keeping what the user typed.
+ * The row being edited: the editable fields as inputs, checked with the contract's schema of the record before the
+ * PATCH, which names the version the edit started from and sends only what changed. A 409 (someone changed the
+ * record since) shows their change and a Reload that moves the edit onto the stored version, keeping what the
+ * user typed.
  */
 function EditRow({
   record,
@@ -261,95 +264,101 @@ function EditRow({
 }) {
   const [base, setBase] = useState<ActivityRecordDto>(record);
   const original = useMemo(() => recordToFormValues(base), [base]);
-  const [values, setValues] = useState<ActivityRecordFormValues>(original);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | undefined>();
   const [conflict, setConflict] = useState<ActivityRecordDto | undefined>();
-  const firstInput = useRef<HTMLInputElement>(null);
-  useEffect(() => firstInput.current?.focus(), []);
+  const { form, submit, formError } = useContractForm<ActivityRecordFormValues, ActivityRecordInput>({
+    schema: activityRecordInputSchema,
+    defaultValues: original,
+    toRequest: recordRequestOf,
+    fieldOf: activityRecordFieldOfPath,
+  });
+  const {
+    register,
+    control,
+    watch,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = form;
+  const values = watch();
+  useEffect(() => setFocus(EDITABLE_FIELDS[0]), [setFocus]);
 
   const reload = () => {
     if (conflict === undefined) return;
-    setValues(carriedOver(values, original, recordToFormValues(conflict)));
+    form.reset(carriedOver(form.getValues(), original, recordToFormValues(conflict)));
     setBase(conflict);
     setConflict(undefined);
-    setFormError(undefined);
   };
 
-  const save = () => {
-    setFormError(undefined);
-    const result = validateRecordForm(values);
-    if (!result.isValid) {
-      setErrors(result.errors);
-      return;
-    }
+  const save = submit(async (input) => {
+    const edited = form.getValues();
     const changes: Partial<ActivityRecordPatch> = {};
     for (const field of EDITABLE_FIELDS) {
-      if (values[field] !== original[field]) Object.assign(changes, { [field]: result.input[field] });
+      if (edited[field] !== original[field]) Object.assign(changes, { [field]: input[field] });
     }
     if (Object.keys(changes).length === 0) {
       onDone();
       return;
     }
-    mutations.update.mutate(
-      { id: base.id, patch: { ...changes, version: base.version } },
-      {
-        onSuccess: onDone,
-        onError: (error) => {
-          if (error instanceof StaleRecordError) {
-            setConflict(error.current);
-            return;
-          }
-          const refusal = serverFieldErrors(error, activityRecordFieldOfPath);
-          setErrors(refusal.fields);
-          setFormError(refusal.form);
-        },
-      },
-    );
-  };
-  const change = (field: EditableField, value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
+    try {
+      await mutations.update.mutateAsync({ id: base.id, patch: { ...changes, version: base.version } });
+      onDone();
+    } catch (error) {
+      if (!(error instanceof StaleRecordError)) throw error;
+      setConflict(error.current);
+    }
+  });
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') onDone();
     if (event.key === 'Enter') {
       event.preventDefault();
-      save();
+      void save();
     }
   };
 
   return (
     <div role="cell" className="col-span-full grid gap-2 px-3 py-2" onKeyDown={onKeyDown}>
       <div className="flex flex-wrap items-start gap-2">
-        {EDITABLE_FIELDS.map((field, index) => {
+        {EDITABLE_FIELDS.map((field) => {
           const id = `edit-${record.id}-${field}`;
-          const error = errors[field];
+          const error = errors[field]?.message;
+          const invalid = {
+            'aria-invalid': error === undefined ? undefined : true,
+            'aria-describedby': error === undefined ? undefined : `${id}-error`,
+          } as const;
           return (
             <div key={field} className="grid gap-1">
               <Label htmlFor={id} className="text-xs">
                 {EDIT_LABELS[field]}
               </Label>
               {field === 'factorKey' ? (
-                <FactorCombobox
-                  id={id}
-                  className="w-72"
-                  value={values[field]}
-                  aria-invalid={error === undefined ? undefined : true}
-                  aria-describedby={error === undefined ? undefined : `${id}-error`}
-                  onValueChange={(value) => change(field, value)}
+                <Controller
+                  control={control}
+                  name="factorKey"
+                  render={({ field: factor }) => (
+                    // The combobox takes no ref: the form focuses it through its input's id when it is refused.
+                    <div
+                      className="contents"
+                      ref={(element) =>
+                        factor.ref(element && { focus: () => document.getElementById(id)?.focus() })
+                      }
+                    >
+                      <FactorCombobox
+                        id={id}
+                        className="w-72"
+                        value={factor.value}
+                        {...invalid}
+                        onValueChange={factor.onChange}
+                      />
+                    </div>
+                  )}
                 />
               ) : (
                 <Input
                   id={id}
-                  ref={index === 0 ? firstInput : undefined}
                   type={field.startsWith('period') ? 'date' : field === 'quantity' ? 'number' : 'text'}
                   step={field === 'quantity' ? 'any' : undefined}
                   className="h-8 w-36"
-                  value={values[field]}
-                  aria-invalid={error === undefined ? undefined : true}
-                  aria-describedby={error === undefined ? undefined : `${id}-error`}
-                  onChange={(event) => change(field, event.target.value)}
+                  {...invalid}
+                  {...register(field)}
                 />
               )}
               {error !== undefined && (
@@ -361,7 +370,7 @@ function EditRow({
           );
         })}
         <div className="flex gap-1 self-center pt-4">
-          <Button size="sm" onClick={save} disabled={mutations.update.isPending || conflict !== undefined}>
+          <Button size="sm" onClick={() => void save()} disabled={isSubmitting || conflict !== undefined}>
             Save
           </Button>
           <Button size="sm" variant="outline" onClick={onDone}>

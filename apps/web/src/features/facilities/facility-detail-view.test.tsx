@@ -140,6 +140,10 @@ const DETAIL: FacilityDetailResponse = {
     co2eYear: 2025,
     ghgrpId: null,
     archivedOn: null,
+    businessUnitId: null,
+    ownershipSharePercent: 100,
+    isInBoundary: true,
+    boundaryExclusionReason: null,
   },
   summary: {
     gwpSetId: 'AR5',
@@ -210,7 +214,7 @@ const TRAIL: FacilityTrailResponse = {
   ],
 };
 
-function renderDetail(options: { isStale?: boolean; initialPath?: string } = {}) {
+function renderDetail(options: { isStale?: boolean; isUnitRefused?: boolean; initialPath?: string } = {}) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -243,6 +247,18 @@ function renderDetail(options: { isStale?: boolean; initialPath?: string } = {})
         return jsonResponse(200, RECORDS[1]);
       if (url.pathname === '/api/activity-records/r2' && method === 'PATCH') {
         const body = JSON.parse(String(init?.body)) as { version: number; quantity?: number };
+        if (options.isUnitRefused) {
+          return jsonResponse(
+            422,
+            {
+              statusCode: 422,
+              error: 'Unprocessable Entity',
+              message: 'body/unit: mmBtu cannot be converted to the factor’s therm',
+              fieldErrors: { 'body/unit': 'mmBtu cannot be converted to the factor’s therm' },
+            },
+            'Unprocessable Entity',
+          );
+        }
         // Someone else saved version 2 first: an edit made on version 1 is stale.
         if (options.isStale && body.version === 1) {
           return jsonResponse(
@@ -428,7 +444,10 @@ describe('the facility view', { timeout: 20_000 }, () => {
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '-1');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('Quantity must be zero or more')).toBeTruthy();
+    const message = await screen.findByText('Quantity must be zero or more');
+    expect(quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(quantity.getAttribute('aria-describedby')).toBe(message.id);
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '150{Enter}');
@@ -440,6 +459,24 @@ describe('the facility view', { timeout: 20_000 }, () => {
       }),
     );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
+  });
+
+  it('shows the server’s refusal of an inline edit beside the field it names, and keeps the row open', async () => {
+    const calls = renderDetail({ isUnitRefused: true });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit natural-gas 2025-01-01' }, ABILITY_WAIT),
+    );
+    const unit = screen.getByLabelText('Unit', { selector: '#edit-r2-unit' });
+    await userEvent.clear(unit);
+    await userEvent.type(unit, 'mmBtu{Enter}');
+    const message = await screen.findByText('mmBtu cannot be converted to the factor’s therm');
+    expect(message.id).toBe('edit-r2-unit-error');
+    expect(unit.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(unit));
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { version: 1, unit: 'mmBtu' },
+    ]);
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false);
   });
 
   it('shows what someone else changed when an edit is stale, and reloads keeping the user’s input', async () => {

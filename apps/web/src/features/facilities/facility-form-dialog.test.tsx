@@ -8,11 +8,23 @@ import { createQueryClient } from '#lib/query/query-client.ts';
 import { jsonResponse } from '#test/fixtures.ts';
 import { FacilityFormDialog } from './facility-form-dialog.tsx';
 
+const EUROPE = { id: '0b6e3c1a-1d2e-4f3a-8b4c-5d6e7f8a9b01', name: 'Europe', code: 'EU', parentId: null };
+const UK = {
+  id: '0b6e3c1a-1d2e-4f3a-8b4c-5d6e7f8a9b02',
+  name: 'United Kingdom',
+  code: null,
+  parentId: EUROPE.id,
+};
+
 function renderDialog(onSave: (values: FacilityValues) => Promise<unknown>) {
-  // The sector suggestions come from the server: an empty list is enough here.
+  // The sector suggestions come from the server: an empty list is enough; the business units are two.
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => jsonResponse(200, { results: [] })),
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('/api/organisation/business-units')
+        ? jsonResponse(200, { results: [EUROPE, UK].map((unit) => ({ ...unit, facilityCount: 0 })) })
+        : jsonResponse(200, { results: [] }),
+    ),
   );
   const onClose = vi.fn();
   render(
@@ -58,6 +70,41 @@ describe('the facility form', () => {
         country: 'US',
         latitude: 40.5,
         longitude: -80,
+      }),
+    );
+  });
+
+  it('puts the facility in a business unit with its ownership share, and asks why it is outside the boundary', async () => {
+    const onSave = vi.fn(async () => {});
+    const { dialog, onClose } = renderDialog(onSave);
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Joint Venture');
+    await userEvent.type(within(dialog).getByLabelText('Sector'), 'Chemicals');
+    const unit = within(dialog).getByLabelText('Business unit');
+    await within(unit).findByRole('option', { name: /United Kingdom/ });
+    await userEvent.selectOptions(unit, UK.id);
+    const share = within(dialog).getByLabelText('Ownership share (%)');
+    await userEvent.clear(share);
+    await userEvent.type(share, '0');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Inside the reporting boundary/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create facility' }));
+    expect(await within(dialog).findByText('Ownership share must be more than 0 %')).toBeTruthy();
+    expect(within(dialog).getByText('Say why the facility is outside the boundary')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+
+    await userEvent.clear(share);
+    await userEvent.type(share, '49.5');
+    await userEvent.type(
+      within(dialog).getByLabelText('Why it is outside the boundary'),
+      'Partner operates it',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create facility' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({
+        businessUnitId: UK.id,
+        ownershipSharePercent: 49.5,
+        isInBoundary: false,
+        boundaryExclusionReason: 'Partner operates it',
       }),
     );
   });

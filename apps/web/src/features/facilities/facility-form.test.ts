@@ -25,6 +25,39 @@ describe('the facility form', () => {
       country: 'GB',
       latitude: 51.5,
       longitude: -0.12,
+      businessUnitId: null,
+      ownershipSharePercent: 100,
+      isInBoundary: true,
+      boundaryExclusionReason: null,
+    });
+  });
+
+  it('sends the business unit, the ownership share and the boundary flag, refusing what the server refuses', () => {
+    const plant = { ...EMPTY_FACILITY_FORM, name: 'JV', slug: 'jv', sector: 'Cement' };
+    expect(
+      facilityFormSchema.parse({
+        ...plant,
+        businessUnitId: '3f1c2a9e-8d4b-4c6a-9e1f-2b3c4d5e6f70',
+        ownershipSharePercent: '37,5',
+        isInBoundary: false,
+        boundaryExclusionReason: 'Partner operates it',
+      }),
+    ).toMatchObject({
+      businessUnitId: '3f1c2a9e-8d4b-4c6a-9e1f-2b3c4d5e6f70',
+      ownershipSharePercent: 37.5,
+      isInBoundary: false,
+      boundaryExclusionReason: 'Partner operates it',
+    });
+    const refused = facilityFormSchema.safeParse({
+      ...plant,
+      ownershipSharePercent: '120',
+      isInBoundary: false,
+    });
+    const messages: Record<string, string> = {};
+    for (const issue of refused.error?.issues ?? []) messages[issue.path.join('.')] ??= issue.message;
+    expect(messages).toEqual({
+      ownershipSharePercent: 'Ownership share must be at most 100 %',
+      boundaryExclusionReason: 'Say why the facility is outside the boundary',
     });
   });
 
@@ -63,6 +96,10 @@ describe('the facility form', () => {
         co2eYear: null,
         ghgrpId: null,
         archivedOn: null,
+        businessUnitId: null,
+        ownershipSharePercent: 100,
+        isInBoundary: true,
+        boundaryExclusionReason: null,
       }),
     ).toEqual({
       ...EMPTY_FACILITY_FORM,

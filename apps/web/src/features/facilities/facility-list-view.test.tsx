@@ -36,6 +36,10 @@ const NORTH_PLANT: FacilityDto = {
   co2eYear: 2025,
   ghgrpId: null,
   archivedOn: null,
+  businessUnitId: null,
+  ownershipSharePercent: 100,
+  isInBoundary: true,
+  boundaryExclusionReason: null,
 };
 
 function renderList(answer: (url: URL) => Response) {

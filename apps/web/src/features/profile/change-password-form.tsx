@@ -10,11 +10,10 @@ import {
   Input,
   toast,
 } from '@ecc/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRoundIcon } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { setServerErrors } from '#lib/forms/set-server-errors.ts';
+import { useId } from 'react';
+import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { changePassword, otherSessionsText } from './profile-api.ts';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -26,31 +25,25 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
  */
 export function ChangePasswordForm() {
   const headingId = useId();
-  const [formError, setFormError] = useState<string>();
+  const { form, submit, formError } = useContractForm<ChangePasswordValues, ChangePasswordValues>({
+    schema: changePasswordFormSchema,
+    defaultValues: EMPTY,
+    fieldOf: topLevelFieldOf(FIELDS),
+  });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: EMPTY,
-  });
+  } = form;
 
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    setFormError(undefined);
-    try {
-      const { sessionsEnded } = await changePassword({ currentPassword, newPassword });
-      reset(EMPTY);
-      toast({
-        variant: 'success',
-        title: 'Your password was changed',
-        description: `${otherSessionsText(sessionsEnded)} signed out.`,
-      });
-    } catch (error) {
-      setFormError(setServerErrors(error, FIELDS, setError));
-    }
+  const onSubmit = submit(async ({ currentPassword, newPassword }) => {
+    const { sessionsEnded } = await changePassword({ currentPassword, newPassword });
+    reset(EMPTY);
+    toast({
+      variant: 'success',
+      title: 'Your password was changed',
+      description: `${otherSessionsText(sessionsEnded)} signed out.`,
+    });
   });
 
   return (

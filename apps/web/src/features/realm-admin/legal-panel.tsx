@@ -62,20 +62,17 @@ function LegalEditor({ realmId, initial }: { realmId: string; initial: Legal }) 
     realmId,
     part: 'legal',
     initial,
-    check: (draft) => realmLegalSettingsSchema.safeParse(withEmptyTextsUnset(draft)),
+    schema: realmLegalSettingsSchema,
+    toRequest: withEmptyTextsUnset,
     send: saveRealmLegal,
     savedTitle: 'Legal texts saved',
     fieldId,
   });
-  const { draft, setDraft, errors, setErrors } = settings;
+  const { draft, setDraft, errors, setFieldError } = settings;
   const licences = draft.licences ?? [];
 
   function setLicence(index: number, change: Partial<Licence>) {
-    setErrors((current) => {
-      const next = { ...current };
-      for (const field of Object.keys(change)) delete next[`licences.${index}.${field}`];
-      return next;
-    });
+    for (const field of Object.keys(change)) setFieldError(`licences.${index}.${field}`, undefined);
     setDraft((current) => ({
       ...current,
       licences: (current.licences ?? []).map((licence, position) =>
@@ -178,7 +175,7 @@ function LegalEditor({ realmId, initial }: { realmId: string; initial: Legal }) 
                     size="sm"
                     aria-label={`Remove the licence ${licence.title || licence.id || index + 1}`}
                     onClick={() => {
-                      setErrors({});
+                      settings.clearErrors();
                       setDraft((current) => ({
                         ...current,
                         licences: (current.licences ?? []).filter((_, position) => position !== index),

@@ -178,6 +178,34 @@ describe('the sign-in strategies panel', () => {
     expect(within(dialog).getByText(/10\.0\.0\.5 is not a public address/)).toBeTruthy();
   });
 
+  it('edits who may sign in: allowed domains and organisations, checked with the contract', async () => {
+    const { writes } = renderPanel();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Acme Okta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Acme Okta' });
+    const domains = within(dialog).getByLabelText('Allowed e-mail domains');
+    await user.type(domains, 'acme.com, @acme.com');
+    await user.type(within(dialog).getByLabelText('Allowed organisations'), 'acme.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(domains.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('@acme.com: Must be a host name such as ecc.example.com')).toBeTruthy();
+    const claim = within(dialog).getByLabelText('Organisation claim');
+    expect(claim.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText('Name the claim that carries the organisation')).toBeTruthy();
+    expect(writes()).toEqual([]);
+
+    await user.clear(domains);
+    await user.type(domains, 'Acme.com,\nacme.co.uk');
+    await user.type(claim, 'hd');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toMatchObject({
+      allowedDomains: ['acme.com', 'acme.co.uk'],
+      organizationClaim: 'hd',
+      allowedOrganizations: ['acme.com'],
+    });
+  });
+
   it('keeps the secret unless it is replaced or removed, and says whether one is set', async () => {
     const { writes } = renderPanel();
     const user = userEvent.setup();

@@ -5,11 +5,13 @@ import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
   NEW_STRATEGY_VALUES,
   strategyFieldOf,
+  strategyProblemMessage,
   strategyRequestOf,
   strategySaveSchema,
   toFormValues,
   type LoginStrategyFormValues,
   type LoginStrategySave,
+  type StrategyAllowListField,
   type StrategyTextField,
 } from './login-strategy-form.ts';
 
@@ -38,6 +40,27 @@ const TEXT_FIELDS: readonly {
   { field: 'type', label: 'Type' },
 ];
 
+const ALLOW_LIST_FIELDS: readonly { field: StrategyAllowListField; label: string; description: string }[] = [
+  {
+    field: 'allowedDomains',
+    label: 'Allowed e-mail domains',
+    description:
+      'Separated by commas or spaces. Only verified addresses of exactly these domains sign in (a subdomain is another domain). Empty: any domain.',
+  },
+  {
+    field: 'organizationClaim',
+    label: 'Organisation claim',
+    description:
+      "The provider's claim naming the person's organisation, such as hd (Google) or tid (Microsoft).",
+  },
+  {
+    field: 'allowedOrganizations',
+    label: 'Allowed organisations',
+    description:
+      'Separated by commas or spaces: values of the organisation claim that may sign in. Empty: any organisation.',
+  },
+];
+
 const URL_HELP = 'https on a public address; the server refuses private, loopback and link-local addresses.';
 
 export interface LoginStrategyDialogProps {
@@ -61,6 +84,7 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
     defaultValues: strategy ? toFormValues(strategy) : NEW_STRATEGY_VALUES,
     toRequest: (values, refuse) => strategyRequestOf(strategy, values, refuse),
     fieldOf: strategyFieldOf,
+    messageOf: strategyProblemMessage,
   });
   const {
     register,
@@ -123,6 +147,14 @@ export function LoginStrategyDialog({ strategy, realmName, onSave, onClose }: Lo
           </FormField>
         ))}
       </div>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-medium">Who may sign in</legend>
+        {ALLOW_LIST_FIELDS.map(({ field, label, description }) => (
+          <FormField key={field} label={label} error={errors[field]?.message} description={description}>
+            <Input type="text" autoComplete="off" spellCheck={false} {...register(field)} />
+          </FormField>
+        ))}
+      </fieldset>
       {isNew || secretChange === 'replace' ? (
         <FormField
           label={isNew ? 'Client secret (optional)' : 'New client secret'}

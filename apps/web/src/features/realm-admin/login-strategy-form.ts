@@ -6,6 +6,7 @@ import {
   type NewLoginStrategyRequest,
   type z,
 } from '@ecc/contracts';
+import { splitList } from './realm-form.ts';
 
 /** The strategy's text fields (spec section 3), in the order the form shows them. */
 export const STRATEGY_TEXT_FIELDS = [
@@ -23,9 +24,20 @@ export const STRATEGY_TEXT_FIELDS = [
   'type',
 ] as const;
 export type StrategyTextField = (typeof STRATEGY_TEXT_FIELDS)[number];
-export type LoginStrategyField = StrategyTextField | 'active' | 'createsMembers' | 'clientSecret';
+
+/** Who may sign in: lists typed as text (`splitList`), and the organisation's claim. */
+export const STRATEGY_ALLOW_LIST_FIELDS = [
+  'allowedDomains',
+  'organizationClaim',
+  'allowedOrganizations',
+] as const;
+export type StrategyAllowListField = (typeof STRATEGY_ALLOW_LIST_FIELDS)[number];
+
+export type LoginStrategyField =
+  StrategyTextField | StrategyAllowListField | 'active' | 'createsMembers' | 'clientSecret';
 export const LOGIN_STRATEGY_FIELDS: readonly LoginStrategyField[] = [
   ...STRATEGY_TEXT_FIELDS,
+  ...STRATEGY_ALLOW_LIST_FIELDS,
   'active',
   'createsMembers',
   'clientSecret',
@@ -34,7 +46,7 @@ export const LOGIN_STRATEGY_FIELDS: readonly LoginStrategyField[] = [
 /** What a save does with the stored client secret; a new strategy's secret is whatever is typed, if anything. */
 export type ClientSecretChange = 'keep' | 'replace' | 'remove';
 
-export type LoginStrategyFormValues = Record<StrategyTextField, string> & {
+export type LoginStrategyFormValues = Record<StrategyTextField | StrategyAllowListField, string> & {
   active: boolean;
   createsMembers: boolean;
   secretChange: ClientSecretChange;
@@ -56,6 +68,9 @@ export const NEW_STRATEGY_VALUES: LoginStrategyFormValues = {
   provider: '',
   service: 'oidc',
   type: 'oidc',
+  allowedDomains: '',
+  organizationClaim: '',
+  allowedOrganizations: '',
   secretChange: 'replace',
   clientSecret: '',
 };
@@ -66,8 +81,32 @@ export function toFormValues(strategy: LoginStrategy): LoginStrategyFormValues {
     ...Object.fromEntries(STRATEGY_TEXT_FIELDS.map((field) => [field, strategy[field] ?? ''])),
     active: strategy.active,
     createsMembers: strategy.createsMembers === true,
+    allowedDomains: (strategy.allowedDomains ?? []).join(', '),
+    organizationClaim: strategy.organizationClaim ?? '',
+    allowedOrganizations: (strategy.allowedOrganizations ?? []).join(', '),
     secretChange: 'keep',
   };
+}
+
+/** An allow-list field of the request, left out when empty (an absent list allows everyone). */
+function optionalListOf<Field extends string>(field: Field, text: string): Partial<Record<Field, string[]>> {
+  const entries = splitList(text);
+  return entries.length > 0 ? ({ [field]: entries } as Record<Field, string[]>) : {};
+}
+
+/**
+ * How a problem of the schema reads on its field: a list's entry is named (`allowedDomains/1` →
+ * `@acme.com: Must be a host name…`).
+ */
+export function strategyProblemMessage(
+  path: readonly string[],
+  message: string,
+  values: LoginStrategyFormValues,
+): string {
+  const [field, index] = path;
+  if (field !== 'allowedDomains' && field !== 'allowedOrganizations') return message;
+  const entry = index === undefined ? undefined : splitList(values[field])[Number(index)];
+  return entry === undefined ? message : `${entry}: ${message}`;
 }
 
 /** The fields every request carries: text trimmed, an empty provider or UserInfo endpoint left out (optional). */
@@ -80,6 +119,9 @@ function strategyFieldsOf(values: LoginStrategyFormValues) {
     ...(userinfoEndpoint ? { userinfoEndpoint } : {}),
     active: values.active,
     createsMembers: values.createsMembers,
+    ...optionalListOf('allowedDomains', values.allowedDomains),
+    ...(values.organizationClaim.trim() ? { organizationClaim: values.organizationClaim.trim() } : {}),
+    ...optionalListOf('allowedOrganizations', values.allowedOrganizations),
   };
 }
 

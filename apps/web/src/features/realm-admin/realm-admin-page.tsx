@@ -8,6 +8,7 @@ import { useRealm } from '#lib/realm/realm-queries.ts';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { LoginStrategiesPanel } from './login-strategies-panel.tsx';
 import { LegalPanel } from './legal-panel.tsx';
+import { OrganisationPanel } from './organisation-panel.tsx';
 import { RealmsPanel } from './realms-panel.tsx';
 import { RolesPanel } from './roles-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
@@ -29,7 +30,8 @@ interface TargetRealm {
 
 /**
  * /admin/realm (issue 3, item 11): the realm's users and their role, its roles and grants, its theme, legal
- * texts, GWP set and sign-in strategies, and for the platform operator's administrators every realm. An operator can pick another realm
+ * texts, GWP set and sign-in strategies, its organisation (business units, boundary, intensity denominators: always
+ * the user's own realm), and for the platform operator's administrators every realm. An operator can pick another realm
  * to manage: the realm-addressed tabs then work on it, under a banner saying so.
  */
 export function RealmAdminPage() {
@@ -38,6 +40,7 @@ export function RealmAdminPage() {
   const canReadTheme = useCan('read', 'Theme');
   const canCreateRealm = useCan('create', 'Realm');
   const canReadAuditLog = useCan('read', 'AuditLog');
+  const canReadFacility = useCan('read', 'Facility');
   const isOperator = ownRealm !== undefined && isOperatorRealm(ownRealm.key) && canCreateRealm;
   const [tab, setTab] = useState('users');
   const [managed, setManaged] = useState<TargetRealm>();
@@ -114,6 +117,11 @@ export function RealmAdminPage() {
               Sign-in
             </Tabs.Trigger>
           ) : null}
+          {canReadFacility ? (
+            <Tabs.Trigger value="organisation" className={TAB_CLASSES}>
+              Organisation
+            </Tabs.Trigger>
+          ) : null}
           {canReadAuditLog ? (
             <Tabs.Trigger value="audit-log" className={TAB_CLASSES}>
               Audit log
@@ -153,6 +161,11 @@ export function RealmAdminPage() {
             ) : (
               <Skeleton className="h-10" aria-label="Loading the realm" />
             )}
+          </Tabs.Content>
+        ) : null}
+        {canReadFacility ? (
+          <Tabs.Content value="organisation" forceMount className={KEPT_PANEL_CLASSES}>
+            <OrganisationPanel />
           </Tabs.Content>
         ) : null}
         {canReadAuditLog ? (

@@ -136,8 +136,8 @@ describe('the theme panel', () => {
     expect(screen.getByRole('region', { name: 'Live preview' }).style.getPropertyValue('--primary')).toBe('');
 
     await user.click(screen.getByRole('button', { name: 'Save theme' }));
+    await waitFor(() => expect(document.activeElement).toBe(primary));
     expect(writes()).toEqual([]);
-    expect(document.activeElement).toBe(primary);
     await user.clear(primary);
     await user.type(primary, '#abc');
     expect(screen.queryByText('Invalid hex color')).toBeNull();
@@ -166,7 +166,7 @@ describe('the theme panel', () => {
     const ring = screen.getByLabelText('Ring');
     expect(ring.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Invalid hex color')).toBeTruthy();
-    expect(document.activeElement).toBe(ring);
+    await waitFor(() => expect(document.activeElement).toBe(ring));
   });
 
   it('discards the changes after confirmation', async () => {
@@ -264,6 +264,30 @@ describe('the legal panel', () => {
     });
   });
 
+  it('shows the server’s refusal of a licence beside its field, focusing it', async () => {
+    renderPanel(<LegalPanel realmId={REALM_ID} />, ({ method }) =>
+      method === 'PUT'
+        ? jsonResponse(400, {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'body/licences/0/title: A licence needs a title',
+            fieldErrors: { 'body/licences/0/title': 'A licence needs a title' },
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await screen.findByText('Revision 2');
+    await user.type(screen.getByLabelText('Copyright'), '© 2030');
+    await user.click(screen.getByRole('button', { name: 'Save legal texts' }));
+    const title = screen.getByLabelText('Title');
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(title.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'A licence needs a title',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(screen.getByRole('alert').textContent).toContain('One field needs your attention');
+  });
+
   it('names a second licence with the same id before sending, and removes a licence', async () => {
     const { writes } = renderPanel(<LegalPanel realmId={REALM_ID} />);
     const user = userEvent.setup();
@@ -275,7 +299,7 @@ describe('the legal panel', () => {
     await user.type(within(added).getByLabelText('Title'), 'Copy');
     await user.click(screen.getByRole('button', { name: 'Save legal texts' }));
     expect(within(added).getByText('Another licence has this id')).toBeTruthy();
-    expect(document.activeElement).toBe(within(added).getByLabelText('Id'));
+    await waitFor(() => expect(document.activeElement).toBe(within(added).getByLabelText('Id')));
     expect(writes()).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Remove the licence Copy' }));
@@ -305,6 +329,45 @@ describe('the settings panel', () => {
     expect(writes()).toEqual([
       { url: `/api/realms/${REALM_ID}/session-settings`, method: 'PUT', body: { sessionLifetimeHours: 8 } },
     ]);
+  });
+
+  it('shows the server’s refusal of the session lifetime beside the field', async () => {
+    renderPanel(<SettingsPanel realmId={REALM_ID} />, ({ url, method }) =>
+      url.endsWith('/session-settings') && method === 'PUT'
+        ? jsonResponse(400, {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'body/sessionLifetimeHours: Must be at most 720 hours',
+            fieldErrors: { 'body/sessionLifetimeHours': 'Must be at most 720 hours' },
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Sessions' });
+    const hours = within(form).getByLabelText('Session lifetime (hours)');
+    await user.clear(hours);
+    await user.type(hours, '9');
+    await user.click(within(form).getByRole('button', { name: 'Save session lifetime' }));
+    expect(await within(form).findByText('Must be at most 720 hours')).toBeTruthy();
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the server’s refusal of a GWP set with the choices', async () => {
+    renderPanel(<SettingsPanel realmId={REALM_ID} />, ({ url, method }) =>
+      url.endsWith('/settings') && method === 'PUT'
+        ? jsonResponse(400, {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'body/gwpSetId: Choose AR4, AR5 or AR6',
+            fieldErrors: { 'body/gwpSetId': 'Choose AR4, AR5 or AR6' },
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /^AR6/ }));
+    await user.click(screen.getByRole('button', { name: 'Save GWP set' }));
+    const message = await screen.findByText('Choose AR4, AR5 or AR6');
+    expect(screen.getByRole('group', { name: 'GWP set' }).getAttribute('aria-describedby')).toBe(message.id);
   });
 
   it('moves the realm to another set with a recalculation, and says it reports on its set until then', async () => {

@@ -1,11 +1,7 @@
 import { resetPasswordFormSchema, type RealmUser, type ResetPasswordForm } from '@ecc/contracts';
 import { FormDialog, FormField, Input } from '@ecc/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { setServerErrors } from '#lib/forms/set-server-errors.ts';
-
-const FIELDS = ['password', 'confirmPassword'] as const;
+import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 
 export interface ResetPasswordDialogProps {
   user: RealmUser;
@@ -16,25 +12,17 @@ export interface ResetPasswordDialogProps {
 
 /** An administrator sets a new password for a user of the realm: every session of that user ends. */
 export function ResetPasswordDialog({ user, onReset, onClose }: ResetPasswordDialogProps) {
-  const [formError, setFormError] = useState<string>();
+  const { form, submit, formError } = useContractForm<ResetPasswordForm, ResetPasswordForm>({
+    schema: resetPasswordFormSchema,
+    defaultValues: { password: '', confirmPassword: '' },
+    fieldOf: topLevelFieldOf(['password', 'confirmPassword']),
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  } = form;
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setFormError(undefined);
-    try {
-      await onReset(password);
-    } catch (error) {
-      setFormError(setServerErrors(error, FIELDS, setError));
-    }
-  });
+  const onSubmit = submit(async ({ password }) => onReset(password));
 
   return (
     <FormDialog

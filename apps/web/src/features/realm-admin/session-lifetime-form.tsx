@@ -4,13 +4,12 @@ import {
   type RealmSessionSettings,
 } from '@ecc/contracts';
 import { Alert, AlertDescription, Button, FormField, Input, toast } from '@ecc/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
-import { setServerErrors } from '#lib/forms/set-server-errors.ts';
+import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import {
   afterRealmSettingsSaved,
@@ -45,31 +44,25 @@ export function SessionLifetimeForm({ realmId, settings }: SessionLifetimeFormPr
   const queryClient = useQueryClient();
   const canUpdate = useCan('update', 'Realm');
   const headingId = useId();
-  const [formError, setFormError] = useState<string>();
+  const { form, submit, formError } = useContractForm<RealmSessionSettings, RealmSessionSettings>({
+    schema: realmSessionSettingsSchema,
+    values: settings,
+    fieldOf: topLevelFieldOf(['sessionLifetimeHours']),
+  });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<RealmSessionSettings>({
-    resolver: zodResolver(realmSessionSettingsSchema),
-    values: settings,
-  });
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      const answer = await saveRealmSessionSettings(realmId, values);
-      const hours = answer.sessionLifetimeHours;
-      toast({
-        variant: 'success',
-        title: `Sessions end ${hours} hour${hours === 1 ? '' : 's'} after sign-in from now on`,
-      });
-      await afterRealmSettingsSaved(queryClient, realmId, 'session-settings', answer);
-    } catch (error) {
-      setFormError(setServerErrors(error, ['sessionLifetimeHours'], setError));
-    }
+  const onSubmit = submit(async (values) => {
+    const answer = await saveRealmSessionSettings(realmId, values);
+    const hours = answer.sessionLifetimeHours;
+    toast({
+      variant: 'success',
+      title: `Sessions end ${hours} hour${hours === 1 ? '' : 's'} after sign-in from now on`,
+    });
+    await afterRealmSettingsSaved(queryClient, realmId, 'session-settings', answer);
   });
 
   return (

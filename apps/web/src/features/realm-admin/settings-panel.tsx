@@ -1,11 +1,12 @@
-import { realmSettingsSchema, type RealmSettingsResponse } from '@ecc/contracts';
-import { GWP_SET_IDS, GWP_SETS, isGwpSetId, type GwpSetId } from '@ecc/domain';
+import { realmSettingsSchema, type RealmSettings, type RealmSettingsResponse } from '@ecc/contracts';
+import { GWP_SET_IDS, GWP_SETS, type GwpSetId } from '@ecc/domain';
 import { Alert, AlertDescription, AlertTitle, Button, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
-import { serverFieldErrors } from '#lib/forms/field-errors.ts';
+import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 import { UnsavedChangesGuard } from '#lib/navigation/unsaved-changes-guard.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
@@ -77,9 +78,19 @@ function SettingsEditor({ realmId, settings }: { realmId: string; settings: Real
   const queryClient = useQueryClient();
   const canUpdate = useCan('update', 'Realm');
   const isOwnRealm = useRealm()?.id === realmId;
-  const [gwpSetId, setGwpSetId] = useState<GwpSetId>(settings.gwpSetId);
-  const [error, setError] = useState<string>();
-  const [isSaving, setIsSaving] = useState(false);
+  const { form, submit, formError } = useContractForm<RealmSettings, RealmSettings>({
+    schema: realmSettingsSchema,
+    defaultValues: { gwpSetId: settings.gwpSetId },
+    fieldOf: topLevelFieldOf(['gwpSetId']),
+  });
+  const {
+    register,
+    watch,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  const gwpSetId = watch('gwpSetId');
+  const error = errors.gwpSetId?.message ?? formError;
   const recalculation = useRecalculation();
   const explanationId = useId();
   // The settings are polled while a recalculation of the realm is under way (any realm, an operator's too).
@@ -89,31 +100,16 @@ function SettingsEditor({ realmId, settings }: { realmId: string; settings: Real
   const isDirty = gwpSetId !== settings.gwpSetId && gwpSetId !== pendingSet;
   useRefreshWhenMoved(realmId, pending?.id);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const parsed = realmSettingsSchema.safeParse({ gwpSetId });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
+  const save = submit(async (request) => {
+    const answer = await saveRealmSettings(realmId, request);
+    if (answer.recalculation !== null) {
+      toast({
+        title: `Recalculating every result on ${answer.recalculation.gwp}`,
+        description: `The realm reports on ${answer.gwpSetId} until the recalculation completes.`,
+      });
     }
-    setError(undefined);
-    setIsSaving(true);
-    try {
-      const answer = await saveRealmSettings(realmId, parsed.data);
-      if (answer.recalculation !== null) {
-        toast({
-          title: `Recalculating every result on ${answer.recalculation.gwp}`,
-          description: `The realm reports on ${answer.gwpSetId} until the recalculation completes.`,
-        });
-      }
-      await afterRealmSettingsSaved(queryClient, realmId, 'settings', answer);
-    } catch (failure) {
-      const { fields, form } = serverFieldErrors(failure);
-      setError(fields.gwpSetId ?? form);
-    } finally {
-      setIsSaving(false);
-    }
-  }
+    await afterRealmSettingsSaved(queryClient, realmId, 'settings', answer);
+  });
 
   return (
     <div className="grid max-w-3xl gap-8">
@@ -134,14 +130,10 @@ function SettingsEditor({ realmId, settings }: { realmId: string; settings: Real
             <label key={id} className="flex items-start gap-3 rounded-lg border p-3 text-sm">
               <input
                 type="radio"
-                name={`gwp-set-${realmId}`}
                 value={id}
                 className="mt-1"
-                checked={gwpSetId === id}
                 aria-describedby={`${explanationId}-${id}`}
-                onChange={(event) => {
-                  if (isGwpSetId(event.target.value)) setGwpSetId(event.target.value);
-                }}
+                {...register('gwpSetId')}
               />
               <span className="grid gap-1">
                 <span className="font-medium">{id}</span>
@@ -159,13 +151,13 @@ function SettingsEditor({ realmId, settings }: { realmId: string; settings: Real
         </fieldset>
         {canUpdate && (
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" isLoading={isSaving} disabled={!isDirty || isMoving}>
+            <Button type="submit" isLoading={isSubmitting} disabled={!isDirty || isMoving}>
               Save GWP set
             </Button>
             <Button
               variant="outline"
-              disabled={!isDirty || isSaving}
-              onClick={() => setGwpSetId(settings.gwpSetId)}
+              disabled={!isDirty || isSubmitting}
+              onClick={() => reset({ gwpSetId: settings.gwpSetId })}
             >
               Discard changes
             </Button>

@@ -71,7 +71,8 @@ function ThemeEditor({ realmId, initial }: { realmId: string; initial: RealmThem
     realmId,
     part: 'theme',
     initial,
-    check: (edited) => realmThemeSettingsSchema.safeParse(withEmptyFieldsUnset(edited)),
+    schema: realmThemeSettingsSchema,
+    toRequest: withEmptyFieldsUnset,
     send: saveRealmTheme,
     savedTitle: 'Theme saved',
     fieldId,
@@ -82,16 +83,12 @@ function ThemeEditor({ realmId, initial }: { realmId: string; initial: RealmThem
       if (color) setMode(color[2] as ColorMode);
     },
   });
-  const { draft, setDraft, errors, setErrors } = settings;
+  const { draft, setDraft, errors, setFieldError } = settings;
   const theme = draft.themes[themeIndex];
   const path = (field: string) => `themes.${themeIndex}.${field}`;
 
   function clearError(fieldPath: string) {
-    setErrors((current) => {
-      if (!(fieldPath in current)) return current;
-      const { [fieldPath]: _cleared, ...others } = current;
-      return others;
-    });
+    if (fieldPath in errors) setFieldError(fieldPath, undefined);
   }
 
   function updateTheme(change: (current: Theme) => Theme) {
@@ -104,7 +101,7 @@ function ThemeEditor({ realmId, initial }: { realmId: string; initial: RealmThem
   function checkHex(fieldPath: string, value: string) {
     const result = hexColorSchema.safeParse(value);
     if (value === '' || result.success) clearError(fieldPath);
-    else setErrors((current) => ({ ...current, [fieldPath]: result.error.issues[0]?.message ?? '' }));
+    else setFieldError(fieldPath, result.error.issues[0]?.message ?? '');
   }
 
   function addTheme() {
@@ -315,7 +312,7 @@ function ThemeEditor({ realmId, initial }: { realmId: string; initial: RealmThem
                 isReadOnly={isReadOnly}
                 onChange={setDraft}
                 clearError={clearError}
-                onRemove={() => setErrors({})}
+                onRemove={settings.clearErrors}
               />
             </div>
             <div className="grid content-start gap-2 lg:sticky lg:top-4 lg:self-start">
@@ -345,7 +342,7 @@ function ThemeEditor({ realmId, initial }: { realmId: string; initial: RealmThem
         variant="destructive"
         onConfirm={() => {
           setDraft((current) => withoutTheme(current, themeIndex));
-          setErrors({});
+          settings.clearErrors();
           setThemeIndex(0);
         }}
       />

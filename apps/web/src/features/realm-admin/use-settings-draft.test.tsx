@@ -1,3 +1,4 @@
+import { z } from '@ecc/contracts';
 import { toastStore } from '@ecc/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -7,27 +8,20 @@ import { ApiResponseError } from '#lib/api/api-response-error.ts';
 import { realmLegalQueryOptions } from './realm-settings-api.ts';
 import { SettingsErrorSummary } from './settings-error-summary.tsx';
 import { SettingsSaveBar } from './settings-save-bar.tsx';
-import { useSettingsDraft, type SettingsCheck } from './use-settings-draft.ts';
+import { useSettingsDraft } from './use-settings-draft.ts';
 
 const REALM_ID = '0b8e7f6a-5d4c-4b3a-9f8e-7d6c5b4a3f2e';
 
-interface Motto {
-  motto: string;
-}
-
 /** Like a contract schema: the motto must not be empty. */
-function checkMotto(draft: Motto): SettingsCheck<Motto> {
-  return draft.motto === ''
-    ? { success: false, error: { issues: [{ path: ['motto'], message: 'Required' }] } }
-    : { success: true, data: draft };
-}
+const mottoSchema = z.object({ motto: z.string().min(1, 'Required') });
+type Motto = z.infer<typeof mottoSchema>;
 
 function MottoEditor({ send }: { send: (realmId: string, request: Motto) => Promise<Motto> }) {
   const settings = useSettingsDraft({
     realmId: REALM_ID,
     part: 'legal',
     initial: { motto: 'Less is more' },
-    check: checkMotto,
+    schema: mottoSchema,
     send,
     savedTitle: 'Motto saved',
     fieldId: (path) => `motto-${path}`,
@@ -40,7 +34,7 @@ function MottoEditor({ send }: { send: (realmId: string, request: Motto) => Prom
         <input
           id="motto-motto"
           value={settings.draft.motto}
-          onChange={(event) => settings.setDraft({ motto: event.target.value })}
+          onChange={(event) => settings.setDraft(() => ({ motto: event.target.value }))}
         />
       </label>
       {settings.errors.motto && <p>{settings.errors.motto}</p>}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiResponseError } from '../api/api-response-error.ts';
-import { fieldErrorsOfIssues, serverFieldErrors, topLevelFieldOf } from './field-errors.ts';
+import { flatFieldErrors, serverFieldErrors, topLevelFieldOf } from './field-errors.ts';
 
 const refusal = (status: number, message: string, body: object = {}) =>
   new ApiResponseError(status, 'Bad Request', { statusCode: status, error: 'Bad Request', message, ...body });
@@ -9,14 +9,22 @@ const refusal = (status: number, message: string, body: object = {}) =>
 const REALM_FIELDS = ['name', 'domains', 'plan'] as const;
 
 describe('field errors', () => {
-  it('keeps the first message of each zod issue path', () => {
+  it('lists a form’s nested refusals by dotted path, in order, the form’s own message included', () => {
+    const input = document.createElement('input');
     expect(
-      fieldErrorsOfIssues([
-        { path: ['themes', 0, 'colors', 'light', 'primary'], message: 'Invalid hex color' },
-        { path: ['themes', 0, 'colors', 'light', 'primary'], message: 'Second' },
-        { path: [], message: 'Whole form' },
-      ]),
-    ).toEqual({ 'themes.0.colors.light.primary': 'Invalid hex color', '': 'Whole form' });
+      flatFieldErrors({
+        themes: [
+          { colors: { light: { primary: { type: 'custom', message: 'Invalid hex color', ref: input } } } },
+        ],
+        overrides: [undefined, { path: { type: 'server', message: 'Must start with /' } }],
+        root: { type: 'server', message: 'Try later' },
+      }),
+    ).toEqual({
+      'themes.0.colors.light.primary': 'Invalid hex color',
+      'overrides.1.path': 'Must start with /',
+      root: 'Try later',
+    });
+    expect(flatFieldErrors({})).toEqual({});
   });
 
   it('reads each field a 400 names in its fieldErrors', () => {

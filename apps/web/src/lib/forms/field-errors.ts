@@ -22,11 +22,20 @@ export type FieldOfPath<Field extends string> = (path: readonly string[]) => Fie
 
 const dottedPath: FieldOfPath<string> = (path) => (path.length > 0 ? path.join('.') : undefined);
 
-/** A zod failure's messages by path, the first message of each path kept. */
-export function fieldErrorsOfIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const errors: FieldErrors = {};
-  for (const issue of issues) errors[issue.path.map(String).join('.')] ??= issue.message;
-  return errors;
+/** A form's nested refusals (react-hook-form's `errors`) by dotted path, in the order the form holds them. */
+export function flatFieldErrors(errors: unknown, prefix: readonly string[] = []): FieldErrors {
+  const flat: FieldErrors = {};
+  if (typeof errors !== 'object' || errors === null) return flat;
+  const node = errors as Record<string, unknown>;
+  if (typeof node.message === 'string' && typeof node.type === 'string') {
+    if (prefix.length > 0) flat[prefix.join('.')] = node.message;
+    return flat;
+  }
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'ref') continue;
+    Object.assign(flat, flatFieldErrors(child, [...prefix, key]));
+  }
+  return flat;
 }
 
 /** Gives each problem to the field `fieldOf` names (first message kept); the rest is the form's message. */

@@ -6,6 +6,7 @@ import {
   type FieldValues,
   type Path,
   type Resolver,
+  type SubmitErrorHandler,
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -37,13 +38,13 @@ export interface ContractFormOptions<Values extends FieldValues, Request> extend
 export interface ContractForm<Values extends FieldValues, Request> {
   form: UseFormReturn<Values, unknown, Request>;
   /**
-   * The form's submit handler: checks the values with the schema (`onInvalid` runs when they fail, the first
-   * refused field taking the focus), then sends the request. The server's refusal goes on the fields it names
+   * The form's submit handler: checks the values with the schema (`onInvalid` runs with the refusals when they
+   * fail, the first refused field taking the focus), then sends the request. The server's refusal goes on the fields it names
    * (the first one takes the focus), the rest to `formError`.
    */
   submit: (
     send: (request: Request) => Promise<void>,
-    onInvalid?: () => void,
+    onInvalid?: SubmitErrorHandler<Values>,
   ) => (event?: BaseSyntheticEvent) => Promise<void>;
   /** What the last check or save refused that names no field of the form, for above the form. */
   formError: string | undefined;

@@ -1,8 +1,4 @@
-import {
-  FACILITY_IMPORT_COLUMNS,
-  FACILITY_IMPORT_FIELD_LABELS,
-  type FacilityImportResult,
-} from '@ecc/contracts';
+import { FACILITY_IMPORT_COLUMNS, FACILITY_FIELD_LABELS, type FacilityImportResult } from '@ecc/contracts';
 import { Building2Icon } from 'lucide-react';
 import { commitFacilityImport, previewFacilityImport } from './import-api.ts';
 import { ImportDialogButton } from './import-dialog-button.tsx';
@@ -33,7 +29,7 @@ export function FacilityImportButton({ size = 'sm' }: { size?: 'sm' | 'default' 
       {(close) => (
         <TableImportSteps
           columns={FACILITY_IMPORT_COLUMNS}
-          labels={FACILITY_IMPORT_FIELD_LABELS}
+          labels={FACILITY_FIELD_LABELS}
           templateKind="facilities"
           fileDescription="One facility a row, with a header row. The first sheet of a workbook is read."
           previewKey={['facilities']}

@@ -1,0 +1,103 @@
+import { organisationEndpoints } from '@ecc/contracts';
+import type { Database } from '@ecc/db';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute } from '#platform/endpoint-route.ts';
+import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import {
+  createBusinessUnit,
+  deleteBusinessUnit,
+  deleteDenominator,
+  listBusinessUnits,
+  listDenominators,
+  readBoundary,
+  updateBoundary,
+  updateBusinessUnit,
+  upsertDenominator,
+} from './organisation.service.ts';
+
+/**
+ * The organisation and its reporting boundary (issue 11, item 1; decision 024), always of the session's realm.
+ * Whoever may read facilities reads them (the inventory and the facility form need them); whoever manages the
+ * realm's settings (`update Realm`: its administrators) changes them.
+ */
+export function registerOrganisationRoutes(app: FastifyInstance, db: Database): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const read = { access: permissionAccess('read', 'Facility') };
+  const manage = { access: permissionAccess('update', 'Realm') };
+
+  api.route({
+    ...endpointRoute(organisationEndpoints.listBusinessUnits),
+    config: read,
+    handler: async (request) => listBusinessUnits(db, requireSession(request).realm.id),
+  });
+
+  api.route({
+    ...endpointRoute(organisationEndpoints.createBusinessUnit),
+    config: manage,
+    handler: async (request, reply) => {
+      const session = requireSession(request);
+      const created = await createBusinessUnit(db, session.realm.id, session.user, request.body);
+      return reply.code(201).send(created);
+    },
+  });
+
+  api.route({
+    ...endpointRoute(organisationEndpoints.updateBusinessUnit),
+    config: manage,
+    handler: async (request) => {
+      const session = requireSession(request);
+      return updateBusinessUnit(db, session.realm.id, session.user, request.params.id, request.body);
+    },
+  });
+
+  api.route({
+    ...endpointRoute(organisationEndpoints.deleteBusinessUnit),
+    config: manage,
+    handler: async (request, reply) => {
+      const session = requireSession(request);
+      await deleteBusinessUnit(db, session.realm.id, session.user, request.params.id);
+      return reply.code(204).send();
+    },
+  });
+
+  api.route({
+    ...endpointRoute(organisationEndpoints.boundary),
+    config: read,
+    handler: async (request) => readBoundary(db, requireSession(request).realm.id),
+  });
+
+  api.route({
+    ...endpointRoute(organisationEndpoints.updateBoundary),
+    config: manage,
+    handler: async (request) => {
+      const session = requireSession(request);
+      return updateBoundary(db, session.realm.id, session.user, request.body);
+    },
+  });
+
+  api.route({
+    ...endpointRoute(organisationEndpoints.listDenominators),
+    config: read,
+    handler: async (request) => listDenominators(db, requireSession(request).realm.id, request.query),
+  });
+
+  api.route({
+    ...endpointRoute(organisationEndpoints.upsertDenominator),
+    config: manage,
+    handler: async (request) => {
+      const session = requireSession(request);
+      return upsertDenominator(db, session.realm.id, session.user, request.body);
+    },
+  });
+
+  api.route({
+    ...endpointRoute(organisationEndpoints.deleteDenominator),
+    config: manage,
+    handler: async (request, reply) => {
+      const session = requireSession(request);
+      await deleteDenominator(db, session.realm.id, session.user, request.params.id);
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,4 @@
+export * from './business-unit-tree.ts';
+export * from './consolidation.ts';
+export * from './intensity-denominators.ts';
+export * from './reporting-year.ts';
