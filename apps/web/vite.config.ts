@@ -1,14 +1,13 @@
-import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildManifestPlugin, createBuildIdentity } from './vite-plugins/build-manifest-plugin.ts';
 import { firstLoadBudgetPlugin } from './vite-plugins/first-load-budget-plugin.ts';
+import { sharedPlugins } from './vite-plugins/shared-plugins.ts';
 
 const API_ORIGIN = 'http://127.0.0.1:3000';
 const build = createBuildIdentity();
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildManifestPlugin(build), firstLoadBudgetPlugin()],
+  plugins: [...sharedPlugins(), buildManifestPlugin(build), firstLoadBudgetPlugin({ sharedPlugins })],
   define: {
     __ECC_BUILD_ID__: JSON.stringify(build.id),
   },

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hexToStoredColor, storedColorSchema, storedColorToHex } from './color.ts';
+import { hexToStoredColor, storedColorToHex } from './color-conversion.ts';
+import { storedColorSchema } from './color.ts';
 
 describe('stored colours', () => {
   it('stores a hex colour as a colour space, coordinates and alpha', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hexToStoredColor } from './color.ts';
+import { hexToStoredColor } from './color-conversion.ts';
 import {
   DUPLICATE_LICENCE_ID_MESSAGE,
   DUPLICATE_OVERRIDE_PATH_MESSAGE,
@@ -10,7 +10,8 @@ import {
   realmThemeSettingsSchema,
   THEME_NOT_FOUND_MESSAGE,
 } from './realm-settings.ts';
-import { THEME_COLOR_SLOTS, toEditableTheme, toStoredTheme, type StoredTheme, type Theme } from './theme.ts';
+import { toEditableTheme, toStoredTheme } from './theme-conversion.ts';
+import { THEME_COLOR_SLOTS, type StoredTheme, type Theme } from './theme.ts';
 import { HEX_COLOR_PATTERN } from './validation.ts';
 
 const FIRST_ID = '0b6f6f7e-3c1d-4c8a-9a3e-5d2f1e4b7c90';

@@ -1,11 +1,11 @@
 import { DEFAULT_LAYOUT_TRANSITION, messages, type RouteDefinition } from '@ecc/contracts';
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
-import { useEffect, useLayoutEffect } from 'react';
-import { useAnalytics } from '../lib/analytics/use-analytics.ts';
-import { useSessionInactivityTimeout } from '../lib/inactivity/use-inactivity-timeout.ts';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { usePublicPageData } from '../lib/payload/public-page-payload.ts';
+import { useSessionInactivityTimeout } from '../lib/inactivity/use-inactivity-timeout.ts';
 import { useRealm } from '../lib/realm/realm-queries.ts';
 import { applyTheme, resolveRealmTheme } from '../lib/theme/realm-theme.ts';
+import { useIsFirstPageShown } from '../lib/timing/use-is-first-page-shown.ts';
 import { useCurrentRouteDefinition } from './router/route-definition-data.ts';
 
 export function documentTitle(pageTitle: string | undefined): string {
@@ -40,8 +40,12 @@ function useRealmTheme(pathname: string) {
   const realm = useRealm();
   const payload = usePublicPageData(pathname, undefined);
   const theme = realm ? resolveRealmTheme(realm, pathname) : (payload?.theme ?? undefined);
-  useLayoutEffect(() => applyTheme(theme), [theme]);
+  useLayoutEffect(() => void applyTheme(theme), [theme]);
 }
+
+const ShellBackgroundWork = lazy(() =>
+  import('./shell-background-work.tsx').then((module) => ({ default: module.ShellBackgroundWork })),
+);
 
 /** The id every layout gives its main landmark (the skip link's target). */
 const MAIN_CONTENT_ID = 'main-content';
@@ -63,7 +67,10 @@ function useFocusMainOnNavigation() {
   );
 }
 
-/** Around every page: document title and description, colour mode, realm theme, and the layout's fade. */
+/**
+ * Around every page: document title and description, colour mode, realm theme, the inactivity timeout and the
+ * layout's fade; analytics once the first page has painted.
+ */
 export function RootShell() {
   const route = useCurrentRouteDefinition();
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -71,17 +78,25 @@ export function RootShell() {
   useColorMode(isDarkRoute(route));
   useRealmTheme(pathname);
   useFocusMainOnNavigation();
+  // Not deferred: a signed-in user's inactivity counts from the first page on.
   useSessionInactivityTimeout();
-  useAnalytics();
+  const isFirstPageShown = useIsFirstPageShown(useRouter());
 
   const transition =
     route?.layoutTransition === false ? undefined : (route?.layoutTransition ?? DEFAULT_LAYOUT_TRANSITION);
   return (
-    <div
-      key={route ? String(route.layout) : 'none'}
-      className={transition ? `ecc-transition-${transition.name}` : undefined}
-    >
-      <Outlet />
-    </div>
+    <>
+      <div
+        key={route ? String(route.layout) : 'none'}
+        className={transition ? `ecc-transition-${transition.name}` : undefined}
+      >
+        <Outlet />
+      </div>
+      {isFirstPageShown ? (
+        <Suspense fallback={null}>
+          <ShellBackgroundWork />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

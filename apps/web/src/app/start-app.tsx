@@ -7,7 +7,6 @@ import { setUnauthorizedHandler } from '../lib/api/api.ts';
 import { createUnauthorizedHandler } from '../lib/api/unauthorized-handler.ts';
 import { RealmNotFoundError } from '../lib/errors/app-errors.ts';
 import { toAppError } from '../lib/errors/to-app-error.ts';
-import { connectEvaluatedFlags } from '../lib/feature-flags/evaluated-flags-provider.ts';
 import { getLocaleCookie, setLocaleCookie } from '../lib/format/locale-cookie.ts';
 import { navigateToUrl } from '../lib/navigation/navigate-to-url.ts';
 import { captureInlinePayload, isPayloadPath, setInlinePayload } from '../lib/payload/public-page-payload.ts';
@@ -15,6 +14,7 @@ import { createQueryClient } from '../lib/query/query-client.ts';
 import { loadRealm } from '../lib/realm/realm-queries.ts';
 import { createRedirectCookie } from '../lib/session/redirect-cookie.ts';
 import { forgetSession } from '../lib/session/session-queries.ts';
+import { whenFirstPageShown } from '../lib/timing/when-first-page-shown.ts';
 import { createVersionWatcher, fetchManifestJson } from '../lib/version/version-watcher.ts';
 import { App } from './app.tsx';
 import { createAppRouter } from './router/app-router.tsx';
@@ -53,7 +53,6 @@ export async function startApp(container: HTMLElement): Promise<void> {
     if (!getLocaleCookie()) setLocaleCookie(DEFAULT_LOCALE);
 
     const queryClient = createQueryClient();
-    connectEvaluatedFlags(queryClient);
     const versionWatcher = createVersionWatcher({
       currentBuildId: __ECC_BUILD_ID__,
       fetchJson: fetchManifestJson,
@@ -66,6 +65,14 @@ export async function startApp(container: HTMLElement): Promise<void> {
       navigateExternal: (url) => navigateToUrl(url, { isExternalAllowed: true }),
       reloadAt: (href) => window.location.assign(href),
     });
+    // OpenFeature's SDK is for signed-in pages' navigation, not the first paint: connected after it.
+    whenFirstPageShown(
+      router,
+      () =>
+        void import('../lib/feature-flags/evaluated-flags-provider.ts')
+          .then((flags) => flags.connectEvaluatedFlags(queryClient))
+          .catch((error: unknown) => console.error('Could not load the feature flags', error)),
+    );
     setUnauthorizedHandler(
       createUnauthorizedHandler({
         showToast: (unauthorizedToast) => toast(unauthorizedToast),

@@ -19,7 +19,7 @@ import type { RedirectCookie } from '../../lib/session/redirect-cookie.ts';
 import { loadSession, loadUser } from '../../lib/session/session-queries.ts';
 import { isChunkLoadError, reloadAfterChunkLoadError } from '../../lib/version/chunk-load-reload.ts';
 import { decideNavigation, type NavigationState } from '../../lib/version/navigation-decision.ts';
-import { LAYOUT_COMPONENTS } from '../layouts/layout-components.ts';
+import { loadedLayout, loadLayout } from '../layouts/layout-registry.ts';
 import {
   resolveRouteMiddleware,
   runRouteMiddleware,
@@ -51,6 +51,37 @@ function waitForPageUnload(): Promise<never> {
 
 function RouteErrorPage({ error }: ErrorComponentProps) {
   return <ErrorPage error={toAppError(error)} />;
+}
+
+/** Loads a route's code; a chunk of an older build that is gone after a deploy loads the route from the server. */
+async function loadRouteCode(
+  load: () => Promise<unknown>,
+  href: string,
+  context: AppRouterContext,
+): Promise<void> {
+  try {
+    await load();
+  } catch (error) {
+    if (isChunkLoadError(error) && reloadAfterChunkLoadError(href, { assign: context.reloadAt })) {
+      return waitForPageUnload();
+    }
+    throw error;
+  }
+}
+
+/**
+ * Starts loading a route's code while its guards wait for the server, so the two overlap; the loader awaits it
+ * and reports a failure (a redirect away from the route leaves the code unused in the browser's cache).
+ */
+function startLoading(load: () => Promise<unknown>): void {
+  load().catch(() => undefined);
+}
+
+function LayoutOf({ layout }: { layout: LayoutName }) {
+  const Layout = loadedLayout(layout);
+  if (!Layout) throw new Error(`The ${layout} layout was rendered before it loaded`);
+  // eslint-disable-next-line react-hooks/static-components -- a layout is a module's export, looked up (never created) by name, so its identity is stable.
+  return <Layout />;
 }
 
 export interface RouteTreeOptions {
@@ -86,7 +117,9 @@ export function createRouteTree({
     createRoute({
       getParentRoute: () => rootRoute,
       id: `layout-${layout}`,
-      component: LAYOUT_COMPONENTS[layout],
+      beforeLoad: () => startLoading(() => loadLayout(layout)),
+      loader: ({ location, context }) => loadRouteCode(() => loadLayout(layout), location.href, context),
+      component: () => <LayoutOf layout={layout} />,
       staticData: { layout } satisfies RouteStaticData,
     });
   const layoutRoutes: Record<LayoutName, AnyRoute> = {
@@ -106,6 +139,7 @@ export function createRouteTree({
       beforeLoad: async ({ location, params, context, preload }) => {
         validateRouteParams(definition, params as Record<string, string | undefined>, location.pathname);
         if (preload) return;
+        startLoading(() => loadPage(definition.id));
         const outcome = await runRouteMiddleware(middleware, {
           route: definition,
           pathname: location.pathname,
@@ -119,20 +153,7 @@ export function createRouteTree({
         });
         if (outcome) throw redirect({ href: outcome.redirectTo, replace: outcome.isReplace ?? false });
       },
-      loader: async ({ location, context }) => {
-        try {
-          await loadPage(definition.id);
-        } catch (error) {
-          // A chunk of an older build is gone after a deploy: load the target route from the server.
-          if (
-            isChunkLoadError(error) &&
-            reloadAfterChunkLoadError(location.href, { assign: context.reloadAt })
-          ) {
-            return waitForPageUnload();
-          }
-          throw error;
-        }
-      },
+      loader: ({ location, context }) => loadRouteCode(() => loadPage(definition.id), location.href, context),
       component: () => <RoutePage route={definition} />,
     });
   };

@@ -1,5 +1,5 @@
 import { authzEndpoints, PERMISSION_PAGE_LIMIT, RIGHTS_PAGE_LIMIT, type User } from '@ecc/contracts';
-import { buildAbility, confineRulesToRealms, type AbilityLoadLogger, type AccessAbility } from '@ecc/domain';
+import type { AbilityLoadLogger, AccessAbility } from '@ecc/domain';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { callEndpoint } from '../api/call-endpoint.ts';
 
@@ -20,13 +20,14 @@ const consoleLogger: AbilityLoadLogger = {
  * (the same one the server uses). The browser does not know the realms below the user's, so the realm tree holds
  * only the user's own realm and the rules are confined to it: that is where every screen works. The server still
  * decides every request; this only hides controls the user cannot use. A failed load logs 'Failed to get rights'
- * and grants nothing. Grant patterns run on RE2, loaded here rather than with the first page.
+ * and grants nothing. CASL, and RE2 for grant patterns, are loaded here rather than with the first page.
  */
 export async function loadAbility(
   user: Pick<User, 'id' | 'realm'>,
   logger: AbilityLoadLogger = consoleLogger,
 ): Promise<AccessAbility> {
-  const { grantIdPatternMatcher, loadAbilityRules } = await import('./grant-rules.ts');
+  const { buildAbility, confineRulesToRealms, grantIdPatternMatcher, loadAbilityRules } =
+    await import('./grant-rules.ts');
   const { rules } = await loadAbilityRules(
     async () => {
       const answer = await callEndpoint(authzEndpoints.principalPermissions, {

@@ -1,5 +1,5 @@
 /**
- * The part of building an ability that runs RE2 on grant patterns (re2js, about 46 kB gzip): imported
- * dynamically once someone has signed in, so the sign-in page's first load does not carry it.
+ * Building an ability: CASL, and RE2 for grant patterns (re2js, about 46 kB gzip), imported dynamically once
+ * someone has signed in, so the sign-in page's first load carries neither.
  */
-export { grantIdPatternMatcher, loadAbilityRules } from '@ecc/domain';
+export { buildAbility, confineRulesToRealms, grantIdPatternMatcher, loadAbilityRules } from '@ecc/domain';

@@ -1,6 +1,8 @@
 import type { RouteId } from '@ecc/contracts';
 import type { AccessAbility, PermissionAction, PermissionSubject } from '@ecc/domain';
-import { useAbility } from './use-ability.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useCurrentUser, useSession } from '../session/session-queries.ts';
+import { abilityQueryOptions } from './ability-queries.ts';
 
 export interface RouteRequirement {
   readonly action: PermissionAction;
@@ -27,8 +29,10 @@ export type RouteAccessState = 'pending' | 'allowed' | 'refused';
 
 /** Whether the user may open the route's page; `pending` while their ability loads, for a route that needs one. */
 export function useRouteAccess(routeId: string): RouteAccessState {
-  const { ability, isPending } = useAbility();
+  // The ability's query rather than `useAbility`, whose empty ability would bring CASL into every first load.
+  const { isLoggedIn } = useSession();
+  const { data: ability } = useQuery(abilityQueryOptions(useCurrentUser(isLoggedIn)));
   if (ROUTE_REQUIREMENTS[routeId as RouteId] === undefined) return 'allowed';
-  if (isPending) return 'pending';
+  if (!ability) return 'pending';
   return canOpenRoute(ability, routeId) ? 'allowed' : 'refused';
 }

@@ -1,8 +1,10 @@
-import { hexToStoredColor } from '@ecc/contracts';
+import { hexToStoredColor, storedColorToHex } from '@ecc/contracts';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestRealm, createTestTheme, OTHER_THEME_ID, THEME_ID } from '../../test/fixtures.ts';
 import {
   applyTheme,
+  inGamutSrgbHex,
   resolveRealmTheme,
   THEME_STYLE_ELEMENT_ID,
   themeSlotVariable,
@@ -85,5 +87,33 @@ describe('realm themes', () => {
     applyTheme(defaultTheme);
     applyTheme(undefined);
     expect(document.getElementById(THEME_STYLE_ELEMENT_ID)).toBeNull();
+  });
+
+  it('writes an sRGB colour inside the gamut as hex without colorjs.io, exactly as colorjs.io would', () => {
+    const unit = fc.double({ min: 0, max: 1, noNaN: true });
+    fc.assert(
+      fc.property(fc.tuple(unit, unit, unit), unit, (coords, alpha) => {
+        const stored = { space: 'srgb', coords, alpha };
+        expect(inGamutSrgbHex(stored)).toBe(storedColorToHex(stored));
+      }),
+    );
+  });
+
+  it('leaves other colours to colorjs.io: other spaces and sRGB outside the gamut', () => {
+    expect(inGamutSrgbHex({ space: 'oklch', coords: [0.7, 0.1, 150], alpha: 1 })).toBeUndefined();
+    expect(inGamutSrgbHex({ space: 'srgb', coords: [1.2, 0, 0], alpha: 1 })).toBeUndefined();
+    expect(inGamutSrgbHex({ space: 'srgb', coords: [0.5, null, 0], alpha: 1 })).toBe('#800000');
+  });
+
+  it('writes a colour outside the sRGB gamut once colorjs.io has loaded, as colorjs.io converts it', async () => {
+    const oklch = { space: 'oklch', coords: [0.7, 0.1, 150], alpha: 1 };
+    const theme = createTestTheme(THEME_ID, 'Wide', '#0f766e');
+    theme.colors.light.accent = oklch;
+    const applied = applyTheme(theme);
+    expect(document.getElementById(THEME_STYLE_ELEMENT_ID)?.textContent).toContain('--primary: #0f766e;');
+    await applied;
+    expect(document.getElementById(THEME_STYLE_ELEMENT_ID)?.textContent).toContain(
+      `--accent: ${storedColorToHex(oklch)};`,
+    );
   });
 });
