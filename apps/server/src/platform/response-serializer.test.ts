@@ -90,12 +90,18 @@ const FIXTURES: Readonly<Record<string, readonly unknown[]>> = {
 };
 
 describe('the response serializer', () => {
-  it('writes every answer of contracts from JSON Schema but the answers without a body', () => {
+  it('writes every answer of contracts from JSON Schema but those without a body and those zod trims', () => {
     const onZod = answers
       .filter(({ schema }) => responseSerializerPlanOf(schema).kind === 'zod')
       .filter(({ schema }) => schema !== noContentSchema);
-    expect(onZod.map(({ name }) => name)).toEqual([]);
-    expect(answers.filter(({ schema }) => schema === noContentSchema).length).toBeGreaterThan(0);
+    // Their strings are trimmed by zod as it encodes (`.trim()`), which fast-json-stringify cannot do.
+    expect(onZod.map(({ name }) => name).sort()).toEqual([
+      'GET /api/config 200',
+      'GET /api/realms/:realmId/login-strategies 200',
+      'POST /api/realms/:realmId/login-strategies 201',
+      'PUT /api/realms/:realmId/login-strategies/:strategyId 200',
+    ]);
+    expect(answers.filter(({ schema }) => schema !== noContentSchema).length).toBeGreaterThan(onZod.length);
   });
 
   describe.each(
@@ -103,8 +109,13 @@ describe('the response serializer', () => {
       .filter(({ schema, name }) => schema !== noContentSchema && name !== CONFIG_ANSWER)
       .map((answer) => [answer.name, answer] as const),
   )('%s', (name, { schema }) => {
-    const plan = responseSerializerPlanOf(schema);
-    const serialize = plan.kind === 'json-schema' ? plan.serialize : JSON.stringify;
+    // What production writes: fast-json-stringify, or zod for the answers left on it.
+    const serialize = createResponseSerializerCompiler({ isContractChecked: false })({
+      schema,
+      method: 'GET',
+      url: name,
+      httpStatus: '200',
+    });
 
     it('writes what zod writes, dropping and changing nothing, unknown keys left out alike', () => {
       const values = [...acceptedSamples(schema), ...(FIXTURES[name] ?? [])];

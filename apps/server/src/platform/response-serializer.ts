@@ -78,8 +78,36 @@ export function responseJsonSchemaOf(schema: z.ZodType): Record<string, unknown>
   return prepared as Record<string, unknown>;
 }
 
+interface ZodInternals {
+  _zod: { def: Record<string, unknown> & { checks?: { _zod: { def: { check: string } } }[] } };
+}
+
+function isZodSchema(value: unknown): value is ZodInternals {
+  return typeof value === 'object' && value !== null && '_zod' in value;
+}
+
+/**
+ * Whether the schema changes a value as it encodes it (`.trim()`, `.toLowerCase()`: zod's overwrite checks),
+ * which fast-json-stringify cannot do: such answers stay on zod so they are written as before.
+ */
+function hasOverwrite(schema: unknown, seen = new Set<unknown>()): boolean {
+  if (seen.has(schema)) return false;
+  seen.add(schema);
+  if (isZodSchema(schema)) {
+    const { checks, ...parts } = schema._zod.def;
+    if (checks?.some((check) => check._zod.def.check === 'overwrite')) return true;
+    return Object.values(parts).some((part) => hasOverwrite(part, seen));
+  }
+  if (Array.isArray(schema)) return schema.some((part) => hasOverwrite(part, seen));
+  if (isRecord(schema) && Object.getPrototypeOf(schema) === Object.prototype) {
+    return Object.values(schema).some((part) => hasOverwrite(part, seen));
+  }
+  return false;
+}
+
 /** How `schema`'s answers are written, decided once per route and status. */
 export function responseSerializerPlanOf(schema: z.ZodType): ResponseSerializerPlan {
+  if (hasOverwrite(schema)) return { kind: 'zod', reason: 'zod changes values as it encodes (trim, case)' };
   let jsonSchema: Record<string, unknown>;
   try {
     jsonSchema = responseJsonSchemaOf(schema);
