@@ -10,7 +10,7 @@ import {
   type DatabaseHandle,
 } from '@ecc/db';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerActivityRoutes } from './modules/activities/activities.routes.ts';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
@@ -42,6 +42,7 @@ import type { ServerConfig } from './platform/config.ts';
 import { answerFrameworkError, registerErrorHandling } from './platform/errors.ts';
 import { createLoginThrottle } from './platform/login-throttle.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { createResponseSerializerCompiler } from './platform/response-serializer.ts';
 import { createRealmResolver } from './platform/realm-resolution.ts';
 import { registerRouteAccess } from './platform/route-access.ts';
 import { registerSameOrigin } from './platform/same-origin.ts';
@@ -85,7 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ isContractChecked: config.isResponseContractChecked }),
+  );
   registerErrorHandling(app);
   registerTextIntegrity(app);
   registerSecurityHeaders(app);

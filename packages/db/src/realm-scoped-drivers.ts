@@ -58,14 +58,26 @@ export function realmScopedPglite(client: PGlite): PGlite {
   });
 }
 
+/**
+ * `begin` and the scope statement as one text, so they cost one round trip to the server: two statements in one
+ * query go by the simple protocol, without parameters, so the values are literals quoted by the driver (realm ids
+ * are checked uuids, the rest fixed words).
+ */
+function beginInScopeText(client: pg.PoolClient, scope: RealmScope): string {
+  const [role, realmIds, allRealms] = scopeParameters(scope).map((value) => client.escapeLiteral(value));
+  return (
+    `begin; select set_config('role', ${role}, true), set_config('ecc.realm_ids', ${realmIds}, true), ` +
+    `set_config('ecc.all_realms', ${allRealms}, true)`
+  );
+}
+
 /** As `realmScopedPglite`, for a pool: drizzle sends statements outside transactions to `pool.query`. */
 export function realmScopedPool(pool: pg.Pool): pg.Pool {
   async function scopedQuery(scope: RealmScope, config: unknown, values: unknown): Promise<unknown> {
     const client = await pool.connect();
     let brokenBy: Error | undefined;
     try {
-      await client.query('begin');
-      await client.query(SCOPE_STATEMENT, scopeParameters(scope));
+      await client.query(beginInScopeText(client, scope));
       const result: unknown = await client.query(config as pg.QueryConfig, values as unknown[]);
       await client.query('commit');
       return result;

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       administrator: undefined,
       trustedProxies: false,
       isOidcInsecureAllowed: false,
+      isResponseContractChecked: false,
       logLevel: 'info',
       webDistDir: resolve(REPOSITORY_ROOT, 'apps/web/dist'),
       smtpUrl: undefined,
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
         ECC_ADMIN_PASSWORD: 'long-password',
         ECC_TRUST_PROXY: '1',
         ECC_OIDC_ALLOW_INSECURE: '1',
+        ECC_CHECK_RESPONSES: '1',
         LOG_LEVEL: 'debug',
         WEB_DIST_DIR: 'web',
       },
@@ -56,11 +58,18 @@ describe('loadConfig', () => {
       administrator: { email: 'ops@example.com', password: 'long-password' },
       trustedProxies: 1,
       isOidcInsecureAllowed: true,
+      isResponseContractChecked: true,
       logLevel: 'debug',
       webDistDir: '/srv/web',
       smtpUrl: undefined,
       smtpFrom: 'no-reply@localhost',
     });
+  });
+
+  it('checks answers against the contract under tests unless told not to', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).isResponseContractChecked).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', ECC_CHECK_RESPONSES: '0' }).isResponseContractChecked).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).isResponseContractChecked).toBe(false);
   });
 
   it('trusts a number of proxies or a list of them, never every hop', () => {

@@ -25,6 +25,12 @@ export interface ServerConfig {
   trustedProxies: false | number | string[];
   /** ECC_OIDC_ALLOW_INSECURE: sign-in providers may be reached over http and on private addresses (tests, development). */
   isOidcInsecureAllowed: boolean;
+  /**
+   * ECC_CHECK_RESPONSES, on by default under NODE_ENV=test: every answer is also checked against its zod schema
+   * in contracts, and a mismatch fails the request (decision 027). Off in production, where answers are written
+   * from the schemas' JSON Schema without a zod parse.
+   */
+  isResponseContractChecked: boolean;
   logLevel: LogLevel;
   webDistDir: string;
   /** smtp://… or smtps://… — when set, e-mail goes through this server; else to the log (and the outbox). */
@@ -93,6 +99,7 @@ const environmentSchema = z
     ),
     ECC_TRUST_PROXY: optional(trustProxySetting),
     ECC_OIDC_ALLOW_INSECURE: optional(booleanFlag),
+    ECC_CHECK_RESPONSES: optional(booleanFlag),
     LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
     WEB_DIST_DIR: optional(z.string()),
     SMTP_URL: optional(
@@ -143,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, workingDirectory = process.cw
         : undefined,
     trustedProxies: values.ECC_TRUST_PROXY ?? false,
     isOidcInsecureAllowed: values.ECC_OIDC_ALLOW_INSECURE ?? false,
+    isResponseContractChecked: values.ECC_CHECK_RESPONSES ?? env.NODE_ENV === 'test',
     logLevel: values.LOG_LEVEL ?? 'info',
     webDistDir: values.WEB_DIST_DIR ? toAbsolute(values.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
     smtpUrl: values.SMTP_URL,

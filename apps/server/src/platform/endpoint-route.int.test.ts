@@ -1,40 +1,10 @@
-import * as contracts from '@ecc/contracts';
-import type { Endpoint } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointName, exportedEndpoints } from '#test-support/contract-endpoints.ts';
 import { createTestApp, type TestApp } from '#test-support/test-app.ts';
 import { OPENAPI_PATH } from './openapi.ts';
 import type { RegisteredRoute } from './route-access.ts';
 
-function isEndpoint(value: unknown): value is Endpoint {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Partial<Endpoint>).method === 'string' &&
-    typeof (value as Partial<Endpoint>).path === 'string' &&
-    typeof (value as Partial<Endpoint>).responses === 'object'
-  );
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-}
-
-/** Every endpoint contracts export, found in its exported objects (`facilityEndpoints.list`) at any depth. */
-function exportedEndpoints(): Endpoint[] {
-  const endpoints: Endpoint[] = [];
-  const seen = new Set<unknown>();
-  const visit = (value: unknown) => {
-    if (seen.has(value)) return;
-    seen.add(value);
-    if (isEndpoint(value)) endpoints.push(value);
-    else if (isPlainObject(value)) Object.values(value).forEach(visit);
-  };
-  Object.values(contracts).forEach(visit);
-  return endpoints;
-}
-
 const routeName = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
-const endpointName = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 
 /*
  * Paths are declared once, in contracts: an API route registered with a literal path (or schemas of its own)

@@ -13,6 +13,8 @@ export interface JsonSchema {
   additionalProperties?: boolean | JsonSchema;
   propertyNames?: JsonSchema;
   items?: JsonSchema;
+  /** A tuple's items, one schema per position (zod's `z.tuple`). */
+  prefixItems?: JsonSchema[];
   minItems?: number;
   maxItems?: number;
   minLength?: number;
@@ -134,6 +136,9 @@ export function valueArbitrary(schema: JsonSchema, depth = 0): fc.Arbitrary<unkn
     case 'null':
       return fc.constant(null);
     case 'array':
+      if (schema.prefixItems) {
+        return fc.tuple(...schema.prefixItems.map((item) => valueArbitrary(item, depth + 1)));
+      }
       return fc.array(valueArbitrary(schema.items ?? {}, depth + 1), {
         ...lengthBounds(schema.minItems, schema.maxItems, EXTRA_ITEMS),
       });

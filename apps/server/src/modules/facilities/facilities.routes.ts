@@ -3,8 +3,7 @@ import type { Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
-import { assertCanReadFacility } from '#platform/facility-access.ts';
-import { assertCan, permissionAccess, requireSession } from '#platform/route-access.ts';
+import { assertCan, assertCanOnOwnRecord, permissionAccess, requireSession } from '#platform/route-access.ts';
 import {
   createFacility,
   FACILITY_NOT_FOUND,
@@ -54,10 +53,11 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
   api.route({
     ...endpointRoute(facilityEndpoints.detail),
     config: readFacility,
-    handler: async (request) => {
-      await assertCanReadFacility(request, db, request.params.slug);
-      return facilityDetail(db, requireSession(request).realm.id, request.params.slug, request.query);
-    },
+    // The facility is found once and checked by its id (`read Facility`, as `assertCanReadFacility` does).
+    handler: async (request) =>
+      facilityDetail(db, requireSession(request).realm.id, request.params.slug, request.query, (facilityId) =>
+        assertCanOnOwnRecord(request, 'read', 'Facility', facilityId),
+      ),
   });
 
   api.route({

@@ -74,9 +74,12 @@ export async function listFacilities(
   realmId: string,
   query: FacilityListQuery,
 ): Promise<FacilityListResponse> {
-  const gwpSetId = await realmGwpOf(db, realmId);
-  const { rows, total } = await createFacilityRepository(db).list(realmId, gwpSetId, query);
-  return { results: rows.map(toFacilityDto), count: rows.length, total, offset: query.offset, gwpSetId };
+  // One scoped transaction for the answer's statements: one BEGIN and realm scope instead of one per statement.
+  return db.transaction(async (transaction) => {
+    const gwpSetId = await realmGwpOf(transaction, realmId);
+    const { rows, total } = await createFacilityRepository(transaction).list(realmId, gwpSetId, query);
+    return { results: rows.map(toFacilityDto), count: rows.length, total, offset: query.offset, gwpSetId };
+  });
 }
 
 export async function facilityMap(
@@ -102,31 +105,48 @@ export async function listStates(db: Database, realmId: string): Promise<Facilit
   return { results: await createFacilityRepository(db).states(realmId) };
 }
 
-/** The facility and its summary; the repositories fetch rows, the domain does the arithmetic. */
+/**
+ * The facility and its summary; the repositories fetch rows, the domain does the arithmetic. `authorize` checks
+ * the found facility (it may read the grants, so it runs between the two transactions, never inside one: on PGlite
+ * a transaction holds the only connection). Each transaction binds the realm scope once for its statements.
+ */
 export async function facilityDetail(
   db: Database,
   realmId: string,
   slug: string,
-  query: FacilityDetailQuery = {},
+  query: FacilityDetailQuery,
+  authorize: (facilityId: string) => Promise<void>,
 ): Promise<FacilityDetailResponse> {
-  const facilities = createFacilityRepository(db);
-  const realmGwp = await realmGwpOf(db, realmId);
-  const found = await facilities.findWithCo2e(realmId, realmGwp, slug);
+  const { realmGwp, found } = await db.transaction(async (transaction) => {
+    const gwpSetId = await realmGwpOf(transaction, realmId);
+    return {
+      realmGwp: gwpSetId,
+      found: await createFacilityRepository(transaction).findWithCo2e(realmId, gwpSetId, slug),
+    };
+  });
   if (!found) throw new HttpError(404, FACILITY_NOT_FOUND);
   const facilityId = found.facility.id;
-  // Yearly, monthly and per-gas totals from the monthly totals the triggers keep (decision 022); results are
-  // read for the selected year only, for the breakdowns by source and equipment, which the totals do not carry.
-  const monthTotals = await createEmissionMonthTotalRepository(db).listForFacility(
-    realmId,
-    facilityId,
-    realmGwp,
-  );
-  const year = summaryYearOf(monthTotals, query.year);
-  const [results, records, equipment] = await Promise.all([
-    year === null ? [] : createEmissionResultRepository(db).listForFacility(realmId, facilityId, year),
-    createActivityRepository(db).listQualityInputs(realmId, facilityId),
-    facilities.equipmentOf(realmId, facilityId),
-  ]);
+  await authorize(facilityId);
+  // One after another: a transaction is one connection, which runs one statement at a time anyway.
+  const { monthTotals, results, records, equipment } = await db.transaction(async (transaction) => {
+    // Yearly, monthly and per-gas totals from the monthly totals the triggers keep (decision 022); results are
+    // read for the selected year only, for the breakdowns by source and equipment, which the totals do not carry.
+    const totals = await createEmissionMonthTotalRepository(transaction).listForFacility(
+      realmId,
+      facilityId,
+      realmGwp,
+    );
+    const year = summaryYearOf(totals, query.year);
+    return {
+      monthTotals: totals,
+      results:
+        year === null
+          ? []
+          : await createEmissionResultRepository(transaction).listForFacility(realmId, facilityId, year),
+      records: await createActivityRepository(transaction).listQualityInputs(realmId, facilityId),
+      equipment: await createFacilityRepository(transaction).equipmentOf(realmId, facilityId),
+    };
+  });
   const summary = summarizeFacility({
     gwpSetId: realmGwp,
     results,
