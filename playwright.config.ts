@@ -65,7 +65,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The oidc realm's sign-in provider runs on 127.0.0.1 over http (e2e/auth/oidc.spec.ts).
       ECC_OIDC_ALLOW_INSECURE: '1',
-      // Every answer the browser gets is also checked against its zod schema in contracts (decision 027).
+      // Every answer the browser gets is also checked against its zod schema in contracts (decision 025).
       ECC_CHECK_RESPONSES: '1',
       // e2e/invite-manager receives the invitation there; with nothing listening, the outbox records the error.
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,

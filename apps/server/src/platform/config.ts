@@ -27,7 +27,7 @@ export interface ServerConfig {
   isOidcInsecureAllowed: boolean;
   /**
    * ECC_CHECK_RESPONSES, on by default under NODE_ENV=test: every answer is also checked against its zod schema
-   * in contracts, and a mismatch fails the request (decision 027). Off in production, where answers are written
+   * in contracts, and a mismatch fails the request (decision 025). Off in production, where answers are written
    * from the schemas' JSON Schema without a zod parse.
    */
   isResponseContractChecked: boolean;

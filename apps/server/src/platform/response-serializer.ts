@@ -138,7 +138,7 @@ export interface ResponseSerializerOptions {
 }
 
 /**
- * Fastify's serializer compiler for the contracts' zod answer schemas (decision 027): answers are written by
+ * Fastify's serializer compiler for the contracts' zod answer schemas (decision 025): answers are written by
  * fast-json-stringify from each schema's JSON Schema, compiled once at start-up, and not parsed by zod at run
  * time; with `isContractChecked` (tests), zod checks every answer as before and the two writings are compared.
  */
