@@ -250,11 +250,16 @@ export function createOrganisationRepository(db: Database) {
       return rows[0];
     },
 
-    /** The year's figure of this kind for the realm (no facility) or the facility, locked. */
+    /**
+     * The year's figure of this kind for the realm (no facility) or the facility, locked; the advisory lock on the
+     * key also covers a figure not yet there, so two first settings at once replace one another, not collide.
+     */
     async lockDenominatorOf(
       realmId: string,
       key: Pick<DenominatorValues, 'facilityId' | 'year' | 'kind'>,
     ): Promise<IntensityDenominatorRow | undefined> {
+      const lockKey = `intensity-denominator:${realmId}:${key.facilityId ?? 'realm'}:${key.year}:${key.kind}`;
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
       const rows = await db
         .select()
         .from(intensityDenominators)

@@ -377,6 +377,24 @@ describe('organisation and boundary', () => {
       ]);
     });
 
+    it('takes simultaneous first settings of one figure one after another, keeping one figure', async () => {
+      const answers = await Promise.all(
+        [10, 20, 30, 40].map((amount) =>
+          call('admin', 'PUT', '/api/organisation/denominators', {
+            year: 2031,
+            scope: 'realm',
+            kind: 'headcount',
+            amount,
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+      const listed = denominatorListResponseSchema.parse(
+        (await call('admin', 'GET', '/api/organisation/denominators?year=2031')).json(),
+      ).results;
+      expect(listed.filter((figure) => figure.kind === 'headcount')).toHaveLength(1);
+    });
+
     it('refuses an unknown currency, a floor area unit other than m2 or ft2, a missing facility and members', async () => {
       const cases: [object, string][] = [
         [{ kind: 'revenue', unit: 'XYZ' }, 'body/unit'],
