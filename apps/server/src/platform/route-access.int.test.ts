@@ -1,3 +1,4 @@
+import { findRoute } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test-support/test-app.ts';
 import { MissingRouteAccessError, type PermissionAccess } from './route-access.ts';
@@ -53,7 +54,7 @@ describe('route access declarations', () => {
       'DELETE /api/feature-flags/definitions/:key: delete FeatureFlag',
       'DELETE /api/invitations/:id: delete Invitation',
       'DELETE /api/organisation/business-units/:id: update Realm',
-      'DELETE /api/organisation/denominators/:id: update Realm',
+      'DELETE /api/organisation/denominators/:id: update Facility',
       'DELETE /api/realm-admin/grants/:id: delete Permission',
       'DELETE /api/realms/:realmId/login-strategies/:strategyId: delete Realm',
       'GET /api/activity-records/:id/trail.csv: read ActivityRecord',
@@ -89,6 +90,7 @@ describe('route access declarations', () => {
       'GET /api/organisation/denominators: read Facility',
       'GET /api/overview/years: read Facility',
       'GET /api/overview: read Facility',
+      'GET /api/pathways/trajectory: read Facility',
       'GET /api/realm-admin/roles: read Role',
       'GET /api/realm-admin/users: read User',
       'GET /api/realms/:realmId/legal: read Realm',
@@ -121,6 +123,7 @@ describe('route access declarations', () => {
       'POST /api/invitations/:id/resend: update Invitation',
       'POST /api/invitations: create Invitation',
       'POST /api/organisation/business-units: update Realm',
+      'POST /api/pathways/optimize: read Facility',
       'POST /api/realm-admin/roles/:roleId/grants: create Permission',
       'POST /api/realm-admin/users/:id/deactivate: update User',
       'POST /api/realm-admin/users/:id/reactivate: update User',
@@ -131,7 +134,7 @@ describe('route access declarations', () => {
       'PUT /api/equipment/:id: update Equipment',
       'PUT /api/feature-flags/definitions/:key: update FeatureFlag',
       'PUT /api/organisation/boundary: update Realm',
-      'PUT /api/organisation/denominators: update Realm',
+      'PUT /api/organisation/denominators: update Facility',
       'PUT /api/realm-admin/users/:id/password: update User',
       'PUT /api/realm-admin/users/:id/role: update User',
       'PUT /api/realms/:realmId/legal: update Realm',
@@ -140,6 +143,20 @@ describe('route access declarations', () => {
       'PUT /api/realms/:realmId/settings: update Realm',
       'PUT /api/realms/:realmId/theme: update Theme',
     ]);
+  });
+
+  it('the pathway routes carry the plans of /pathways and /lighttouch from the route table', () => {
+    const accessOf = (url: string) =>
+      testApp.app.registeredRoutes.find((route) => route.url === url && route.method !== 'HEAD')
+        ?.access as PermissionAccess;
+    expect(accessOf('/api/pathways/trajectory')).toMatchObject({
+      plans: findRoute('pathways').plans,
+      feature: 'Decarbonisation pathways',
+    });
+    expect(accessOf('/api/pathways/optimize')).toMatchObject({
+      plans: ['paid'],
+      feature: 'Pathway optimizer',
+    });
   });
 
   it('the analytics proxy routes are public: they check the write key of the realm themselves', () => {
