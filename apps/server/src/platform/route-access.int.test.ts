@@ -48,6 +48,7 @@ describe('route access declarations', () => {
       .sort();
     expect(permissionRoutes).toEqual([
       'DELETE /api/activity-records/:id: delete ActivityRecord',
+      'DELETE /api/analysis/views/:id: read Facility',
       'DELETE /api/emission-factors/:id: delete EmissionFactor',
       'DELETE /api/equipment/:id: delete Equipment',
       'DELETE /api/feature-flags/definitions/:key: delete FeatureFlag',
@@ -59,6 +60,7 @@ describe('route access declarations', () => {
       'GET /api/activity-records/:id/trail.csv: read ActivityRecord',
       'GET /api/activity-records/:id/trail: read ActivityRecord',
       'GET /api/analysis/dimension-values: read Facility',
+      'GET /api/analysis/views: read Facility',
       'GET /api/audit-log/entity-types: read AuditLog',
       'GET /api/audit-log: read AuditLog',
       'GET /api/emission-factors/drafts: read EmissionFactor',
@@ -105,6 +107,7 @@ describe('route access declarations', () => {
       'PATCH /api/realms/:realmId: update Realm',
       'POST /api/analysis/query: read Facility',
       'POST /api/analysis/records: read ActivityRecord',
+      'POST /api/analysis/views: read Facility',
       'POST /api/emission-factors/:id/publish: update EmissionFactor',
       'POST /api/emission-factors: create EmissionFactor',
       'POST /api/equipment/types/:key/versions: update EquipmentType',
@@ -127,6 +130,7 @@ describe('route access declarations', () => {
       'POST /api/realms/:realmId/login-strategies: create Realm',
       'POST /api/realms: create Realm',
       'POST /api/recalculations: update Realm',
+      'PUT /api/analysis/views/:id: read Facility',
       'PUT /api/emission-factors/:id: update EmissionFactor',
       'PUT /api/equipment/:id: update Equipment',
       'PUT /api/feature-flags/definitions/:key: update FeatureFlag',
