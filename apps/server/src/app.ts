@@ -28,6 +28,7 @@ import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { registerOrganisationRoutes } from './modules/organisation/organisation.routes.ts';
 import { registerAnalysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
+import { registerInventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
 import { createRecalculationService } from './modules/emissions/recalculation.service.ts';
 import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrganisationRoutes(app, database.db);
   registerOverviewRoutes(app, database.db);
   registerAnalysisRoutes(app, database.db);
+  registerInventoryRoutes(app, database.db);
   registerActivityRoutes(app, database.db);
   registerAuditRoutes(app, database.db);
   registerRealmAdminRoutes(app, database.db, now);

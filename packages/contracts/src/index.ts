@@ -20,6 +20,7 @@ export * from './login-strategies.ts';
 export * from './managed-realms.ts';
 export * from './messages.ts';
 export * from './overview.ts';
+export * from './inventory.ts';
 export * from './period.ts';
 export * from './plans.ts';
 export * from './public-page-payload.ts';

@@ -350,6 +350,33 @@ export const realmBoundaries = pgTable(
 );
 
 /**
+ * What explains the change of a reporting year's inventory from the year before (CDP C7.9a), one row per reason
+ * category: kg CO2e and whether it raised or lowered emissions. What the rows leave unexplained is shown as
+ * "unidentified", computed, never stored.
+ */
+export const inventoryChangeReasons = pgTable(
+  'inventory_change_reasons',
+  {
+    realmId: realmIdColumn(),
+    year: integer('year').notNull(),
+    reason: text('reason').notNull(),
+    co2eKg: numeric('co2e_kg', { mode: 'number' }).notNull(),
+    direction: text('direction').notNull(),
+    note: text('note').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ name: 'inventory_change_reasons_pk', columns: [table.realmId, table.year, table.reason] }),
+    check(
+      'inventory_change_reasons_reason_check',
+      sql`${table.reason} in ('emissions-reduction-activities', 'divestment', 'acquisitions', 'mergers', 'change-in-output', 'change-in-methodology', 'change-in-boundary', 'change-in-physical-operating-conditions', 'other')`,
+    ),
+    check('inventory_change_reasons_direction_check', sql`${table.direction} in ('increase', 'decrease')`),
+    check('inventory_change_reasons_co2e_check', sql`${table.co2eKg} >= 0`),
+  ],
+);
+
+/**
  * One intensity denominator of a reporting year: the realm's own (no facility) or a facility's, one per kind.
  * `unit` is an ISO 4217 currency (revenue), an engine unit or a free label (production), m2 or ft2 (floor area),
  * `people` (headcount).
@@ -952,6 +979,7 @@ export type FacilityRow = typeof facilities.$inferSelect;
 export type BusinessUnitRow = typeof businessUnits.$inferSelect;
 export type RealmBoundaryRow = typeof realmBoundaries.$inferSelect;
 export type IntensityDenominatorRow = typeof intensityDenominators.$inferSelect;
+export type InventoryChangeReasonRow = typeof inventoryChangeReasons.$inferSelect;
 export type FacilityEmissionYearRow = typeof facilityEmissionYears.$inferSelect;
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeVersionRow = typeof equipmentTypeVersions.$inferSelect;

@@ -74,6 +74,7 @@ describe('route access declarations', () => {
       'GET /api/exports/emission-factors: read EmissionFactor',
       'GET /api/exports/facilities/:slug/activity-records: read ActivityRecord',
       'GET /api/exports/facilities: read Facility',
+      'GET /api/exports/inventory: read Facility',
       'GET /api/exports/users: read User',
       'GET /api/facilities/:slug/activity-records: read ActivityRecord',
       'GET /api/facilities/:slug/trail.csv: read ActivityRecord',
@@ -100,6 +101,9 @@ describe('route access declarations', () => {
       'GET /api/realms/:realmId/theme: read Theme',
       'GET /api/realms: read Realm',
       'GET /api/recalculations/:id: read ActivityRecord',
+      'GET /api/reports/inventory/:year/change-reasons: read Facility',
+      'GET /api/reports/inventory/years: read Facility',
+      'GET /api/reports/inventory: read Facility',
       'PATCH /api/activity-records/:id: update ActivityRecord',
       'PATCH /api/facilities/:slug: update Facility',
       'PATCH /api/organisation/business-units/:id: update Realm',
@@ -143,6 +147,7 @@ describe('route access declarations', () => {
       'PUT /api/realms/:realmId/session-settings: update Realm',
       'PUT /api/realms/:realmId/settings: update Realm',
       'PUT /api/realms/:realmId/theme: update Theme',
+      'PUT /api/reports/inventory/:year/change-reasons: update Realm',
     ]);
   });
 
