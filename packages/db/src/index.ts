@@ -37,4 +37,6 @@ export * from './emission-month-total-repository.ts';
 export * from './result-gwp-sets.ts';
 export * from './gwp-set-switch.ts';
 export * from './organisation-repository.ts';
+export * from './scope3-repository.ts';
+export * from './demo-scope3-seed.ts';
 export * from './demo-organisation-seed.ts';

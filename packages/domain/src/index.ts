@@ -7,3 +7,4 @@ export * from './permissions/index.ts';
 export * from './equipment/index.ts';
 export * from './imports/index.ts';
 export * from './patterns/index.ts';
+export * from './scope3/index.ts';

@@ -56,6 +56,8 @@ describe('route access declarations', () => {
       'DELETE /api/organisation/denominators/:id: update Realm',
       'DELETE /api/realm-admin/grants/:id: delete Permission',
       'DELETE /api/realms/:realmId/login-strategies/:strategyId: delete Realm',
+      'DELETE /api/scope3/lines/:id: delete ActivityRecord',
+      'DELETE /api/scope3/price-indexes/:id: delete ActivityRecord',
       'GET /api/activity-records/:id/trail.csv: read ActivityRecord',
       'GET /api/activity-records/:id/trail: read ActivityRecord',
       'GET /api/audit-log/entity-types: read AuditLog',
@@ -97,6 +99,10 @@ describe('route access declarations', () => {
       'GET /api/realms/:realmId/theme: read Theme',
       'GET /api/realms: read Realm',
       'GET /api/recalculations/:id: read ActivityRecord',
+      'GET /api/scope3/eeio-factors: read Facility',
+      'GET /api/scope3/lines: read Facility',
+      'GET /api/scope3/price-indexes: read Facility',
+      'GET /api/scope3/summary: read Facility',
       'PATCH /api/activity-records/:id: update ActivityRecord',
       'PATCH /api/facilities/:slug: update Facility',
       'PATCH /api/organisation/business-units/:id: update Realm',
@@ -124,6 +130,8 @@ describe('route access declarations', () => {
       'POST /api/realms/:realmId/login-strategies: create Realm',
       'POST /api/realms: create Realm',
       'POST /api/recalculations: update Realm',
+      'POST /api/scope3/eeio-factors/import: create ActivityRecord',
+      'POST /api/scope3/lines: create ActivityRecord',
       'PUT /api/emission-factors/:id: update EmissionFactor',
       'PUT /api/equipment/:id: update Equipment',
       'PUT /api/feature-flags/definitions/:key: update FeatureFlag',
@@ -136,6 +144,9 @@ describe('route access declarations', () => {
       'PUT /api/realms/:realmId/session-settings: update Realm',
       'PUT /api/realms/:realmId/settings: update Realm',
       'PUT /api/realms/:realmId/theme: update Theme',
+      'PUT /api/scope3/lines/:id: update ActivityRecord',
+      'PUT /api/scope3/price-indexes: update ActivityRecord',
+      'PUT /api/scope3/screenings/:category: update ActivityRecord',
     ]);
   });
 
