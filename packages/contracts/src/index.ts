@@ -37,3 +37,4 @@ export * from './equipment.ts';
 export * from './invitations.ts';
 export * from './account.ts';
 export * from './organisation.ts';
+export * from './reports.ts';

@@ -38,3 +38,4 @@ export * from './result-gwp-sets.ts';
 export * from './gwp-set-switch.ts';
 export * from './organisation-repository.ts';
 export * from './demo-organisation-seed.ts';
+export * from './report-repository.ts';

@@ -56,6 +56,7 @@ describe('route access declarations', () => {
       'DELETE /api/organisation/denominators/:id: update Realm',
       'DELETE /api/realm-admin/grants/:id: delete Permission',
       'DELETE /api/realms/:realmId/login-strategies/:strategyId: delete Realm',
+      'DELETE /api/reports/:id/schedules/:scheduleId: update Report',
       'GET /api/activity-records/:id/trail.csv: read ActivityRecord',
       'GET /api/activity-records/:id/trail: read ActivityRecord',
       'GET /api/audit-log/entity-types: read AuditLog',
@@ -97,6 +98,11 @@ describe('route access declarations', () => {
       'GET /api/realms/:realmId/theme: read Theme',
       'GET /api/realms: read Realm',
       'GET /api/recalculations/:id: read ActivityRecord',
+      'GET /api/reports/:id/export: read Report',
+      'GET /api/reports/:id/schedules: read Report',
+      'GET /api/reports/:id/versions/:number: read Report',
+      'GET /api/reports/:id: read Report',
+      'GET /api/reports: read Report',
       'PATCH /api/activity-records/:id: update ActivityRecord',
       'PATCH /api/facilities/:slug: update Facility',
       'PATCH /api/organisation/business-units/:id: update Realm',
@@ -124,6 +130,9 @@ describe('route access declarations', () => {
       'POST /api/realms/:realmId/login-strategies: create Realm',
       'POST /api/realms: create Realm',
       'POST /api/recalculations: update Realm',
+      'POST /api/reports/:id/schedules: update Report',
+      'POST /api/reports/:id/status: update Report',
+      'POST /api/reports: create Report',
       'PUT /api/emission-factors/:id: update EmissionFactor',
       'PUT /api/equipment/:id: update Equipment',
       'PUT /api/feature-flags/definitions/:key: update FeatureFlag',
@@ -136,6 +145,8 @@ describe('route access declarations', () => {
       'PUT /api/realms/:realmId/session-settings: update Realm',
       'PUT /api/realms/:realmId/settings: update Realm',
       'PUT /api/realms/:realmId/theme: update Theme',
+      'PUT /api/reports/:id/schedules/:scheduleId: update Report',
+      'PUT /api/reports/:id: update Report',
     ]);
   });
 
