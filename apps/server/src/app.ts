@@ -34,6 +34,8 @@ import { registerPublicPageRoutes } from './modules/public-pages/public-pages.ro
 import { createRecalculationService } from './modules/emissions/recalculation.service.ts';
 import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
 import { registerRealmRoutes } from './modules/realms/realms.routes.ts';
+import { createMailer } from './platform/mailer.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerWebAppRoutes } from './modules/web-app/web-app.routes.ts';
 import { createAbilityService } from './platform/abilities.ts';
@@ -168,6 +170,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokenThrottle: createLoginThrottle(now),
     now,
   });
+  const reportMailer = createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
+  app.addHook('onClose', async () => reportMailer.close());
+  registerReportRoutes(app, database.db, { mailer: reportMailer, webDistDir: config.webDistDir, now });
   await registerImportRoutes(app, database.db);
   registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl, now });
   registerPublicPageRoutes(app, context);

@@ -40,3 +40,4 @@ export * from './account.ts';
 export * from './organisation.ts';
 export * from './analysis.ts';
 export * from './scope3.ts';
+export * from './reports.ts';
