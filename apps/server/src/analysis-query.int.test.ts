@@ -26,6 +26,7 @@ import { EXIT_OK } from './cli.ts';
 
 const GRAM_KG = 0.001;
 const ADMIN = { email: 'admin@acme.test', password: 'acme-password-1', role: 'admin' as const };
+const MEMBER = { email: 'member@acme.test', password: 'member-password-1', role: 'member' as const };
 const OTHER_ADMIN = { email: 'admin@other.test', password: 'other-password-1', role: 'admin' as const };
 const SITES =
   'Name,Sector,NAICS,Country,State\nPlant North,Manufacturing,331110,US,OH\nDepot South,Logistics,493110,US,TX\n';
@@ -116,6 +117,7 @@ describe('POST /api/analysis/query', () => {
   let testApp: TestApp;
   let token: string;
   let otherToken: string;
+  let memberToken: string;
   let workDir: string;
   let acmeId: string;
   const records = recordsOf();
@@ -126,6 +128,7 @@ describe('POST /api/analysis/query', () => {
     const acme = await createTestRealm(db, { key: 'acme', domains: ['acme.test'], plan: 'paid' });
     acmeId = acme.id;
     await createTestUser(db, acme, ADMIN);
+    await createTestUser(db, acme, MEMBER);
     const other = await createTestRealm(db, { key: 'other', domains: ['other.test'], plan: 'paid' });
     await createTestUser(db, other, OTHER_ADMIN);
     workDir = mkdtempSync(join(tmpdir(), 'ecc-analysis-'));
@@ -169,6 +172,7 @@ describe('POST /api/analysis/query', () => {
     ).toBe(EXIT_OK);
     token = await signIn(testApp.app, ADMIN, 'acme.test');
     otherToken = await signIn(testApp.app, OTHER_ADMIN, 'other.test');
+    memberToken = await signIn(testApp.app, MEMBER, 'acme.test');
   }, 120_000);
   afterAll(async () => {
     await testApp.close();
@@ -474,5 +478,87 @@ describe('POST /api/analysis/query', () => {
       .update(facilities)
       .set({ isInBoundary: true, boundaryExclusionReason: null })
       .where(and(eq(facilities.realmId, acmeId), eq(facilities.slug, 'depot-south')));
+  });
+
+  it('keeps saved views private to their owner or shared in the realm; only the owner changes them', async () => {
+    const call = (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      as: 'admin' | 'member' | 'other',
+      payload?: object,
+    ) =>
+      testApp.app.inject({
+        method,
+        url,
+        headers: {
+          host: as === 'other' ? 'other.test' : 'acme.test',
+          ...withSession({ admin: token, member: memberToken, other: otherToken }[as]),
+        },
+        ...(payload ? { payload } : {}),
+      });
+    const definition = {
+      measures: ['co2e'],
+      rows: ['facility'],
+      columns: ['scope'],
+      filters: { year: [2024] },
+    };
+    const mine = await call('POST', '/api/analysis/views', 'admin', {
+      name: 'By site',
+      visibility: 'private',
+      definition,
+    });
+    expect(mine.statusCode, mine.body).toBe(201);
+    const shared = await call('POST', '/api/analysis/views', 'admin', {
+      name: 'For all',
+      visibility: 'shared',
+      definition,
+    });
+    expect(shared.statusCode).toBe(201);
+    const again = await call('POST', '/api/analysis/views', 'admin', {
+      name: 'By site',
+      visibility: 'shared',
+      definition,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(Object.keys(again.json().fieldErrors)).toEqual(['body/name']);
+    // The same name is free for another owner.
+    expect(
+      (
+        await call('POST', '/api/analysis/views', 'member', {
+          name: 'By site',
+          visibility: 'private',
+          definition,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const badDefinition = await call('POST', '/api/analysis/views', 'admin', {
+      name: 'Bad',
+      visibility: 'private',
+      definition: { ...definition, rows: ['planet'] },
+    });
+    expect(badDefinition.statusCode).toBe(400);
+    expect(Object.keys(badDefinition.json().fieldErrors)).toEqual(['body/definition/rows/0']);
+
+    const namesOf = async (as: 'admin' | 'member' | 'other') =>
+      (
+        (await call('GET', '/api/analysis/views', as)).json() as { views: { name: string; isOwn: boolean }[] }
+      ).views.map((view) => `${view.name}${view.isOwn ? ' (own)' : ''}`);
+    expect(await namesOf('admin')).toEqual(['By site (own)', 'For all (own)']);
+    expect(await namesOf('member')).toEqual(['By site (own)', 'For all']);
+    expect(await namesOf('other')).toEqual([]);
+
+    const privateId = mine.json().id as string;
+    const sharedId = shared.json().id as string;
+    const update = { name: 'For all', visibility: 'shared', definition: { ...definition, columns: [] } };
+    expect((await call('PUT', `/api/analysis/views/${privateId}`, 'member', update)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/analysis/views/${sharedId}`, 'member', update)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/analysis/views/${sharedId}`, 'member')).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/analysis/views/${sharedId}`, 'other')).statusCode).toBe(404);
+    const updated = await call('PUT', `/api/analysis/views/${sharedId}`, 'admin', update);
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().definition.columns).toEqual([]);
+    expect((await call('PUT', `/api/analysis/views/${privateId}`, 'admin', update)).statusCode).toBe(409);
+    expect((await call('DELETE', `/api/analysis/views/${privateId}`, 'admin')).statusCode).toBe(204);
+    expect(await namesOf('admin')).toEqual(['For all (own)']);
   });
 });
