@@ -30,7 +30,11 @@ import { registerAnalysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { registerScope3Routes } from './modules/scope3/scope3.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes.ts';
-import { registerPathwayRoutes } from './modules/pathways/pathways.routes.ts';
+import {
+  OPTIMIZER_WORKER_URL,
+  registerPathwayRoutes,
+  type OptimizerSolver,
+} from './modules/pathways/pathways.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
 import { createRecalculationService } from './modules/emissions/recalculation.service.ts';
 import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
@@ -68,7 +72,7 @@ export interface BuildAppOptions {
   /** A logger of the caller's (tests read what was logged); by default pino at the configured level. */
   loggerInstance?: FastifyBaseLogger;
   /** The optimizer's solver thread; tests give one whose worker fails on purpose. */
-  solver?: HighsSolverOptions;
+  solver?: Partial<HighsSolverOptions>;
 }
 
 /** The whole HTTP application, not yet listening: main.ts listens, tests call `inject`. */
@@ -161,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOverviewRoutes(app, database.db);
   registerAnalysisRoutes(app, database.db);
   registerInventoryRoutes(app, database.db);
-  const solver = createHighsSolver(options.solver);
+  const solver: OptimizerSolver = createHighsSolver({ workerUrl: OPTIMIZER_WORKER_URL, ...options.solver });
   app.addHook('onClose', () => solver.close());
   registerPathwayRoutes(app, solver);
   registerActivityRoutes(app, database.db);

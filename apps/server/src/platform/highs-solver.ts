@@ -1,8 +1,22 @@
 import { Worker } from 'node:worker_threads';
-import type { SolverJob, SolverOutcome } from './highs-solve.ts';
-import type { SolverReply, SolverRequest } from './highs-solver-worker.ts';
 
-/** The solver's thread died or failed mid-solve; the job has no answer, the next job gets a fresh thread. */
+/*
+ * HiGHS on a worker thread (decision 032). A solve blocks its thread for as long as it runs, and building a large
+ * model takes seconds too, so both happen on the worker the caller names, never on the thread that answers
+ * requests. One worker, started on the first job and kept for the next; jobs queued, one at a time.
+ */
+
+/** What the host posts to the worker. */
+export interface SolverRequest<Job> {
+  readonly id: number;
+  readonly job: Job;
+}
+
+/** What the worker answers: the job's outcome, or the message of what it threw. */
+export type SolverReply<Outcome> =
+  { readonly id: number; readonly outcome: Outcome } | { readonly id: number; readonly error: string };
+
+/** The solver's thread died or failed mid-job; the job has no answer, the next job gets a fresh thread. */
 export class SolverFailureError extends Error {
   constructor(message: string) {
     super(message);
@@ -10,29 +24,28 @@ export class SolverFailureError extends Error {
   }
 }
 
-export interface HighsSolver {
-  /** Solves on the worker thread; jobs run one after another. Rejects with `SolverFailureError`. */
-  solve(job: SolverJob): Promise<SolverOutcome>;
+export interface HighsSolver<Job, Outcome> {
+  /** Runs the job on the worker thread; jobs run one after another. Rejects with `SolverFailureError`. */
+  solve(job: Job): Promise<Outcome>;
   close(): Promise<void>;
 }
 
 export interface HighsSolverOptions {
-  /** The worker's module; tests give one that fails on purpose. */
-  workerUrl?: URL;
+  /** The worker's module: it answers each `SolverRequest` with a `SolverReply`. */
+  workerUrl: URL;
   /** How long past the job's time limit the worker may stay silent before it is ended. */
   graceMs?: number;
 }
 
-const DEFAULT_WORKER_URL = new URL('./highs-solver-worker.ts', import.meta.url);
 const DEFAULT_GRACE_MS = 30_000;
 
 /**
- * HiGHS on a worker thread (decision 032), started on the first job and kept for the next. A worker that exits,
- * throws or overruns its job's time limit by the grace is ended; its job is rejected and the next job starts a
- * new worker, so the server keeps serving.
+ * A worker that exits, throws, answers an error or overruns its job's time limit by the grace is ended; its job
+ * is rejected and the next job starts a new worker, so the server keeps serving.
  */
-export function createHighsSolver(options: HighsSolverOptions = {}): HighsSolver {
-  const workerUrl = options.workerUrl ?? DEFAULT_WORKER_URL;
+export function createHighsSolver<Job extends { readonly timeLimitSeconds: number }, Outcome>(
+  options: HighsSolverOptions,
+): HighsSolver<Job, Outcome> {
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   let worker: Worker | undefined;
   let nextId = 1;
@@ -42,7 +55,7 @@ export function createHighsSolver(options: HighsSolverOptions = {}): HighsSolver
   const startWorker = (): Worker => {
     // The server runs TypeScript through tsx (decision 002): the worker's thread registers the same loader before
     // it imports its module (`execArgv: ['--import', 'tsx']` does not reach a worker's entry on Node 20).
-    const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); });`;
+    const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(options.workerUrl.href)}); });`;
     const started = new Worker(bootstrap, { eval: true });
     started.unref();
     return started;
@@ -53,18 +66,18 @@ export function createHighsSolver(options: HighsSolverOptions = {}): HighsSolver
     await ended.terminate();
   };
 
-  const run = (job: SolverJob): Promise<SolverOutcome> => {
+  const run = (job: Job): Promise<Outcome> => {
     if (isClosed) return Promise.reject(new SolverFailureError('The solver is shut down'));
     worker ??= startWorker();
     const current = worker;
     const id = nextId++;
-    return new Promise<SolverOutcome>((resolve, reject) => {
+    return new Promise<Outcome>((resolve, reject) => {
       const fail = (message: string) => {
         cleanUp();
         void endWorker(current);
         reject(new SolverFailureError(message));
       };
-      const onMessage = (reply: SolverReply) => {
+      const onMessage = (reply: SolverReply<Outcome>) => {
         if (reply.id !== id) return;
         if ('error' in reply) return fail(`The solver failed: ${reply.error}`);
         cleanUp();
@@ -87,7 +100,7 @@ export function createHighsSolver(options: HighsSolverOptions = {}): HighsSolver
       current.on('error', onError);
       current.on('exit', onExit);
       current.ref();
-      current.postMessage({ id, job } satisfies SolverRequest);
+      current.postMessage({ id, job } satisfies SolverRequest<Job>);
     });
   };
 

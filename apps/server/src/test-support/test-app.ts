@@ -51,7 +51,7 @@ export interface TestAppOptions {
   /** The lowest level logged (default `error`): `trace` for tests that check what is never logged. */
   logLevel?: pino.Level;
   /** The optimizer's solver thread (a worker that fails on purpose, for the tests of its failures). */
-  solver?: HighsSolverOptions;
+  solver?: Partial<HighsSolverOptions>;
 }
 
 /** pino's number for the `error` level. */

@@ -16,8 +16,31 @@ import {
 import { fieldRefusal } from '#platform/errors.ts';
 import type { SolverJob, SolverOutcome } from '#platform/highs-solve.ts';
 
-/** Runs one model: the worker's HiGHS in the server, HiGHS on the test's own thread in unit tests. */
+/** Runs one model: HiGHS on the worker's thread in the server, on the test's own thread in unit tests. */
 export type SolveModel = (job: SolverJob) => Promise<SolverOutcome>;
+
+/** What the server posts to the optimizer's worker: a validated request and the time it may take. */
+export interface OptimizerJob {
+  readonly request: OptimizeRequest;
+  readonly timeLimitSeconds: number;
+}
+
+export function optimizerJobOf(request: OptimizeRequest): OptimizerJob {
+  return {
+    request,
+    timeLimitSeconds: request.solver?.timeLimitSeconds ?? DEFAULT_OPTIMIZER_TIME_LIMIT_SECONDS,
+  };
+}
+
+/** A prerequisite cycle is a 422 naming the measure of the cycle first in the request. */
+export function assertNoPrerequisiteCycle(request: OptimizeRequest): void {
+  const cycle = findPrerequisiteCycle(request.measures);
+  if (cycle) {
+    throw fieldRefusal(422, {
+      [`body/measures/${cycle.index}/requires`]: `These prerequisites form a cycle: ${cycle.cycle.join(' → ')}`,
+    });
+  }
+}
 
 /** Proves optimality unless the caller accepts a gap: the answer's cost is then the least cost. */
 const DEFAULT_MIP_GAP = 0;
@@ -39,15 +62,9 @@ export async function optimizePathway(
   request: OptimizeRequest,
   solve: SolveModel,
 ): Promise<OptimizeResponse> {
-  const cycle = findPrerequisiteCycle(request.measures);
-  if (cycle) {
-    throw fieldRefusal(422, {
-      [`body/measures/${cycle.index}/requires`]: `These prerequisites form a cycle: ${cycle.cycle.join(' → ')}`,
-    });
-  }
+  assertNoPrerequisiteCycle(request);
   const started = performance.now();
-  const deadline =
-    started + (request.solver?.timeLimitSeconds ?? DEFAULT_OPTIMIZER_TIME_LIMIT_SECONDS) * 1000;
+  const deadline = started + optimizerJobOf(request).timeLimitSeconds * 1000;
   const mipGap = request.solver?.mipGap ?? DEFAULT_MIP_GAP;
   const input = prepareOptimizerInput(request);
   const runPhase = async (objective: OptimizerObjective): Promise<SolvedPhase> => {

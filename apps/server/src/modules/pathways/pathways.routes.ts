@@ -1,4 +1,4 @@
-import { pathwayEndpoints } from '@ecc/contracts';
+import { pathwayEndpoints, type OptimizeResponse } from '@ecc/contracts';
 import { absoluteContractionTrajectory } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,7 +6,13 @@ import { endpointRoute } from '#platform/endpoint-route.ts';
 import { HttpError } from '#platform/errors.ts';
 import { SolverFailureError, type HighsSolver } from '#platform/highs-solver.ts';
 import { permissionAccess } from '#platform/route-access.ts';
-import { optimizePathway } from './optimizer.service.ts';
+import { assertNoPrerequisiteCycle, optimizerJobOf, type OptimizerJob } from './optimizer.service.ts';
+
+/** The module the optimizer's worker thread runs. */
+export const OPTIMIZER_WORKER_URL = new URL('./optimizer-worker.ts', import.meta.url);
+
+/** The optimizer's worker thread: jobs in, answers out. */
+export type OptimizerSolver = HighsSolver<OptimizerJob, OptimizeResponse>;
 
 export const SOLVER_FAILURE_MESSAGE =
   'The optimizer stopped before it found a plan. Nothing was changed; try again, or with fewer measures.';
@@ -16,7 +22,7 @@ export const SOLVER_FAILURE_MESSAGE =
  * stored data: whoever may read the realm's facilities (and so their emissions) may plan, on the plans of the
  * route table's `/pathways` and `/lighttouch` (decision 032).
  */
-export function registerPathwayRoutes(app: FastifyInstance, solver: HighsSolver): void {
+export function registerPathwayRoutes(app: FastifyInstance, solver: OptimizerSolver): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.route({
     ...endpointRoute(pathwayEndpoints.trajectory),
@@ -27,8 +33,9 @@ export function registerPathwayRoutes(app: FastifyInstance, solver: HighsSolver)
     ...endpointRoute(pathwayEndpoints.optimize),
     config: { access: permissionAccess('read', 'Facility', { route: 'lighttouch' }) },
     handler: async (request) => {
+      assertNoPrerequisiteCycle(request.body);
       try {
-        return await optimizePathway(request.body, (job) => solver.solve(job));
+        return await solver.solve(optimizerJobOf(request.body));
       } catch (error) {
         if (!(error instanceof SolverFailureError)) throw error;
         // The error handler logs the refusal with its cause: what happened to the worker.

@@ -1,0 +1,28 @@
+import { parentPort } from 'node:worker_threads';
+import type { OptimizeResponse } from '@ecc/contracts';
+import loadHighs from 'highs';
+import { solveWithHighs } from '#platform/highs-solve.ts';
+import type { SolverReply, SolverRequest } from '#platform/highs-solver.ts';
+import { optimizePathway, type OptimizerJob } from './optimizer.service.ts';
+
+/*
+ * The optimizer's worker thread (decision 032): builds the models of a request and solves them with HiGHS, so
+ * neither the seconds a large model takes to write nor the solve run on the thread that answers requests.
+ */
+
+const port = parentPort;
+if (port) {
+  const highs = loadHighs();
+  port.on('message', ({ id, job }: SolverRequest<OptimizerJob>) => {
+    void highs
+      .then((loaded) => optimizePathway(job.request, async (model) => solveWithHighs(loaded, model)))
+      .then(
+        (outcome): SolverReply<OptimizeResponse> => ({ id, outcome }),
+        (error: unknown): SolverReply<OptimizeResponse> => ({
+          id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
+      .then((reply) => port.postMessage(reply));
+  });
+}
