@@ -38,3 +38,4 @@ export * from './equipment.ts';
 export * from './invitations.ts';
 export * from './account.ts';
 export * from './organisation.ts';
+export * from './analysis.ts';

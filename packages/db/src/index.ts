@@ -39,3 +39,5 @@ export * from './result-gwp-sets.ts';
 export * from './gwp-set-switch.ts';
 export * from './organisation-repository.ts';
 export * from './demo-organisation-seed.ts';
+export * from './analysis-repository.ts';
+export * from './analysis-view-repository.ts';

@@ -997,3 +997,34 @@ export type PermissionRow = typeof permissions.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
 export type AnalyticsEventRow = typeof analyticsEvents.$inferSelect;
+
+export const ANALYSIS_VIEW_VISIBILITY_VALUES = ['private', 'shared'] as const;
+
+/**
+ * A saved analysis (issue 11 item 3, decision 028): a pivot's definition (checked by the contract's request schema
+ * before it is stored) with its owner. A private view is its owner's only; a shared view is read by the realm and
+ * changed by its owner. Names are unique per owner.
+ */
+export const analysisViews = pgTable(
+  'analysis_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    ownerId: uuid('owner_id').notNull(),
+    name: text('name').notNull(),
+    visibility: text('visibility').$type<(typeof ANALYSIS_VIEW_VISIBILITY_VALUES)[number]>().notNull(),
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    foreignKey({
+      name: 'analysis_views_owner_fk',
+      columns: [table.realmId, table.ownerId],
+      foreignColumns: [users.realmId, users.id],
+    }).onDelete('cascade'),
+    uniqueIndex('analysis_views_owner_name_unique').on(table.realmId, table.ownerId, table.name),
+    index('analysis_views_shared_index').on(table.realmId, table.visibility),
+    check('analysis_views_visibility_check', sql`${table.visibility} in ('private', 'shared')`),
+  ],
+);
+export type AnalysisViewRow = typeof analysisViews.$inferSelect;
