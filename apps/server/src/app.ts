@@ -27,6 +27,7 @@ import { registerFacilityRoutes } from './modules/facilities/facilities.routes.t
 import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { registerOrganisationRoutes } from './modules/organisation/organisation.routes.ts';
 import { registerAnalysisRoutes } from './modules/analysis/analysis.routes.ts';
+import { registerScope3Routes } from './modules/scope3/scope3.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEquipmentRoutes(app, database.db);
   registerFacilityRoutes(app, database.db);
   registerOrganisationRoutes(app, database.db);
+  registerScope3Routes(app, database.db);
   registerOverviewRoutes(app, database.db);
   registerAnalysisRoutes(app, database.db);
   registerInventoryRoutes(app, database.db);

@@ -39,3 +39,4 @@ export * from './invitations.ts';
 export * from './account.ts';
 export * from './organisation.ts';
 export * from './analysis.ts';
+export * from './scope3.ts';

@@ -20,26 +20,6 @@ import { z } from './zod.ts';
 export const KYOTO_GASES = ['CO2', 'CH4', 'N2O', 'HFCs', 'PFCs', 'SF6', 'NF3'] as const;
 export type KyotoGas = (typeof KYOTO_GASES)[number];
 
-/** GHG Protocol Corporate Value Chain (Scope 3) Standard: the fifteen categories, 1–8 upstream, 9–15 downstream. */
-export const SCOPE3_CATEGORY_NAMES: Readonly<Record<number, string>> = {
-  1: 'Purchased goods and services',
-  2: 'Capital goods',
-  3: 'Fuel- and energy-related activities',
-  4: 'Upstream transportation and distribution',
-  5: 'Waste generated in operations',
-  6: 'Business travel',
-  7: 'Employee commuting',
-  8: 'Upstream leased assets',
-  9: 'Downstream transportation and distribution',
-  10: 'Processing of sold products',
-  11: 'Use of sold products',
-  12: 'End-of-life treatment of sold products',
-  13: 'Downstream leased assets',
-  14: 'Franchises',
-  15: 'Investments',
-};
-export const SCOPE3_CATEGORIES = Array.from({ length: 15 }, (_, index) => index + 1);
-
 export const INVENTORY_NO_DATA = 'This realm has no emission results in the reporting year asked for';
 
 export const inventoryQuerySchema = z.object({ year: reportingYearSchema });

@@ -38,6 +38,8 @@ export * from './emission-month-total-repository.ts';
 export * from './result-gwp-sets.ts';
 export * from './gwp-set-switch.ts';
 export * from './organisation-repository.ts';
+export * from './scope3-repository.ts';
+export * from './demo-scope3-seed.ts';
 export * from './demo-organisation-seed.ts';
 export * from './analysis-repository.ts';
 export * from './analysis-view-repository.ts';

@@ -1028,3 +1028,103 @@ export const analysisViews = pgTable(
   ],
 );
 export type AnalysisViewRow = typeof analysisViews.$inferSelect;
+/**
+ * What only a Scope 3 line needs, beside the activity record that is the line (decision 029): its method, the
+ * supplier, the spend as given (amount, currency, year, price basis, NAICS code) with the index ratio and
+ * exchange rate that turned it into the record's quantity, mode, waste type and treatment, the use phase's units
+ * and lifetime energy, and the five GHG Protocol data-quality scores. Goes with its record.
+ */
+export const scope3Lines = pgTable(
+  'scope3_lines',
+  {
+    realmId: uuid('realm_id').notNull(),
+    activityRecordId: uuid('activity_record_id').notNull(),
+    method: text('method').notNull(),
+    description: text('description').notNull(),
+    supplier: text('supplier'),
+    spendAmount: doublePrecision('spend_amount'),
+    spendCurrency: text('spend_currency'),
+    spendYear: integer('spend_year'),
+    priceBasis: text('price_basis'),
+    naicsCode: text('naics_code'),
+    indexRatio: doublePrecision('index_ratio'),
+    exchangeRate: doublePrecision('exchange_rate'),
+    mode: text('mode'),
+    wasteType: text('waste_type'),
+    wasteTreatment: text('waste_treatment'),
+    unitsSold: doublePrecision('units_sold'),
+    lifetimeEnergyKwh: doublePrecision('lifetime_energy_kwh'),
+    dataQualityTechnological: smallint('dq_technological'),
+    dataQualityTemporal: smallint('dq_temporal'),
+    dataQualityGeographical: smallint('dq_geographical'),
+    dataQualityCompleteness: smallint('dq_completeness'),
+    dataQualityReliability: smallint('dq_reliability'),
+  },
+  (table) => [
+    primaryKey({ name: 'scope3_lines_pk', columns: [table.realmId, table.activityRecordId] }),
+    foreignKey({
+      name: 'scope3_lines_activity_record_fk',
+      columns: [table.realmId, table.activityRecordId],
+      foreignColumns: [activityRecords.realmId, activityRecords.id],
+    }).onDelete('cascade'),
+    check(
+      'scope3_lines_method_check',
+      sql`${table.method} in ('spend', 'average-data', 'distance', 'waste', 'supplier-specific', 'use-phase')`,
+    ),
+    check(
+      'scope3_lines_price_basis_check',
+      sql`${table.priceBasis} is null or ${table.priceBasis} in ('purchaser', 'producer')`,
+    ),
+    check(
+      'scope3_lines_data_quality_check',
+      sql`coalesce(${table.dataQualityTechnological}, 1) between 1 and 5 and coalesce(${table.dataQualityTemporal}, 1) between 1 and 5 and coalesce(${table.dataQualityGeographical}, 1) between 1 and 5 and coalesce(${table.dataQualityCompleteness}, 1) between 1 and 5 and coalesce(${table.dataQualityReliability}, 1) between 1 and 5`,
+    ),
+  ],
+);
+
+/** The realm's relevance screening of each Scope 3 category; an excluded category carries its reason. */
+export const scope3Screenings = pgTable(
+  'scope3_screenings',
+  {
+    realmId: realmIdColumn(),
+    category: smallint('category').notNull(),
+    isIncluded: boolean('is_included').notNull(),
+    relevance: jsonb('relevance').$type<Record<string, boolean>>().notNull(),
+    exclusionReason: text('exclusion_reason'),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ name: 'scope3_screenings_pk', columns: [table.realmId, table.category] }),
+    check('scope3_screenings_category_check', sql`${table.category} between 1 and 15`),
+    check(
+      'scope3_screenings_exclusion_reason_check',
+      sql`${table.isIncluded} or ${table.exclusionReason} is not null`,
+    ),
+  ],
+);
+
+/** A realm's price index by currency and year, with that year's US dollars per unit of the currency. */
+export const priceIndexes = pgTable(
+  'price_indexes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    currency: text('currency').notNull(),
+    year: integer('year').notNull(),
+    indexValue: doublePrecision('index_value').notNull(),
+    exchangeRate: doublePrecision('exchange_rate'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('price_indexes_currency_year_unique').on(table.realmId, table.currency, table.year),
+    check('price_indexes_index_value_check', sql`${table.indexValue} > 0`),
+    check(
+      'price_indexes_exchange_rate_check',
+      sql`${table.exchangeRate} is null or ${table.exchangeRate} > 0`,
+    ),
+  ],
+);
+
+export type Scope3LineRow = typeof scope3Lines.$inferSelect;
+export type Scope3ScreeningRow = typeof scope3Screenings.$inferSelect;
+export type PriceIndexRow = typeof priceIndexes.$inferSelect;
