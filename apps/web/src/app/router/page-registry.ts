@@ -21,7 +21,8 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
     import('../../features/agreement/agreement-page.tsx').then((module) => module.AgreementPage),
   benchmarks: featureEmptyStatePage,
   pathways: featureEmptyStatePage,
-  'reporting-next': featureEmptyStatePage,
+  'reporting-next': () =>
+    import('../../features/inventory/inventory-page.tsx').then((module) => module.InventoryPage),
   'context-ai': featureEmptyStatePage,
   lighttouch: featureEmptyStatePage,
   advancedghg: featureEmptyStatePage,
