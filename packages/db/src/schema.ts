@@ -350,6 +350,33 @@ export const realmBoundaries = pgTable(
 );
 
 /**
+ * What explains the change of a reporting year's inventory from the year before (CDP C7.9a), one row per reason
+ * category: kg CO2e and whether it raised or lowered emissions. What the rows leave unexplained is shown as
+ * "unidentified", computed, never stored.
+ */
+export const inventoryChangeReasons = pgTable(
+  'inventory_change_reasons',
+  {
+    realmId: realmIdColumn(),
+    year: integer('year').notNull(),
+    reason: text('reason').notNull(),
+    co2eKg: numeric('co2e_kg', { mode: 'number' }).notNull(),
+    direction: text('direction').notNull(),
+    note: text('note').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ name: 'inventory_change_reasons_pk', columns: [table.realmId, table.year, table.reason] }),
+    check(
+      'inventory_change_reasons_reason_check',
+      sql`${table.reason} in ('emissions-reduction-activities', 'divestment', 'acquisitions', 'mergers', 'change-in-output', 'change-in-methodology', 'change-in-boundary', 'change-in-physical-operating-conditions', 'other')`,
+    ),
+    check('inventory_change_reasons_direction_check', sql`${table.direction} in ('increase', 'decrease')`),
+    check('inventory_change_reasons_co2e_check', sql`${table.co2eKg} >= 0`),
+  ],
+);
+
+/**
  * One intensity denominator of a reporting year: the realm's own (no facility) or a facility's, one per kind.
  * `unit` is an ISO 4217 currency (revenue), an engine unit or a free label (production), m2 or ft2 (floor area),
  * `people` (headcount).
@@ -948,10 +975,121 @@ export const analyticsEvents = pgTable(
   (table) => [index('analytics_events_realm_index').on(table.realmId, table.receivedOn)],
 );
 
+/**
+ * A report of the realm (issue 11 item 4): its name and the status of its newest version. `approved_version` is
+ * the version last approved, kept while a newer draft is edited.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    name: text('name').notNull(),
+    status: text('status').$type<'draft' | 'in-review' | 'approved'>().notNull().default('draft'),
+    latestVersion: integer('latest_version').notNull().default(1),
+    approvedVersion: integer('approved_version'),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('reports_realm_id_id_unique').on(table.realmId, table.id),
+    index('reports_realm_index').on(table.realmId, table.modifiedOn),
+    check('reports_status_check', sql`${table.status} in ('draft', 'in-review', 'approved')`),
+  ],
+);
+
+/**
+ * Every save of a report: its ordered sections (jsonb the contract validates). Approval stores `snapshot`, the
+ * numbers its sections showed; a trigger refuses any change to an approved version (migration 0019).
+ */
+export const reportVersions = pgTable(
+  'report_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    reportId: uuid('report_id').notNull(),
+    number: integer('number').notNull(),
+    sections: jsonb('sections').notNull(),
+    snapshot: jsonb('snapshot'),
+    createdBy: text('created_by'),
+    createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    approvedBy: text('approved_by'),
+    approvedOn: timestamp('approved_on', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('report_versions_report_number_unique').on(table.realmId, table.reportId, table.number),
+    foreignKey({
+      name: 'report_versions_report_fk',
+      columns: [table.realmId, table.reportId],
+      foreignColumns: [reports.realmId, reports.id],
+    }).onDelete('cascade'),
+    check('report_versions_approval_check', sql`(${table.approvedOn} is null) = (${table.snapshot} is null)`),
+  ],
+);
+
+/**
+ * A report mailed on a cron schedule (issue 11 item 6). `next_run_at` is the slot the schedulers wait for; the one
+ * that claims it (`FOR UPDATE SKIP LOCKED`) moves it to the next slot after now, so missed slots run once.
+ */
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    reportId: uuid('report_id').notNull(),
+    cron: text('cron').notNull(),
+    timezone: text('timezone').notNull().default('UTC'),
+    format: text('format').$type<'pdf' | 'xlsx' | 'csv'>().notNull(),
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('report_schedules_realm_id_id_unique').on(table.realmId, table.id),
+    foreignKey({
+      name: 'report_schedules_report_fk',
+      columns: [table.realmId, table.reportId],
+      foreignColumns: [reports.realmId, reports.id],
+    }).onDelete('cascade'),
+    index('report_schedules_due_index')
+      .on(table.nextRunAt)
+      .where(sql`${table.isEnabled}`),
+    check('report_schedules_format_check', sql`${table.format} in ('pdf', 'xlsx', 'csv')`),
+  ],
+);
+
+/** One run of a schedule for one slot: unique per (schedule, slot), the second wall against a double run. */
+export const reportScheduleRuns = pgTable(
+  'report_schedule_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    scheduleId: uuid('schedule_id').notNull(),
+    slot: timestamp('slot', { withTimezone: true, mode: 'date' }).notNull(),
+    status: text('status').$type<'running' | 'sent' | 'failed'>().notNull().default('running'),
+    error: text('error'),
+    startedOn: timestamp('started_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedOn: timestamp('finished_on', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('report_schedule_runs_slot_unique').on(table.scheduleId, table.slot),
+    foreignKey({
+      name: 'report_schedule_runs_schedule_fk',
+      columns: [table.realmId, table.scheduleId],
+      foreignColumns: [reportSchedules.realmId, reportSchedules.id],
+    }).onDelete('cascade'),
+    index('report_schedule_runs_schedule_index').on(table.realmId, table.scheduleId, table.startedOn),
+    check('report_schedule_runs_status_check', sql`${table.status} in ('running', 'sent', 'failed')`),
+  ],
+);
+
 export type FacilityRow = typeof facilities.$inferSelect;
 export type BusinessUnitRow = typeof businessUnits.$inferSelect;
 export type RealmBoundaryRow = typeof realmBoundaries.$inferSelect;
 export type IntensityDenominatorRow = typeof intensityDenominators.$inferSelect;
+export type InventoryChangeReasonRow = typeof inventoryChangeReasons.$inferSelect;
 export type FacilityEmissionYearRow = typeof facilityEmissionYears.$inferSelect;
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeVersionRow = typeof equipmentTypeVersions.$inferSelect;
@@ -1000,3 +1138,107 @@ export const analysisViews = pgTable(
   ],
 );
 export type AnalysisViewRow = typeof analysisViews.$inferSelect;
+/**
+ * What only a Scope 3 line needs, beside the activity record that is the line (decision 029): its method, the
+ * supplier, the spend as given (amount, currency, year, price basis, NAICS code) with the index ratio and
+ * exchange rate that turned it into the record's quantity, mode, waste type and treatment, the use phase's units
+ * and lifetime energy, and the five GHG Protocol data-quality scores. Goes with its record.
+ */
+export const scope3Lines = pgTable(
+  'scope3_lines',
+  {
+    realmId: uuid('realm_id').notNull(),
+    activityRecordId: uuid('activity_record_id').notNull(),
+    method: text('method').notNull(),
+    description: text('description').notNull(),
+    supplier: text('supplier'),
+    spendAmount: doublePrecision('spend_amount'),
+    spendCurrency: text('spend_currency'),
+    spendYear: integer('spend_year'),
+    priceBasis: text('price_basis'),
+    naicsCode: text('naics_code'),
+    indexRatio: doublePrecision('index_ratio'),
+    exchangeRate: doublePrecision('exchange_rate'),
+    mode: text('mode'),
+    wasteType: text('waste_type'),
+    wasteTreatment: text('waste_treatment'),
+    unitsSold: doublePrecision('units_sold'),
+    lifetimeEnergyKwh: doublePrecision('lifetime_energy_kwh'),
+    dataQualityTechnological: smallint('dq_technological'),
+    dataQualityTemporal: smallint('dq_temporal'),
+    dataQualityGeographical: smallint('dq_geographical'),
+    dataQualityCompleteness: smallint('dq_completeness'),
+    dataQualityReliability: smallint('dq_reliability'),
+  },
+  (table) => [
+    primaryKey({ name: 'scope3_lines_pk', columns: [table.realmId, table.activityRecordId] }),
+    foreignKey({
+      name: 'scope3_lines_activity_record_fk',
+      columns: [table.realmId, table.activityRecordId],
+      foreignColumns: [activityRecords.realmId, activityRecords.id],
+    }).onDelete('cascade'),
+    check(
+      'scope3_lines_method_check',
+      sql`${table.method} in ('spend', 'average-data', 'distance', 'waste', 'supplier-specific', 'use-phase')`,
+    ),
+    check(
+      'scope3_lines_price_basis_check',
+      sql`${table.priceBasis} is null or ${table.priceBasis} in ('purchaser', 'producer')`,
+    ),
+    check(
+      'scope3_lines_data_quality_check',
+      sql`coalesce(${table.dataQualityTechnological}, 1) between 1 and 5 and coalesce(${table.dataQualityTemporal}, 1) between 1 and 5 and coalesce(${table.dataQualityGeographical}, 1) between 1 and 5 and coalesce(${table.dataQualityCompleteness}, 1) between 1 and 5 and coalesce(${table.dataQualityReliability}, 1) between 1 and 5`,
+    ),
+  ],
+);
+
+/** The realm's relevance screening of each Scope 3 category; an excluded category carries its reason. */
+export const scope3Screenings = pgTable(
+  'scope3_screenings',
+  {
+    realmId: realmIdColumn(),
+    category: smallint('category').notNull(),
+    isIncluded: boolean('is_included').notNull(),
+    relevance: jsonb('relevance').$type<Record<string, boolean>>().notNull(),
+    exclusionReason: text('exclusion_reason'),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ name: 'scope3_screenings_pk', columns: [table.realmId, table.category] }),
+    check('scope3_screenings_category_check', sql`${table.category} between 1 and 15`),
+    check(
+      'scope3_screenings_exclusion_reason_check',
+      sql`${table.isIncluded} or ${table.exclusionReason} is not null`,
+    ),
+  ],
+);
+
+/** A realm's price index by currency and year, with that year's US dollars per unit of the currency. */
+export const priceIndexes = pgTable(
+  'price_indexes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    currency: text('currency').notNull(),
+    year: integer('year').notNull(),
+    indexValue: doublePrecision('index_value').notNull(),
+    exchangeRate: doublePrecision('exchange_rate'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('price_indexes_currency_year_unique').on(table.realmId, table.currency, table.year),
+    check('price_indexes_index_value_check', sql`${table.indexValue} > 0`),
+    check(
+      'price_indexes_exchange_rate_check',
+      sql`${table.exchangeRate} is null or ${table.exchangeRate} > 0`,
+    ),
+  ],
+);
+
+export type Scope3LineRow = typeof scope3Lines.$inferSelect;
+export type Scope3ScreeningRow = typeof scope3Screenings.$inferSelect;
+export type PriceIndexRow = typeof priceIndexes.$inferSelect;
+export type ReportRow = typeof reports.$inferSelect;
+export type ReportVersionRow = typeof reportVersions.$inferSelect;
+export type ReportScheduleRow = typeof reportSchedules.$inferSelect;
+export type ReportScheduleRunRow = typeof reportScheduleRuns.$inferSelect;
