@@ -56,7 +56,8 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
     import('../../features/equipment-manager/equipment-new-page.tsx').then(
       (module) => module.EquipmentNewPage,
     ),
-  'reporting-analysis': featureEmptyStatePage,
+  'reporting-analysis': () =>
+    import('../../features/analysis/analysis-page.tsx').then((module) => module.AnalysisPage),
   'reporting-analysis-report': featureEmptyStatePage,
   'feature-flags': () =>
     import('../../features/feature-flags/feature-flags-page.tsx').then((module) => module.FeatureFlagsPage),
