@@ -24,7 +24,7 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
   'reporting-next': featureEmptyStatePage,
   'context-ai': featureEmptyStatePage,
   lighttouch: featureEmptyStatePage,
-  advancedghg: featureEmptyStatePage,
+  advancedghg: () => import('../../features/scope3/scope3-page.tsx').then((module) => module.Scope3Page),
   'calc-editor': featureEmptyStatePage,
   'calc-editor-drakon': featureEmptyStatePage,
   'calc-editor-examples': featureEmptyStatePage,
