@@ -14,7 +14,7 @@ import {
   FormField,
   controlClasses,
 } from '@ecc/ui';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ApiResponseError } from '#lib/api/api-response-error.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 import { importEeioFactors } from './scope3-api.ts';
@@ -36,7 +36,6 @@ type ImportState =
  * row and column, nothing written.
  */
 export function EeioImportDialog({ onImported, onClose }: EeioImportDialogProps) {
-  const id = useId();
   const [file, setFile] = useState<File>();
   const [gwpSetId, setGwpSetId] = useState<(typeof GWP_SETS_OF_PUBLISHED_CO2E)[number]>('AR5');
   const [state, setState] = useState<ImportState>({ step: 'choosing' });
@@ -72,8 +71,7 @@ export function EeioImportDialog({ onImported, onClose }: EeioImportDialogProps)
         <div className="grid gap-4">
           <FormField label="Factor file (CSV)">
             <input
-              id={`${id}-file`}
-              type="file"
+                type="file"
               accept=".csv,text/csv"
               disabled={isBusy}
               onChange={(event) => setFile(event.target.files?.[0])}
