@@ -71,7 +71,7 @@ export function EeioImportDialog({ onImported, onClose }: EeioImportDialogProps)
         <div className="grid gap-4">
           <FormField label="Factor file (CSV)">
             <input
-                type="file"
+              type="file"
               accept=".csv,text/csv"
               disabled={isBusy}
               onChange={(event) => setFile(event.target.files?.[0])}
