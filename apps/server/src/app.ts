@@ -26,12 +26,16 @@ import { registerEquipmentRoutes } from './modules/equipment/equipment.routes.ts
 import { registerFacilityRoutes } from './modules/facilities/facilities.routes.ts';
 import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { registerOrganisationRoutes } from './modules/organisation/organisation.routes.ts';
+import { registerAnalysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { registerScope3Routes } from './modules/scope3/scope3.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
+import { registerInventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
 import { createRecalculationService } from './modules/emissions/recalculation.service.ts';
 import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
 import { registerRealmRoutes } from './modules/realms/realms.routes.ts';
+import { createMailer } from './platform/mailer.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerWebAppRoutes } from './modules/web-app/web-app.routes.ts';
 import { createAbilityService } from './platform/abilities.ts';
@@ -151,6 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrganisationRoutes(app, database.db);
   registerScope3Routes(app, database.db);
   registerOverviewRoutes(app, database.db);
+  registerAnalysisRoutes(app, database.db);
+  registerInventoryRoutes(app, database.db);
   registerActivityRoutes(app, database.db);
   registerAuditRoutes(app, database.db);
   registerRealmAdminRoutes(app, database.db, now);
@@ -164,6 +170,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokenThrottle: createLoginThrottle(now),
     now,
   });
+  const reportMailer = createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
+  app.addHook('onClose', async () => reportMailer.close());
+  registerReportRoutes(app, database.db, { mailer: reportMailer, webDistDir: config.webDistDir, now });
   await registerImportRoutes(app, database.db);
   registerAnalyticsRoutes(app, context, database.db, { dataPlaneUrl: config.analyticsDataPlaneUrl, now });
   registerPublicPageRoutes(app, context);

@@ -11,6 +11,7 @@ import { z } from './zod.ts';
  * treatment, data-quality scores) is kept beside it. EEIO factors are the realm's own published factors.
  */
 
+/** GHG Protocol Corporate Value Chain (Scope 3) Standard: the fifteen categories, 1–8 upstream, 9–15 downstream. */
 export const SCOPE3_CATEGORY_NAMES: Readonly<Record<number, string>> = {
   1: 'Purchased goods and services',
   2: 'Capital goods',

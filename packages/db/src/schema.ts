@@ -350,6 +350,33 @@ export const realmBoundaries = pgTable(
 );
 
 /**
+ * What explains the change of a reporting year's inventory from the year before (CDP C7.9a), one row per reason
+ * category: kg CO2e and whether it raised or lowered emissions. What the rows leave unexplained is shown as
+ * "unidentified", computed, never stored.
+ */
+export const inventoryChangeReasons = pgTable(
+  'inventory_change_reasons',
+  {
+    realmId: realmIdColumn(),
+    year: integer('year').notNull(),
+    reason: text('reason').notNull(),
+    co2eKg: numeric('co2e_kg', { mode: 'number' }).notNull(),
+    direction: text('direction').notNull(),
+    note: text('note').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ name: 'inventory_change_reasons_pk', columns: [table.realmId, table.year, table.reason] }),
+    check(
+      'inventory_change_reasons_reason_check',
+      sql`${table.reason} in ('emissions-reduction-activities', 'divestment', 'acquisitions', 'mergers', 'change-in-output', 'change-in-methodology', 'change-in-boundary', 'change-in-physical-operating-conditions', 'other')`,
+    ),
+    check('inventory_change_reasons_direction_check', sql`${table.direction} in ('increase', 'decrease')`),
+    check('inventory_change_reasons_co2e_check', sql`${table.co2eKg} >= 0`),
+  ],
+);
+
+/**
  * One intensity denominator of a reporting year: the realm's own (no facility) or a facility's, one per kind.
  * `unit` is an ISO 4217 currency (revenue), an engine unit or a free label (production), m2 or ft2 (floor area),
  * `people` (headcount).
@@ -948,10 +975,121 @@ export const analyticsEvents = pgTable(
   (table) => [index('analytics_events_realm_index').on(table.realmId, table.receivedOn)],
 );
 
+/**
+ * A report of the realm (issue 11 item 4): its name and the status of its newest version. `approved_version` is
+ * the version last approved, kept while a newer draft is edited.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    name: text('name').notNull(),
+    status: text('status').$type<'draft' | 'in-review' | 'approved'>().notNull().default('draft'),
+    latestVersion: integer('latest_version').notNull().default(1),
+    approvedVersion: integer('approved_version'),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('reports_realm_id_id_unique').on(table.realmId, table.id),
+    index('reports_realm_index').on(table.realmId, table.modifiedOn),
+    check('reports_status_check', sql`${table.status} in ('draft', 'in-review', 'approved')`),
+  ],
+);
+
+/**
+ * Every save of a report: its ordered sections (jsonb the contract validates). Approval stores `snapshot`, the
+ * numbers its sections showed; a trigger refuses any change to an approved version (migration 0019).
+ */
+export const reportVersions = pgTable(
+  'report_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    reportId: uuid('report_id').notNull(),
+    number: integer('number').notNull(),
+    sections: jsonb('sections').notNull(),
+    snapshot: jsonb('snapshot'),
+    createdBy: text('created_by'),
+    createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    approvedBy: text('approved_by'),
+    approvedOn: timestamp('approved_on', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('report_versions_report_number_unique').on(table.realmId, table.reportId, table.number),
+    foreignKey({
+      name: 'report_versions_report_fk',
+      columns: [table.realmId, table.reportId],
+      foreignColumns: [reports.realmId, reports.id],
+    }).onDelete('cascade'),
+    check('report_versions_approval_check', sql`(${table.approvedOn} is null) = (${table.snapshot} is null)`),
+  ],
+);
+
+/**
+ * A report mailed on a cron schedule (issue 11 item 6). `next_run_at` is the slot the schedulers wait for; the one
+ * that claims it (`FOR UPDATE SKIP LOCKED`) moves it to the next slot after now, so missed slots run once.
+ */
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    reportId: uuid('report_id').notNull(),
+    cron: text('cron').notNull(),
+    timezone: text('timezone').notNull().default('UTC'),
+    format: text('format').$type<'pdf' | 'xlsx' | 'csv'>().notNull(),
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('report_schedules_realm_id_id_unique').on(table.realmId, table.id),
+    foreignKey({
+      name: 'report_schedules_report_fk',
+      columns: [table.realmId, table.reportId],
+      foreignColumns: [reports.realmId, reports.id],
+    }).onDelete('cascade'),
+    index('report_schedules_due_index')
+      .on(table.nextRunAt)
+      .where(sql`${table.isEnabled}`),
+    check('report_schedules_format_check', sql`${table.format} in ('pdf', 'xlsx', 'csv')`),
+  ],
+);
+
+/** One run of a schedule for one slot: unique per (schedule, slot), the second wall against a double run. */
+export const reportScheduleRuns = pgTable(
+  'report_schedule_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    scheduleId: uuid('schedule_id').notNull(),
+    slot: timestamp('slot', { withTimezone: true, mode: 'date' }).notNull(),
+    status: text('status').$type<'running' | 'sent' | 'failed'>().notNull().default('running'),
+    error: text('error'),
+    startedOn: timestamp('started_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedOn: timestamp('finished_on', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('report_schedule_runs_slot_unique').on(table.scheduleId, table.slot),
+    foreignKey({
+      name: 'report_schedule_runs_schedule_fk',
+      columns: [table.realmId, table.scheduleId],
+      foreignColumns: [reportSchedules.realmId, reportSchedules.id],
+    }).onDelete('cascade'),
+    index('report_schedule_runs_schedule_index').on(table.realmId, table.scheduleId, table.startedOn),
+    check('report_schedule_runs_status_check', sql`${table.status} in ('running', 'sent', 'failed')`),
+  ],
+);
+
 export type FacilityRow = typeof facilities.$inferSelect;
 export type BusinessUnitRow = typeof businessUnits.$inferSelect;
 export type RealmBoundaryRow = typeof realmBoundaries.$inferSelect;
 export type IntensityDenominatorRow = typeof intensityDenominators.$inferSelect;
+export type InventoryChangeReasonRow = typeof inventoryChangeReasons.$inferSelect;
 export type FacilityEmissionYearRow = typeof facilityEmissionYears.$inferSelect;
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeVersionRow = typeof equipmentTypeVersions.$inferSelect;
@@ -970,6 +1108,36 @@ export type InvitationRow = typeof invitations.$inferSelect;
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
 export type AnalyticsEventRow = typeof analyticsEvents.$inferSelect;
 
+export const ANALYSIS_VIEW_VISIBILITY_VALUES = ['private', 'shared'] as const;
+
+/**
+ * A saved analysis (issue 11 item 3, decision 028): a pivot's definition (checked by the contract's request schema
+ * before it is stored) with its owner. A private view is its owner's only; a shared view is read by the realm and
+ * changed by its owner. Names are unique per owner.
+ */
+export const analysisViews = pgTable(
+  'analysis_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    ownerId: uuid('owner_id').notNull(),
+    name: text('name').notNull(),
+    visibility: text('visibility').$type<(typeof ANALYSIS_VIEW_VISIBILITY_VALUES)[number]>().notNull(),
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    foreignKey({
+      name: 'analysis_views_owner_fk',
+      columns: [table.realmId, table.ownerId],
+      foreignColumns: [users.realmId, users.id],
+    }).onDelete('cascade'),
+    uniqueIndex('analysis_views_owner_name_unique').on(table.realmId, table.ownerId, table.name),
+    index('analysis_views_shared_index').on(table.realmId, table.visibility),
+    check('analysis_views_visibility_check', sql`${table.visibility} in ('private', 'shared')`),
+  ],
+);
+export type AnalysisViewRow = typeof analysisViews.$inferSelect;
 /**
  * What only a Scope 3 line needs, beside the activity record that is the line (decision 029): its method, the
  * supplier, the spend as given (amount, currency, year, price basis, NAICS code) with the index ratio and
@@ -1070,3 +1238,7 @@ export const priceIndexes = pgTable(
 export type Scope3LineRow = typeof scope3Lines.$inferSelect;
 export type Scope3ScreeningRow = typeof scope3Screenings.$inferSelect;
 export type PriceIndexRow = typeof priceIndexes.$inferSelect;
+export type ReportRow = typeof reports.$inferSelect;
+export type ReportVersionRow = typeof reportVersions.$inferSelect;
+export type ReportScheduleRow = typeof reportSchedules.$inferSelect;
+export type ReportScheduleRunRow = typeof reportScheduleRuns.$inferSelect;
