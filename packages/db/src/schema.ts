@@ -1000,7 +1000,7 @@ export const reports = pgTable(
 
 /**
  * Every save of a report: its ordered sections (jsonb the contract validates). Approval stores `snapshot`, the
- * numbers its sections showed; a trigger refuses any change to an approved version (migration 0019).
+ * numbers its sections showed; a trigger refuses any change to an approved version (migration 0022).
  */
 export const reportVersions = pgTable(
   'report_versions',

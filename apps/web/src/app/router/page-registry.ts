@@ -25,7 +25,7 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
     import('../../features/inventory/inventory-page.tsx').then((module) => module.InventoryPage),
   'context-ai': featureEmptyStatePage,
   lighttouch: featureEmptyStatePage,
-  advancedghg: featureEmptyStatePage,
+  advancedghg: () => import('../../features/scope3/scope3-page.tsx').then((module) => module.Scope3Page),
   'calc-editor': featureEmptyStatePage,
   'calc-editor-drakon': featureEmptyStatePage,
   'calc-editor-examples': featureEmptyStatePage,
