@@ -39,3 +39,5 @@ export * from './gwp-set-switch.ts';
 export * from './organisation-repository.ts';
 export * from './demo-organisation-seed.ts';
 export * from './report-repository.ts';
+export * from './report-sections.ts';
+export * from './demo-reports-seed.ts';

@@ -2,6 +2,7 @@ import { ANALYTICS_PROXY_PATH, DEFAULT_REALM_KEY, type Plan, type RealmConfig } 
 import type { Database } from './create-database.ts';
 import { seedDemoEmissions } from './demo-emissions-seed.ts';
 import { seedDemoOrganisation } from './demo-organisation-seed.ts';
+import { seedDemoReports } from './demo-reports-seed.ts';
 import { hashPassword } from './password-hash.ts';
 import { createDefaultRealmConfig } from './realm-defaults.ts';
 import { createRealmRepository } from './realm-repository.ts';
@@ -130,6 +131,7 @@ async function seedDemoRealmOf(
     }
     await seedDemoEmissions(transaction, realm.id);
     await seedDemoOrganisation(transaction, realm.id);
+    await seedDemoReports(transaction, realm.id);
     return { isCreated: true };
   });
 }
