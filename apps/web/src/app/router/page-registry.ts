@@ -56,7 +56,8 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
       (module) => module.EquipmentNewPage,
     ),
   'reporting-analysis': featureEmptyStatePage,
-  'reporting-analysis-report': featureEmptyStatePage,
+  'reporting-analysis-report': () =>
+    import('../../features/reports/reports-page.tsx').then((module) => module.ReportsPage),
   'feature-flags': () =>
     import('../../features/feature-flags/feature-flags-page.tsx').then((module) => module.FeatureFlagsPage),
   'invite-manager': () =>
