@@ -58,7 +58,8 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
     ),
   'reporting-analysis': () =>
     import('../../features/analysis/analysis-page.tsx').then((module) => module.AnalysisPage),
-  'reporting-analysis-report': featureEmptyStatePage,
+  'reporting-analysis-report': () =>
+    import('../../features/reports/reports-page.tsx').then((module) => module.ReportsPage),
   'feature-flags': () =>
     import('../../features/feature-flags/feature-flags-page.tsx').then((module) => module.FeatureFlagsPage),
   'invite-manager': () =>
