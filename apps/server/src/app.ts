@@ -26,7 +26,10 @@ import { registerEquipmentRoutes } from './modules/equipment/equipment.routes.ts
 import { registerFacilityRoutes } from './modules/facilities/facilities.routes.ts';
 import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { registerOrganisationRoutes } from './modules/organisation/organisation.routes.ts';
+import { registerAnalysisRoutes } from './modules/analysis/analysis.routes.ts';
+import { registerScope3Routes } from './modules/scope3/scope3.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
+import { registerInventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
 import { createRecalculationService } from './modules/emissions/recalculation.service.ts';
 import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
@@ -148,7 +151,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEquipmentRoutes(app, database.db);
   registerFacilityRoutes(app, database.db);
   registerOrganisationRoutes(app, database.db);
+  registerScope3Routes(app, database.db);
   registerOverviewRoutes(app, database.db);
+  registerAnalysisRoutes(app, database.db);
+  registerInventoryRoutes(app, database.db);
   registerActivityRoutes(app, database.db);
   registerAuditRoutes(app, database.db);
   registerRealmAdminRoutes(app, database.db, now);
