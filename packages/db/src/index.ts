@@ -43,3 +43,4 @@ export * from './demo-scope3-seed.ts';
 export * from './demo-organisation-seed.ts';
 export * from './analysis-repository.ts';
 export * from './analysis-view-repository.ts';
+export * from './report-repository.ts';
