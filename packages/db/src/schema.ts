@@ -820,7 +820,8 @@ export const emissionMonthTotals = pgTable(
 /**
  * A realm's emission results on its own GWP set only (`realms.properties.gwpSetId`, AR5 when absent): the view of
  * migration 0011, with the caller's row-level security (`security_invoker`). Every read of results goes through
- * it, so a sum can never take in results of two sets, even while a recalculation writes the next set's.
+ * it, so a sum can never take in results of two sets, even while a recalculation writes the next set's; the
+ * facility view's (`listForFacility`) alone names the set it read for the realm instead, to spare the view's join.
  */
 export const emissionResults = pgView('emission_results', {
   realmId: uuid('realm_id').notNull(),
