@@ -90,3 +90,6 @@ export function setupUser(realm: E2eRealm, email: string): Credentials {
  * (business units, ownership shares, consolidation), reached at orgunits.localhost.
  */
 export const ORGANISATION_REALM = setupRealm('orgunits');
+
+/** Plan `paid` with an administrator and no facilities of its own, for Scope 3 on /advancedghg, at scope3.localhost. */
+export const SCOPE3_REALM = setupRealm('scope3');

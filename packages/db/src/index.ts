@@ -43,3 +43,6 @@ export * from './demo-scope3-seed.ts';
 export * from './demo-organisation-seed.ts';
 export * from './analysis-repository.ts';
 export * from './analysis-view-repository.ts';
+export * from './report-repository.ts';
+export * from './report-sections.ts';
+export * from './demo-reports-seed.ts';

@@ -820,7 +820,8 @@ export const emissionMonthTotals = pgTable(
 /**
  * A realm's emission results on its own GWP set only (`realms.properties.gwpSetId`, AR5 when absent): the view of
  * migration 0011, with the caller's row-level security (`security_invoker`). Every read of results goes through
- * it, so a sum can never take in results of two sets, even while a recalculation writes the next set's.
+ * it, so a sum can never take in results of two sets, even while a recalculation writes the next set's; the
+ * facility view's (`listForFacility`) alone names the set it read for the realm instead, to spare the view's join.
  */
 export const emissionResults = pgView('emission_results', {
   realmId: uuid('realm_id').notNull(),
@@ -973,6 +974,116 @@ export const analyticsEvents = pgTable(
     receivedOn: timestamp('received_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('analytics_events_realm_index').on(table.realmId, table.receivedOn)],
+);
+
+/**
+ * A report of the realm (issue 11 item 4): its name and the status of its newest version. `approved_version` is
+ * the version last approved, kept while a newer draft is edited.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    name: text('name').notNull(),
+    status: text('status').$type<'draft' | 'in-review' | 'approved'>().notNull().default('draft'),
+    latestVersion: integer('latest_version').notNull().default(1),
+    approvedVersion: integer('approved_version'),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('reports_realm_id_id_unique').on(table.realmId, table.id),
+    index('reports_realm_index').on(table.realmId, table.modifiedOn),
+    check('reports_status_check', sql`${table.status} in ('draft', 'in-review', 'approved')`),
+  ],
+);
+
+/**
+ * Every save of a report: its ordered sections (jsonb the contract validates). Approval stores `snapshot`, the
+ * numbers its sections showed; a trigger refuses any change to an approved version (migration 0022).
+ */
+export const reportVersions = pgTable(
+  'report_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    reportId: uuid('report_id').notNull(),
+    number: integer('number').notNull(),
+    sections: jsonb('sections').notNull(),
+    snapshot: jsonb('snapshot'),
+    createdBy: text('created_by'),
+    createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    approvedBy: text('approved_by'),
+    approvedOn: timestamp('approved_on', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('report_versions_report_number_unique').on(table.realmId, table.reportId, table.number),
+    foreignKey({
+      name: 'report_versions_report_fk',
+      columns: [table.realmId, table.reportId],
+      foreignColumns: [reports.realmId, reports.id],
+    }).onDelete('cascade'),
+    check('report_versions_approval_check', sql`(${table.approvedOn} is null) = (${table.snapshot} is null)`),
+  ],
+);
+
+/**
+ * A report mailed on a cron schedule (issue 11 item 6). `next_run_at` is the slot the schedulers wait for; the one
+ * that claims it (`FOR UPDATE SKIP LOCKED`) moves it to the next slot after now, so missed slots run once.
+ */
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    reportId: uuid('report_id').notNull(),
+    cron: text('cron').notNull(),
+    timezone: text('timezone').notNull().default('UTC'),
+    format: text('format').$type<'pdf' | 'xlsx' | 'csv'>().notNull(),
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('report_schedules_realm_id_id_unique').on(table.realmId, table.id),
+    foreignKey({
+      name: 'report_schedules_report_fk',
+      columns: [table.realmId, table.reportId],
+      foreignColumns: [reports.realmId, reports.id],
+    }).onDelete('cascade'),
+    index('report_schedules_due_index')
+      .on(table.nextRunAt)
+      .where(sql`${table.isEnabled}`),
+    check('report_schedules_format_check', sql`${table.format} in ('pdf', 'xlsx', 'csv')`),
+  ],
+);
+
+/** One run of a schedule for one slot: unique per (schedule, slot), the second wall against a double run. */
+export const reportScheduleRuns = pgTable(
+  'report_schedule_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    scheduleId: uuid('schedule_id').notNull(),
+    slot: timestamp('slot', { withTimezone: true, mode: 'date' }).notNull(),
+    status: text('status').$type<'running' | 'sent' | 'failed'>().notNull().default('running'),
+    error: text('error'),
+    startedOn: timestamp('started_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedOn: timestamp('finished_on', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('report_schedule_runs_slot_unique').on(table.scheduleId, table.slot),
+    foreignKey({
+      name: 'report_schedule_runs_schedule_fk',
+      columns: [table.realmId, table.scheduleId],
+      foreignColumns: [reportSchedules.realmId, reportSchedules.id],
+    }).onDelete('cascade'),
+    index('report_schedule_runs_schedule_index').on(table.realmId, table.scheduleId, table.startedOn),
+    check('report_schedule_runs_status_check', sql`${table.status} in ('running', 'sent', 'failed')`),
+  ],
 );
 
 export type FacilityRow = typeof facilities.$inferSelect;
@@ -1128,3 +1239,7 @@ export const priceIndexes = pgTable(
 export type Scope3LineRow = typeof scope3Lines.$inferSelect;
 export type Scope3ScreeningRow = typeof scope3Screenings.$inferSelect;
 export type PriceIndexRow = typeof priceIndexes.$inferSelect;
+export type ReportRow = typeof reports.$inferSelect;
+export type ReportVersionRow = typeof reportVersions.$inferSelect;
+export type ReportScheduleRow = typeof reportSchedules.$inferSelect;
+export type ReportScheduleRunRow = typeof reportScheduleRuns.$inferSelect;

@@ -1,9 +1,17 @@
 import { createTransport } from 'nodemailer';
 
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the mail (a scheduled report's export). */
+  attachments?: readonly EmailAttachment[];
 }
 
 /** `error` is set only when SMTP refused or failed; without SMTP nothing is sent and nothing failed. */
@@ -60,7 +68,13 @@ export function createMailer(options: {
     isSmtp: true,
     async send(email) {
       try {
-        await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text });
+        await transport.sendMail({
+          from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          ...(email.attachments ? { attachments: [...email.attachments] } : {}),
+        });
         return { isSent: true };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -1,3 +1,4 @@
+import { findRoute } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test-support/test-app.ts';
 import { MissingRouteAccessError, type PermissionAccess } from './route-access.ts';
@@ -57,6 +58,7 @@ describe('route access declarations', () => {
       'DELETE /api/organisation/denominators/:id: update Facility',
       'DELETE /api/realm-admin/grants/:id: delete Permission',
       'DELETE /api/realms/:realmId/login-strategies/:strategyId: delete Realm',
+      'DELETE /api/reports/:id/schedules/:scheduleId: update Report',
       'DELETE /api/scope3/lines/:id: delete ActivityRecord',
       'DELETE /api/scope3/price-indexes/:id: delete ActivityRecord',
       'GET /api/activity-records/:id/trail.csv: read ActivityRecord',
@@ -72,6 +74,7 @@ describe('route access declarations', () => {
       'GET /api/equipment/types/:key: read EquipmentType',
       'GET /api/equipment/types: read EquipmentType',
       'GET /api/equipment: read Equipment',
+      'GET /api/exports/analysis: read Facility',
       'GET /api/exports/audit-log: read AuditLog',
       'GET /api/exports/emission-factors: read EmissionFactor',
       'GET /api/exports/facilities/:slug/activity-records: read ActivityRecord',
@@ -94,6 +97,7 @@ describe('route access declarations', () => {
       'GET /api/organisation/denominators: read Facility',
       'GET /api/overview/years: read Facility',
       'GET /api/overview: read Facility',
+      'GET /api/pathways/trajectory: read Facility',
       'GET /api/realm-admin/roles: read Role',
       'GET /api/realm-admin/users: read User',
       'GET /api/realms/:realmId/legal: read Realm',
@@ -103,9 +107,14 @@ describe('route access declarations', () => {
       'GET /api/realms/:realmId/theme: read Theme',
       'GET /api/realms: read Realm',
       'GET /api/recalculations/:id: read ActivityRecord',
+      'GET /api/reports/:id/export: read Report',
+      'GET /api/reports/:id/schedules: read Report',
+      'GET /api/reports/:id/versions/:number: read Report',
+      'GET /api/reports/:id: read Report',
       'GET /api/reports/inventory/:year/change-reasons: read Facility',
       'GET /api/reports/inventory/years: read Facility',
       'GET /api/reports/inventory: read Facility',
+      'GET /api/reports: read Report',
       'GET /api/scope3/eeio-factors: read Facility',
       'GET /api/scope3/lines: read Facility',
       'GET /api/scope3/price-indexes: read Facility',
@@ -134,12 +143,16 @@ describe('route access declarations', () => {
       'POST /api/invitations/:id/resend: update Invitation',
       'POST /api/invitations: create Invitation',
       'POST /api/organisation/business-units: update Realm',
+      'POST /api/pathways/optimize: read Facility',
       'POST /api/realm-admin/roles/:roleId/grants: create Permission',
       'POST /api/realm-admin/users/:id/deactivate: update User',
       'POST /api/realm-admin/users/:id/reactivate: update User',
       'POST /api/realms/:realmId/login-strategies: create Realm',
       'POST /api/realms: create Realm',
       'POST /api/recalculations: update Realm',
+      'POST /api/reports/:id/schedules: update Report',
+      'POST /api/reports/:id/status: update Report',
+      'POST /api/reports: create Report',
       'POST /api/scope3/eeio-factors/import: create ActivityRecord',
       'POST /api/scope3/lines: create ActivityRecord',
       'PUT /api/analysis/views/:id: read Facility',
@@ -155,11 +168,27 @@ describe('route access declarations', () => {
       'PUT /api/realms/:realmId/session-settings: update Realm',
       'PUT /api/realms/:realmId/settings: update Realm',
       'PUT /api/realms/:realmId/theme: update Theme',
+      'PUT /api/reports/:id/schedules/:scheduleId: update Report',
+      'PUT /api/reports/:id: update Report',
       'PUT /api/reports/inventory/:year/change-reasons: update Realm',
       'PUT /api/scope3/lines/:id: update ActivityRecord',
       'PUT /api/scope3/price-indexes: update ActivityRecord',
       'PUT /api/scope3/screenings/:category: update ActivityRecord',
     ]);
+  });
+
+  it('the pathway routes carry the plans of /pathways and /lighttouch from the route table', () => {
+    const accessOf = (url: string) =>
+      testApp.app.registeredRoutes.find((route) => route.url === url && route.method !== 'HEAD')
+        ?.access as PermissionAccess;
+    expect(accessOf('/api/pathways/trajectory')).toMatchObject({
+      plans: findRoute('pathways').plans,
+      feature: 'Decarbonisation pathways',
+    });
+    expect(accessOf('/api/pathways/optimize')).toMatchObject({
+      plans: ['paid'],
+      feature: 'Pathway optimizer',
+    });
   });
 
   it('the analytics proxy routes are public: they check the write key of the realm themselves', () => {

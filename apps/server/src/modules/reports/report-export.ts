@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  REPORT_EXPORT_CONTENT_TYPES,
+  toEditableTheme,
+  type ReportExportFormat,
+  type ReportExportQuery,
+} from '@ecc/contracts';
+import { createRealmConfigRepository, createRealmRepository, type Database } from '@ecc/db';
+import { HttpError } from '#platform/errors.ts';
+import { renderReportPdf, type ReportBrand } from './report-pdf.ts';
+import { reportTables, reportWorkbookBuffer, tableCsv, tablesZip } from './report-tables.ts';
+import { exportedVersion } from './reports.service.ts';
+
+export const DEFAULT_REPORT_COLOR = '#0f766e';
+export const TABLE_NOT_FOUND_MESSAGE = 'The report has no table at that position';
+
+export interface ReportFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** A logo the PDF can draw: the theme's, read from the web app's files (`/brand/logo.svg`), else none. */
+async function readLogo(logo: string | undefined, webDistDir: string): Promise<ReportBrand['logo']> {
+  if (!logo?.startsWith('/')) return undefined;
+  const file = path.join(webDistDir, path.normalize(logo).replace(/^([/\\])+/, ''));
+  if (!file.startsWith(webDistDir)) return undefined;
+  try {
+    const bytes = await readFile(file);
+    if (file.endsWith('.svg')) return { svg: bytes.toString('utf8') };
+    if (/\.(png|jpe?g)$/i.test(file)) return { image: bytes };
+  } catch {
+    // No built web app (tests, the CLI): the realm's name alone heads the report.
+  }
+  return undefined;
+}
+
+/** The realm's name, its theme's primary colour (light) and logo. */
+export async function readReportBrand(
+  db: Database,
+  realmId: string,
+  webDistDir: string,
+): Promise<ReportBrand> {
+  const [realm, config] = await Promise.all([
+    createRealmRepository(db).findById(realmId),
+    createRealmConfigRepository(db).findConfig(realmId),
+  ]);
+  const stored = config?.config.themes[0];
+  const theme = stored ? toEditableTheme(stored) : undefined;
+  const logo = await readLogo(theme?.logo, webDistDir);
+  return {
+    realmName: realm?.name ?? '',
+    primaryColor: theme?.colors.light.primary ?? DEFAULT_REPORT_COLOR,
+    ...(logo ? { logo } : {}),
+  };
+}
+
+function fileNameOf(name: string, extension: ReportExportFormat | 'zip', now: Date): string {
+  const safeName = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'report';
+  return `${safeName}-${now.toISOString().slice(0, 10)}.${extension}`;
+}
+
+/**
+ * A report's version as a file: PDF, XLSX (a sheet per table) or CSV (the chosen table, else every table, zipped
+ * when there are several). The version is the one asked for, else the approved one, else the newest.
+ */
+export async function renderReportFile(
+  db: Database,
+  realmId: string,
+  reportId: string,
+  query: Pick<ReportExportQuery, 'format' | 'version' | 'table'>,
+  options: { webDistDir: string; now: Date },
+): Promise<ReportFile> {
+  const { report, version, content } = await exportedVersion(db, realmId, reportId, query.version);
+  if (query.format === 'pdf') {
+    const brand = await readReportBrand(db, realmId, options.webDistDir);
+    const versionLabel = version.approvedOn
+      ? `Version ${version.number}, approved ${version.approvedOn.toISOString().slice(0, 10)} by ${version.approvedBy ?? ''}`
+      : `Version ${version.number} (${report.status === 'in-review' ? 'in review' : 'draft'}), ${options.now.toISOString().slice(0, 10)}`;
+    const body = await renderReportPdf({ name: report.name, versionLabel, sections: content }, brand);
+    return {
+      fileName: fileNameOf(report.name, 'pdf', options.now),
+      contentType: REPORT_EXPORT_CONTENT_TYPES.pdf,
+      body,
+    };
+  }
+  const tables = reportTables(content);
+  if (query.format === 'xlsx') {
+    return {
+      fileName: fileNameOf(report.name, 'xlsx', options.now),
+      contentType: REPORT_EXPORT_CONTENT_TYPES.xlsx,
+      body: await reportWorkbookBuffer(tables),
+    };
+  }
+  if (query.table !== undefined) {
+    const table = tables[query.table];
+    if (!table) throw new HttpError(404, TABLE_NOT_FOUND_MESSAGE);
+    return {
+      fileName: fileNameOf(`${report.name}-${table.title}`, 'csv', options.now),
+      contentType: REPORT_EXPORT_CONTENT_TYPES.csv,
+      body: Buffer.from(tableCsv(table)),
+    };
+  }
+  if (tables.length === 1 && tables[0]) {
+    return {
+      fileName: fileNameOf(report.name, 'csv', options.now),
+      contentType: REPORT_EXPORT_CONTENT_TYPES.csv,
+      body: Buffer.from(tableCsv(tables[0])),
+    };
+  }
+  return {
+    fileName: fileNameOf(report.name, 'zip', options.now),
+    contentType: REPORT_EXPORT_CONTENT_TYPES.zip,
+    body: tablesZip(tables),
+  };
+}

@@ -1,0 +1,316 @@
+import { defineEndpoint, noContentSchema } from './endpoint.ts';
+import { reportingYearSchema } from './period.ts';
+import { uuidSchema } from './validation.ts';
+import { z } from './zod.ts';
+
+/*
+ * The report builder (issue 11, items 4 and 6): a report of the realm is an ordered list of sections kept in
+ * versions (every save a new one) with a status. Approving a version stores a snapshot of every number its
+ * sections showed, so the approved report never changes when records do; the answer says when the live numbers
+ * now differ. Exports (PDF, XLSX, CSV) and scheduled mailings render a version the same way. Masses are kg CO2e.
+ */
+
+export const REPORT_STATUSES = ['draft', 'in-review', 'approved'] as const;
+export const reportStatusSchema = z.enum(REPORT_STATUSES);
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
+export const REPORT_STATUS_LABELS: Readonly<Record<ReportStatus, string>> = {
+  draft: 'Draft',
+  'in-review': 'In review',
+  approved: 'Approved',
+};
+
+/** The figures a KPI tile can show, each the year's CO2e as the overview sums it. */
+export const KPI_METRICS = ['scope1', 'scope2Location', 'scope2Market', 'scope3', 'total'] as const;
+export const kpiMetricSchema = z.enum(KPI_METRICS);
+export type KpiMetric = z.infer<typeof kpiMetricSchema>;
+
+export const KPI_METRIC_LABELS: Readonly<Record<KpiMetric, string>> = {
+  scope1: 'Scope 1',
+  scope2Location: 'Scope 2 (location-based)',
+  scope2Market: 'Scope 2 (market-based)',
+  scope3: 'Scope 3',
+  total: 'Total (Scope 1, 2 location-based, 3)',
+};
+
+export const MAX_REPORT_SECTIONS = 100;
+export const MAX_SECTION_MARKDOWN_LENGTH = 20_000;
+export const MAX_REPORT_NAME_LENGTH = 200;
+
+/** A section's id: the browser makes it, so reordering keeps each section's identity. */
+const sectionIdSchema = z.string().min(1).max(64);
+const sectionTitleSchema = z.string().trim().max(200).optional();
+
+/** Markdown text; rendered without raw HTML everywhere (browser and PDF). */
+export const textSectionSchema = z.object({
+  id: sectionIdSchema,
+  kind: z.literal('text'),
+  title: sectionTitleSchema,
+  markdown: z.string().max(MAX_SECTION_MARKDOWN_LENGTH),
+});
+
+export const kpiSectionSchema = z.object({
+  id: sectionIdSchema,
+  kind: z.literal('kpi'),
+  title: sectionTitleSchema,
+  year: reportingYearSchema,
+  metrics: z.array(kpiMetricSchema).min(1, 'Choose at least one figure').max(KPI_METRICS.length),
+});
+
+/**
+ * Every section kind. A new kind (inventory tables, saved analyses) is a schema here and a renderer in the
+ * section registry (`packages/db/src/report-sections.ts`).
+ */
+export const reportSectionSchema = z.discriminatedUnion('kind', [textSectionSchema, kpiSectionSchema]);
+export type ReportSection = z.infer<typeof reportSectionSchema>;
+export type ReportSectionKind = ReportSection['kind'];
+
+export const reportSectionsSchema = z
+  .array(reportSectionSchema)
+  .max(MAX_REPORT_SECTIONS)
+  .superRefine((sections, context) => {
+    const seen = new Set<string>();
+    sections.forEach((section, index) => {
+      if (seen.has(section.id))
+        context.addIssue({ code: 'custom', path: [index, 'id'], message: 'Each section needs its own id' });
+      seen.add(section.id);
+    });
+  });
+
+/** A number a section shows, with its unit, as a table cell, a tile or a chart's value. */
+export const reportTableSchema = z.object({
+  title: z.string(),
+  columns: z.array(z.object({ key: z.string(), header: z.string(), isNumber: z.boolean() })),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+});
+export type ReportTable = z.infer<typeof reportTableSchema>;
+
+export const reportChartSchema = z.object({
+  kind: z.literal('bar'),
+  title: z.string(),
+  categories: z.array(z.string()),
+  values: z.array(z.number()),
+  unit: z.string(),
+});
+export type ReportChart = z.infer<typeof reportChartSchema>;
+
+/**
+ * A section as shown: its text, tiles, tables and charts with the numbers of the moment (live) or of the
+ * approval (snapshot). An approved version's snapshot is a list of these.
+ */
+export const renderedSectionSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  markdown: z.string().optional(),
+  tiles: z
+    .array(z.object({ key: z.string(), label: z.string(), value: z.number(), unit: z.string() }))
+    .optional(),
+  tables: z.array(reportTableSchema).default([]),
+  charts: z.array(reportChartSchema).default([]),
+});
+export type RenderedSection = z.infer<typeof renderedSectionSchema>;
+
+export const reportSummarySchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  status: reportStatusSchema,
+  /** The newest version's number. */
+  latestVersion: z.number().int(),
+  /** The approved version's number, kept while a newer draft is edited; null before any approval. */
+  approvedVersion: z.number().int().nullable(),
+  createdOn: z.string(),
+  modifiedOn: z.string(),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+export const reportListResponseSchema = z.object({ reports: z.array(reportSummarySchema) });
+export type ReportListResponse = z.infer<typeof reportListResponseSchema>;
+
+export const reportVersionSummarySchema = z.object({
+  number: z.number().int(),
+  createdOn: z.string(),
+  createdBy: z.string().nullable(),
+  approvedOn: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+});
+export type ReportVersionSummary = z.infer<typeof reportVersionSummarySchema>;
+
+export const reportVersionSchema = reportVersionSummarySchema.extend({
+  sections: reportSectionsSchema,
+  /** What the sections show: the snapshot for an approved version, else the live numbers. */
+  content: z.array(renderedSectionSchema),
+  /** An approved version whose live numbers now differ from its snapshot. */
+  hasChangedSinceApproval: z.boolean(),
+});
+export type ReportVersion = z.infer<typeof reportVersionSchema>;
+
+export const reportDetailSchema = z.object({
+  report: reportSummarySchema,
+  version: reportVersionSchema,
+  versions: z.array(reportVersionSummarySchema),
+});
+export type ReportDetail = z.infer<typeof reportDetailSchema>;
+
+export const reportInputSchema = z.object({
+  name: z.string().trim().min(1, 'Give the report a name').max(MAX_REPORT_NAME_LENGTH),
+  sections: reportSectionsSchema,
+});
+export type ReportInput = z.infer<typeof reportInputSchema>;
+
+/** The status moves: an author submits (draft → in review), an administrator approves or returns to draft. */
+export const REPORT_TRANSITIONS = ['submit', 'approve', 'return'] as const;
+export const reportTransitionSchema = z.object({ action: z.enum(REPORT_TRANSITIONS) });
+export type ReportTransition = z.infer<typeof reportTransitionSchema>['action'];
+
+export const reportParamsSchema = z.object({ id: uuidSchema });
+export const reportVersionParamsSchema = z.object({ id: uuidSchema, number: z.coerce.number().int().min(1) });
+
+export const REPORT_EXPORT_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
+export const reportExportFormatSchema = z.enum(REPORT_EXPORT_FORMATS);
+export type ReportExportFormat = z.infer<typeof reportExportFormatSchema>;
+
+export const REPORT_EXPORT_CONTENT_TYPES: Readonly<Record<ReportExportFormat | 'zip', string>> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+  zip: 'application/zip',
+};
+
+export const reportExportQuerySchema = z.object({
+  format: reportExportFormatSchema,
+  /** The version to export; the approved one when there is one, else the newest. */
+  version: z.coerce.number().int().min(1).optional(),
+  /** For CSV: one table by its position among the report's tables (0 first); without it every table, zipped. */
+  table: z.coerce.number().int().min(0).optional(),
+});
+export type ReportExportQuery = z.infer<typeof reportExportQuerySchema>;
+
+export const MAX_SCHEDULE_RECIPIENTS = 20;
+
+export const reportScheduleInputSchema = z.object({
+  /** A 5-field (minute first) or 6-field (seconds first) cron expression, read in `timezone`. */
+  cron: z.string().trim().min(1, 'Enter a cron expression').max(120),
+  timezone: z.string().min(1).max(64).default('UTC'),
+  format: reportExportFormatSchema,
+  recipients: z
+    .array(z.email('Enter an e-mail address'))
+    .min(1, 'Add at least one recipient')
+    .max(MAX_SCHEDULE_RECIPIENTS),
+  isEnabled: z.boolean().default(true),
+});
+export type ReportScheduleInput = z.input<typeof reportScheduleInputSchema>;
+
+export const REPORT_RUN_STATUSES = ['running', 'sent', 'failed'] as const;
+export type ReportRunStatus = (typeof REPORT_RUN_STATUSES)[number];
+
+export const reportRunSchema = z.object({
+  id: uuidSchema,
+  /** The slot the run was for (the earliest missed one when several were missed). */
+  slot: z.string(),
+  status: z.enum(REPORT_RUN_STATUSES),
+  error: z.string().nullable(),
+  startedOn: z.string(),
+  finishedOn: z.string().nullable(),
+});
+export type ReportRun = z.infer<typeof reportRunSchema>;
+
+export const reportScheduleSchema = z.object({
+  id: uuidSchema,
+  reportId: uuidSchema,
+  cron: z.string(),
+  timezone: z.string(),
+  format: reportExportFormatSchema,
+  recipients: z.array(z.string()),
+  isEnabled: z.boolean(),
+  /** The next slot it runs at; null when disabled. */
+  nextRunAt: z.string().nullable(),
+  runs: z.array(reportRunSchema),
+});
+export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
+
+export const reportScheduleListResponseSchema = z.object({ schedules: z.array(reportScheduleSchema) });
+export const reportScheduleParamsSchema = z.object({ id: uuidSchema, scheduleId: uuidSchema });
+
+/** A file download: a stream the browser saves, not JSON. */
+const fileDownloadSchema = z.unknown();
+
+export const REPORT_NOT_FOUND_MESSAGE = 'Report not found';
+export const SCHEDULE_NOT_FOUND_MESSAGE = 'Schedule not found';
+
+export const reportEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/reports',
+    responses: { 200: reportListResponseSchema },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/reports',
+    body: reportInputSchema,
+    responses: { 201: reportDetailSchema },
+  }),
+  /** The approved version when there is one, else the newest. */
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/reports/:id',
+    params: reportParamsSchema,
+    responses: { 200: reportDetailSchema },
+  }),
+  version: defineEndpoint({
+    method: 'GET',
+    path: '/api/reports/:id/versions/:number',
+    params: reportVersionParamsSchema,
+    responses: { 200: reportDetailSchema },
+  }),
+  /** Saves a new version (a draft); 409 while the report is in review. */
+  save: defineEndpoint({
+    method: 'PUT',
+    path: '/api/reports/:id',
+    params: reportParamsSchema,
+    body: reportInputSchema,
+    responses: { 200: reportDetailSchema },
+  }),
+  /** 409 when the move does not fit the status (approving a draft). */
+  transition: defineEndpoint({
+    method: 'POST',
+    path: '/api/reports/:id/status',
+    params: reportParamsSchema,
+    body: reportTransitionSchema,
+    responses: { 200: reportDetailSchema },
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/api/reports/:id/export',
+    params: reportParamsSchema,
+    query: reportExportQuerySchema,
+    responses: { 200: fileDownloadSchema },
+  }),
+  schedules: defineEndpoint({
+    method: 'GET',
+    path: '/api/reports/:id/schedules',
+    params: reportParamsSchema,
+    responses: { 200: reportScheduleListResponseSchema },
+  }),
+  /** 400 naming `body/cron` for an expression that is not valid. */
+  createSchedule: defineEndpoint({
+    method: 'POST',
+    path: '/api/reports/:id/schedules',
+    params: reportParamsSchema,
+    body: reportScheduleInputSchema,
+    responses: { 201: reportScheduleSchema },
+  }),
+  updateSchedule: defineEndpoint({
+    method: 'PUT',
+    path: '/api/reports/:id/schedules/:scheduleId',
+    params: reportScheduleParamsSchema,
+    body: reportScheduleInputSchema,
+    responses: { 200: reportScheduleSchema },
+  }),
+  deleteSchedule: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/reports/:id/schedules/:scheduleId',
+    params: reportScheduleParamsSchema,
+    responses: { 204: noContentSchema },
+  }),
+};
