@@ -74,6 +74,7 @@ describe('route access declarations', () => {
       'GET /api/equipment/types/:key: read EquipmentType',
       'GET /api/equipment/types: read EquipmentType',
       'GET /api/equipment: read Equipment',
+      'GET /api/exports/analysis: read Facility',
       'GET /api/exports/audit-log: read AuditLog',
       'GET /api/exports/emission-factors: read EmissionFactor',
       'GET /api/exports/facilities/:slug/activity-records: read ActivityRecord',
