@@ -350,6 +350,33 @@ export const realmBoundaries = pgTable(
 );
 
 /**
+ * What explains the change of a reporting year's inventory from the year before (CDP C7.9a), one row per reason
+ * category: kg CO2e and whether it raised or lowered emissions. What the rows leave unexplained is shown as
+ * "unidentified", computed, never stored.
+ */
+export const inventoryChangeReasons = pgTable(
+  'inventory_change_reasons',
+  {
+    realmId: realmIdColumn(),
+    year: integer('year').notNull(),
+    reason: text('reason').notNull(),
+    co2eKg: numeric('co2e_kg', { mode: 'number' }).notNull(),
+    direction: text('direction').notNull(),
+    note: text('note').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ name: 'inventory_change_reasons_pk', columns: [table.realmId, table.year, table.reason] }),
+    check(
+      'inventory_change_reasons_reason_check',
+      sql`${table.reason} in ('emissions-reduction-activities', 'divestment', 'acquisitions', 'mergers', 'change-in-output', 'change-in-methodology', 'change-in-boundary', 'change-in-physical-operating-conditions', 'other')`,
+    ),
+    check('inventory_change_reasons_direction_check', sql`${table.direction} in ('increase', 'decrease')`),
+    check('inventory_change_reasons_co2e_check', sql`${table.co2eKg} >= 0`),
+  ],
+);
+
+/**
  * One intensity denominator of a reporting year: the realm's own (no facility) or a facility's, one per kind.
  * `unit` is an ISO 4217 currency (revenue), an engine unit or a free label (production), m2 or ft2 (floor area),
  * `people` (headcount).
@@ -793,7 +820,8 @@ export const emissionMonthTotals = pgTable(
 /**
  * A realm's emission results on its own GWP set only (`realms.properties.gwpSetId`, AR5 when absent): the view of
  * migration 0011, with the caller's row-level security (`security_invoker`). Every read of results goes through
- * it, so a sum can never take in results of two sets, even while a recalculation writes the next set's.
+ * it, so a sum can never take in results of two sets, even while a recalculation writes the next set's; the
+ * facility view's (`listForFacility`) alone names the set it read for the realm instead, to spare the view's join.
  */
 export const emissionResults = pgView('emission_results', {
   realmId: uuid('realm_id').notNull(),
@@ -973,7 +1001,7 @@ export const reports = pgTable(
 
 /**
  * Every save of a report: its ordered sections (jsonb the contract validates). Approval stores `snapshot`, the
- * numbers its sections showed; a trigger refuses any change to an approved version (migration 0019).
+ * numbers its sections showed; a trigger refuses any change to an approved version (migration 0022).
  */
 export const reportVersions = pgTable(
   'report_versions',
@@ -1062,6 +1090,7 @@ export type FacilityRow = typeof facilities.$inferSelect;
 export type BusinessUnitRow = typeof businessUnits.$inferSelect;
 export type RealmBoundaryRow = typeof realmBoundaries.$inferSelect;
 export type IntensityDenominatorRow = typeof intensityDenominators.$inferSelect;
+export type InventoryChangeReasonRow = typeof inventoryChangeReasons.$inferSelect;
 export type FacilityEmissionYearRow = typeof facilityEmissionYears.$inferSelect;
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeVersionRow = typeof equipmentTypeVersions.$inferSelect;
@@ -1079,6 +1108,137 @@ export type PermissionRow = typeof permissions.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
 export type AnalyticsEventRow = typeof analyticsEvents.$inferSelect;
+
+export const ANALYSIS_VIEW_VISIBILITY_VALUES = ['private', 'shared'] as const;
+
+/**
+ * A saved analysis (issue 11 item 3, decision 028): a pivot's definition (checked by the contract's request schema
+ * before it is stored) with its owner. A private view is its owner's only; a shared view is read by the realm and
+ * changed by its owner. Names are unique per owner.
+ */
+export const analysisViews = pgTable(
+  'analysis_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    ownerId: uuid('owner_id').notNull(),
+    name: text('name').notNull(),
+    visibility: text('visibility').$type<(typeof ANALYSIS_VIEW_VISIBILITY_VALUES)[number]>().notNull(),
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    foreignKey({
+      name: 'analysis_views_owner_fk',
+      columns: [table.realmId, table.ownerId],
+      foreignColumns: [users.realmId, users.id],
+    }).onDelete('cascade'),
+    uniqueIndex('analysis_views_owner_name_unique').on(table.realmId, table.ownerId, table.name),
+    index('analysis_views_shared_index').on(table.realmId, table.visibility),
+    check('analysis_views_visibility_check', sql`${table.visibility} in ('private', 'shared')`),
+  ],
+);
+export type AnalysisViewRow = typeof analysisViews.$inferSelect;
+/**
+ * What only a Scope 3 line needs, beside the activity record that is the line (decision 029): its method, the
+ * supplier, the spend as given (amount, currency, year, price basis, NAICS code) with the index ratio and
+ * exchange rate that turned it into the record's quantity, mode, waste type and treatment, the use phase's units
+ * and lifetime energy, and the five GHG Protocol data-quality scores. Goes with its record.
+ */
+export const scope3Lines = pgTable(
+  'scope3_lines',
+  {
+    realmId: uuid('realm_id').notNull(),
+    activityRecordId: uuid('activity_record_id').notNull(),
+    method: text('method').notNull(),
+    description: text('description').notNull(),
+    supplier: text('supplier'),
+    spendAmount: doublePrecision('spend_amount'),
+    spendCurrency: text('spend_currency'),
+    spendYear: integer('spend_year'),
+    priceBasis: text('price_basis'),
+    naicsCode: text('naics_code'),
+    indexRatio: doublePrecision('index_ratio'),
+    exchangeRate: doublePrecision('exchange_rate'),
+    mode: text('mode'),
+    wasteType: text('waste_type'),
+    wasteTreatment: text('waste_treatment'),
+    unitsSold: doublePrecision('units_sold'),
+    lifetimeEnergyKwh: doublePrecision('lifetime_energy_kwh'),
+    dataQualityTechnological: smallint('dq_technological'),
+    dataQualityTemporal: smallint('dq_temporal'),
+    dataQualityGeographical: smallint('dq_geographical'),
+    dataQualityCompleteness: smallint('dq_completeness'),
+    dataQualityReliability: smallint('dq_reliability'),
+  },
+  (table) => [
+    primaryKey({ name: 'scope3_lines_pk', columns: [table.realmId, table.activityRecordId] }),
+    foreignKey({
+      name: 'scope3_lines_activity_record_fk',
+      columns: [table.realmId, table.activityRecordId],
+      foreignColumns: [activityRecords.realmId, activityRecords.id],
+    }).onDelete('cascade'),
+    check(
+      'scope3_lines_method_check',
+      sql`${table.method} in ('spend', 'average-data', 'distance', 'waste', 'supplier-specific', 'use-phase')`,
+    ),
+    check(
+      'scope3_lines_price_basis_check',
+      sql`${table.priceBasis} is null or ${table.priceBasis} in ('purchaser', 'producer')`,
+    ),
+    check(
+      'scope3_lines_data_quality_check',
+      sql`coalesce(${table.dataQualityTechnological}, 1) between 1 and 5 and coalesce(${table.dataQualityTemporal}, 1) between 1 and 5 and coalesce(${table.dataQualityGeographical}, 1) between 1 and 5 and coalesce(${table.dataQualityCompleteness}, 1) between 1 and 5 and coalesce(${table.dataQualityReliability}, 1) between 1 and 5`,
+    ),
+  ],
+);
+
+/** The realm's relevance screening of each Scope 3 category; an excluded category carries its reason. */
+export const scope3Screenings = pgTable(
+  'scope3_screenings',
+  {
+    realmId: realmIdColumn(),
+    category: smallint('category').notNull(),
+    isIncluded: boolean('is_included').notNull(),
+    relevance: jsonb('relevance').$type<Record<string, boolean>>().notNull(),
+    exclusionReason: text('exclusion_reason'),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ name: 'scope3_screenings_pk', columns: [table.realmId, table.category] }),
+    check('scope3_screenings_category_check', sql`${table.category} between 1 and 15`),
+    check(
+      'scope3_screenings_exclusion_reason_check',
+      sql`${table.isIncluded} or ${table.exclusionReason} is not null`,
+    ),
+  ],
+);
+
+/** A realm's price index by currency and year, with that year's US dollars per unit of the currency. */
+export const priceIndexes = pgTable(
+  'price_indexes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    currency: text('currency').notNull(),
+    year: integer('year').notNull(),
+    indexValue: doublePrecision('index_value').notNull(),
+    exchangeRate: doublePrecision('exchange_rate'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('price_indexes_currency_year_unique').on(table.realmId, table.currency, table.year),
+    check('price_indexes_index_value_check', sql`${table.indexValue} > 0`),
+    check(
+      'price_indexes_exchange_rate_check',
+      sql`${table.exchangeRate} is null or ${table.exchangeRate} > 0`,
+    ),
+  ],
+);
+
+export type Scope3LineRow = typeof scope3Lines.$inferSelect;
+export type Scope3ScreeningRow = typeof scope3Screenings.$inferSelect;
+export type PriceIndexRow = typeof priceIndexes.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
 export type ReportVersionRow = typeof reportVersions.$inferSelect;
 export type ReportScheduleRow = typeof reportSchedules.$inferSelect;

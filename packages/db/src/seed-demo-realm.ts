@@ -1,7 +1,9 @@
 import { ANALYTICS_PROXY_PATH, DEFAULT_REALM_KEY, type Plan, type RealmConfig } from '@ecc/contracts';
 import type { Database } from './create-database.ts';
 import { seedDemoEmissions } from './demo-emissions-seed.ts';
+import { seedDemoAnalysisViews } from './demo-analysis-seed.ts';
 import { seedDemoOrganisation } from './demo-organisation-seed.ts';
+import { seedDemoScope3 } from './demo-scope3-seed.ts';
 import { seedDemoReports } from './demo-reports-seed.ts';
 import { hashPassword } from './password-hash.ts';
 import { createDefaultRealmConfig } from './realm-defaults.ts';
@@ -131,6 +133,8 @@ async function seedDemoRealmOf(
     }
     await seedDemoEmissions(transaction, realm.id);
     await seedDemoOrganisation(transaction, realm.id);
+    await seedDemoAnalysisViews(transaction, realm.id, DEMO_ADMIN.email);
+    await seedDemoScope3(transaction, realm.id);
     await seedDemoReports(transaction, realm.id);
     return { isCreated: true };
   });

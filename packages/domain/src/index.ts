@@ -7,3 +7,6 @@ export * from './permissions/index.ts';
 export * from './equipment/index.ts';
 export * from './imports/index.ts';
 export * from './patterns/index.ts';
+export * from './reporting/index.ts';
+export * from './scope3/index.ts';
+export * from './pathways/index.ts';

@@ -16,7 +16,11 @@ export interface FormFieldProps {
   className?: string;
 }
 
-/** A label, a control, its help text and its error, tied together for assistive technology. */
+/**
+ * A label, a control, its help text and its error, tied together for assistive technology. Its rows start at the
+ * top (`content-start`): beside a field with a longer help text in the same grid row, the label and control stay
+ * level instead of spreading over the stretched height.
+ */
 export function FormField({ label, children, description, error, id, className }: FormFieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
@@ -27,7 +31,7 @@ export function FormField({ label, children, description, error, id, className }
     .filter(Boolean)
     .join(' ');
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={controlId} className={cn(hasError && 'text-destructive')}>
         {label}
       </Label>

@@ -1,3 +1,4 @@
+import { findRoute } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test-support/test-app.ts';
 import { MissingRouteAccessError, type PermissionAccess } from './route-access.ts';
@@ -48,17 +49,22 @@ describe('route access declarations', () => {
       .sort();
     expect(permissionRoutes).toEqual([
       'DELETE /api/activity-records/:id: delete ActivityRecord',
+      'DELETE /api/analysis/views/:id: read Facility',
       'DELETE /api/emission-factors/:id: delete EmissionFactor',
       'DELETE /api/equipment/:id: delete Equipment',
       'DELETE /api/feature-flags/definitions/:key: delete FeatureFlag',
       'DELETE /api/invitations/:id: delete Invitation',
       'DELETE /api/organisation/business-units/:id: update Realm',
-      'DELETE /api/organisation/denominators/:id: update Realm',
+      'DELETE /api/organisation/denominators/:id: update Facility',
       'DELETE /api/realm-admin/grants/:id: delete Permission',
       'DELETE /api/realms/:realmId/login-strategies/:strategyId: delete Realm',
       'DELETE /api/reports/:id/schedules/:scheduleId: update Report',
+      'DELETE /api/scope3/lines/:id: delete ActivityRecord',
+      'DELETE /api/scope3/price-indexes/:id: delete ActivityRecord',
       'GET /api/activity-records/:id/trail.csv: read ActivityRecord',
       'GET /api/activity-records/:id/trail: read ActivityRecord',
+      'GET /api/analysis/dimension-values: read Facility',
+      'GET /api/analysis/views: read Facility',
       'GET /api/audit-log/entity-types: read AuditLog',
       'GET /api/audit-log: read AuditLog',
       'GET /api/emission-factors/drafts: read EmissionFactor',
@@ -68,10 +74,12 @@ describe('route access declarations', () => {
       'GET /api/equipment/types/:key: read EquipmentType',
       'GET /api/equipment/types: read EquipmentType',
       'GET /api/equipment: read Equipment',
+      'GET /api/exports/analysis: read Facility',
       'GET /api/exports/audit-log: read AuditLog',
       'GET /api/exports/emission-factors: read EmissionFactor',
       'GET /api/exports/facilities/:slug/activity-records: read ActivityRecord',
       'GET /api/exports/facilities: read Facility',
+      'GET /api/exports/inventory: read Facility',
       'GET /api/exports/users: read User',
       'GET /api/facilities/:slug/activity-records: read ActivityRecord',
       'GET /api/facilities/:slug/trail.csv: read ActivityRecord',
@@ -89,6 +97,7 @@ describe('route access declarations', () => {
       'GET /api/organisation/denominators: read Facility',
       'GET /api/overview/years: read Facility',
       'GET /api/overview: read Facility',
+      'GET /api/pathways/trajectory: read Facility',
       'GET /api/realm-admin/roles: read Role',
       'GET /api/realm-admin/users: read User',
       'GET /api/realms/:realmId/legal: read Realm',
@@ -102,12 +111,22 @@ describe('route access declarations', () => {
       'GET /api/reports/:id/schedules: read Report',
       'GET /api/reports/:id/versions/:number: read Report',
       'GET /api/reports/:id: read Report',
+      'GET /api/reports/inventory/:year/change-reasons: read Facility',
+      'GET /api/reports/inventory/years: read Facility',
+      'GET /api/reports/inventory: read Facility',
       'GET /api/reports: read Report',
+      'GET /api/scope3/eeio-factors: read Facility',
+      'GET /api/scope3/lines: read Facility',
+      'GET /api/scope3/price-indexes: read Facility',
+      'GET /api/scope3/summary: read Facility',
       'PATCH /api/activity-records/:id: update ActivityRecord',
       'PATCH /api/facilities/:slug: update Facility',
       'PATCH /api/organisation/business-units/:id: update Realm',
       'PATCH /api/realm-admin/grants/:id: update Permission',
       'PATCH /api/realms/:realmId: update Realm',
+      'POST /api/analysis/query: read Facility',
+      'POST /api/analysis/records: read ActivityRecord',
+      'POST /api/analysis/views: read Facility',
       'POST /api/emission-factors/:id/publish: update EmissionFactor',
       'POST /api/emission-factors: create EmissionFactor',
       'POST /api/equipment/types/:key/versions: update EquipmentType',
@@ -124,6 +143,7 @@ describe('route access declarations', () => {
       'POST /api/invitations/:id/resend: update Invitation',
       'POST /api/invitations: create Invitation',
       'POST /api/organisation/business-units: update Realm',
+      'POST /api/pathways/optimize: read Facility',
       'POST /api/realm-admin/roles/:roleId/grants: create Permission',
       'POST /api/realm-admin/users/:id/deactivate: update User',
       'POST /api/realm-admin/users/:id/reactivate: update User',
@@ -133,11 +153,14 @@ describe('route access declarations', () => {
       'POST /api/reports/:id/schedules: update Report',
       'POST /api/reports/:id/status: update Report',
       'POST /api/reports: create Report',
+      'POST /api/scope3/eeio-factors/import: create ActivityRecord',
+      'POST /api/scope3/lines: create ActivityRecord',
+      'PUT /api/analysis/views/:id: read Facility',
       'PUT /api/emission-factors/:id: update EmissionFactor',
       'PUT /api/equipment/:id: update Equipment',
       'PUT /api/feature-flags/definitions/:key: update FeatureFlag',
       'PUT /api/organisation/boundary: update Realm',
-      'PUT /api/organisation/denominators: update Realm',
+      'PUT /api/organisation/denominators: update Facility',
       'PUT /api/realm-admin/users/:id/password: update User',
       'PUT /api/realm-admin/users/:id/role: update User',
       'PUT /api/realms/:realmId/legal: update Realm',
@@ -147,7 +170,25 @@ describe('route access declarations', () => {
       'PUT /api/realms/:realmId/theme: update Theme',
       'PUT /api/reports/:id/schedules/:scheduleId: update Report',
       'PUT /api/reports/:id: update Report',
+      'PUT /api/reports/inventory/:year/change-reasons: update Realm',
+      'PUT /api/scope3/lines/:id: update ActivityRecord',
+      'PUT /api/scope3/price-indexes: update ActivityRecord',
+      'PUT /api/scope3/screenings/:category: update ActivityRecord',
     ]);
+  });
+
+  it('the pathway routes carry the plans of /pathways and /lighttouch from the route table', () => {
+    const accessOf = (url: string) =>
+      testApp.app.registeredRoutes.find((route) => route.url === url && route.method !== 'HEAD')
+        ?.access as PermissionAccess;
+    expect(accessOf('/api/pathways/trajectory')).toMatchObject({
+      plans: findRoute('pathways').plans,
+      feature: 'Decarbonisation pathways',
+    });
+    expect(accessOf('/api/pathways/optimize')).toMatchObject({
+      plans: ['paid'],
+      feature: 'Pathway optimizer',
+    });
   });
 
   it('the analytics proxy routes are public: they check the write key of the realm themselves', () => {

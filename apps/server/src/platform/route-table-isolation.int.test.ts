@@ -11,7 +11,7 @@ import {
   syncReferenceData,
   type Database,
 } from '@ecc/db';
-import { eq, getTableColumns, getTableName, is } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -299,6 +299,8 @@ describe('route table isolation: realm A against realm B', () => {
       ...(smuggled() as Record<string, string>),
       // A search for one of B's facilities by name: it may be echoed, nothing more.
       q: searchText,
+      // A year of B's data, for the routes that require one (the inventory).
+      year: '2024',
     }).toString();
     return Array.from({ length: count }, (_, index) => {
       let path = url;
@@ -381,6 +383,19 @@ describe('route table isolation: realm A against realm B', () => {
     return { leaks, calls };
   }
 
+  async function setPlanOfA(plan: string): Promise<void> {
+    await db.execute(
+      sql`update realms set properties = jsonb_set(properties, '{config,applications,0,plan}', to_jsonb(${plan}::text))
+          where key = 'alpha'`,
+    );
+    // A request that is not a read clears the server's cached realms at once (decision 021), not a moment later.
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/cache-clearing-request',
+      headers: { host: A_HOST },
+    });
+  }
+
   /** The tables in which B's rows differ from the snapshot taken before the attack. */
   async function changedTablesOfB(): Promise<string[]> {
     const now = canonical(await rowsOfRealm(db, realmBId));
@@ -396,6 +411,25 @@ describe('route table isolation: realm A against realm B', () => {
       const { leaks, calls } = await attack(testApp.app, routes);
       expect(calls).toBeGreaterThan(routes.length);
       expect(leaks).toEqual([]);
+      // A is on the CORE plan; the routes of the paid plan's pages (the inventory) are attacked again with A on
+      // that plan, so that their handlers, not only their plan guard, answer.
+      const paidRoutes = routes.filter(
+        (route) => route.access?.kind === 'permission' && route.access.plans?.includes('paid') === true,
+      );
+      expect(paidRoutes.length).toBeGreaterThan(0);
+      await setPlanOfA('paid');
+      try {
+        const reached = await testApp.app.inject({
+          method: 'GET',
+          url: '/api/reports/inventory/years',
+          headers: { ...withSession(token), host: A_HOST },
+        });
+        expect(reached.json()).toEqual({ years: [] });
+        const paid = await attack(testApp.app, paidRoutes);
+        expect(paid.leaks).toEqual([]);
+      } finally {
+        await setPlanOfA('CORE');
+      }
       const after = await rowsOfRealm(db, realmBId);
       expect(canonical(after)).toEqual(canonical(before));
     },

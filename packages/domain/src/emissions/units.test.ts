@@ -50,6 +50,9 @@ const DEFINITIONS: readonly [number, Unit, Unit, number][] = [
   // Passenger and freight distance
   [1, 'passenger_mi', 'passenger_km', 1.609344],
   [1, 'short_ton_mi', 'tonne_km', 0.90718474 * 1.609344], // 1.459972… t·km
+  // Spend (of the factor's dollar year, after the price index) and counts convert only to themselves
+  [1, 'USD', 'USD', 1],
+  [1, 'item', 'item', 1],
 ];
 
 const dimensions: Dimension[] = [
@@ -59,6 +62,8 @@ const dimensions: Dimension[] = [
   'distance',
   'passenger-distance',
   'freight-distance',
+  'spend',
+  'count',
 ];
 const sameDimensionPair = fc.constantFrom(...dimensions).chain((dimension) => {
   const units = unitsOfDimension(dimension);

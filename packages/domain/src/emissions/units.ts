@@ -1,10 +1,12 @@
 /**
  * Units of activity data and gas masses, with exact conversion factors to one base unit per dimension.
- * Base units: energy MJ, volume L, mass kg, distance km, passenger distance passenger-km, freight tonne-km. Each factor below is an exact definition, so a
+ * Base units: energy MJ, volume L, mass kg, distance km, passenger distance passenger-km, freight tonne-km, spend
+ * USD, count item. Each factor below is an exact definition, so a
  * conversion is one multiplication by a precomputed ratio and never goes through an intermediate rounding.
  */
 
-export type Dimension = 'energy' | 'volume' | 'mass' | 'distance' | 'passenger-distance' | 'freight-distance';
+export type Dimension =
+  'energy' | 'volume' | 'mass' | 'distance' | 'passenger-distance' | 'freight-distance' | 'spend' | 'count';
 
 interface UnitDefinition {
   readonly dimension: Dimension;
@@ -103,6 +105,17 @@ const UNIT_DEFINITIONS = {
     dimension: 'freight-distance',
     toBase: (SHORT_TON_IN_KG / 1000) * MILE_IN_KM,
     definition: '1 short ton carried 1 statute mile = 0.90718474 t × 1.609344 km = 1.459972… tonne-km',
+  },
+  USD: {
+    dimension: 'spend',
+    toBase: 1,
+    definition:
+      "US dollars of the factor's dollar year: spend of another year or currency is brought there by the realm's price index before it becomes a quantity (Scope 3 spend-based)",
+  },
+  item: {
+    dimension: 'count',
+    toBase: 1,
+    definition: 'one unit of a product (items bought, units sold)',
   },
 } as const satisfies Record<string, UnitDefinition>;
 

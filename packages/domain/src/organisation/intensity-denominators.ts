@@ -22,3 +22,15 @@ export function normalizeDenominator(
   }
   return { amount, unit };
 }
+
+/**
+ * Emissions per unit of a denominator (kg CO2e per currency unit, per m², per person…): null when there is no
+ * denominator or it is zero, as an intensity over nothing is undefined rather than infinite.
+ */
+export function emissionIntensity(
+  co2eKg: number,
+  denominatorAmount: number | null | undefined,
+): number | null {
+  if (denominatorAmount === null || denominatorAmount === undefined || denominatorAmount === 0) return null;
+  return co2eKg / denominatorAmount;
+}

@@ -9,7 +9,7 @@ import {
   facilitySchema,
   FACILITY_BUSINESS_UNIT_NOT_FOUND,
 } from '@ecc/contracts';
-import { auditLog } from '@ecc/db';
+import { auditLog, permissions } from '@ecc/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
@@ -31,6 +31,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 describe('organisation and boundary', () => {
   let testApp: TestApp;
   let acmeId: string;
+  let acmeRealm: Awaited<ReturnType<typeof createTestRealm>>;
   const tokens: Record<'admin' | 'member' | 'other', string> = { admin: '', member: '', other: '' };
 
   beforeAll(async () => {
@@ -39,6 +40,7 @@ describe('organisation and boundary', () => {
     const acme = await createTestRealm(db, { key: 'acme', domains: ['acme.test'] });
     const other = await createTestRealm(db, { key: 'other', domains: ['other.test'] });
     acmeId = acme.id;
+    acmeRealm = acme;
     await createTestUser(db, acme, ADMIN);
     await createTestUser(db, acme, MEMBER);
     await createTestUser(db, other, OTHER_ADMIN);
@@ -430,6 +432,78 @@ describe('organisation and boundary', () => {
         amount: 10,
       });
       expect(asMember.statusCode).toBe(403);
+    });
+
+    it("lets whoever may update a facility set that facility's figures, and only the realm's administrators the realm's", async () => {
+      const facilityOf = async (slug: string) => {
+        const response = await call('admin', 'POST', '/api/facilities', { ...PLANT, name: slug, slug });
+        expect(response.statusCode, response.body).toBe(201);
+        return facilitySchema.parse(response.json());
+      };
+      const east = await facilityOf('east-site');
+      await facilityOf('west-site');
+      const { db } = testApp.database;
+      const siteLead = await createTestUser(db, acmeRealm, {
+        email: 'lead@acme.test',
+        password: 'acme-password-3',
+      });
+      await db.insert(permissions).values({
+        realmId: acmeId,
+        principalType: 'user',
+        principalId: siteLead.id,
+        type: 'REGEX_GRANT',
+        data: { realm: '\\own', subject: 'Facility', id: east.id, action: 'update' },
+        rightId: 'facilities',
+      });
+      const lead = await signIn(
+        testApp.app,
+        { email: 'lead@acme.test', password: 'acme-password-3' },
+        'acme.test',
+      );
+      const asLead = (method: Method, url: string, payload?: object) =>
+        testApp.app.inject({
+          method,
+          url,
+          headers: { host: 'acme.test', ...withSession(lead) },
+          ...(payload ? { payload } : {}),
+        });
+      const figure = { year: 2025, kind: 'headcount', amount: 40 };
+
+      const own = await asLead('PUT', '/api/organisation/denominators', {
+        ...figure,
+        scope: 'facility',
+        facilitySlug: 'east-site',
+      });
+      expect(own.statusCode, own.body).toBe(200);
+      const westByLead = await asLead('PUT', '/api/organisation/denominators', {
+        ...figure,
+        scope: 'facility',
+        facilitySlug: 'west-site',
+      });
+      expect(westByLead.statusCode).toBe(403);
+      const realmByLead = await asLead('PUT', '/api/organisation/denominators', {
+        ...figure,
+        scope: 'realm',
+      });
+      expect(realmByLead.statusCode).toBe(403);
+      expect(realmByLead.json().message).toBe('You are not allowed to update Realm');
+
+      const realmFigure = await call('admin', 'PUT', '/api/organisation/denominators', {
+        ...figure,
+        scope: 'realm',
+      });
+      expect(realmFigure.statusCode).toBe(200);
+      expect(
+        (await asLead('DELETE', `/api/organisation/denominators/${realmFigure.json().id}`)).statusCode,
+      ).toBe(403);
+      expect((await asLead('DELETE', `/api/organisation/denominators/${own.json().id}`)).statusCode).toBe(
+        204,
+      );
+      const left = denominatorListResponseSchema.parse(
+        (await call('admin', 'GET', '/api/organisation/denominators?year=2025')).json(),
+      );
+      // The refused writes left nothing behind: only the administrator's realm figure remains.
+      expect(left.results.map((row) => [row.scope, row.facilitySlug])).toEqual([['realm', null]]);
     });
   });
 });

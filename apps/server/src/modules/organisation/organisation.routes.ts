@@ -1,13 +1,21 @@
 import { organisationEndpoints } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
-import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { HttpError } from '#platform/errors.ts';
+import {
+  assertCanOnOwnRecord,
+  canInOwnRealm,
+  forbiddenMessage,
+  permissionAccess,
+  requireSession,
+} from '#platform/route-access.ts';
 import {
   createBusinessUnit,
   deleteBusinessUnit,
   deleteDenominator,
+  type DenominatorOwner,
   listBusinessUnits,
   listDenominators,
   readBoundary,
@@ -19,12 +27,16 @@ import {
 /**
  * The organisation and its reporting boundary (issue 11, item 1; decision 024), always of the session's realm.
  * Whoever may read facilities reads them (the inventory and the facility form need them); whoever manages the
- * realm's settings (`update Realm`: its administrators) changes them.
+ * realm's settings (`update Realm`: its administrators) changes them, except a facility's intensity figures, which
+ * whoever may update that facility sets.
  */
 export function registerOrganisationRoutes(app: FastifyInstance, db: Database): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const read = { access: permissionAccess('read', 'Facility') };
   const manage = { access: permissionAccess('update', 'Realm') };
+  // A facility's figures are set by whoever may update that facility, the realm's by its administrators: the route
+  // asks for the lesser right and `authorizeDenominatorChange` checks the figure's owner.
+  const changeDenominator = { access: permissionAccess('update', 'Facility') };
 
   api.route({
     ...endpointRoute(organisationEndpoints.listBusinessUnits),
@@ -84,20 +96,34 @@ export function registerOrganisationRoutes(app: FastifyInstance, db: Database): 
 
   api.route({
     ...endpointRoute(organisationEndpoints.upsertDenominator),
-    config: manage,
+    config: changeDenominator,
     handler: async (request) => {
       const session = requireSession(request);
-      return upsertDenominator(db, session.realm.id, session.user, request.body);
+      return upsertDenominator(db, session.realm.id, session.user, request.body, (owner) =>
+        authorizeDenominatorChange(request, owner),
+      );
     },
   });
 
   api.route({
     ...endpointRoute(organisationEndpoints.deleteDenominator),
-    config: manage,
+    config: changeDenominator,
     handler: async (request, reply) => {
       const session = requireSession(request);
-      await deleteDenominator(db, session.realm.id, session.user, request.params.id);
+      await deleteDenominator(db, session.realm.id, session.user, request.params.id, (owner) =>
+        authorizeDenominatorChange(request, owner),
+      );
       return reply.code(204).send();
     },
   });
+}
+
+async function authorizeDenominatorChange(request: FastifyRequest, owner: DenominatorOwner): Promise<void> {
+  if (owner.kind === 'facility') {
+    await assertCanOnOwnRecord(request, 'update', 'Facility', owner.facilityId);
+    return;
+  }
+  if (!(await canInOwnRealm(request, 'update', 'Realm'))) {
+    throw new HttpError(403, forbiddenMessage('update', 'Realm'));
+  }
 }

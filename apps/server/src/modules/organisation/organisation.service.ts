@@ -263,12 +263,25 @@ export async function listDenominators(
   return { results: rows.map(toDenominatorDto) };
 }
 
+/**
+ * Whose figure a denominator is: the realm's (its administrators set it) or a facility's (whoever may update that
+ * facility sets it). The route checks the caller's rights on it before anything is written.
+ */
+export type DenominatorOwner = { kind: 'realm' } | { kind: 'facility'; facilityId: string };
+
+export type AuthorizeDenominatorChange = (owner: DenominatorOwner) => Promise<void>;
+
+function ownerOf(facilityId: string | null): DenominatorOwner {
+  return facilityId === null ? { kind: 'realm' } : { kind: 'facility', facilityId };
+}
+
 /** Sets the year's figure of one kind for the realm or a facility (replacing it), with its audit entry. */
 export async function upsertDenominator(
   db: Database,
   realmId: string,
   actor: UserRow,
   values: DenominatorValues,
+  authorize: AuthorizeDenominatorChange,
 ): Promise<DenominatorDto> {
   return db.transaction(async (transaction) => {
     const repository = createOrganisationRepository(transaction);
@@ -281,6 +294,7 @@ export async function upsertDenominator(
       if (!found) throw fieldRefusal(400, { 'body/facilitySlug': DENOMINATOR_FACILITY_NOT_FOUND });
       facility = found;
     }
+    await authorize(ownerOf(facility?.id ?? null));
     const key = { facilityId: facility?.id ?? null, year: values.year, kind: values.kind };
     const existing = await repository.lockDenominatorOf(realmId, key);
     let stored: IntensityDenominatorRow;
@@ -330,9 +344,14 @@ export async function deleteDenominator(
   realmId: string,
   actor: UserRow,
   id: string,
+  authorize: AuthorizeDenominatorChange,
 ): Promise<void> {
   await db.transaction(async (transaction) => {
-    const deleted = await createOrganisationRepository(transaction).deleteDenominator(realmId, id);
+    const repository = createOrganisationRepository(transaction);
+    const found = await repository.findDenominator(realmId, id);
+    if (!found) throw new HttpError(404, DENOMINATOR_NOT_FOUND);
+    await authorize(ownerOf(found.facilityId));
+    const deleted = await repository.deleteDenominator(realmId, id);
     if (!deleted) throw new HttpError(404, DENOMINATOR_NOT_FOUND);
     await createAuditLogRepository(transaction).append(realmId, {
       ...auditActorOf(actor),

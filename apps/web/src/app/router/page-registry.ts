@@ -21,10 +21,11 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
     import('../../features/agreement/agreement-page.tsx').then((module) => module.AgreementPage),
   benchmarks: featureEmptyStatePage,
   pathways: featureEmptyStatePage,
-  'reporting-next': featureEmptyStatePage,
+  'reporting-next': () =>
+    import('../../features/inventory/inventory-page.tsx').then((module) => module.InventoryPage),
   'context-ai': featureEmptyStatePage,
   lighttouch: featureEmptyStatePage,
-  advancedghg: featureEmptyStatePage,
+  advancedghg: () => import('../../features/scope3/scope3-page.tsx').then((module) => module.Scope3Page),
   'calc-editor': featureEmptyStatePage,
   'calc-editor-drakon': featureEmptyStatePage,
   'calc-editor-examples': featureEmptyStatePage,
@@ -55,7 +56,8 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
     import('../../features/equipment-manager/equipment-new-page.tsx').then(
       (module) => module.EquipmentNewPage,
     ),
-  'reporting-analysis': featureEmptyStatePage,
+  'reporting-analysis': () =>
+    import('../../features/analysis/analysis-page.tsx').then((module) => module.AnalysisPage),
   'reporting-analysis-report': () =>
     import('../../features/reports/reports-page.tsx').then((module) => module.ReportsPage),
   'feature-flags': () =>

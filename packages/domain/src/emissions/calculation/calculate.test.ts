@@ -775,7 +775,7 @@ describe('reusing work between items and calls', () => {
 // Found by `npm run mutation` (docs/testing.md): refusals and branches no test reached before.
 describe('refusing a malformed inline factor, naming the part', () => {
   const NON_ENERGY_UNITS =
-    'scf, ccf, Mcf, m3, L, gal, bbl, g, kg, t, lb, short_ton, km, mi, passenger_km, passenger_mi, tonne_km, short_ton_mi';
+    'scf, ccf, Mcf, m3, L, gal, bbl, g, kg, t, lb, short_ton, km, mi, passenger_km, passenger_mi, tonne_km, short_ton_mi, USD, item';
   const CO2 = { CO2: { value: 1, unit: 'kg' } };
   const cases: [string, Record<string, unknown>, { path: string; message: string }[]][] = [
     [

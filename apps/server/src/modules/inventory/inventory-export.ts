@@ -1,0 +1,131 @@
+import {
+  KYOTO_GASES,
+  type InventoryBusinessUnit,
+  type InventoryCountry,
+  type InventoryExportTable,
+  type InventoryFacility,
+  type InventoryResponse,
+  type ExportFormat,
+} from '@ecc/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendTableExport, type ExportColumn } from '#platform/table-export.ts';
+
+/** One line of the summary table: what it is, its scope, and its amount. */
+export interface InventorySummaryLine {
+  section: string;
+  item: string;
+  unit: 'kg CO2e' | 'kg';
+  amount: number;
+}
+
+type ScopeAmounts = Pick<InventoryFacility, 'scope1' | 'scope2Location' | 'scope2Market' | 'scope3' | 'co2e'>;
+
+/** The scope columns of any row that has the scope amounts. */
+function scopeColumns<Row extends ScopeAmounts>(): ExportColumn<Row>[] {
+  return [
+    { header: 'Scope 1 (kg CO2e)', value: (row) => row.scope1, width: 18 },
+    { header: 'Scope 2 location-based (kg CO2e)', value: (row) => row.scope2Location, width: 18 },
+    { header: 'Scope 2 market-based (kg CO2e)', value: (row) => row.scope2Market, width: 18 },
+    { header: 'Scope 3 (kg CO2e)', value: (row) => row.scope3, width: 18 },
+    { header: 'Total, location-based (kg CO2e)', value: (row) => row.co2e, width: 18 },
+  ];
+}
+
+/** The GHG Protocol layout of the inventory, one line per figure. */
+export function summaryLines(inventory: InventoryResponse): InventorySummaryLine[] {
+  const co2e = (section: string, item: string, amount: number): InventorySummaryLine => ({
+    section,
+    item,
+    unit: 'kg CO2e',
+    amount,
+  });
+  return [
+    co2e('Scope 1', 'Gross Scope 1', inventory.scope1.co2e),
+    ...KYOTO_GASES.map((gas) => ({
+      section: 'Scope 1 by gas',
+      item: gas,
+      unit: 'kg' as const,
+      amount: inventory.scope1.gases[gas],
+    })),
+    ...KYOTO_GASES.map((gas) => co2e('Scope 1 by gas', gas, inventory.scope1.gasesCo2e[gas])),
+    co2e('Scope 1 by gas', 'Published as CO2e only', inventory.scope1.unspecifiedCo2e),
+    co2e('Scope 2', 'Location-based', inventory.scope2.location.co2e),
+    co2e('Scope 2', 'Market-based', inventory.scope2.market.co2e),
+    co2e('Scope 3', 'Total Scope 3', inventory.scope3.co2e),
+    ...inventory.scope3.categories.map((category) =>
+      co2e('Scope 3 by category', `${category.category} ${category.name}`, category.co2e),
+    ),
+    co2e('Scope 3 by category', 'No category', inventory.scope3.uncategorisedCo2e),
+    co2e('Total', 'Scope 1 + 2 (location-based) + 3', inventory.totals.co2e),
+    co2e('Total', 'Scope 1 + 2 (market-based) + 3', inventory.totals.co2eMarket),
+    { section: 'Outside the scopes', item: 'Biogenic CO2', unit: 'kg', amount: inventory.biogenicCo2 },
+  ];
+}
+
+const SUMMARY_COLUMNS: readonly ExportColumn<InventorySummaryLine>[] = [
+  { header: 'Section', value: (line) => line.section, width: 22 },
+  { header: 'Item', value: (line) => line.item, width: 44 },
+  { header: 'Unit', value: (line) => line.unit, width: 10 },
+  { header: 'Amount', value: (line) => line.amount, width: 20 },
+];
+
+const FACILITY_COLUMNS: readonly ExportColumn<InventoryFacility>[] = [
+  { header: 'Facility', value: (row) => row.name, width: 36 },
+  { header: 'Slug', value: (row) => row.slug, width: 30 },
+  { header: 'Country', value: (row) => row.country, width: 10 },
+  { header: 'Counted (%)', value: (row) => row.countedPercent, width: 12 },
+  ...scopeColumns<InventoryFacility>(),
+];
+
+const BUSINESS_UNIT_COLUMNS: readonly ExportColumn<InventoryBusinessUnit>[] = [
+  { header: 'Business unit', value: (row) => row.name, width: 36 },
+  { header: 'Facilities', value: (row) => row.facilityCount, width: 12 },
+  ...scopeColumns<InventoryBusinessUnit>(),
+];
+
+const COUNTRY_COLUMNS: readonly ExportColumn<InventoryCountry>[] = [
+  { header: 'Country', value: (row) => row.country, width: 10 },
+  { header: 'Facilities', value: (row) => row.facilityCount, width: 12 },
+  ...scopeColumns<InventoryCountry>(),
+];
+
+/** Answers one of the inventory's tables as the page shows it, as a CSV or XLSX download. */
+export function sendInventoryExport(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  inventory: InventoryResponse,
+  query: { table: InventoryExportTable; format: ExportFormat },
+): FastifyReply {
+  const name = `ghg-inventory-${inventory.year}-${query.table}`;
+  const format = query.format;
+  switch (query.table) {
+    case 'summary':
+      return sendTableExport(request, reply, {
+        format,
+        name,
+        columns: SUMMARY_COLUMNS,
+        pages: [summaryLines(inventory)],
+      });
+    case 'facilities':
+      return sendTableExport(request, reply, {
+        format,
+        name,
+        columns: FACILITY_COLUMNS,
+        pages: [inventory.byFacility],
+      });
+    case 'business-units':
+      return sendTableExport(request, reply, {
+        format,
+        name,
+        columns: BUSINESS_UNIT_COLUMNS,
+        pages: [inventory.byBusinessUnit],
+      });
+    case 'countries':
+      return sendTableExport(request, reply, {
+        format,
+        name,
+        columns: COUNTRY_COLUMNS,
+        pages: [inventory.byCountry],
+      });
+  }
+}

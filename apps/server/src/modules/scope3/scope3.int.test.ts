@@ -1,0 +1,323 @@
+import {
+  eeioFactorListResponseSchema,
+  facilitySchema,
+  importFailureSchema,
+  priceIndexSchema,
+  scope3LineListResponseSchema,
+  scope3LineSchema,
+  scope3SummarySchema,
+} from '@ecc/contracts';
+import { emissionFactors, emissionMonthTotals, emissionResults, ILLUSTRATIVE_EEIO_CSV } from '@ecc/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
+import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+
+const ADMIN = { email: 'admin@acme.test', password: 'acme-password-1', role: 'admin' as const };
+const OTHER_ADMIN = { email: 'admin@other.test', password: 'other-password-1', role: 'admin' as const };
+const PLANT = { name: 'North Plant', slug: 'north-plant', sector: 'Cement', country: 'US' };
+/** The fixture's resin row (NAICS 325211): 0.76 kg CO2e per 2022 USD with margins, 0.70 without (illustrative). */
+const RESIN_WITH_MARGINS = 0.76;
+const RESIN_WITHOUT_MARGINS = 0.7;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+describe('Scope 3 lines, EEIO factors and price indexes', () => {
+  let testApp: TestApp;
+  let acmeId: string;
+  let facilityId: string;
+  const tokens: Record<'admin' | 'other', string> = { admin: '', other: '' };
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const { db } = testApp.database;
+    const acme = await createTestRealm(db, { key: 'acme', domains: ['acme.test'], plan: 'paid' });
+    const other = await createTestRealm(db, { key: 'other', domains: ['other.test'], plan: 'paid' });
+    acmeId = acme.id;
+    await createTestUser(db, acme, ADMIN);
+    await createTestUser(db, other, OTHER_ADMIN);
+    tokens.admin = await signIn(testApp.app, ADMIN, 'acme.test');
+    tokens.other = await signIn(testApp.app, OTHER_ADMIN, 'other.test');
+    const created = await call('admin', 'POST', '/api/facilities', PLANT);
+    expect(created.statusCode, created.body).toBe(201);
+    facilityId = facilitySchema.parse(created.json()).id;
+  });
+  afterAll(() => testApp.close());
+
+  function call(as: keyof typeof tokens, method: Method, url: string, payload?: object) {
+    return testApp.app.inject({
+      method,
+      url,
+      headers: { host: as === 'other' ? 'other.test' : 'acme.test', ...withSession(tokens[as]) },
+      ...(payload ? { payload } : {}),
+    });
+  }
+
+  const factorCount = async () =>
+    (await testApp.database.db.select().from(emissionFactors).where(eq(emissionFactors.realmId, acmeId)))
+      .length;
+
+  const spendLine = (overrides: object = {}) => ({
+    facilityId,
+    category: 1,
+    method: 'spend',
+    description: 'Resin for line 2',
+    supplier: 'Midwest Resins Inc.',
+    periodStart: '2024-03-01',
+    periodEnd: '2024-03-31',
+    spendAmount: 10_000,
+    spendCurrency: 'USD',
+    spendYear: 2024,
+    priceBasis: 'purchaser',
+    naicsCode: '325211',
+    dataQuality: { technological: 4, temporal: 2, geographical: 3, completeness: 2, reliability: 3 },
+    ...overrides,
+  });
+
+  it('refuses a factor file with a missing column or a non-numeric factor by row and column, writing nothing', async () => {
+    const before = await factorCount();
+    const missing = ILLUSTRATIVE_EEIO_CSV.replace(',Reference USEEIO Code', '');
+    const noColumn = await call('admin', 'POST', '/api/scope3/eeio-factors/import', {
+      fileName: 'missing.csv',
+      csv: missing,
+      gwpSetId: 'AR5',
+    });
+    expect(noColumn.statusCode).toBe(422);
+    expect(importFailureSchema.parse(noColumn.json()).errors).toEqual([
+      expect.objectContaining({ row: 1, column: 'Reference USEEIO Code' }),
+    ]);
+    const notANumber = await call('admin', 'POST', '/api/scope3/eeio-factors/import', {
+      fileName: 'bad.csv',
+      csv: ILLUSTRATIVE_EEIO_CSV.replace('0.700,0.060,0.760', '0.700,0.060,n/a'),
+      gwpSetId: 'AR5',
+    });
+    expect(notANumber.statusCode).toBe(422);
+    expect(importFailureSchema.parse(notANumber.json()).errors).toEqual([
+      {
+        row: 4,
+        column: 'Supply Chain Emission Factors with Margins',
+        message: '"n/a" is not a non-negative number',
+      },
+    ]);
+    expect(await factorCount()).toBe(before);
+  });
+
+  it('imports the factor file as two factors per NAICS code, with and without margins', async () => {
+    const response = await call('admin', 'POST', '/api/scope3/eeio-factors/import', {
+      fileName: 'fixture.csv',
+      csv: ILLUSTRATIVE_EEIO_CSV,
+      gwpSetId: 'AR5',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toEqual({ naicsCodes: 10, factors: 20 });
+    const list = eeioFactorListResponseSchema.parse(
+      (await call('admin', 'GET', '/api/scope3/eeio-factors')).json(),
+    );
+    const resin = list.results.filter((factor) => factor.naicsCode === '325211');
+    expect(
+      resin.map(({ priceBasis, kgCo2ePerUnit, dollarYear, currency }) => ({
+        priceBasis,
+        kgCo2ePerUnit,
+        dollarYear,
+        currency,
+      })),
+    ).toEqual([
+      { priceBasis: 'purchaser', kgCo2ePerUnit: RESIN_WITH_MARGINS, dollarYear: 2022, currency: 'USD' },
+      { priceBasis: 'producer', kgCo2ePerUnit: RESIN_WITHOUT_MARGINS, dollarYear: 2022, currency: 'USD' },
+    ]);
+  });
+
+  it('refuses spend in a currency with no price index, or a year the index lacks, naming the field', async () => {
+    const noIndex = await call('admin', 'POST', '/api/scope3/lines', spendLine());
+    expect(noIndex.statusCode).toBe(422);
+    expect(Object.keys(noIndex.json().fieldErrors)).toEqual(['body/spendCurrency']);
+    for (const [year, indexValue] of [
+      [2022, 100],
+      [2024, 107.2],
+    ] as const) {
+      const put = await call('admin', 'PUT', '/api/scope3/price-indexes', {
+        currency: 'usd',
+        year,
+        indexValue,
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(priceIndexSchema.parse(put.json())).toMatchObject({ currency: 'USD', year, indexValue });
+    }
+    const noYear = await call('admin', 'POST', '/api/scope3/lines', spendLine({ spendYear: 2023 }));
+    expect(noYear.statusCode).toBe(422);
+    expect(noYear.json().fieldErrors).toEqual({
+      'body/spendYear': 'The USD price index has no value for 2023, the year of this spend',
+    });
+    const euro = await call('admin', 'POST', '/api/scope3/lines', spendLine({ spendCurrency: 'EUR' }));
+    expect(euro.statusCode).toBe(422);
+    expect(euro.json().fieldErrors).toMatchObject({ 'body/spendCurrency': expect.stringContaining('EUR') });
+    const unknownNaics = await call('admin', 'POST', '/api/scope3/lines', spendLine({ naicsCode: '999999' }));
+    expect(unknownNaics.statusCode).toBe(422);
+    expect(Object.keys(unknownNaics.json().fieldErrors)).toEqual(['body/naicsCode']);
+    const lines = scope3LineListResponseSchema.parse(
+      (await call('admin', 'GET', '/api/scope3/lines')).json(),
+    );
+    expect(lines.results).toEqual([]);
+  });
+
+  it('calculates a spend line as spend × index ratio × EEIO factor, into the results and the monthly totals', async () => {
+    const response = await call('admin', 'POST', '/api/scope3/lines', spendLine());
+    expect(response.statusCode, response.body).toBe(201);
+    const line = scope3LineSchema.parse(response.json());
+    const expected = 10_000 * (100 / 107.2) * RESIN_WITH_MARGINS;
+    expect(line).toMatchObject({ unit: 'USD', category: 1, indexRatio: 100 / 107.2, dataQualityScore: 2.8 });
+    expect(Math.abs((line.co2eKg as number) - expected)).toBeLessThan(0.001);
+
+    const { db } = testApp.database;
+    const [result] = await db
+      .select()
+      .from(emissionResults)
+      .where(and(eq(emissionResults.realmId, acmeId), eq(emissionResults.activityRecordId, line.id)));
+    expect(result).toMatchObject({ scope: 3, scope3Category: 1, scope2Method: '' });
+    expect(Math.abs((result?.co2eKg ?? 0) - expected)).toBeLessThan(0.001);
+    const [total] = await db
+      .select()
+      .from(emissionMonthTotals)
+      .where(
+        and(
+          eq(emissionMonthTotals.realmId, acmeId),
+          eq(emissionMonthTotals.gas, ''),
+          eq(emissionMonthTotals.scope, 3),
+          eq(emissionMonthTotals.month, '2024-03-01'),
+        ),
+      );
+    expect(Math.abs(Number(total?.co2eKg) - expected)).toBeLessThan(0.001);
+
+    const producer = await call('admin', 'POST', '/api/scope3/lines', spendLine({ priceBasis: 'producer' }));
+    expect(producer.statusCode, producer.body).toBe(201);
+    const producerLine = scope3LineSchema.parse(producer.json());
+    expect(
+      Math.abs((producerLine.co2eKg as number) - 10_000 * (100 / 107.2) * RESIN_WITHOUT_MARGINS),
+    ).toBeLessThan(0.001);
+
+    const summary = scope3SummarySchema.parse(
+      (await call('admin', 'GET', '/api/scope3/summary?year=2024')).json(),
+    );
+    const purchased = summary.categories.find((category) => category.category === 1);
+    expect(purchased).toMatchObject({ lineCount: 2, dataQualityScore: 2.8 });
+    expect(
+      Math.abs((purchased?.co2eKg ?? 0) - (line.co2eKg as number) - (producerLine.co2eKg as number)),
+    ).toBeLessThan(0.001);
+    expect(summary.hotspots).toEqual([
+      { category: 1, supplier: 'Midwest Resins Inc.', co2eKg: expect.any(Number) },
+    ]);
+  });
+
+  it('edits a line on its version, refuses an older version and deletes it with its results', async () => {
+    const created = scope3LineSchema.parse(
+      (await call('admin', 'POST', '/api/scope3/lines', spendLine({ description: 'To edit' }))).json(),
+    );
+    const edited = await call('admin', 'PUT', `/api/scope3/lines/${created.id}`, {
+      version: created.version,
+      line: spendLine({ description: 'To edit', spendAmount: 20_000, spendYear: 2022 }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(
+      Math.abs((scope3LineSchema.parse(edited.json()).co2eKg as number) - 20_000 * RESIN_WITH_MARGINS),
+    ).toBeLessThan(0.001);
+    const stale = await call('admin', 'PUT', `/api/scope3/lines/${created.id}`, {
+      version: created.version,
+      line: spendLine({ description: 'Stale' }),
+    });
+    expect(stale.statusCode).toBe(409);
+    const deleted = await call(
+      'admin',
+      'DELETE',
+      `/api/scope3/lines/${created.id}?version=${created.version + 1}`,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const remaining = await testApp.database.db
+      .select()
+      .from(emissionResults)
+      .where(and(eq(emissionResults.realmId, acmeId), eq(emissionResults.activityRecordId, created.id)));
+    expect(remaining).toEqual([]);
+  });
+
+  it('calculates the other methods with factors of the library or the realm', async () => {
+    const useFactor = 'egrid-2022-camx';
+    const usePhase = await call('admin', 'POST', '/api/scope3/lines', {
+      facilityId,
+      category: 11,
+      method: 'use-phase',
+      description: 'Heat pumps sold',
+      periodStart: '2024-01-01',
+      periodEnd: '2024-12-31',
+      unitsSold: 100,
+      lifetimeEnergyKwh: 30_000,
+      factorKey: useFactor,
+    });
+    expect(usePhase.statusCode, usePhase.body).toBe(201);
+    expect(scope3LineSchema.parse(usePhase.json())).toMatchObject({
+      quantity: 3_000_000,
+      unit: 'kWh',
+      category: 11,
+    });
+    const noFactor = await call('admin', 'POST', '/api/scope3/lines', {
+      facilityId,
+      category: 6,
+      method: 'distance',
+      description: 'Flights',
+      periodStart: '2024-01-01',
+      periodEnd: '2024-01-31',
+      quantity: 1000,
+      unit: 'passenger_km',
+      mode: 'air',
+      factorKey: 'no-such-factor',
+    });
+    expect(noFactor.statusCode).toBe(422);
+    expect(Object.keys(noFactor.json().fieldErrors)).toEqual(['body/factorKey']);
+  });
+
+  it('requires a reason to exclude a category', async () => {
+    const relevance = { size: false, influence: false, risk: false, stakeholders: false, outsourcing: false };
+    const noReason = await call('admin', 'PUT', '/api/scope3/screenings/14', {
+      isIncluded: false,
+      relevance,
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fieldErrors).toEqual({
+      'body/exclusionReason': 'Give the reason this category is excluded',
+    });
+    const excluded = await call('admin', 'PUT', '/api/scope3/screenings/14', {
+      isIncluded: false,
+      relevance,
+      exclusionReason: 'No franchises',
+    });
+    expect(excluded.statusCode, excluded.body).toBe(200);
+    const summary = scope3SummarySchema.parse(
+      (await call('admin', 'GET', '/api/scope3/summary?year=2024')).json(),
+    );
+    expect(summary.categories.find((category) => category.category === 14)).toMatchObject({
+      isIncluded: false,
+      exclusionReason: 'No franchises',
+    });
+  });
+
+  it("keeps another realm from reading or changing the realm's lines", async () => {
+    const [line] = scope3LineListResponseSchema.parse(
+      (await call('admin', 'GET', '/api/scope3/lines')).json(),
+    ).results;
+    expect(line).toBeDefined();
+    const seen = scope3LineListResponseSchema.parse((await call('other', 'GET', '/api/scope3/lines')).json());
+    expect(seen.results).toEqual([]);
+    const summary = scope3SummarySchema.parse(
+      (await call('other', 'GET', '/api/scope3/summary?year=2024')).json(),
+    );
+    expect(summary.co2eKg).toBe(0);
+    expect((await call('other', 'DELETE', `/api/scope3/lines/${line?.id}`)).statusCode).toBe(404);
+    const change = await call('other', 'PUT', `/api/scope3/lines/${line?.id}`, {
+      version: line?.version,
+      line: spendLine(),
+    });
+    expect(change.statusCode).toBe(404);
+    const after = scope3LineListResponseSchema.parse(
+      (await call('admin', 'GET', '/api/scope3/lines')).json(),
+    );
+    expect(after.results.find((entry) => entry.id === line?.id)).toEqual(line);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './inventory.ts';
+export * from './change-reasons.ts';

@@ -1,0 +1,3 @@
+export * from './data-quality-score.ts';
+export * from './eeio-factor-table.ts';
+export * from './price-index.ts';
