@@ -39,7 +39,7 @@ function benchReport(isCharted: boolean): RenderedSection[] {
     id: `chapter-${chapter}`,
     kind: 'kpi',
     title: `Chapter ${chapter + 1}: emissions by facility`,
-    markdown: Array.from({ length: 22 }, () => PARAGRAPH).join('\n\n'),
+    markdown: Array.from({ length: 34 }, () => PARAGRAPH).join('\n\n'),
     tiles: [
       { key: 'scope1', label: 'Scope 1', value: 1_234_567 * (chapter + 1), unit: 'kg CO2e' },
       { key: 'scope2Location', label: 'Scope 2 (location-based)', value: 765_432, unit: 'kg CO2e' },
