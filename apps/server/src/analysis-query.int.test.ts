@@ -9,6 +9,7 @@ import {
   type AnalysisResponse,
 } from '@ecc/contracts';
 import { facilities } from '@ecc/db';
+import ExcelJS from 'exceljs';
 import { consolidate } from '@ecc/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -560,5 +561,36 @@ describe('POST /api/analysis/query', () => {
     expect((await call('PUT', `/api/analysis/views/${privateId}`, 'admin', update)).statusCode).toBe(409);
     expect((await call('DELETE', `/api/analysis/views/${privateId}`, 'admin')).statusCode).toBe(204);
     expect(await namesOf('admin')).toEqual(['For all (own)']);
+  });
+
+  it('exports the pivot as CSV and as an XLSX workbook whose numbers are numbers', async () => {
+    const view = {
+      measures: ['co2e'],
+      rows: ['facility'],
+      columns: ['scope'],
+      filters: { year: [2024] },
+      subtotals: true,
+    };
+    const answer = await analyse(view as AnalysisQueryInput);
+    const download = (format: 'csv' | 'xlsx') =>
+      testApp.app.inject({
+        method: 'GET',
+        url: `/api/exports/analysis?${new URLSearchParams({ view: JSON.stringify(view), format }).toString()}`,
+        headers: { host: 'acme.test', ...withSession(token) },
+      });
+    const csv = await download('csv');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Level,Facility,Scope,CO2e (kg)');
+    expect(lines).toHaveLength(1 + answer.rows.length + answer.subtotals.length + 1);
+    expect(lines.at(-1)).toBe(`Grand total,Total,Total,${answer.totals.co2e}`);
+    const xlsx = await download('xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const last = sheet.getRow(sheet.rowCount);
+    expect(last.getCell(1).value).toBe('Grand total');
+    expect(last.getCell(4).value).toBe(answer.totals.co2e);
   });
 });

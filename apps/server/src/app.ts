@@ -30,6 +30,7 @@ import { registerAnalysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { registerScope3Routes } from './modules/scope3/scope3.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { registerPathwayRoutes } from './modules/pathways/pathways.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
 import { createRecalculationService } from './modules/emissions/recalculation.service.ts';
 import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
@@ -57,6 +58,7 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerTextIntegrity } from './platform/text-integrity.ts';
 import { createSessionManager } from './platform/sessions.ts';
 import { createWebDist } from './platform/web-dist.ts';
+import { createHighsSolver, type HighsSolverOptions } from './platform/highs-solver.ts';
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
@@ -65,6 +67,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** A logger of the caller's (tests read what was logged); by default pino at the configured level. */
   loggerInstance?: FastifyBaseLogger;
+  /** The optimizer's solver thread; tests give one whose worker fails on purpose. */
+  solver?: HighsSolverOptions;
 }
 
 /** The whole HTTP application, not yet listening: main.ts listens, tests call `inject`. */
@@ -157,6 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOverviewRoutes(app, database.db);
   registerAnalysisRoutes(app, database.db);
   registerInventoryRoutes(app, database.db);
+  const solver = createHighsSolver(options.solver);
+  app.addHook('onClose', () => solver.close());
+  registerPathwayRoutes(app, solver);
   registerActivityRoutes(app, database.db);
   registerAuditRoutes(app, database.db);
   registerRealmAdminRoutes(app, database.db, now);

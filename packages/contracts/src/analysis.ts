@@ -1,4 +1,5 @@
 import { defineEndpoint, noContentSchema } from './endpoint.ts';
+import { exportFormatSchema } from './exports.ts';
 import { intensityDenominatorKindSchema } from './organisation.ts';
 import { MAX_REPORTING_YEAR, MIN_REPORTING_YEAR } from './period.ts';
 import { uuidSchema } from './validation.ts';
@@ -239,6 +240,22 @@ export type AnalysisView = z.infer<typeof analysisViewSchema>;
 
 const viewParams = z.object({ id: uuidSchema });
 
+/** The pivot's download: the view as JSON text in the query string (a link the browser follows), and the format. */
+export const analysisExportQuerySchema = z.object({
+  view: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'The view is not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(analysisQuerySchema),
+  format: exportFormatSchema,
+});
+
 export const analysisEndpoints = {
   query: defineEndpoint({
     method: 'POST',
@@ -256,6 +273,12 @@ export const analysisEndpoints = {
     path: '/api/analysis/records',
     body: analysisRecordsRequestSchema,
     responses: { 200: analysisRecordsResponseSchema },
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/analysis',
+    query: analysisExportQuerySchema,
+    responses: { 200: z.unknown() },
   }),
   listViews: defineEndpoint({
     method: 'GET',

@@ -21,6 +21,7 @@ export * from './managed-realms.ts';
 export * from './messages.ts';
 export * from './overview.ts';
 export * from './inventory.ts';
+export * from './pathways.ts';
 export * from './period.ts';
 export * from './plans.ts';
 export * from './public-page-payload.ts';

@@ -9,3 +9,4 @@ export * from './imports/index.ts';
 export * from './patterns/index.ts';
 export * from './reporting/index.ts';
 export * from './scope3/index.ts';
+export * from './pathways/index.ts';

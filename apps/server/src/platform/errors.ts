@@ -186,6 +186,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       );
     }
     request.log.error({ err: withoutQueryParameters(error) }, 'Request failed');
+    // A server failure the code named itself (an `HttpError` of 5xx) tells the user what failed; others say nothing.
+    if (error instanceof HttpError) return sendApiError(reply, statusCode, error.message);
     return sendApiError(reply, 500, messages.internalServerError);
   });
 

@@ -1,3 +1,4 @@
+import { findRoute } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test-support/test-app.ts';
 import { MissingRouteAccessError, type PermissionAccess } from './route-access.ts';
@@ -73,6 +74,7 @@ describe('route access declarations', () => {
       'GET /api/equipment/types/:key: read EquipmentType',
       'GET /api/equipment/types: read EquipmentType',
       'GET /api/equipment: read Equipment',
+      'GET /api/exports/analysis: read Facility',
       'GET /api/exports/audit-log: read AuditLog',
       'GET /api/exports/emission-factors: read EmissionFactor',
       'GET /api/exports/facilities/:slug/activity-records: read ActivityRecord',
@@ -95,6 +97,7 @@ describe('route access declarations', () => {
       'GET /api/organisation/denominators: read Facility',
       'GET /api/overview/years: read Facility',
       'GET /api/overview: read Facility',
+      'GET /api/pathways/trajectory: read Facility',
       'GET /api/realm-admin/roles: read Role',
       'GET /api/realm-admin/users: read User',
       'GET /api/realms/:realmId/legal: read Realm',
@@ -140,6 +143,7 @@ describe('route access declarations', () => {
       'POST /api/invitations/:id/resend: update Invitation',
       'POST /api/invitations: create Invitation',
       'POST /api/organisation/business-units: update Realm',
+      'POST /api/pathways/optimize: read Facility',
       'POST /api/realm-admin/roles/:roleId/grants: create Permission',
       'POST /api/realm-admin/users/:id/deactivate: update User',
       'POST /api/realm-admin/users/:id/reactivate: update User',
@@ -172,6 +176,20 @@ describe('route access declarations', () => {
       'PUT /api/scope3/price-indexes: update ActivityRecord',
       'PUT /api/scope3/screenings/:category: update ActivityRecord',
     ]);
+  });
+
+  it('the pathway routes carry the plans of /pathways and /lighttouch from the route table', () => {
+    const accessOf = (url: string) =>
+      testApp.app.registeredRoutes.find((route) => route.url === url && route.method !== 'HEAD')
+        ?.access as PermissionAccess;
+    expect(accessOf('/api/pathways/trajectory')).toMatchObject({
+      plans: findRoute('pathways').plans,
+      feature: 'Decarbonisation pathways',
+    });
+    expect(accessOf('/api/pathways/optimize')).toMatchObject({
+      plans: ['paid'],
+      feature: 'Pathway optimizer',
+    });
   });
 
   it('the analytics proxy routes are public: they check the write key of the realm themselves', () => {

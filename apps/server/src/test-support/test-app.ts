@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { pino } from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '#platform/config.ts';
+import type { HighsSolverOptions } from '#platform/highs-solver.ts';
 import { SESSION_COOKIE_NAME } from '#platform/sessions.ts';
 
 export const FIXTURE_INDEX_HTML =
@@ -49,6 +50,8 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** The lowest level logged (default `error`): `trace` for tests that check what is never logged. */
   logLevel?: pino.Level;
+  /** The optimizer's solver thread (a worker that fails on purpose, for the tests of its failures). */
+  solver?: HighsSolverOptions;
 }
 
 /** pino's number for the `error` level. */
@@ -90,6 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     now: () => new Date(Date.now() + offset),
     loggerInstance: pino({ level: options.logLevel ?? 'error' }, logStream),
+    ...(options.solver ? { solver: options.solver } : {}),
   });
   const originalInject = app.inject as (...args: unknown[]) => unknown;
   const injectAsIs = (options: InjectOptions) =>

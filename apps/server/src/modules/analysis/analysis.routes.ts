@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
-import { analysisDimensionValues, analysisRecords, runAnalysis } from './analysis.service.ts';
+import { sendTableExport } from '#platform/table-export.ts';
+import {
+  analysisDimensionValues,
+  analysisExportTable,
+  analysisRecords,
+  runAnalysis,
+} from './analysis.service.ts';
 import {
   createAnalysisView,
   deleteAnalysisView,
@@ -35,6 +41,15 @@ export function registerAnalysisRoutes(app: FastifyInstance, db: Database): void
     ...endpointRoute(analysisEndpoints.records),
     config: { access: permissionAccess('read', 'ActivityRecord', { route: 'reporting-analysis' }) },
     handler: async (request) => analysisRecords(db, requireSession(request).realm, request.body),
+  });
+  api.route({
+    ...endpointRoute(analysisEndpoints.export),
+    config: readAnalysis,
+    handler: async (request, reply) => {
+      const { view, format } = request.query;
+      const answer = await runAnalysis(db, requireSession(request).realm, view);
+      return sendTableExport(request, reply, analysisExportTable(view, answer, format));
+    },
   });
   api.route({
     ...endpointRoute(analysisEndpoints.listViews),

@@ -1,5 +1,6 @@
 import {
   ANALYSIS_DIMENSION_LABELS,
+  ANALYSIS_MEASURE_LABELS,
   ANALYSIS_RECORDS_PAGE_SIZE,
   analysisFiltersSchema,
   DEFAULT_CONSOLIDATION_APPROACH,
@@ -12,6 +13,7 @@ import {
   type AnalysisResponse,
   type AnalysisRow,
   type ConsolidationApproach,
+  type ExportFormat,
   type FieldErrors,
 } from '@ecc/contracts';
 import {
@@ -24,6 +26,7 @@ import {
 } from '@ecc/db';
 import { emissionIntensity } from '@ecc/domain';
 import { fieldRefusal } from '#platform/errors.ts';
+import type { ExportColumn, TableExport } from '#platform/table-export.ts';
 
 /*
  * The analysis pivot (issue 11 item 3, decision 028): checks what the contract cannot (combinations of measures,
@@ -326,5 +329,52 @@ export async function analysisRecords(
     total,
     page: request.page,
     pageSize: ANALYSIS_RECORDS_PAGE_SIZE,
+  };
+}
+
+/** The pivot's rows as a download: cells, then subtotals, then the grand total, a column per key and measure. */
+export function analysisExportTable(
+  query: AnalysisQuery,
+  answer: AnalysisResponse,
+  format: ExportFormat,
+): TableExport<AnalysisRow & { level: string }> {
+  const dimensions = [...query.rows, ...query.columns];
+  const hasUnit = query.measures.includes('activityQuantity');
+  const keyColumns: ExportColumn<AnalysisRow & { level: string }>[] = [
+    ...dimensions.map((dimension) => ({
+      header: ANALYSIS_DIMENSION_LABELS[dimension],
+      value: (row: AnalysisRow) => {
+        const key = row.keys[dimension];
+        return key === undefined ? 'Total' : (answer.labels[dimension]?.[String(key)] ?? key);
+      },
+    })),
+    ...(hasUnit ? [{ header: 'Unit', value: (row: AnalysisRow) => row.keys.unit ?? '' }] : []),
+  ];
+  const measureColumns = query.measures.flatMap((measure) => [
+    { header: ANALYSIS_MEASURE_LABELS[measure], value: (row: AnalysisRow) => row.values[measure] ?? null },
+    ...(answer.comparisonYears
+      ? [
+          {
+            header: `${ANALYSIS_MEASURE_LABELS[measure]} in ${answer.comparisonYears.comparison}`,
+            value: (row: AnalysisRow) => row.comparison?.[measure] ?? null,
+          },
+        ]
+      : []),
+  ]);
+  const rows = [
+    ...answer.rows.map((row) => ({ ...row, level: 'Cell' })),
+    ...answer.subtotals.map((row) => ({ ...row, level: 'Subtotal' })),
+    {
+      keys: {},
+      values: answer.totals,
+      ...(answer.comparisonTotals ? { comparison: answer.comparisonTotals } : {}),
+      level: 'Grand total',
+    },
+  ];
+  return {
+    format,
+    name: 'analysis',
+    columns: [{ header: 'Level', value: (row) => row.level }, ...keyColumns, ...measureColumns],
+    pages: [rows],
   };
 }

@@ -1,0 +1,283 @@
+import {
+  MAX_OPTIMIZER_MEASURES,
+  optimizeResponseSchema,
+  planNotIncludedMessage,
+  trajectoryResponseSchema,
+  type OptimizeRequest,
+} from '@ecc/contracts';
+import { createAuthzRepository } from '@ecc/db';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
+import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { SOLVER_FAILURE_MESSAGE } from './pathways.routes.ts';
+
+const PAID_HOST = 'paid.pathways.test';
+const CORE_HOST = 'core.pathways.test';
+const PAID_MEMBER = { email: 'pia@paid.test', password: 'paid-password-1' };
+const CORE_MEMBER = { email: 'cora@core.test', password: 'core-password-1' };
+
+/** 1.5 °C from a 2020 base of 100 t: 58 t by 2030. Two measures meet it; the cheaper order is the plan. */
+const REQUEST: OptimizeRequest = {
+  baseYear: 2020,
+  targetYear: 2030,
+  baseline: { 2020: 100_000, 2025: 105_000 },
+  trajectory: { rate: 0.042 },
+  discountRate: 0.05,
+  budget: { 2021: 1_000_000 },
+  measures: [
+    { id: 'led', abatement: 10_000, capex: 20_000, annualCost: -2_000, lifetime: 15 },
+    {
+      id: 'heat-pump',
+      abatement: 30_000,
+      capex: 400_000,
+      annualCost: 5_000,
+      lifetime: 20,
+      requires: ['led'],
+    },
+    { id: 'solar', abatement: 25_000, capex: 300_000, annualCost: -1_000, lifetime: 25, group: 'roof' },
+    { id: 'green-roof', abatement: 2_000, capex: 50_000, annualCost: 0, lifetime: 30, group: 'roof' },
+    { id: 'ppa', abatement: 40_000, capex: 0, annualCost: 30_000, lifetime: 10, earliestYear: 2024 },
+  ],
+};
+
+describe('pathway routes', () => {
+  let testApp: TestApp;
+  let paidToken: string;
+  let coreToken: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const { db } = testApp.database;
+    const paid = await createTestRealm(db, { key: 'paidpath', plan: 'paid', domains: [PAID_HOST] });
+    const core = await createTestRealm(db, { key: 'corepath', plan: 'CORE', domains: [CORE_HOST] });
+    await createTestUser(db, paid, PAID_MEMBER);
+    await createTestUser(db, core, CORE_MEMBER);
+    await createAuthzRepository(db).syncDefaultRoles();
+    paidToken = await signIn(testApp.app, PAID_MEMBER, PAID_HOST);
+    coreToken = await signIn(testApp.app, CORE_MEMBER, CORE_HOST);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const asPaid = (options: InjectOptions): InjectOptions => ({
+    ...options,
+    headers: { ...withSession(paidToken), host: PAID_HOST },
+  });
+  const optimize = (body: unknown) =>
+    testApp.app.inject(asPaid({ method: 'POST', url: '/api/pathways/optimize', payload: body as object }));
+
+  describe('GET /api/pathways/trajectory', () => {
+    it('answers the yearly 1.5 °C trajectory: 42 % below the base by ten years on', async () => {
+      const response = await testApp.app.inject(
+        asPaid({
+          method: 'GET',
+          url: '/api/pathways/trajectory?baseYear=2020&targetYear=2030&base=1000&rate=0.042',
+        }),
+      );
+      expect(response.statusCode).toBe(200);
+      const body = trajectoryResponseSchema.parse(response.json());
+      expect(body).toMatchObject({ baseYear: 2020, targetYear: 2030, base: 1000, rate: 0.042 });
+      expect(body.years).toHaveLength(11);
+      expect(body.years[0]).toEqual({ year: 2020, emissions: 1000 });
+      expect(body.years[10]!.year).toBe(2030);
+      expect(body.years[10]!.emissions).toBeCloseTo(580, 9);
+    });
+
+    it.each([
+      ['targetYear=2019', 'querystring/targetYear', 'The target year must not be before the base year'],
+      ['rate=1.5', 'querystring/rate', 'Must be a rate from 0 to 1 (0.042 is 4.2 % a year)'],
+      ['rate=-0.1', 'querystring/rate', 'Must be a rate from 0 to 1 (0.042 is 4.2 % a year)'],
+      ['rate=fast', 'querystring/rate', 'Must be a rate from 0 to 1 (0.042 is 4.2 % a year)'],
+      ['base=lots', 'querystring/base', 'Must be a number of kg CO2e'],
+      ['baseYear=20x0', 'querystring/baseYear', 'Must be a whole year from 1990 to 2100'],
+    ])('refuses %s with a 400 naming %s', async (change, field, message) => {
+      const query = new URLSearchParams({
+        baseYear: '2020',
+        targetYear: '2030',
+        base: '1000',
+        rate: '0.042',
+      });
+      const [name, value] = change.split('=') as [string, string];
+      query.set(name, value);
+      const response = await testApp.app.inject(
+        asPaid({ method: 'GET', url: `/api/pathways/trajectory?${query}` }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual({ [field]: message });
+    });
+
+    it('is open on the plans of /pathways (CORE) and needs a session', async () => {
+      const url = '/api/pathways/trajectory?baseYear=2020&targetYear=2021&base=1&rate=0.025';
+      const onCore = await testApp.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...withSession(coreToken), host: CORE_HOST },
+      });
+      expect(onCore.statusCode).toBe(200);
+      const signedOut = await testApp.app.inject({ method: 'GET', url, headers: { host: CORE_HOST } });
+      expect(signedOut.statusCode).toBe(401);
+    });
+  });
+
+  describe('POST /api/pathways/optimize', () => {
+    it('answers the least-cost plan that meets the trajectory, on the worker thread', async () => {
+      const response = await optimize(REQUEST);
+      expect(response.statusCode).toBe(200);
+      const body = optimizeResponseSchema.parse(response.json());
+      expect(body.status).toBe('optimal');
+      expect(body.gap).toBe(0);
+      expect(body.years.map((year) => year.year)).toEqual([
+        2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027, 2028, 2029, 2030,
+      ]);
+      expect(body.years.every((year) => year.shortfall === 0)).toBe(true);
+      for (const year of body.years) {
+        expect(year.emissions).toBeCloseTo(year.baseline - year.abated, 6);
+        expect(year.emissions).toBeLessThanOrEqual(year.trajectory + 1e-6);
+      }
+      // 2025 onward takes 2025's baseline; 2021–2024 the base year's.
+      expect(body.years[3]!.baseline).toBe(100_000);
+      expect(body.years[7]!.baseline).toBe(105_000);
+      const ids = body.plan.map((start) => start.id);
+      expect(ids.filter((id) => id === 'solar' || id === 'green-roof').length).toBeLessThanOrEqual(1);
+      const startOf = new Map(body.plan.map((start) => [start.id, start.startYear]));
+      if (startOf.has('heat-pump')) expect(startOf.get('led')).toBeLessThanOrEqual(startOf.get('heat-pump')!);
+      expect(body.cost).toBeGreaterThan(0);
+      expect(body.solveMs).toBeGreaterThan(0);
+    });
+
+    it('answers an unreachable trajectory as infeasible, with each year’s shortfall', async () => {
+      const response = await optimize({ ...REQUEST, trajectory: { rate: 0.3 } });
+      expect(response.statusCode).toBe(200);
+      const body = optimizeResponseSchema.parse(response.json());
+      expect(body.status).toBe('infeasible');
+      const missing = body.years.filter((year) => year.shortfall > 0);
+      expect(missing.length).toBeGreaterThan(0);
+      for (const year of missing) expect(year.shortfall).toBeCloseTo(year.emissions - year.trajectory, 6);
+    });
+
+    const measure = REQUEST.measures[0]!;
+    it.each<[string, unknown, string, string]>([
+      [
+        'a target year before the base year',
+        { ...REQUEST, targetYear: 2019 },
+        'body/targetYear',
+        'The target year must be after the base year',
+      ],
+      [
+        'a rate over 100 %',
+        { ...REQUEST, trajectory: { rate: 1.2 } },
+        'body/trajectory/rate',
+        'Must be a rate from 0 to 1 (0.042 is 4.2 % a year)',
+      ],
+      [
+        'a negative lifetime',
+        { ...REQUEST, measures: [{ ...measure, lifetime: -1 }] },
+        'body/measures/0/lifetime',
+        'A lifetime cannot be negative',
+      ],
+      [
+        'an unknown prerequisite',
+        { ...REQUEST, measures: [...REQUEST.measures, { ...measure, id: 'x', requires: ['nowhere'] }] },
+        'body/measures/5/requires',
+        'Requires unknown measures: nowhere',
+      ],
+      [
+        'a budget year outside the horizon',
+        { ...REQUEST, budget: { 2031: 5 } },
+        'body/budget/2031',
+        'A budget year must be from 2021 to 2030, when measures can start',
+      ],
+      [
+        'a base year missing from the baseline',
+        { ...REQUEST, baseline: { 2021: 5 } },
+        'body/baseline',
+        'Give the base year 2020',
+      ],
+      [
+        `more than ${MAX_OPTIMIZER_MEASURES} measures`,
+        {
+          ...REQUEST,
+          measures: Array.from({ length: MAX_OPTIMIZER_MEASURES + 1 }, (_, index) => ({
+            ...measure,
+            id: `m${index}`,
+          })),
+        },
+        'body/measures',
+        `At most ${MAX_OPTIMIZER_MEASURES} measures`,
+      ],
+    ])('refuses %s with a 400 naming the field', async (_case, body, field, message) => {
+      const response = await optimize(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toMatchObject({ [field]: message });
+    });
+
+    it('refuses a prerequisite cycle with a 422 naming the measure', async () => {
+      const measures = REQUEST.measures.map((each) =>
+        each.id === 'led' ? { ...each, requires: ['heat-pump'] } : each,
+      );
+      const response = await optimize({ ...REQUEST, measures });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().fieldErrors).toEqual({
+        'body/measures/0/requires': 'These prerequisites form a cycle: led → heat-pump → led',
+      });
+    });
+
+    it('is for the plans of /lighttouch only: a CORE realm is refused', async () => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/pathways/optimize',
+        headers: { ...withSession(coreToken), host: CORE_HOST },
+        payload: REQUEST,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(planNotIncludedMessage('Pathway optimizer', ['paid']));
+    });
+  });
+});
+
+describe('a crash of the solver worker', () => {
+  let testApp: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    // The worker of this app dies on every job (test-support/crashing-solver-worker.ts).
+    testApp = await createTestApp({
+      solver: { workerUrl: new URL('../../test-support/crashing-solver-worker.ts', import.meta.url) },
+    });
+    const { db } = testApp.database;
+    const paid = await createTestRealm(db, { key: 'crash', plan: 'paid', domains: [PAID_HOST] });
+    await createTestUser(db, paid, PAID_MEMBER);
+    await createAuthzRepository(db).syncDefaultRoles();
+    token = await signIn(testApp.app, PAID_MEMBER, PAID_HOST);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('is a 500 that says so, and the server keeps serving, each new job on a new worker', async () => {
+    const headers = { ...withSession(token), host: PAID_HOST };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/pathways/optimize',
+        headers,
+        payload: REQUEST,
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ statusCode: 500, message: SOLVER_FAILURE_MESSAGE });
+    }
+    const trajectory = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/pathways/trajectory?baseYear=2020&targetYear=2022&base=10&rate=0.042',
+      headers,
+    });
+    expect(trajectory.statusCode).toBe(200);
+    const logged = testApp.loggedErrors.map((entry) => entry.err?.message);
+    expect(logged).toHaveLength(2);
+    for (const message of logged) expect(message).toContain('The solver stopped unexpectedly (exit code 70)');
+  });
+});

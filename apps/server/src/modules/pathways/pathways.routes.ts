@@ -1,0 +1,39 @@
+import { pathwayEndpoints } from '@ecc/contracts';
+import { absoluteContractionTrajectory } from '@ecc/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute } from '#platform/endpoint-route.ts';
+import { HttpError } from '#platform/errors.ts';
+import { SolverFailureError, type HighsSolver } from '#platform/highs-solver.ts';
+import { permissionAccess } from '#platform/route-access.ts';
+import { optimizePathway } from './optimizer.service.ts';
+
+export const SOLVER_FAILURE_MESSAGE =
+  'The optimizer stopped before it found a plan. Nothing was changed; try again, or with fewer measures.';
+
+/**
+ * Trajectories (issue 12, item 2) and the optimizer (item 4). Both compute on what the caller sends and read no
+ * stored data: whoever may read the realm's facilities (and so their emissions) may plan, on the plans of the
+ * route table's `/pathways` and `/lighttouch` (decision 032).
+ */
+export function registerPathwayRoutes(app: FastifyInstance, solver: HighsSolver): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.route({
+    ...endpointRoute(pathwayEndpoints.trajectory),
+    config: { access: permissionAccess('read', 'Facility', { route: 'pathways' }) },
+    handler: async (request) => ({ ...request.query, years: absoluteContractionTrajectory(request.query) }),
+  });
+  api.route({
+    ...endpointRoute(pathwayEndpoints.optimize),
+    config: { access: permissionAccess('read', 'Facility', { route: 'lighttouch' }) },
+    handler: async (request) => {
+      try {
+        return await optimizePathway(request.body, (job) => solver.solve(job));
+      } catch (error) {
+        if (!(error instanceof SolverFailureError)) throw error;
+        // The error handler logs the refusal with its cause: what happened to the worker.
+        throw Object.assign(new HttpError(500, SOLVER_FAILURE_MESSAGE), { cause: error });
+      }
+    },
+  });
+}

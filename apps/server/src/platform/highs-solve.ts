@@ -1,0 +1,69 @@
+import type { Highs } from 'highs';
+
+/** One model for HiGHS: CPLEX LP text, how long it may run and the relative gap it may stop at. */
+export interface SolverJob {
+  readonly lpText: string;
+  readonly timeLimitSeconds: number;
+  readonly mipGap: number;
+}
+
+/**
+ * What a solve ended with. `optimal` and `infeasible` are proved; `limit`: stopped by the time limit (or another
+ * limit) with or without a solution; `failed`: any other model status, named in `detail`.
+ */
+export interface SolverOutcome {
+  readonly status: 'optimal' | 'infeasible' | 'limit' | 'failed';
+  readonly detail: string;
+  readonly hasSolution: boolean;
+  readonly objective: number;
+  /** Column values by name, when there is a solution. */
+  readonly values: Readonly<Record<string, number>>;
+  /** The relative MIP gap at the end (0 for a proved optimum without integer columns). */
+  readonly gap: number;
+  readonly solveMs: number;
+}
+
+const FEASIBLE_PRIMAL_SOLUTION = 2;
+
+/** Solves one job on a loaded HiGHS, on the calling thread (the worker's, or a benchmark's baseline). */
+export function solveWithHighs(highs: Highs, job: SolverJob): SolverOutcome {
+  const started = performance.now();
+  return highs.withModel({ format: 'lp', data: job.lpText }, (model): SolverOutcome => {
+    model.options.set({
+      output_flag: false,
+      time_limit: job.timeLimitSeconds,
+      mip_rel_gap: job.mipGap,
+    });
+    model.run();
+    const modelStatus = model.getModelStatus();
+    const codes = highs.constants.modelStatus;
+    const hasSolution = model.info.get('primal_solution_status') === FEASIBLE_PRIMAL_SOLUTION;
+    const values: Record<string, number> = {};
+    if (hasSolution) {
+      const { colValue } = model.getSolution();
+      colValue.forEach((value, index) => {
+        values[model.getColName(index)] = value;
+      });
+    }
+    const mipGap = Number(model.info.get('mip_gap'));
+    const status: SolverOutcome['status'] =
+      modelStatus === codes.optimal
+        ? 'optimal'
+        : modelStatus === codes.infeasible
+          ? 'infeasible'
+          : modelStatus === codes.timeLimit ||
+              modelStatus === codes.iterationLimit ||
+              modelStatus === codes.solutionLimit
+            ? 'limit'
+            : 'failed';
+    return {
+      status,
+      detail: `HiGHS model status ${modelStatus}`,
+      hasSolution,
+      objective: hasSolution ? model.getObjectiveValue() : Number.NaN,
+      values,
+      gap: Number.isFinite(mipGap) ? Math.max(0, mipGap) : status === 'optimal' ? 0 : 1,
+      solveMs: performance.now() - started,
+    };
+  });
+}

@@ -1,0 +1,4 @@
+export * from './evaluate-plan.ts';
+export * from './optimizer-input.ts';
+export * from './optimizer-model.ts';
+export * from './trajectory.ts';
