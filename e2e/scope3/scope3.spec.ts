@@ -73,4 +73,29 @@ test('an administrator imports EEIO factors, keeps a price index, adds a spend l
     await expect(line).toContainText('7.1 t');
     await expect(line).toContainText('9,328.36 USD');
   });
+
+  await test.step('spend rows imported from CSV, a bad row refused by row and column first', async () => {
+    const header =
+      'Facility,Category,Description,Supplier,Period start,Period end,Spend,Currency,Spend year,Price basis,NAICS code';
+    const row = (spend: string) =>
+      `plant-${run},1,Software ${run},CodeWorks LLC,2024-04-01,2024-04-30,${spend},USD,2024,purchaser,541511`;
+    await page.getByRole('button', { name: 'Import spend' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import spend' });
+    const file = (spend: string) => ({
+      name: 'spend.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}\n${row(spend)}\n`),
+    });
+    await dialog.getByLabel('Spend file (CSV)').setInputFiles(file('lots'));
+    await dialog.getByRole('button', { name: 'Import spend' }).click();
+    await expect(dialog.getByRole('table', { name: 'Problems by row and column' })).toContainText(
+      'Spend is a number',
+    );
+    await dialog.getByLabel('Spend file (CSV)').setInputFiles(file('5000'));
+    await dialog.getByRole('button', { name: 'Import spend' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('row', { name: new RegExp(`Software ${run}`) })).toContainText(
+      '5,000 USD 2024',
+    );
+  });
 });

@@ -341,6 +341,28 @@ export const eeioFactorSchema = z.object({
 export type EeioFactorDto = z.infer<typeof eeioFactorSchema>;
 export const eeioFactorListResponseSchema = z.object({ results: z.array(eeioFactorSchema) });
 export const eeioImportResponseSchema = z.object({ naicsCodes: z.number().int(), factors: z.number().int() });
+/** The columns of a spend file (the server reads them with `readSpendRows` of the domain). */
+export const SPEND_COLUMNS = [
+  'Facility',
+  'Category',
+  'Description',
+  'Supplier',
+  'Period start',
+  'Period end',
+  'Spend',
+  'Currency',
+  'Spend year',
+  'Price basis',
+  'NAICS code',
+] as const;
+
+export const spendImportInputSchema = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  /** The CSV as text, columns Facility, Category, Description, Supplier, Period start, Period end, Spend, Currency, Spend year, Price basis, NAICS code. */
+  csv: z.string().min(1, 'The file is empty'),
+});
+export type SpendImportInput = z.input<typeof spendImportInputSchema>;
+
 export const scope3Endpoints = {
   summary: defineEndpoint({
     method: 'GET',
@@ -419,5 +441,12 @@ export const scope3Endpoints = {
     path: '/api/scope3/eeio-factors/import',
     body: eeioImportInputSchema,
     responses: { 201: eeioImportResponseSchema, 422: importFailureSchema },
+  }),
+  /** All rows or none: 422 with `errors` by row and column. */
+  importSpendLines: defineEndpoint({
+    method: 'POST',
+    path: '/api/scope3/lines/import',
+    body: spendImportInputSchema,
+    responses: { 201: z.object({ lineCount: z.number().int() }), 422: importFailureSchema },
   }),
 };

@@ -111,6 +111,14 @@ export function createScope3Repository(db: Database) {
   }
 
   return {
+    /** The realm's facilities by id, slug and name, for files that name them. */
+    async listFacilityKeys(realmId: string): Promise<{ id: string; slug: string; name: string }[]> {
+      return db
+        .select({ id: facilities.id, slug: facilities.slug, name: facilities.name })
+        .from(facilities)
+        .where(eq(facilities.realmId, realmId));
+    },
+
     /** Whether the facility is the realm's; share-locked until the transaction ends (a line is added to it). */
     async lockFacility(realmId: string, facilityId: string): Promise<boolean> {
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(facilityId)) return false;

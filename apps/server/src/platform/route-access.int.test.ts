@@ -154,6 +154,7 @@ describe('route access declarations', () => {
       'POST /api/reports/:id/status: update Report',
       'POST /api/reports: create Report',
       'POST /api/scope3/eeio-factors/import: create ActivityRecord',
+      'POST /api/scope3/lines/import: create ActivityRecord',
       'POST /api/scope3/lines: create ActivityRecord',
       'PUT /api/analysis/views/:id: read Facility',
       'PUT /api/emission-factors/:id: update EmissionFactor',

@@ -1,3 +1,4 @@
 export * from './data-quality-score.ts';
 export * from './eeio-factor-table.ts';
 export * from './price-index.ts';
+export * from './spend-rows.ts';

@@ -238,6 +238,54 @@ describe('Scope 3 lines, EEIO factors and price indexes', () => {
     expect(remaining).toEqual([]);
   });
 
+  it('imports spend rows from CSV, all or none, refusing by row and column', async () => {
+    const header =
+      'Facility,Category,Description,Supplier,Period start,Period end,Spend,Currency,Spend year,Price basis,NAICS code';
+    const good = `${PLANT.slug},1,Resin Q1,Midwest Resins Inc.,2024-01-01,2024-03-31,10000,USD,2024,purchaser,325211`;
+    const before = scope3LineListResponseSchema.parse(
+      (await call('admin', 'GET', '/api/scope3/lines')).json(),
+    ).results;
+    const refused = await call('admin', 'POST', '/api/scope3/lines/import', {
+      fileName: 'spend.csv',
+      csv: [
+        header,
+        good,
+        `${PLANT.name},1,Boxes,BoxCo,2024-01-01,2024-03-31,lots,USD,2024,purchaser,322211`,
+        `${PLANT.slug},1,Unknown,Nobody,2024-01-01,2024-03-31,500,USD,2024,purchaser,999999`,
+      ].join('\n'),
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(importFailureSchema.parse(refused.json()).errors).toEqual([
+      { row: 3, column: 'Spend', message: 'Spend is a number' },
+    ]);
+    const unconvertible = await call('admin', 'POST', '/api/scope3/lines/import', {
+      fileName: 'spend.csv',
+      csv: [
+        header,
+        good,
+        `${PLANT.slug},1,Unknown,Nobody,2024-01-01,2024-03-31,500,USD,2024,purchaser,999999`,
+      ].join('\n'),
+    });
+    expect(unconvertible.statusCode).toBe(422);
+    expect(importFailureSchema.parse(unconvertible.json()).errors).toEqual([
+      expect.objectContaining({ row: 3, column: 'NAICS code' }),
+    ]);
+    const unchanged = scope3LineListResponseSchema.parse(
+      (await call('admin', 'GET', '/api/scope3/lines')).json(),
+    );
+    expect(unchanged.results).toHaveLength(before.length);
+    const imported = await call('admin', 'POST', '/api/scope3/lines/import', {
+      fileName: 'spend.csv',
+      csv: [header, good, good.replace('Resin Q1', 'Resin Q2')].join('\n'),
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toEqual({ lineCount: 2 });
+    const after = scope3LineListResponseSchema.parse(
+      (await call('admin', 'GET', '/api/scope3/lines')).json(),
+    );
+    expect(after.results).toHaveLength(before.length + 2);
+  });
+
   it('calculates the other methods with factors of the library or the realm', async () => {
     const useFactor = 'egrid-2022-camx';
     const usePhase = await call('admin', 'POST', '/api/scope3/lines', {

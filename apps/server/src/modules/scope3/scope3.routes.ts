@@ -10,8 +10,9 @@ import {
   createScope3Line,
   deletePriceIndex,
   deleteScope3Line,
-  EeioFileError,
+  FileProblemsError,
   importEeioFactors,
+  importSpendLines,
   listEeioFactors,
   listPriceIndexes,
   listScope3Lines,
@@ -126,7 +127,23 @@ export function registerScope3Routes(app: FastifyInstance, db: Database): void {
           .code(201)
           .send(await importEeioFactors(db, session.realm.id, session.user, request.body));
       } catch (error) {
-        if (!(error instanceof EeioFileError)) throw error;
+        if (!(error instanceof FileProblemsError)) throw error;
+        return reply
+          .code(422)
+          .send({ ...apiError(422, error.message), statusCode: 422, errors: [...error.errors] });
+      }
+    },
+  });
+
+  api.route({
+    ...endpointRoute(scope3Endpoints.importSpendLines),
+    config: write('create'),
+    handler: async (request, reply) => {
+      const session = requireSession(request);
+      try {
+        return reply.code(201).send(await importSpendLines(db, session.realm.id, session.user, request.body));
+      } catch (error) {
+        if (!(error instanceof FileProblemsError)) throw error;
         return reply
           .code(422)
           .send({ ...apiError(422, error.message), statusCode: 422, errors: [...error.errors] });

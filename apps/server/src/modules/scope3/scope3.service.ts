@@ -12,6 +12,7 @@ import {
   priceIndexInputSchema,
   scope3LineInputSchema,
   scope3ScreeningInputSchema,
+  spendImportInputSchema,
 } from '@ecc/contracts';
 import {
   activityRecordAuditSnapshot,
@@ -46,6 +47,8 @@ import {
   parseCsv,
   parseEeioFactorTable,
   PRICE_BASES,
+  readSpendRows,
+  SPEND_FIELD_COLUMNS,
   weightedDataQualityScore,
   type ActivityResultRow,
   type EmissionFactor,
@@ -319,9 +322,14 @@ function resultRows(record: ActivityRecordRow, calculated: CalculatedLine) {
 }
 
 /** The line's facility, which must be the realm's. */
-async function requireFacility(transaction: Database, realmId: string, facilityId: string): Promise<void> {
+async function requireFacility(
+  transaction: Database,
+  realmId: string,
+  facilityId: string,
+  bodyPath: string,
+): Promise<void> {
   if (!(await createScope3Repository(transaction).lockFacility(realmId, facilityId))) {
-    throw fieldRefusal(400, { 'body/facilityId': SCOPE3_FACILITY_NOT_FOUND });
+    throw fieldRefusal(400, { [`${bodyPath}/facilityId`]: SCOPE3_FACILITY_NOT_FOUND });
   }
 }
 
@@ -335,6 +343,36 @@ function parseLine(input: unknown): Scope3LineValues {
   return scope3LineInputSchema.parse(input);
 }
 
+/** Writes one new line (record, results, details, audit) in the caller's transaction; answers its id. */
+async function insertScope3Line(
+  transaction: Database,
+  realmId: string,
+  user: UserRow,
+  values: Scope3LineValues,
+  bodyPath: string,
+): Promise<string> {
+  await requireFacility(transaction, realmId, values.facilityId, bodyPath);
+  const activity = await recordActivityOf(transaction, realmId, values, bodyPath);
+  const calculated = await calculateLine(transaction, realmId, null, values, activity, bodyPath);
+  const record = await createActivityRepository(transaction).insert(realmId, {
+    ...recordColumns(values, activity),
+    facilityId: values.facilityId,
+    createdBy: user.id,
+  });
+  await createEmissionResultRepository(transaction).insertMany(realmId, resultRows(record, calculated));
+  const columns = lineColumns(values, activity);
+  await createScope3Repository(transaction).insertLine(realmId, record.id, columns);
+  await createAuditLogRepository(transaction).append(realmId, {
+    ...auditActorOf(user),
+    action: 'create',
+    entityType: ACTIVITY_RECORD_ENTITY,
+    entityId: record.id,
+    before: null,
+    after: { ...activityRecordAuditSnapshot(record, calculated.current), scope3: columns },
+  });
+  return record.id;
+}
+
 export async function createScope3Line(
   db: Database,
   realmId: string,
@@ -343,26 +381,67 @@ export async function createScope3Line(
 ): Promise<Scope3LineDto> {
   const values = parseLine(input);
   return db.transaction(async (transaction) => {
-    await requireFacility(transaction, realmId, values.facilityId);
-    const activity = await recordActivityOf(transaction, realmId, values, 'body');
-    const calculated = await calculateLine(transaction, realmId, null, values, activity, 'body');
-    const record = await createActivityRepository(transaction).insert(realmId, {
-      ...recordColumns(values, activity),
-      facilityId: values.facilityId,
-      createdBy: user.id,
-    });
-    await createEmissionResultRepository(transaction).insertMany(realmId, resultRows(record, calculated));
-    const columns = lineColumns(values, activity);
-    await createScope3Repository(transaction).insertLine(realmId, record.id, columns);
-    await createAuditLogRepository(transaction).append(realmId, {
-      ...auditActorOf(user),
-      action: 'create',
-      entityType: ACTIVITY_RECORD_ENTITY,
-      entityId: record.id,
-      before: null,
-      after: { ...activityRecordAuditSnapshot(record, calculated.current), scope3: columns },
-    });
-    return requireLineDto(transaction, realmId, record.id);
+    const id = await insertScope3Line(transaction, realmId, user, values, 'body');
+    return requireLineDto(transaction, realmId, id);
+  });
+}
+
+/**
+ * Spend rows of a CSV file as spend lines, all or none: every problem (a missing column, an unknown facility, a
+ * field the contract refuses, spend the price index cannot convert, a NAICS code without a factor) is answered by
+ * row and column, and then the transaction that wrote the rows before it is rolled back.
+ */
+export async function importSpendLines(
+  db: Database,
+  realmId: string,
+  user: UserRow,
+  input: z.input<typeof spendImportInputSchema>,
+): Promise<{ lineCount: number }> {
+  const { csv } = spendImportInputSchema.parse(input);
+  const facilityKeys = await createScope3Repository(db).listFacilityKeys(realmId);
+  const facilityIds = new Map<string, string>();
+  for (const facility of facilityKeys) {
+    facilityIds.set(facility.name.toLowerCase(), facility.id);
+    facilityIds.set(facility.slug.toLowerCase(), facility.id);
+  }
+  const read = readSpendRows(parseCsv(csv), (key) => facilityIds.get(key.toLowerCase()));
+  if (!read.ok) throw new FileProblemsError(read.errors);
+  const problems: ImportRowError[] = [];
+  const lines: { rowNumber: number; values: Scope3LineValues }[] = [];
+  for (const row of read.rows) {
+    const parsed = scope3LineInputSchema.safeParse(row.line);
+    if (parsed.success) lines.push({ rowNumber: row.rowNumber, values: parsed.data });
+    else {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        problems.push({
+          row: row.rowNumber,
+          column: SPEND_FIELD_COLUMNS[field] ?? '',
+          message: issue.message,
+        });
+      }
+    }
+  }
+  if (problems.length > 0) throw new FileProblemsError(problems);
+  return db.transaction(async (transaction) => {
+    for (const line of lines) {
+      try {
+        await insertScope3Line(transaction, realmId, user, line.values, 'body');
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.fieldErrors === undefined) throw error;
+        for (const [path, message] of Object.entries(error.fieldErrors)) {
+          const field = path.replace(/^body\//, '');
+          problems.push({
+            row: line.rowNumber,
+            column: SPEND_FIELD_COLUMNS[field] ?? '',
+            message: message ?? '',
+          });
+        }
+      }
+    }
+    // Thrown inside the transaction, so the rows written before the first problem are rolled back.
+    if (problems.length > 0) throw new FileProblemsError(problems);
+    return { lineCount: lines.length };
   });
 }
 
@@ -631,16 +710,16 @@ export async function listEeioFactors(db: Database, realmId: string): Promise<{ 
   return { results: (await createScope3Repository(db).listEeioFactors(realmId)).map(toEeioFactorDto) };
 }
 
-/** A file that cannot be imported: 422 with every problem by row and column. */
-export class EeioFileError extends Error {
+/** A file that cannot be imported: 422 with every problem by row and column; nothing was written. */
+export class FileProblemsError extends Error {
   constructor(readonly errors: readonly ImportRowError[]) {
     super(
-      `The factor file cannot be imported: ${errors
+      `The file cannot be imported: ${errors
         .slice(0, 5)
         .map((error) => `row ${error.row}, ${error.column}: ${error.message}`)
         .join('; ')}${errors.length > 5 ? ` (and ${errors.length - 5} more)` : ''}`,
     );
-    this.name = 'EeioFileError';
+    this.name = 'FileProblemsError';
   }
 }
 
@@ -656,10 +735,10 @@ export async function importEeioFactors(
 ): Promise<{ naicsCodes: number; factors: number }> {
   const values = eeioImportInputSchema.parse(input);
   const parsed = parseEeioFactorTable(parseCsv(values.csv));
-  if (!parsed.ok) throw new EeioFileError(parsed.errors);
+  if (!parsed.ok) throw new FileProblemsError(parsed.errors);
   const notDollars = parsed.factors.filter((row) => row.currency !== 'USD');
   if (notDollars.length > 0) {
-    throw new EeioFileError(
+    throw new FileProblemsError(
       notDollars.map((row) => ({
         row: row.rowNumber,
         column: 'Unit',

@@ -5,6 +5,7 @@ import {
   type PriceIndexInput,
   type Scope3LineInput,
   type Scope3ScreeningInput,
+  type SpendImportInput,
 } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
@@ -80,4 +81,8 @@ export function deletePriceIndex(id: string) {
 
 export function importEeioFactors(body: EeioImportInput) {
   return callEndpoint(scope3Endpoints.importEeioFactors, { body });
+}
+
+export function importSpendLines(body: SpendImportInput) {
+  return callEndpoint(scope3Endpoints.importSpendLines, { body });
 }

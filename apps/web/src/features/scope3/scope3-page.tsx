@@ -21,6 +21,7 @@ import { PriceIndexDialog } from './price-index-dialog.tsx';
 import { ScreeningDialog } from './screening-dialog.tsx';
 import { Scope3HotspotChart } from './scope3-hotspot-chart.tsx';
 import { Scope3LineDialog } from './scope3-line-dialog.tsx';
+import { SpendImportDialog } from './spend-import-dialog.tsx';
 import {
   afterScope3Change,
   createLine,
@@ -187,6 +188,7 @@ function LinesSection({ year, category, canWrite }: { year: number; category: nu
   const eeioFactors = useQuery(eeioFactorsQueryOptions);
   const [editing, setEditing] = useState<{ line?: Scope3LineDto }>();
   const [deleting, setDeleting] = useState<Scope3LineDto>();
+  const [isImporting, setIsImporting] = useState(false);
   const facilityChoices = (facilities.data?.results ?? []).map(({ id: facilityId, name }) => ({
     id: facilityId,
     name,
@@ -212,9 +214,14 @@ function LinesSection({ year, category, canWrite }: { year: number; category: nu
           Lines of {name}
         </h2>
         {canWrite ? (
-          <Button size="sm" onClick={() => setEditing({})}>
-            Add line
-          </Button>
+          <div className="flex gap-2">
+            <Button size="sm" variant="outline" onClick={() => setIsImporting(true)}>
+              Import spend
+            </Button>
+            <Button size="sm" onClick={() => setEditing({})}>
+              Add line
+            </Button>
+          </div>
         ) : null}
       </div>
       <QueryStates
@@ -296,6 +303,15 @@ function LinesSection({ year, category, canWrite }: { year: number; category: nu
           eeioFactors={eeioFactors.data?.results ?? []}
           onSave={(request) => save(request, editing.line)}
           onClose={() => setEditing(undefined)}
+        />
+      ) : null}
+      {isImporting ? (
+        <SpendImportDialog
+          onImported={async (result) => {
+            toast({ title: `${formatNumber(result.lineCount)} spend lines imported` });
+            await afterScope3Change(queryClient);
+          }}
+          onClose={() => setIsImporting(false)}
         />
       ) : null}
       <ConfirmDialog
