@@ -1,51 +1,23 @@
-import { SMTPServer } from 'smtp-server';
 import { expectPathname, expectRouteTitle, signInWithForm } from '../support/app-shell.ts';
 import { expect, fetchSessionStatus, test } from '../support/fixtures.ts';
 import { DEMO_REALM } from '../support/realms.ts';
-import { E2E_SMTP_PORT } from '../support/smtp-port.ts';
+import { startSmtpCapture, type ReceivedMail, type SmtpCapture } from '../support/smtp-capture.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
-interface ReceivedMail {
-  to: string[];
-  body: string;
-}
+let capture: SmtpCapture | undefined;
+const received = (): readonly ReceivedMail[] => capture?.received ?? [];
 
-const received: ReceivedMail[] = [];
-let smtpServer: SMTPServer | undefined;
-
-// One test: the SMTP server listens on one fixed port, which a second worker could not take.
+// One test: the SMTP server listens on one fixed port, which specs of other workers take in turn.
 test.describe.configure({ mode: 'serial' });
 test.use({ realm: DEMO_REALM });
 
 test.beforeAll(async () => {
-  smtpServer = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          // Quoted-printable soft line breaks undone, so the link reads whole.
-          body: Buffer.concat(chunks).toString('utf8').replaceAll('=\r\n', ''),
-        });
-        callback();
-      });
-    },
-  });
-  const server = smtpServer;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(E2E_SMTP_PORT, '127.0.0.1', resolve);
-  });
+  capture = await startSmtpCapture();
 });
 
 test.afterAll(async () => {
-  const server = smtpServer;
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  await capture?.close();
 });
 
 test('an administrator invites an address; the person opens the mailed link, sets a password and is signed in', async ({
@@ -66,8 +38,8 @@ test('an administrator invites an address; the person opens the mailed link, set
   const row = page.getByRole('row').filter({ hasText: invitee });
   await expect(row).toContainText('Pending');
 
-  await expect.poll(() => received.filter((mail) => mail.to.includes(invitee)).length).toBe(1);
-  const mail = received.find((each) => each.to.includes(invitee));
+  await expect.poll(() => received().filter((mail) => mail.to.includes(invitee)).length).toBe(1);
+  const mail = received().find((each) => each.to.includes(invitee));
   const link = mail?.body.match(/https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/)?.[0];
   expect(link, 'the invitation link in the mail').toBeDefined();
 

@@ -29,6 +29,16 @@ export const DEMO_REALM: E2eRealm = {
   member: { email: 'demo@example.com', password: 'demo-password' },
 };
 
+/** The same demo data on the plan `paid` (`demopaid`, seeded beside the demo), reached at paid.localhost. */
+export const PAID_DEMO_REALM: E2eRealm = {
+  key: 'demopaid',
+  name: 'Demo Energy Co. (paid plan)',
+  plan: 'paid',
+  origin: `http://paid.localhost:${E2E_PORT}`,
+  featureFlags: ['ai-assistant'],
+  member: DEMO_REALM.member,
+};
+
 function setupRealm(key: string): E2eRealm {
   const realm = e2eSetup.realms.find((candidate) => candidate.key === key);
   if (!realm) throw new Error(`e2e-setup.json has no realm ${key}`);
@@ -80,3 +90,6 @@ export function setupUser(realm: E2eRealm, email: string): Credentials {
  * (business units, ownership shares, consolidation), reached at orgunits.localhost.
  */
 export const ORGANISATION_REALM = setupRealm('orgunits');
+
+/** Plan `paid` with an administrator and no facilities of its own, for Scope 3 on /advancedghg, at scope3.localhost. */
+export const SCOPE3_REALM = setupRealm('scope3');

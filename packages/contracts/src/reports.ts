@@ -59,7 +59,7 @@ export const kpiSectionSchema = z.object({
 
 /**
  * Every section kind. A new kind (inventory tables, saved analyses) is a schema here and a renderer in the
- * server's section registry (`apps/server/src/modules/reports/section-registry.ts`).
+ * section registry (`packages/db/src/report-sections.ts`).
  */
 export const reportSectionSchema = z.discriminatedUnion('kind', [textSectionSchema, kpiSectionSchema]);
 export type ReportSection = z.infer<typeof reportSectionSchema>;

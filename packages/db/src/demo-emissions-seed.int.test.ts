@@ -54,7 +54,7 @@ describe('the demo emissions seed', () => {
     const chemicalsId = chemicals?.id ?? '';
     const summary = summarizeFacility({
       gwpSetId: 'AR5',
-      results: await createEmissionResultRepository(database.db).listForFacility(realmId, chemicalsId),
+      results: await createEmissionResultRepository(database.db).listForFacility(realmId, chemicalsId, 'AR5'),
       records: await createActivityRepository(database.db).listQualityInputs(realmId, chemicalsId),
       equipmentNames: new Map(),
       reported: {},

@@ -104,36 +104,48 @@ export function createEmissionResultRepository(db: Database) {
     },
 
     /**
-     * Every result of a facility (of one year, when given) with its record's activity type and equipment. Read
-     * apart and merged here: a join per result row degrades to nested loops on tables without fresh planner
-     * statistics.
+     * Every result of a facility on the GWP set `gwpSetId` (of one year, when given) with its record's activity
+     * type and equipment. The set is the caller's reading of the realm's (`readRealmGwpSetId`), so the rows come
+     * from the results of all sets filtered by it: the `emission_results` view would find the realm's set again
+     * by joining `realms`, one probe per result row under row-level security. Results and records are read apart
+     * and merged here: a join per result row degrades to nested loops on tables without fresh planner statistics.
      */
-    async listForFacility(realmId: string, facilityId: string, year?: number): Promise<FacilityResultRow[]> {
+    async listForFacility(
+      realmId: string,
+      facilityId: string,
+      gwpSetId: string,
+      year?: number,
+    ): Promise<FacilityResultRow[]> {
       const inYear =
         year === undefined
           ? undefined
           : and(
-              gte(emissionResults.periodStart, `${year}-01-01`),
-              lt(emissionResults.periodStart, `${year + 1}-01-01`),
+              gte(emissionResultsAllSets.periodStart, `${year}-01-01`),
+              lt(emissionResultsAllSets.periodStart, `${year + 1}-01-01`),
             );
       const [results, records] = await Promise.all([
         db
           .select({
-            activityRecordId: emissionResults.activityRecordId,
-            periodStart: emissionResults.periodStart,
-            scope: emissionResults.scope,
-            scope3Category: emissionResults.scope3Category,
-            scope2Method: emissionResults.scope2Method,
-            gases: emissionResults.gases,
-            co2eKg: emissionResults.co2eKg,
-            gwpSetId: emissionResults.gwpSetId,
-            factorKey: emissionResults.factorKey,
+            activityRecordId: emissionResultsAllSets.activityRecordId,
+            periodStart: emissionResultsAllSets.periodStart,
+            scope: emissionResultsAllSets.scope,
+            scope3Category: emissionResultsAllSets.scope3Category,
+            scope2Method: emissionResultsAllSets.scope2Method,
+            gases: emissionResultsAllSets.gases,
+            co2eKg: emissionResultsAllSets.co2eKg,
+            gwpSetId: emissionResultsAllSets.gwpSetId,
+            factorKey: emissionResultsAllSets.factorKey,
           })
-          .from(emissionResults)
+          .from(emissionResultsAllSets)
           .where(
-            and(eq(emissionResults.realmId, realmId), eq(emissionResults.facilityId, facilityId), inYear),
+            and(
+              eq(emissionResultsAllSets.realmId, realmId),
+              eq(emissionResultsAllSets.facilityId, facilityId),
+              eq(emissionResultsAllSets.gwpSetId, gwpSetId),
+              inYear,
+            ),
           )
-          .orderBy(asc(emissionResults.periodStart)),
+          .orderBy(asc(emissionResultsAllSets.periodStart)),
         db
           .select({
             id: activityRecords.id,

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from './create-database.ts';
 import { createEmissionResultRepository } from './emission-result-repository.ts';
 import { createFacilityRepository } from './facility-repository.ts';
 import { syncReferenceData } from './reference-data-sync.ts';
-import { calculationMethods, emissionFactors, gwpSets } from './schema.ts';
+import { calculationMethods, emissionFactors, gwpSets, recalculationRuns } from './schema.ts';
 import { createTestDatabase, insertTestRealm } from './testing/test-database.ts';
 
 describe('emissions repositories', () => {
@@ -80,10 +80,39 @@ describe('emissions repositories', () => {
         .total,
     ).toBe(0);
     expect(await createEmissionResultRepository(database.db).listForRecords(otherId, [recordId])).toEqual([]);
-    expect(await createEmissionResultRepository(database.db).listForFacility(otherId, facilityId)).toEqual(
-      [],
-    );
+    expect(
+      await createEmissionResultRepository(database.db).listForFacility(otherId, facilityId, 'AR5'),
+    ).toEqual([]);
     expect((await records.findById(acmeId, recordId))?.record.quantity).toBe(10);
+  });
+
+  it('lists a facility’s results on the one GWP set asked for, with their record’s activity type', async () => {
+    const results = createEmissionResultRepository(database.db);
+    // A recalculation to AR6 under way: the one time a realm holds results on two sets.
+    await database.db
+      .insert(recalculationRuns)
+      .values({ realmId: acmeId, status: 'queued', gwpSetId: 'AR6' });
+    await results.insertMany(acmeId, [
+      {
+        activityRecordId: recordId,
+        facilityId,
+        periodStart: '2024-01-01',
+        scope: 1,
+        gases: { CO2: 100 },
+        co2eKg: 101,
+        gwpSetId: 'AR6',
+        factorKey: 'epa-hub-2024-bituminous-coal-short-ton',
+        factorVersion: '2024',
+        calculationMethodId: 'heat-content',
+      },
+    ]);
+
+    const onAr5 = await results.listForFacility(acmeId, facilityId, 'AR5');
+    const onAr6 = await results.listForFacility(acmeId, facilityId, 'AR6', 2024);
+
+    expect(onAr5.map((row) => [row.gwpSetId, row.co2eKg, row.activityType])).toEqual([['AR5', 100, 'Coal']]);
+    expect(onAr6.map((row) => [row.gwpSetId, row.co2eKg, row.activityType])).toEqual([['AR6', 101, 'Coal']]);
+    expect(await results.listForFacility(acmeId, facilityId, 'AR6', 2023)).toEqual([]);
   });
 
   it('keeps one chain per realm, each starting from 64 zeros', async () => {

@@ -44,3 +44,5 @@ export * from './demo-organisation-seed.ts';
 export * from './analysis-repository.ts';
 export * from './analysis-view-repository.ts';
 export * from './report-repository.ts';
+export * from './report-sections.ts';
+export * from './demo-reports-seed.ts';

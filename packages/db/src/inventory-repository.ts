@@ -159,49 +159,47 @@ export function createInventoryRepository(db: Database) {
       return rows.map((row) => ({ id: text(row.id), name: text(row.name) }));
     },
 
-    /** Each facility's Scope 3 CO2e of the period by category, from the results (the totals have no category). */
-    async scope3Categories(
+    /**
+     * What the monthly totals do not hold, in one scan of the period's results: each facility's Scope 3 CO2e by
+     * category, and how many results each factor version and calculation method gave (fallbacks apart).
+     */
+    async resultBreakdowns(
       realmId: string,
       gwpSetId: string,
       period: InventoryPeriod,
-    ): Promise<InventoryCategoryRow[]> {
+    ): Promise<{ scope3Categories: InventoryCategoryRow[]; factorSources: InventoryFactorSourceRow[] }> {
       const rows = await rowsOf(
         db,
-        sql`select facility_id, scope3_category, sum(co2e_kg)::float8 as co2e_kg
-            from emission_results
-            where realm_id = ${realmId} and gwp_set_id = ${gwpSetId} and scope = 3
-              and period_start >= ${period.from}::date and period_start < ${period.to}::date
-            group by facility_id, scope3_category`,
-      );
-      return rows.map((row) => ({
-        facilityId: text(row.facility_id),
-        category: row.scope3_category === null ? null : number(row.scope3_category),
-        co2eKg: number(row.co2e_kg),
-      }));
-    },
-
-    /** How many results of the period each factor version and calculation method gave, fallbacks apart. */
-    async factorSources(
-      realmId: string,
-      gwpSetId: string,
-      period: InventoryPeriod,
-    ): Promise<InventoryFactorSourceRow[]> {
-      const rows = await rowsOf(
-        db,
-        sql`select factor_key, factor_version, calculation_method_id, count(*)::int as result_count,
-              count(*) filter (where is_fallback)::int as fallback_count
+        sql`select grouping(facility_id, scope3_category)::int as is_factor_row, facility_id, scope3_category,
+              factor_key, factor_version, calculation_method_id,
+              sum(co2e_kg) filter (where scope = 3)::float8 as scope3_co2e_kg,
+              count(*)::int as result_count, count(*) filter (where is_fallback)::int as fallback_count
             from emission_results
             where realm_id = ${realmId} and gwp_set_id = ${gwpSetId}
               and period_start >= ${period.from}::date and period_start < ${period.to}::date
-            group by factor_key, factor_version, calculation_method_id`,
+            group by grouping sets ((facility_id, scope3_category),
+              (factor_key, factor_version, calculation_method_id))`,
       );
-      return rows.map((row) => ({
-        factorKey: text(row.factor_key),
-        factorVersion: text(row.factor_version),
-        calculationMethodId: text(row.calculation_method_id),
-        resultCount: number(row.result_count),
-        fallbackCount: number(row.fallback_count),
-      }));
+      const scope3Categories: InventoryCategoryRow[] = [];
+      const factorSources: InventoryFactorSourceRow[] = [];
+      for (const row of rows) {
+        if (number(row.is_factor_row) !== 0) {
+          factorSources.push({
+            factorKey: text(row.factor_key),
+            factorVersion: text(row.factor_version),
+            calculationMethodId: text(row.calculation_method_id),
+            resultCount: number(row.result_count),
+            fallbackCount: number(row.fallback_count),
+          });
+        } else if (row.scope3_co2e_kg !== null && row.scope3_co2e_kg !== undefined) {
+          scope3Categories.push({
+            facilityId: text(row.facility_id),
+            category: row.scope3_category === null ? null : number(row.scope3_category),
+            co2eKg: number(row.scope3_co2e_kg),
+          });
+        }
+      }
+      return { scope3Categories, factorSources };
     },
   };
 }

@@ -820,7 +820,8 @@ export const emissionMonthTotals = pgTable(
 /**
  * A realm's emission results on its own GWP set only (`realms.properties.gwpSetId`, AR5 when absent): the view of
  * migration 0011, with the caller's row-level security (`security_invoker`). Every read of results goes through
- * it, so a sum can never take in results of two sets, even while a recalculation writes the next set's.
+ * it, so a sum can never take in results of two sets, even while a recalculation writes the next set's; the
+ * facility view's (`listForFacility`) alone names the set it read for the realm instead, to spare the view's join.
  */
 export const emissionResults = pgView('emission_results', {
   realmId: uuid('realm_id').notNull(),
@@ -1000,7 +1001,7 @@ export const reports = pgTable(
 
 /**
  * Every save of a report: its ordered sections (jsonb the contract validates). Approval stores `snapshot`, the
- * numbers its sections showed; a trigger refuses any change to an approved version (migration 0019).
+ * numbers its sections showed; a trigger refuses any change to an approved version (migration 0022).
  */
 export const reportVersions = pgTable(
   'report_versions',

@@ -4,6 +4,7 @@ import { seedDemoEmissions } from './demo-emissions-seed.ts';
 import { seedDemoAnalysisViews } from './demo-analysis-seed.ts';
 import { seedDemoOrganisation } from './demo-organisation-seed.ts';
 import { seedDemoScope3 } from './demo-scope3-seed.ts';
+import { seedDemoReports } from './demo-reports-seed.ts';
 import { hashPassword } from './password-hash.ts';
 import { createDefaultRealmConfig } from './realm-defaults.ts';
 import { createRealmRepository } from './realm-repository.ts';
@@ -134,6 +135,7 @@ async function seedDemoRealmOf(
     await seedDemoOrganisation(transaction, realm.id);
     await seedDemoAnalysisViews(transaction, realm.id, DEMO_ADMIN.email);
     await seedDemoScope3(transaction, realm.id);
+    await seedDemoReports(transaction, realm.id);
     return { isCreated: true };
   });
 }

@@ -1,9 +1,9 @@
 import type { ButtonSize, ButtonVariant } from '@ecc/contracts';
 import { cva } from 'class-variance-authority';
-import { LoaderCircleIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from './cn.ts';
+import { LoadingIcon } from './loading-icon.tsx';
 
 const variantClasses: Record<ButtonVariant, string> = {
   default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
@@ -70,7 +70,7 @@ export function Button({
       aria-busy={isLoading || undefined}
       {...props}
     >
-      {isLoading && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
+      {isLoading && <LoadingIcon className="animate-spin" />}
       {children}
     </button>
   );

@@ -1,6 +1,6 @@
-import { LoaderCircleIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from './cn.ts';
+import { LoadingIcon } from './loading-icon.tsx';
 
 export interface SpinnerProps extends Omit<ComponentProps<'span'>, 'children'> {
   /** What is loading, read out by screen readers. */
@@ -10,7 +10,7 @@ export interface SpinnerProps extends Omit<ComponentProps<'span'>, 'children'> {
 export function Spinner({ label = 'Loading', className, ...props }: SpinnerProps) {
   return (
     <span role="status" aria-label={label} className={cn('inline-flex', className)} {...props}>
-      <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" />
+      <LoadingIcon className="size-4 animate-spin" />
     </span>
   );
 }

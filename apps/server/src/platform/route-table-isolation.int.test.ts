@@ -193,7 +193,13 @@ describe('route table isolation: realm A against realm B', () => {
     await syncReferenceData(db);
     // Realm B is the demo realm with its whole seed: facilities, activity data, results, factors, audit trail.
     await seedDemoRealm(db);
-    const realmA = await createTestRealm(db, { key: 'alpha', name: 'Alpha Corp', domains: [A_HOST] });
+    // On the widest plan, so that routes of paid features reach their handlers rather than the plan's refusal.
+    const realmA = await createTestRealm(db, {
+      key: 'alpha',
+      name: 'Alpha Corp',
+      domains: [A_HOST],
+      plan: 'paid',
+    });
     await createTestUser(db, realmA, A_ADMIN);
     await createAuthzRepository(db).syncDefaultRoles();
     await testApp.app.ready();

@@ -17,7 +17,10 @@ export interface OptimizerInput {
   readonly budget: readonly (number | undefined)[];
   readonly discountRate: number;
   readonly measures: readonly OptimizerMeasure[];
-  /** The years each measure may start in: after the base year, from its earliest year, up to the target year. */
+  /**
+   * The years each measure may start in (after the base year, from its earliest year, up to the target year),
+   * less the starts an earlier one dominates (`undominatedStartYears`).
+   */
   readonly startYears: readonly (readonly number[])[];
 }
 
@@ -53,7 +56,7 @@ export function prepareOptimizerInput(request: OptimizeRequest): OptimizerInput 
     'rate' in request.trajectory
       ? years.map((year) => contractionAt(baseline[0]!, request.trajectory.rate as number, year - baseYear))
       : valuesOverHorizon(request.trajectory, baseYear, targetYear);
-  return {
+  const prepared: OptimizerInput = {
     baseYear,
     targetYear,
     years,
@@ -62,8 +65,36 @@ export function prepareOptimizerInput(request: OptimizeRequest): OptimizerInput 
     budget: years.map((year) => request.budget?.[String(year)]),
     discountRate: request.discountRate,
     measures: request.measures,
-    startYears: request.measures.map((measure) => measureStartYears(measure, baseYear, targetYear)),
+    startYears: [],
   };
+  return {
+    ...prepared,
+    startYears: request.measures.map((measure) =>
+      undominatedStartYears(measure, measureStartYears(measure, baseYear, targetYear), prepared),
+    ),
+  };
+}
+
+/**
+ * The start years worth a decision: a later start is left out when an earlier one abates every year it would
+ * (the measure lasts to the target year from the earlier start), costs no more, and spends no year's budget (no
+ * capex, or no budget that year), and the measure has no prerequisite (an earlier start would need it earlier).
+ * Some optimal plan then never uses the later start, and the solver has fewer near-equal portfolios to separate.
+ */
+export function undominatedStartYears(
+  measure: OptimizerMeasure,
+  startYears: readonly number[],
+  input: Pick<OptimizerInput, 'baseYear' | 'targetYear' | 'discountRate' | 'budget'>,
+): number[] {
+  if ((measure.requires ?? []).length > 0) return [...startYears];
+  const lastActiveYear = (startYear: number) => Math.min(input.targetYear, startYear + measure.lifetime - 1);
+  const isDominating = (earlier: number, later: number) =>
+    (measure.lifetime === 0 || lastActiveYear(earlier) >= lastActiveYear(later)) &&
+    (measure.capex === 0 || input.budget[earlier - input.baseYear] === undefined) &&
+    startCost(measure, earlier, input) <= startCost(measure, later, input);
+  return startYears.filter((later) =>
+    startYears.every((earlier) => earlier >= later || !isDominating(earlier, later)),
+  );
 }
 
 /** The years a measure started in `startYear` abates: `lifetime` years from it, those up to the target year. */

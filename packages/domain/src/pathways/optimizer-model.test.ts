@@ -6,6 +6,7 @@ import {
   findPrerequisiteCycle,
   prepareOptimizerInput,
   startCost,
+  undominatedStartYears,
   valuesOverHorizon,
 } from './optimizer-input.ts';
 import { buildOptimizerModel, planFromSolution } from './optimizer-model.ts';
@@ -66,6 +67,23 @@ describe('optimizer input', () => {
     // a from 2025: 110/1.1 − 11/1.1 = 90; b from 2026, active 2026 only: 5/1.21.
     expect(startCost(input.measures[0]!, 2025, input)).toBeCloseTo(90, 12);
     expect(startCost(input.measures[1]!, 2026, input)).toBeCloseTo(5 / 1.21, 12);
+  });
+
+  it('leaves out a later start that an earlier, no dearer start lasting to the target year dominates', () => {
+    const horizon = { baseYear: 2024, targetYear: 2028, discountRate: 0, budget: [] };
+    const years = [2025, 2026, 2027, 2028];
+    const saving = { id: 's', abatement: 5, capex: 10, annualCost: -5, lifetime: 10 };
+    // Earlier is cheaper (the savings run longer) and lasts to 2028: only 2025 is worth a decision.
+    expect(undominatedStartYears(saving, years, horizon)).toEqual([2025]);
+    // Costs that fall with a later start keep every year. A two-year life reaches 2028 only from 2027 on, so only
+    // 2028 (abating 2028 alone, at more cost) is dominated.
+    expect(undominatedStartYears({ ...saving, annualCost: 5 }, years, horizon)).toEqual(years);
+    expect(undominatedStartYears({ ...saving, lifetime: 2 }, years, horizon)).toEqual([2025, 2026, 2027]);
+    // A budget in 2025 tells the starts apart; 2026 (no budget) still dominates the later ones.
+    const budget = [undefined, 100, undefined, undefined, undefined];
+    expect(undominatedStartYears(saving, years, { ...horizon, budget })).toEqual([2025, 2026]);
+    // A prerequisite might not be started by the earlier year.
+    expect(undominatedStartYears({ ...saving, requires: ['p'] }, years, horizon)).toEqual(years);
   });
 
   it('finds a prerequisite cycle and names its first measure', () => {

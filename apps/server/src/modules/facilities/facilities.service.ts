@@ -142,7 +142,12 @@ export async function facilityDetail(
       results:
         year === null
           ? []
-          : await createEmissionResultRepository(transaction).listForFacility(realmId, facilityId, year),
+          : await createEmissionResultRepository(transaction).listForFacility(
+              realmId,
+              facilityId,
+              realmGwp,
+              year,
+            ),
       records: await createActivityRepository(transaction).listQualityInputs(realmId, facilityId),
       equipment: await createFacilityRepository(transaction).equipmentOf(realmId, facilityId),
     };

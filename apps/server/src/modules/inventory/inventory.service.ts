@@ -89,25 +89,16 @@ export async function realmInventory(
     );
     return yearAmounts.length === 0 ? undefined : { year, amounts: yearAmounts };
   };
-  const [
-    facilities,
-    businessUnits,
-    scope3Categories,
-    factorSources,
-    denominators,
-    baseYear,
-    previousYear,
-    changeReasons,
-  ] = await Promise.all([
-    repository.facilities(realmId),
-    repository.businessUnits(realmId),
-    repository.scope3Categories(realmId, gwpSetId, period),
-    repository.factorSources(realmId, gwpSetId, period),
-    createOrganisationRepository(db).listDenominators(realmId, { year: query.year, scope: 'realm' }),
-    comparisonYear(boundary.baseYear),
-    comparisonYear(query.year - 1),
-    repository.changeReasons(realmId, query.year),
-  ]);
+  const [facilities, businessUnits, breakdowns, denominators, baseYear, previousYear, changeReasons] =
+    await Promise.all([
+      repository.facilities(realmId),
+      repository.businessUnits(realmId),
+      repository.resultBreakdowns(realmId, gwpSetId, period),
+      createOrganisationRepository(db).listDenominators(realmId, { year: query.year, scope: 'realm' }),
+      comparisonYear(boundary.baseYear),
+      comparisonYear(query.year - 1),
+      repository.changeReasons(realmId, query.year),
+    ]);
   return assembleInventory({
     range,
     gwpSetId,
@@ -115,8 +106,7 @@ export async function realmInventory(
     facilities,
     businessUnits,
     amounts,
-    scope3Categories,
-    factorSources,
+    ...breakdowns,
     denominators: denominators.map(({ denominator }) => ({
       kind: denominator.kind as InventoryResponse['intensities'][number]['kind'],
       amount: denominator.amount,

@@ -1,5 +1,11 @@
 import { optimizeRequestSchema, type OptimizeRequest, type OptimizerMeasure } from '@ecc/contracts';
-import { evaluatePlan, prepareOptimizerInput, type OptimizerInput, type PlannedStart } from '@ecc/domain';
+import {
+  evaluatePlan,
+  measureStartYears,
+  prepareOptimizerInput,
+  type OptimizerInput,
+  type PlannedStart,
+} from '@ecc/domain';
 import loadHighs, { type Highs } from 'highs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '#platform/errors.ts';
@@ -75,7 +81,11 @@ function randomInstance(seed: number): OptimizeRequest {
 
 /** Every plan that keeps the model's rules, each measure not started or started in one of its years. */
 function* allPlans(input: OptimizerInput): Generator<PlannedStart[]> {
-  const choices = input.startYears.map((years) => [undefined, ...years]);
+  // Every start year the rules allow, not the model's reduced set: the search must not share the model's shortcuts.
+  const choices = input.measures.map((measure) => [
+    undefined,
+    ...measureStartYears(measure, input.baseYear, input.targetYear),
+  ]);
   const indices = choices.map(() => 0);
   for (;;) {
     const plan = indices.flatMap((choice, measureIndex) => {

@@ -14,13 +14,14 @@ import {
   canonicalJson,
   createAuditLogRepository,
   createReportRepository,
+  createSectionContext,
+  renderSections,
   type Database,
   type ReportRow,
   type ReportVersionRow,
   type UserRow,
 } from '@ecc/db';
 import { HttpError } from '#platform/errors.ts';
-import { createSectionContext, renderSections } from './section-registry.ts';
 
 type Actor = Pick<UserRow, 'id' | 'email'>;
 

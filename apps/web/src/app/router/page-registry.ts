@@ -21,10 +21,11 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
     import('../../features/agreement/agreement-page.tsx').then((module) => module.AgreementPage),
   benchmarks: featureEmptyStatePage,
   pathways: featureEmptyStatePage,
-  'reporting-next': featureEmptyStatePage,
+  'reporting-next': () =>
+    import('../../features/inventory/inventory-page.tsx').then((module) => module.InventoryPage),
   'context-ai': featureEmptyStatePage,
   lighttouch: featureEmptyStatePage,
-  advancedghg: featureEmptyStatePage,
+  advancedghg: () => import('../../features/scope3/scope3-page.tsx').then((module) => module.Scope3Page),
   'calc-editor': featureEmptyStatePage,
   'calc-editor-drakon': featureEmptyStatePage,
   'calc-editor-examples': featureEmptyStatePage,
@@ -57,7 +58,8 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
     ),
   'reporting-analysis': () =>
     import('../../features/analysis/analysis-page.tsx').then((module) => module.AnalysisPage),
-  'reporting-analysis-report': featureEmptyStatePage,
+  'reporting-analysis-report': () =>
+    import('../../features/reports/reports-page.tsx').then((module) => module.ReportsPage),
   'feature-flags': () =>
     import('../../features/feature-flags/feature-flags-page.tsx').then((module) => module.FeatureFlagsPage),
   'invite-manager': () =>

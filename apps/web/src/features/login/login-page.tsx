@@ -1,17 +1,17 @@
-import { authEndpoints, endpointUrl, loginRequestSchema, type LoginRequest } from '@ecc/contracts';
+import { authEndpoints, endpointUrl } from '@ecc/contracts';
 import { Alert, AlertDescription, Button, Card, CardContent, CardHeader, FormField, Input } from '@ecc/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isTimeoutError } from '#lib/api/api-client.ts';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
-import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { usePublicPageData } from '#lib/payload/public-page-payload.ts';
 import { DEFAULT_LOGO_PATH } from '#lib/realm/realm-branding.ts';
 import { useApplication, useRealm } from '#lib/realm/realm-queries.ts';
 import { postLoginTarget } from '#lib/session/post-login-target.ts';
 import { createRedirectCookie } from '#lib/session/redirect-cookie.ts';
 import { login } from '#lib/session/session-queries.ts';
+import { useSignInForm } from './use-sign-in-form.ts';
 
 /** The server's words when it answered (e.g. 'Invalid username or password'), else what the user can do. */
 export function loginErrorMessage(error: unknown): string {
@@ -38,16 +38,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   // A failed provider sign-in comes back with its message; the next attempt replaces it.
   const [providerError, setProviderError] = useState<string | undefined>(providerSignInError);
-  const { form, submit, formError } = useContractForm<LoginRequest, LoginRequest>({
-    schema: loginRequestSchema,
-    defaultValues: { username: '', password: '' },
-  });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = submit(async (credentials) => {
+  const { field, onSubmit, errors, formError, isSubmitting } = useSignInForm(async (credentials) => {
     setProviderError(undefined);
     try {
       await login(queryClient, credentials);
@@ -80,11 +71,11 @@ export function LoginPage() {
           className="grid gap-4"
           aria-label="Sign in"
         >
-          <FormField label="Email" error={errors.username?.message}>
-            <Input autoComplete="username" inputMode="email" autoFocus {...register('username')} />
+          <FormField label="Email" error={errors.username}>
+            <Input autoComplete="username" inputMode="email" autoFocus {...field('username')} />
           </FormField>
-          <FormField label="Password" error={errors.password?.message}>
-            <Input type="password" autoComplete="current-password" {...register('password')} />
+          <FormField label="Password" error={errors.password}>
+            <Input type="password" autoComplete="current-password" {...field('password')} />
           </FormField>
           <Button type="submit" size="lg" className="w-full" isLoading={isSubmitting}>
             Sign in

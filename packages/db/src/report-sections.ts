@@ -5,7 +5,9 @@ import {
   type ReportSection,
   type ReportSectionKind,
 } from '@ecc/contracts';
-import { createOverviewRepository, readRealmGwpSetId, type Database } from '@ecc/db';
+import type { Database } from './create-database.ts';
+import { createOverviewRepository } from './overview-repository.ts';
+import { readRealmGwpSetId } from './result-gwp-sets.ts';
 import { emptyYearTotals, yearTotalsOf } from '@ecc/domain';
 
 /**

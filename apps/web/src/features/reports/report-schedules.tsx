@@ -1,0 +1,189 @@
+import {
+  REPORT_EXPORT_FORMATS,
+  reportScheduleInputSchema,
+  type ReportExportFormat,
+  type ReportSchedule,
+  type ReportScheduleInput,
+} from '@ecc/contracts';
+import {
+  Alert,
+  AlertDescription,
+  Button,
+  ConfirmDialog,
+  CronField,
+  DataTable,
+  FormField,
+  Input,
+  controlClasses,
+} from '@ecc/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
+import { QueryStates } from '#components/query-states.tsx';
+import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
+import {
+  createSchedule,
+  deleteSchedule,
+  refreshReports,
+  reportSchedulesQueryOptions,
+} from './reports-api.ts';
+
+interface ScheduleFormValues {
+  cron: string;
+  format: ReportExportFormat;
+  /** Addresses separated by commas or spaces. */
+  recipients: string;
+}
+
+const FORMAT_LABELS: Record<ReportExportFormat, string> = { pdf: 'PDF', xlsx: 'XLSX', csv: 'CSV' };
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function lastRunOf(schedule: ReportSchedule): string {
+  const run = schedule.runs[0];
+  if (!run) return 'Not run yet';
+  const when = dateFormat.format(new Date(run.slot));
+  if (run.status === 'failed') return `${when}: failed (${run.error ?? 'no reason given'})`;
+  return `${when}: ${run.status === 'sent' ? 'sent' : 'running'}`;
+}
+
+/** The report's schedules (cron, format, recipients), their last runs, and a form to add one. */
+export function ReportSchedules({ reportId, canEdit }: { reportId: string; canEdit: boolean }) {
+  const schedules = useQuery(reportSchedulesQueryOptions(reportId));
+  const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState<ReportSchedule>();
+  const { form, submit, formError } = useContractForm<ScheduleFormValues, ReportScheduleInput>({
+    schema: reportScheduleInputSchema,
+    defaultValues: { cron: '0 8 * * 1', format: 'pdf', recipients: '' },
+    toRequest: (values) => ({
+      cron: values.cron,
+      format: values.format,
+      recipients: values.recipients.split(/[\s,;]+/).filter((recipient) => recipient !== ''),
+    }),
+    fieldOf: topLevelFieldOf(['cron', 'format', 'recipients'] as const),
+  });
+  const {
+    control,
+    register,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  const onSubmit = submit(async (request) => {
+    await createSchedule(reportId, request);
+    reset();
+    await refreshReports(queryClient);
+  });
+
+  return (
+    <section aria-labelledby="schedules-heading" className="grid gap-3 print:hidden">
+      <h2 id="schedules-heading" className="text-lg font-semibold">
+        Schedules
+      </h2>
+      <QueryStates
+        query={schedules}
+        loading={<LoadingSkeleton label="Loading schedules" skeletons={['h-10']} />}
+        errorTitle="The schedules could not be loaded"
+        isEmpty={(rows) => rows.length === 0}
+        empty={<p className="text-muted-foreground text-sm">This report is not mailed on a schedule.</p>}
+      >
+        {(rows) => (
+          <DataTable
+            caption="Schedules of this report"
+            rows={rows}
+            rowKey={(schedule) => schedule.id}
+            columns={[
+              { header: 'Cron', cell: (schedule) => <code>{schedule.cron}</code> },
+              { header: 'Format', cell: (schedule) => FORMAT_LABELS[schedule.format] },
+              { header: 'Recipients', cell: (schedule) => schedule.recipients.join(', ') },
+              {
+                header: 'Next run',
+                cell: (schedule) =>
+                  schedule.nextRunAt ? dateFormat.format(new Date(schedule.nextRunAt)) : '—',
+              },
+              { header: 'Last run', cell: lastRunOf },
+              {
+                header: 'Actions',
+                isHeaderHidden: true,
+                cell: (schedule) =>
+                  canEdit && (
+                    <Button
+                      variant="destructive"
+                      size="sm"
+                      aria-label={`Delete the schedule ${schedule.cron}`}
+                      onClick={() => setRemoving(schedule)}
+                    >
+                      Delete
+                    </Button>
+                  ),
+              },
+            ]}
+          />
+        )}
+      </QueryStates>
+      {canEdit ? (
+        <form
+          noValidate
+          aria-label="Add a schedule"
+          onSubmit={(event) => void onSubmit(event)}
+          className="grid gap-3 rounded-lg border p-4"
+        >
+          {formError ? (
+            <Alert kind="error">
+              <AlertDescription>{formError}</AlertDescription>
+            </Alert>
+          ) : null}
+          <Controller
+            control={control}
+            name="cron"
+            render={({ field }) => (
+              <CronField label="Cron expression (UTC)" value={field.value} onChange={field.onChange} />
+            )}
+          />
+          {errors.cron?.message ? (
+            <p role="alert" className="text-destructive text-sm">
+              {errors.cron.message}
+            </p>
+          ) : null}
+          <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+            <FormField label="Format" error={errors.format?.message}>
+              <select className={`${controlClasses} h-9`} {...register('format')}>
+                {REPORT_EXPORT_FORMATS.map((format) => (
+                  <option key={format} value={format}>
+                    {FORMAT_LABELS[format]}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField label="Recipients" error={errors.recipients?.message}>
+              <Input
+                type="text"
+                placeholder="cfo@example.com, board@example.com"
+                {...register('recipients')}
+              />
+            </FormField>
+          </div>
+          <div>
+            <Button type="submit" isLoading={isSubmitting}>
+              Add schedule
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      <ConfirmDialog
+        open={removing !== undefined}
+        onOpenChange={(isOpen) => !isOpen && setRemoving(undefined)}
+        title="Delete this schedule?"
+        description="The report is no longer mailed on it; its run history goes with it."
+        confirmLabel="Delete schedule"
+        variant="destructive"
+        onConfirm={async () => {
+          if (!removing) return;
+          await deleteSchedule(reportId, removing.id);
+          setRemoving(undefined);
+          await refreshReports(queryClient);
+        }}
+      />
+    </section>
+  );
+}

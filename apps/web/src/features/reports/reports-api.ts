@@ -1,0 +1,69 @@
+import {
+  reportEndpoints,
+  type ReportDetail,
+  type ReportExportFormat,
+  type ReportInput,
+  type ReportScheduleInput,
+  type ReportTransition,
+} from '@ecc/contracts';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
+
+export const reportsQueryKey = ['reports'] as const;
+
+export const reportListQueryOptions = queryOptions({
+  queryKey: [...reportsQueryKey, 'list'],
+  queryFn: async ({ signal }) => (await callEndpoint(reportEndpoints.list, { signal })).reports,
+});
+
+/** A report with its newest version, or the version asked for. */
+export function reportQueryOptions(id: string, version?: number) {
+  return queryOptions({
+    queryKey: [...reportsQueryKey, 'detail', id, version ?? 'latest'],
+    queryFn: ({ signal }) =>
+      version === undefined
+        ? callEndpoint(reportEndpoints.get, { params: { id }, signal })
+        : callEndpoint(reportEndpoints.version, { params: { id, number: version }, signal }),
+  });
+}
+
+export function reportSchedulesQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...reportsQueryKey, 'schedules', id],
+    queryFn: async ({ signal }) =>
+      (await callEndpoint(reportEndpoints.schedules, { params: { id }, signal })).schedules,
+  });
+}
+
+export function createReport(input: ReportInput): Promise<ReportDetail> {
+  return callEndpoint(reportEndpoints.create, { body: input });
+}
+
+export function saveReport(id: string, input: ReportInput): Promise<ReportDetail> {
+  return callEndpoint(reportEndpoints.save, { params: { id }, body: input });
+}
+
+export function transitionReport(id: string, action: ReportTransition): Promise<ReportDetail> {
+  return callEndpoint(reportEndpoints.transition, { params: { id }, body: { action } });
+}
+
+export function createSchedule(id: string, input: ReportScheduleInput) {
+  return callEndpoint(reportEndpoints.createSchedule, { params: { id }, body: input });
+}
+
+export async function deleteSchedule(id: string, scheduleId: string): Promise<void> {
+  await callEndpoint(reportEndpoints.deleteSchedule, { params: { id, scheduleId } });
+}
+
+/** The download address of a version's export; the server names the file. */
+export function exportHref(id: string, format: ReportExportFormat, version?: number): string {
+  const query = new URLSearchParams({
+    format,
+    ...(version === undefined ? {} : { version: String(version) }),
+  });
+  return `${reportEndpoints.export.path.replace(':id', encodeURIComponent(id))}?${query}`;
+}
+
+export function refreshReports(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: reportsQueryKey });
+}

@@ -1,0 +1,112 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { readPdf } from '../../apps/server/src/test-support/pdf-text.ts';
+import { expectPathname, signInWithForm } from '../support/app-shell.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { E2E_PORT } from '../support/realms.ts';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture.ts';
+
+/** The demo realm on the paid plan (`npm start` seeds it), where reports are part of the plan. */
+const PAID_DEMO_ORIGIN = `http://paid.localhost:${E2E_PORT}`;
+const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
+const RECIPIENT = `board.${Date.now()}@example.com`;
+
+let capture: SmtpCapture | undefined;
+
+// The SMTP port is fixed: this spec takes it in turn with the other specs that receive mail.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  capture = await startSmtpCapture();
+});
+
+test.afterAll(async () => {
+  await capture?.close();
+});
+
+test('an administrator builds a report, approves it, exports PDF and XLSX and has it mailed on a schedule', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Board report ${Date.now()}`;
+  await page.goto(`${PAID_DEMO_ORIGIN}/login`);
+  await signInWithForm(page, ADMIN);
+  await expectPathname(page, '/');
+  await page.goto(`${PAID_DEMO_ORIGIN}/reporting/analysis/report`);
+
+  await test.step('builds a report from a text section and KPI tiles', async () => {
+    await page.getByRole('button', { name: 'New report' }).click();
+    const builder = page.getByRole('form', { name: 'Report builder' });
+    await builder.getByLabel('Report name').fill(name);
+    await builder.getByRole('button', { name: 'Add KPI tiles' }).click();
+    await builder.getByRole('button', { name: 'Add text' }).click();
+    const text = builder.getByRole('listitem', { name: 'Text section 2' });
+    await text.getByLabel('Section title').fill('Foreword');
+    await text.getByLabel('Text (Markdown)').fill('Our **emissions** this year.');
+    // Reordered by keyboard: the text moves above the KPI tiles.
+    await text.getByRole('button', { name: 'Move Text section 2 up' }).focus();
+    await page.keyboard.press('Enter');
+    await builder
+      .getByRole('listitem', { name: 'KPI tiles section 2' })
+      .getByLabel('Section title')
+      .fill('Headline');
+    await builder.getByRole('button', { name: 'Create report' }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Foreword' }).locator('strong')).toHaveText('emissions');
+    await expect(page.getByRole('region', { name: 'Headline' })).toContainText('Scope 1');
+  });
+
+  await test.step('submits it for review and approves it, each after confirming', async () => {
+    await page.getByRole('button', { name: 'Submit for review', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Submit for review' }).click();
+    await expect(page.getByLabel('Status')).toHaveText('In review');
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByLabel('Status')).toHaveText('Approved');
+    await expect(page.getByText(/approved .* by admin@example\.com/)).toBeVisible();
+  });
+
+  await test.step('exports a PDF that holds its sections and an XLSX whose figures are numbers', async () => {
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export PDF' }).click(),
+    ]);
+    expect(pdfDownload.suggestedFilename()).toMatch(/\.pdf$/);
+    const pdf = readPdf(await readFile(await pdfDownload.path()));
+    expect(pdf.pageCount).toBeGreaterThanOrEqual(1);
+    expect(pdf.text).toContain('Foreword');
+    expect(pdf.text).toContain('Headline');
+
+    const [xlsxDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export XLSX' }).click(),
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await xlsxDownload.path());
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.name).toBe('Headline');
+    expect(sheet?.getRow(2).getCell(1).value).toBe('Scope 1');
+    expect(typeof sheet?.getRow(2).getCell(2).value).toBe('number');
+  });
+
+  await test.step('schedules it every five seconds and the mail arrives with the PDF attached', async () => {
+    const form = page.getByRole('form', { name: 'Add a schedule' });
+    await form.getByLabel('Cron expression (UTC)').fill('*/5 * * * * *');
+    await form.getByLabel('Recipients').fill(RECIPIENT);
+    await form.getByRole('button', { name: 'Add schedule' }).click();
+    await expect(page.getByRole('table', { name: 'Schedules of this report' })).toContainText(RECIPIENT);
+    await expect
+      .poll(() => capture?.received.filter((mail) => mail.to.includes(RECIPIENT)).length ?? 0, {
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
+    const mail = capture?.received.find((each) => each.to.includes(RECIPIENT));
+    expect(mail?.body).toContain(`Subject: ${name}: scheduled report`);
+    expect(mail?.body).toMatch(/Content-Type: application\/pdf/);
+
+    // Stopped, so that it mails nobody after this test.
+    await page.getByRole('button', { name: 'Delete the schedule */5 * * * * *' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete schedule' }).click();
+    await expect(page.getByText('This report is not mailed on a schedule.')).toBeVisible();
+  });
+});

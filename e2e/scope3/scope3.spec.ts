@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expectRouteTitle } from '../support/app-shell.ts';
+import { expect, signInThroughApi, test } from '../support/fixtures.ts';
+import { SCOPE3_REALM, setupUser } from '../support/realms.ts';
+
+const ADMIN = setupUser(SCOPE3_REALM, 'admin@scope3.test');
+/** A file of EPA's columns with two real NAICS rows; its factors are illustrative, not EPA's values. */
+const FACTOR_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'illustrative-eeio-factors.csv');
+
+test.use({ realm: SCOPE3_REALM });
+
+test('an administrator imports EEIO factors, keeps a price index, adds a spend line and sees its CO2e', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const run = Date.now();
+  await signInThroughApi(page, SCOPE3_REALM, ADMIN);
+  const created = await page.evaluate(async (slug) => {
+    const response = await fetch('/api/facilities', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Plant ${slug}`, slug, sector: 'Chemicals', country: 'US' }),
+    });
+    return response.status;
+  }, `plant-${run}`);
+  expect(created).toBe(201);
+
+  await page.goto('/advancedghg');
+  await expectRouteTitle(page, 'Advanced GHG');
+
+  await test.step('the factor file imported', async () => {
+    await page.getByRole('button', { name: 'Import factors' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import EEIO factors' });
+    await dialog.getByLabel('Factor file (CSV)').setInputFiles(FACTOR_FILE);
+    await dialog.getByRole('button', { name: 'Import factors' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('table', { name: /EEIO factors/ })).toContainText('325211');
+  });
+
+  await test.step('the price index of the factor year and the spend year', async () => {
+    for (const [year, value] of [
+      ['2022', '100'],
+      ['2024', '107.2'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Add value' }).click();
+      const form = page.getByRole('form', { name: 'Price index value' });
+      await form.getByLabel('Year').fill(year);
+      await form.getByLabel('Index value').fill(value);
+      await form.getByRole('button', { name: 'Save value' }).click();
+      await expect(form).toBeHidden();
+    }
+    await expect(page.getByRole('table', { name: 'Price index by currency and year' })).toContainText(
+      '107.2',
+    );
+  });
+
+  await test.step('a spend line of 2024, deflated to 2022 dollars and calculated', async () => {
+    await page.getByRole('button', { name: 'Add line' }).click();
+    const form = page.getByRole('form', { name: 'Scope 3 line' });
+    await form.getByLabel('Description').fill(`Resin ${run}`);
+    await form.getByLabel('Supplier').fill('Midwest Resins Inc.');
+    await form.getByLabel('Spend', { exact: true }).fill('10000');
+    await form.getByLabel('Spend year').fill('2024');
+    await form.getByLabel('NAICS code').selectOption('325211');
+    await form.getByLabel('Period start').fill('2024-03-01');
+    await form.getByLabel('Period end').fill('2024-03-31');
+    await form.getByRole('button', { name: 'Add line' }).click();
+    await expect(form).toBeHidden();
+    // 10,000 USD of 2024 × 100 / 107.2 × 0.76 kg CO2e per 2022 USD = 7,089.55 kg.
+    await page.getByLabel('Year', { exact: true }).selectOption('2024');
+    const line = page.getByRole('row', { name: new RegExp(`Resin ${run}`) });
+    await expect(line).toContainText('7.1 t');
+    await expect(line).toContainText('9,328.36 USD');
+  });
+});
