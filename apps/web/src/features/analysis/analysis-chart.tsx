@@ -1,10 +1,21 @@
 import { ANALYSIS_TIME_DIMENSIONS, type AnalysisQuery, type AnalysisResponse } from '@ecc/contracts';
-import { useMemo } from 'react';
+import { Skeleton } from '@ecc/ui';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { MassChart } from '#components/charts/mass-chart.tsx';
 import type { ChartColorSlot } from '#components/charts/chart-colors.ts';
 import type { ChartSeries } from '#components/charts/mass-chart-spec.ts';
 import type { PivotModel } from './pivot-model.ts';
 import { keyLabel } from './pivot-table.tsx';
+import { varianceWaterfall } from './variance-waterfall.ts';
+
+const AnalysisExtraChartDrawing = lazy(() =>
+  import('./analysis-extra-chart-drawing.tsx').then((module) => ({
+    default: module.AnalysisExtraChartDrawing,
+  })),
+);
+
+type ChartKind = 'bars' | 'treemap' | 'waterfall';
+const CHART_HEIGHT = 320;
 
 const SERIES_COLORS: readonly ChartColorSlot[] = [
   'primary',
@@ -56,6 +67,42 @@ export function AnalysisChart({
           })),
     [measure, pivot, lines, view.columns, answer.labels, isOverTime],
   );
+  const [kind, setKind] = useState<ChartKind>('bars');
+  const kindId = useId();
+  const { comparisonYears, comparisonTotals, totals } = answer;
+  const extraSpec = (() => {
+    if (measure === undefined) return undefined;
+    const lineLabel = (index: number) => categories[index]?.label ?? '';
+    const sumOf = (values: readonly (number | null | undefined)[]) =>
+      values.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+    if (kind === 'treemap') {
+      return {
+        kind: 'treemap' as const,
+        items: lines.map((line, index) => ({
+          label: lineLabel(index),
+          valueKg: line.rowTotal?.values[measure] ?? sumOf(line.cells.map((cell) => cell?.values[measure])),
+        })),
+      };
+    }
+    if (kind === 'waterfall' && comparisonYears) {
+      return {
+        kind: 'waterfall' as const,
+        steps: varianceWaterfall(
+          {
+            label: String(comparisonYears.comparison),
+            value: comparisonTotals?.[measure] ?? 0,
+          },
+          lines.map((line, index) => ({
+            label: lineLabel(index),
+            current: sumOf(line.cells.map((cell) => cell?.values[measure])),
+            previous: sumOf(line.cells.map((cell) => cell?.comparison?.[measure])),
+          })),
+          { label: String(comparisonYears.current), value: totals[measure] ?? 0 },
+        ),
+      };
+    }
+    return undefined;
+  })();
   if (measure === undefined) {
     return (
       <p className="text-sm text-muted-foreground">
@@ -64,12 +111,46 @@ export function AnalysisChart({
     );
   }
   return (
-    <MassChart
-      title={isOverTime ? 'The view over time' : 'The view as stacked bars'}
-      categoryHeader={view.rows.length === 0 ? 'All' : 'Rows'}
-      categories={categories}
-      series={series}
-      orientation="columns"
-    />
+    <div className="grid gap-2">
+      <div className="flex items-center gap-2">
+        <label htmlFor={kindId} className="text-sm font-medium">
+          Chart
+        </label>
+        <select
+          id={kindId}
+          className="h-9 rounded-md border bg-background px-2 text-sm"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as ChartKind)}
+        >
+          <option value="bars">{isOverTime ? 'Lines over time' : 'Stacked bars'}</option>
+          <option value="treemap">Treemap</option>
+          <option value="waterfall" disabled={answer.comparisonYears === undefined}>
+            Variance waterfall (needs a comparison)
+          </option>
+        </select>
+      </div>
+      {extraSpec === undefined ? (
+        <MassChart
+          title={isOverTime ? 'The view over time' : 'The view as stacked bars'}
+          categoryHeader={view.rows.length === 0 ? 'All' : 'Rows'}
+          categories={categories}
+          series={series}
+          orientation="columns"
+        />
+      ) : (
+        <div
+          role="img"
+          aria-label={
+            extraSpec.kind === 'treemap'
+              ? 'Treemap of the rows; the table above has the figures'
+              : 'Variance waterfall between the two years; the table above has the figures'
+          }
+        >
+          <Suspense fallback={<Skeleton className="w-full" style={{ height: CHART_HEIGHT }} />}>
+            <AnalysisExtraChartDrawing spec={extraSpec} height={CHART_HEIGHT} />
+          </Suspense>
+        </div>
+      )}
+    </div>
   );
 }
