@@ -131,7 +131,8 @@ export function buildPivot(
       'total',
       {},
       (column) => (columnKeys.length === 0 ? grand : subtotalOf(columnKeys, column.keys)),
-      columnKeys.length > 0 ? grand : undefined,
+      // The Total column shows only with row totals, so no row shows an empty cell under it.
+      hasRowTotals ? grand : undefined,
     ),
   );
   return { sideKeys, columns: orderedColumns, lines };

@@ -1,7 +1,7 @@
 import {
   ANALYSIS_DIMENSION_LABELS,
-  ANALYSIS_MEASURE_LABELS,
   type AnalysisDimension,
+  type AnalysisMeasure,
   type AnalysisQuery,
   type AnalysisResponse,
   type AnalysisRow,
@@ -10,6 +10,14 @@ import { ArrowDownIcon, ArrowUpIcon } from 'lucide-react';
 import { formatPercentChange, percentChange } from '#lib/format/format-change.ts';
 import { formatMeasure } from './format-measure.ts';
 import type { PivotColumn, PivotLine, PivotModel } from './pivot-model.ts';
+
+/** Column headings: each cell writes its own unit (kg or t, a gas, a quantity's unit), so the headings do not. */
+const MEASURE_HEADINGS: Readonly<Record<AnalysisMeasure, string>> = {
+  co2e: 'CO2e',
+  gasMass: 'Gas mass',
+  activityQuantity: 'Activity quantity',
+  intensity: 'Intensity (per denominator unit)',
+};
 
 /** A key as a person reads it: a facility's or business unit's name, a scope, "Total". */
 export function keyLabel(
@@ -176,7 +184,7 @@ export function PivotTable({ view, answer, pivot, onSort, onDrill }: PivotTableP
                       className="inline-flex cursor-pointer items-center gap-1 hover:underline"
                       onClick={() => onSort(measure)}
                     >
-                      {ANALYSIS_MEASURE_LABELS[measure]}
+                      {MEASURE_HEADINGS[measure]}
                       {sortState(measure) === 'ascending' && (
                         <ArrowUpIcon className="size-3" aria-hidden="true" />
                       )}
