@@ -1,5 +1,5 @@
 import { realmEmissionFactorInputSchema, type RealmEmissionFactorInput } from '@ecc/contracts';
-import { Alert, AlertDescription, Button, FormField, Input, controlClasses } from '@ecc/ui';
+import { Alert, AlertDescription, Button, FormField, Input, selectClasses } from '@ecc/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
@@ -68,7 +68,7 @@ export function NewFactorForm() {
           <Input {...register('per')} placeholder="e.g. kWh" />
         </FormField>
         <FormField label="Gas" error={errors.gas?.message}>
-          <select {...register('gas')} className={controlClasses}>
+          <select {...register('gas')} className={selectClasses}>
             {GASES.map((gas) => (
               <option key={gas}>{gas}</option>
             ))}
@@ -79,7 +79,7 @@ export function NewFactorForm() {
             <Input {...register('value')} type="number" step="any" />
           </FormField>
           <FormField label="Unit" error={errors.unit?.message}>
-            <select {...register('unit')} className={controlClasses}>
+            <select {...register('unit')} className={selectClasses}>
               {MASS_UNITS.map((unit) => (
                 <option key={unit}>{unit}</option>
               ))}

@@ -1,5 +1,5 @@
 import { GWP_SET_IDS, realmGwpSetId } from '@ecc/domain';
-import { Button, Label, controlClasses } from '@ecc/ui';
+import { Button, Label, selectClasses } from '@ecc/ui';
 import { useId, useState } from 'react';
 import { useRealm } from '#lib/realm/realm-queries.ts';
 import type { GwpSetId } from '#lib/recalculations/recalculation-api.ts';
@@ -26,7 +26,7 @@ export function RecalculationPanel() {
           <Label htmlFor="recalculation-gwp">GWP set</Label>
           <select
             id="recalculation-gwp"
-            className={controlClasses}
+            className={selectClasses}
             aria-describedby={noteId}
             value={gwp}
             onChange={(event) => setGwp(event.target.value as GwpSetId)}

@@ -12,11 +12,11 @@ import {
   Card,
   CardContent,
   CardHeader,
+  cn,
   EmptyState,
   FormField,
   Input,
-  controlClasses,
-  cn,
+  selectClasses,
   toast,
 } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -264,7 +264,7 @@ function TypeEditor({
                 EQUIPMENT_CALCULATION_METHODS.find((method) => method.id === calculationMethodId)?.formula
               }
             >
-              <select className={cn(controlClasses, 'h-9')} {...register('calculationMethodId')}>
+              <select className={selectClasses} {...register('calculationMethodId')}>
                 <option value="">None</option>
                 {EQUIPMENT_CALCULATION_METHODS.map((method) => (
                   <option key={method.id} value={method.id}>

@@ -1,5 +1,5 @@
 import { EQUIPMENT_FIELD_TYPES, type EquipmentFieldType } from '@ecc/contracts';
-import { Button, FormField, Input, controlClasses, cn } from '@ecc/ui';
+import { Button, FormField, Input, selectClasses } from '@ecc/ui';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import type { EquipmentTypeFormValues, EquipmentTypeRequest } from './equipment-type-form.ts';
@@ -56,7 +56,7 @@ export function FieldBuilder({ form }: FieldBuilderProps) {
                   <Input spellCheck={false} {...register(`drafts.${index}.name`)} />
                 </FormField>
                 <FormField label={`Field ${fieldNumber} type`}>
-                  <select className={cn(controlClasses, 'h-9')} {...register(`drafts.${index}.type`)}>
+                  <select className={selectClasses} {...register(`drafts.${index}.type`)}>
                     {EQUIPMENT_FIELD_TYPES.map((type) => (
                       <option key={type} value={type}>
                         {TYPE_LABELS[type]}

@@ -1,5 +1,5 @@
 import type { EquipmentField } from '@ecc/contracts';
-import { FormField, Input, controlClasses, cn } from '@ecc/ui';
+import { FormField, Input, selectClasses } from '@ecc/ui';
 
 export type SchemaFormValues = Record<string, unknown>;
 
@@ -87,7 +87,7 @@ export function SchemaForm({ fields, values, errors = {}, onChange, idPrefix, is
           >
             {field.type === 'enum' ? (
               <select
-                className={cn(controlClasses, 'h-9')}
+                className={selectClasses}
                 value={typeof value === 'string' ? value : ''}
                 required={field.isRequired}
                 disabled={isDisabled}

@@ -1,4 +1,4 @@
-import { Button, FormField, Input, controlClasses } from '@ecc/ui';
+import { Button, FormField, Input, selectClasses } from '@ecc/ui';
 import { UNITS } from '@ecc/domain';
 import { activityRecordInputSchema, type ActivityRecordInput } from '@ecc/contracts';
 import { useState } from 'react';
@@ -88,7 +88,7 @@ export function ActivityRecordAddForm({
           <Input type="date" {...register('periodEnd')} />
         </FormField>
         <FormField label="Equipment" error={errors.equipmentId?.message}>
-          <select className={`${controlClasses} h-9`} {...register('equipmentId')}>
+          <select className={selectClasses} {...register('equipmentId')}>
             <option value="">None</option>
             {equipment.map((item) => (
               <option key={item.id} value={item.id}>
@@ -121,7 +121,7 @@ export function ActivityRecordAddForm({
           />
         </FormField>
         <FormField label="Scope" error={errors.scope?.message}>
-          <select className={`${controlClasses} h-9`} {...register('scope')}>
+          <select className={selectClasses} {...register('scope')}>
             <option value="1">Scope 1</option>
             <option value="2">Scope 2</option>
             <option value="3">Scope 3</option>

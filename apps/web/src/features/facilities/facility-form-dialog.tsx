@@ -7,7 +7,7 @@ import {
   type FacilityValues,
 } from '@ecc/contracts';
 import { inTreeOrder } from '@ecc/domain';
-import { FormDialog, FormField, Input, controlClasses } from '@ecc/ui';
+import { FormDialog, FormField, Input, selectClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
@@ -154,7 +154,7 @@ export function FacilityFormDialog({ facility, onSave, onClose }: FacilityFormDi
           {/* Mounted again once the units arrive, so the stored unit is selected among its options. */}
           <select
             key={businessUnits.data ? 'loaded' : 'loading'}
-            className={controlClasses}
+            className={selectClasses}
             {...register('businessUnitId')}
           >
             <option value="">None</option>

@@ -1,5 +1,5 @@
 import { DEFAULT_FACILITY_PAGE_SIZE, endpointUrl, exportEndpoints, type FacilitySort } from '@ecc/contracts';
-import { Button, EmptyState, Input, Label, controlClasses } from '@ecc/ui';
+import { Button, cn, EmptyState, Input, Label, selectClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Building2Icon, PlusIcon } from 'lucide-react';
@@ -99,7 +99,7 @@ export function FacilityListView({ route }: PageProps) {
           <Label htmlFor="facility-sector">Sector</Label>
           <select
             id="facility-sector"
-            className={`${controlClasses} h-9 w-56`}
+            className={cn(selectClasses, 'w-56')}
             value={list.sector}
             onChange={(event) => show({ sector: event.target.value })}
           >
@@ -115,7 +115,7 @@ export function FacilityListView({ route }: PageProps) {
           <Label htmlFor="facility-state">State</Label>
           <select
             id="facility-state"
-            className={`${controlClasses} h-9 w-40`}
+            className={cn(selectClasses, 'w-40')}
             value={list.state}
             onChange={(event) => show({ state: event.target.value })}
           >
@@ -131,7 +131,7 @@ export function FacilityListView({ route }: PageProps) {
           <Label htmlFor="facility-archived">Show</Label>
           <select
             id="facility-archived"
-            className={`${controlClasses} h-9 w-40`}
+            className={cn(selectClasses, 'w-40')}
             value={list.isArchived ? 'archived' : 'in-use'}
             onChange={(event) => show({ isArchived: event.target.value === 'archived' })}
           >

@@ -1,5 +1,5 @@
 import { featureFlagDefinitionSchema, type FeatureFlagDefinition } from '@ecc/contracts';
-import { Button, FormDialog, FormField, Input, Textarea, controlClasses } from '@ecc/ui';
+import { Button, cn, FormDialog, FormField, Input, selectClasses, Textarea } from '@ecc/ui';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useId } from 'react';
 import { useFieldArray } from 'react-hook-form';
@@ -60,7 +60,7 @@ export function FeatureFlagEditor({ definition, onSave, onClose }: FeatureFlagEd
         <Input disabled={!isNew} {...register('key')} />
       </FormField>
       <FormField label="State" error={errors.state?.message}>
-        <select className={`${controlClasses} h-9`} {...register('state')}>
+        <select className={selectClasses} {...register('state')}>
           <option value="ENABLED">Enabled</option>
           <option value="DISABLED">Disabled</option>
         </select>
@@ -76,7 +76,7 @@ export function FeatureFlagEditor({ definition, onSave, onClose }: FeatureFlagEd
             />
             <select
               aria-label={`Variant ${index + 1} value`}
-              className={`${controlClasses} h-9 w-28`}
+              className={cn(selectClasses, 'w-28')}
               {...register(`variants.${index}.value`, {
                 setValueAs: (value) => value === true || value === 'true',
               })}

@@ -9,7 +9,7 @@ import {
   type RecordedChangeReason,
 } from '@ecc/contracts';
 import { convert } from '@ecc/domain';
-import { Alert, AlertDescription, Button, Input, controlClasses, toast } from '@ecc/ui';
+import { Alert, AlertDescription, Button, cn, Input, selectClasses, toast } from '@ecc/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Path } from 'react-hook-form';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
@@ -146,7 +146,7 @@ export function ChangeReasonsEditor({ year, current }: { year: number; current: 
                   <td className="px-3 py-2">
                     <select
                       aria-label={`${label}: direction`}
-                      className={`${controlClasses} h-9 w-32`}
+                      className={cn(selectClasses, 'w-32')}
                       {...register(`rows.${index}.direction`)}
                     >
                       {CHANGE_DIRECTIONS.map((direction) => (

@@ -5,7 +5,7 @@ import {
   type InventoryComparison,
   type InventoryResponse,
 } from '@ecc/contracts';
-import { EmptyState, Label, cn, controlClasses } from '@ecc/ui';
+import { cn, EmptyState, Label, selectClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { FileBarChart2Icon } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
@@ -393,7 +393,7 @@ export function InventoryPage({ route }: PageProps) {
           <Label htmlFor={`${id}-year`}>Reporting year</Label>
           <select
             id={`${id}-year`}
-            className={`${controlClasses} h-9 w-32`}
+            className={cn(selectClasses, 'w-32')}
             value={year ?? ''}
             disabled={options.length === 0}
             onChange={(event) => selectYear(Number(event.target.value))}

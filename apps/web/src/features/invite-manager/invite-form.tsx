@@ -3,7 +3,7 @@ import {
   INVITATION_ROLES,
   type CreateInvitationRequest,
 } from '@ecc/contracts';
-import { Alert, AlertDescription, Button, FormField, Input, controlClasses } from '@ecc/ui';
+import { Alert, AlertDescription, Button, FormField, Input, selectClasses } from '@ecc/ui';
 import { SendIcon } from 'lucide-react';
 import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
@@ -55,7 +55,7 @@ export function InviteForm({ onInvite }: InviteFormProps) {
           <Input type="email" autoComplete="off" inputMode="email" {...register('email')} />
         </FormField>
         <FormField label="Role" error={errors.role?.message}>
-          <select className={`${controlClasses} h-9`} {...register('role')}>
+          <select className={selectClasses} {...register('role')}>
             {INVITATION_ROLES.map((role) => (
               <option key={role} value={role}>
                 {ROLE_LABELS[role]}

@@ -6,7 +6,7 @@ import {
   type AuditEntryDto,
   type AuditLogFilter,
 } from '@ecc/contracts';
-import { DataTable, EmptyState, Input, Label, controlClasses } from '@ecc/ui';
+import { cn, DataTable, EmptyState, Input, Label, selectClasses } from '@ecc/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ScrollTextIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -97,7 +97,7 @@ export function AuditLogPanel() {
           <Label htmlFor="audit-entity-type">Entity type</Label>
           <select
             id="audit-entity-type"
-            className={`${controlClasses} w-52`}
+            className={cn(selectClasses, 'w-52')}
             value={filterInput.entityType ?? ''}
             onChange={(event) => change({ entityType: event.target.value })}
           >

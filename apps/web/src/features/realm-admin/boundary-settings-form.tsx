@@ -5,7 +5,7 @@ import {
   type BoundarySettings,
 } from '@ecc/contracts';
 import { reportingYearLabel } from '@ecc/domain';
-import { Alert, AlertDescription, Button, FormField, Input, controlClasses, toast } from '@ecc/ui';
+import { Alert, AlertDescription, Button, FormField, Input, selectClasses, toast } from '@ecc/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
@@ -116,7 +116,7 @@ export function BoundarySettingsForm({
                   : undefined
               }
             >
-              <select className={controlClasses} {...register('reportingYearStartMonth')}>
+              <select className={selectClasses} {...register('reportingYearStartMonth')}>
                 {MONTHS.map((month, index) => (
                   <option key={month} value={String(index + 1)}>
                     {index === 0 ? `${month} (calendar year)` : month}

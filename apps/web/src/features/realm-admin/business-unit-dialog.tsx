@@ -1,5 +1,5 @@
 import { businessUnitInputSchema, type BusinessUnitDto, type BusinessUnitValues } from '@ecc/contracts';
-import { FormDialog, FormField, Input, controlClasses } from '@ecc/ui';
+import { FormDialog, FormField, Input, selectClasses } from '@ecc/ui';
 import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
@@ -64,7 +64,7 @@ export function BusinessUnitDialog({ unit, parentId, parents, onSave, onClose }:
           <Input autoComplete="off" {...register('code')} />
         </FormField>
         <FormField label="Parent unit" error={errors.parentId?.message}>
-          <select className={controlClasses} {...register('parentId')}>
+          <select className={selectClasses} {...register('parentId')}>
             <option value="">None (top level)</option>
             {parents.map((option) => (
               <option key={option.id} value={option.id}>

@@ -7,7 +7,7 @@ import {
   type DenominatorValues,
 } from '@ecc/contracts';
 import { UNITS } from '@ecc/domain';
-import { FormDialog, FormField, Input, controlClasses } from '@ecc/ui';
+import { FormDialog, FormField, Input, selectClasses } from '@ecc/ui';
 import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
@@ -77,7 +77,7 @@ export function DenominatorDialog({
         </FormField>
         <FormField label="Kind" error={errors.kind?.message}>
           <select
-            className={controlClasses}
+            className={selectClasses}
             disabled={!isNew}
             {...register('kind', {
               onChange: (event: { target: { value: keyof typeof DEFAULT_DENOMINATOR_UNITS } }) =>
@@ -92,7 +92,7 @@ export function DenominatorDialog({
           </select>
         </FormField>
         <FormField label="For" error={errors.scope?.message}>
-          <select className={controlClasses} disabled={!isNew} {...register('scope')}>
+          <select className={selectClasses} disabled={!isNew} {...register('scope')}>
             <option value="realm">The whole realm</option>
             <option value="facility">One facility</option>
           </select>
@@ -102,7 +102,7 @@ export function DenominatorDialog({
             {/* Mounted again once the facilities arrive, so a stored facility is selected among its options. */}
             <select
               key={facilities.length}
-              className={controlClasses}
+              className={selectClasses}
               disabled={!isNew}
               {...register('facilitySlug')}
             >
@@ -126,7 +126,7 @@ export function DenominatorDialog({
           </p>
         ) : kind === 'floor-area' ? (
           <FormField label="Unit" error={errors.unit?.message}>
-            <select className={controlClasses} {...register('unit')}>
+            <select className={selectClasses} {...register('unit')}>
               {FLOOR_AREA_UNITS.map((unit) => (
                 <option key={unit} value={unit}>
                   {unit === 'm2' ? 'm² (square metres)' : 'ft² (square feet)'}

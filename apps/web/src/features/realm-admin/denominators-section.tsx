@@ -1,5 +1,5 @@
 import { INTENSITY_DENOMINATOR_LABELS, type DenominatorDto, type DenominatorValues } from '@ecc/contracts';
-import { Button, ConfirmDialog, DataTable, EmptyState, FormField, controlClasses, toast } from '@ecc/ui';
+import { Button, ConfirmDialog, DataTable, EmptyState, FormField, selectClasses, toast } from '@ecc/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatNumber } from '#lib/format/format-number.ts';
@@ -57,7 +57,7 @@ export function DenominatorsSection({ denominators, facilities, canManage }: Den
         <div className="flex flex-wrap items-end gap-2">
           <FormField label="Year">
             <select
-              className={controlClasses}
+              className={selectClasses}
               value={String(year)}
               onChange={(event) => setYear(Number(event.target.value))}
             >

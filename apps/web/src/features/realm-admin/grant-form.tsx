@@ -12,7 +12,7 @@ import {
   PERMISSION_ACTIONS,
   PERMISSION_SUBJECTS,
 } from '@ecc/domain';
-import { Alert, AlertDescription, Button, FormField, Input, controlClasses } from '@ecc/ui';
+import { Alert, AlertDescription, Button, FormField, Input, selectClasses } from '@ecc/ui';
 import { PlusIcon } from 'lucide-react';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 
@@ -94,7 +94,7 @@ export function GrantForm({ roleName, rights, onAdd }: GrantFormProps) {
     options: readonly { value: string; label: string }[],
   ) => (
     <FormField label={label} error={errors[field]?.message}>
-      <select className={`${controlClasses} h-9`} {...register(field)}>
+      <select className={selectClasses} {...register(field)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,5 +1,5 @@
 import { PLAN_LABELS, PLANS, ROUTES, type ManagedRealm, type RouteDefinition } from '@ecc/contracts';
-import { ConfirmDialog, FormDialog, FormField, Input, Textarea, controlClasses } from '@ecc/ui';
+import { ConfirmDialog, FormDialog, FormField, Input, selectClasses, Textarea } from '@ecc/ui';
 import { useState } from 'react';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
@@ -100,7 +100,7 @@ export function RealmDialog({ realm, onSave, onClose }: RealmDialogProps) {
         <Input {...register('name')} />
       </FormField>
       <FormField label="Plan" error={errors.plan?.message}>
-        <select className={`${controlClasses} h-9`} {...register('plan')}>
+        <select className={selectClasses} {...register('plan')}>
           {PLANS.map((plan) => (
             <option key={plan} value={plan}>
               {PLAN_LABELS[plan]}

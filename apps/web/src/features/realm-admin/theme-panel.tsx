@@ -13,7 +13,7 @@ import {
   EmptyState,
   FormField,
   Input,
-  controlClasses,
+  selectClasses,
 } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { PaletteIcon, PlusIcon, Trash2Icon } from 'lucide-react';
@@ -142,7 +142,7 @@ function ThemeEditor({ realmId, initial }: { realmId: string; initial: RealmThem
           <div className="flex flex-wrap items-end gap-3">
             <FormField label="Theme to edit" className="w-64">
               <select
-                className={`${controlClasses} h-9`}
+                className={selectClasses}
                 value={themeIndex}
                 onChange={(event) => setThemeIndex(Number(event.target.value))}
               >
@@ -162,7 +162,7 @@ function ThemeEditor({ realmId, initial }: { realmId: string; initial: RealmThem
                 error={errors.selected}
               >
                 <select
-                  className={`${controlClasses} h-9`}
+                  className={selectClasses}
                   value={draft.themes[appThemeIndex(draft)]?.id}
                   onChange={(event) => {
                     clearError('selected');
@@ -405,7 +405,7 @@ function OverridesEditor({
                 error={errors[`overrides.${index}.selected`]}
               >
                 <select
-                  className={`${controlClasses} h-9`}
+                  className={selectClasses}
                   value={override.selected}
                   onChange={(event) => {
                     clearError(`overrides.${index}.selected`);

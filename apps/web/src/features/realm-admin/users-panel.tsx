@@ -5,7 +5,7 @@ import {
   type DefaultRoleKey,
   type RealmUser,
 } from '@ecc/contracts';
-import { Button, ConfirmDialog, DataTable, EmptyState, controlClasses, toast } from '@ecc/ui';
+import { Button, cn, ConfirmDialog, DataTable, EmptyState, selectClasses, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -128,7 +128,7 @@ export function UsersPanel() {
                   canChangeRoles ? (
                     <select
                       aria-label={`Role of ${user.email}`}
-                      className={`${controlClasses} h-9 w-40`}
+                      className={cn(selectClasses, 'w-40')}
                       value={user.role}
                       onChange={(event) => setChange({ user, role: event.target.value as DefaultRoleKey })}
                     >

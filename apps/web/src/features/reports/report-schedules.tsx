@@ -14,7 +14,7 @@ import {
   DataTable,
   FormField,
   Input,
-  controlClasses,
+  selectClasses,
 } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -147,7 +147,7 @@ export function ReportSchedules({ reportId, canEdit }: { reportId: string; canEd
           ) : null}
           <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
             <FormField label="Format" error={errors.format?.message}>
-              <select className={`${controlClasses} h-9`} {...register('format')}>
+              <select className={selectClasses} {...register('format')}>
                 {REPORT_EXPORT_FORMATS.map((format) => (
                   <option key={format} value={format}>
                     {FORMAT_LABELS[format]}

@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
   FormField,
-  controlClasses,
+  selectClasses,
 } from '@ecc/ui';
 import { useState } from 'react';
 import { ApiResponseError } from '#lib/api/api-response-error.ts';
@@ -82,7 +82,7 @@ export function EeioImportDialog({ onImported, onClose }: EeioImportDialogProps)
             description="The edition's documentation names it."
           >
             <select
-              className={controlClasses}
+              className={selectClasses}
               value={gwpSetId}
               disabled={isBusy}
               onChange={(event) => setGwpSetId(event.target.value as typeof gwpSetId)}

@@ -14,7 +14,7 @@ import {
   type Scope3LineValues,
 } from '@ecc/contracts';
 import { UNITS } from '@ecc/domain';
-import { FormDialog, FormField, Input, controlClasses } from '@ecc/ui';
+import { FormDialog, FormField, Input, selectClasses } from '@ecc/ui';
 import type { FieldOfPath } from '#lib/forms/field-errors.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
@@ -90,7 +90,7 @@ export function Scope3LineDialog({
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Category" error={errors.category?.message}>
-          <select className={controlClasses} {...register('category')}>
+          <select className={selectClasses} {...register('category')}>
             {SCOPE3_CATEGORIES.map((category) => (
               <option key={category} value={String(category)}>
                 {category}. {SCOPE3_CATEGORY_NAMES[category]}
@@ -99,7 +99,7 @@ export function Scope3LineDialog({
           </select>
         </FormField>
         <FormField label="Method" error={errors.method?.message}>
-          <select className={controlClasses} {...register('method')}>
+          <select className={selectClasses} {...register('method')}>
             {SCOPE3_METHODS.map((each) => (
               <option key={each} value={each}>
                 {SCOPE3_METHOD_LABELS[each]}
@@ -116,7 +116,7 @@ export function Scope3LineDialog({
         <FormField label="Facility" error={errors.facilityId?.message}>
           <select
             key={facilities.length}
-            className={controlClasses}
+            className={selectClasses}
             disabled={!isNew}
             {...register('facilityId')}
           >
@@ -154,7 +154,7 @@ export function Scope3LineDialog({
               error={errors.naicsCode?.message}
               description={naicsCodes.length === 0 ? 'Import EEIO factors first.' : undefined}
             >
-              <select className={controlClasses} {...register('naicsCode')}>
+              <select className={selectClasses} {...register('naicsCode')}>
                 <option value="">Choose an EEIO factor</option>
                 {naicsCodes.map(([code, title]) => (
                   <option key={code} value={code}>
@@ -164,7 +164,7 @@ export function Scope3LineDialog({
               </select>
             </FormField>
             <FormField label="Price basis" error={errors.priceBasis?.message}>
-              <select className={controlClasses} {...register('priceBasis')}>
+              <select className={selectClasses} {...register('priceBasis')}>
                 {PRICE_BASES.map((basis) => (
                   <option key={basis} value={basis}>
                     {basis === 'purchaser'
@@ -200,7 +200,7 @@ export function Scope3LineDialog({
               <Input inputMode="decimal" autoComplete="off" {...register('quantity')} />
             </FormField>
             <FormField label="Unit" error={errors.unit?.message}>
-              <select className={controlClasses} {...register('unit')}>
+              <select className={selectClasses} {...register('unit')}>
                 <option value="">Choose a unit</option>
                 {UNITS.map((unit) => (
                   <option key={unit} value={unit}>
@@ -213,7 +213,7 @@ export function Scope3LineDialog({
         ) : null}
         {method === 'distance' ? (
           <FormField label="Mode" error={errors.mode?.message}>
-            <select className={controlClasses} {...register('mode')}>
+            <select className={selectClasses} {...register('mode')}>
               <option value="">Choose a mode</option>
               {TRANSPORT_MODES.map((mode) => (
                 <option key={mode} value={mode}>
@@ -229,7 +229,7 @@ export function Scope3LineDialog({
               <Input autoComplete="off" {...register('wasteType')} />
             </FormField>
             <FormField label="Treatment" error={errors.wasteTreatment?.message}>
-              <select className={controlClasses} {...register('wasteTreatment')}>
+              <select className={selectClasses} {...register('wasteTreatment')}>
                 <option value="">Choose a treatment</option>
                 {WASTE_TREATMENTS.map((treatment) => (
                   <option key={treatment} value={treatment}>
@@ -252,7 +252,7 @@ export function Scope3LineDialog({
               label={DATA_QUALITY_INDICATOR_LABELS[field]}
               error={errors[field]?.message}
             >
-              <select className={controlClasses} {...register(field)}>
+              <select className={selectClasses} {...register(field)}>
                 <option value="">–</option>
                 {[1, 2, 3, 4, 5].map((score) => (
                   <option key={score} value={String(score)}>

@@ -6,7 +6,7 @@ import {
   type Scope3LineInput,
   type Scope3Summary,
 } from '@ecc/contracts';
-import { Button, ConfirmDialog, DataTable, EmptyState, FormField, controlClasses, toast } from '@ecc/ui';
+import { Button, ConfirmDialog, DataTable, EmptyState, FormField, selectClasses, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
@@ -94,7 +94,7 @@ function Scope3Content({ summary, onYear }: { summary: Scope3Summary; onYear: (y
           </h2>
           <FormField label="Year">
             <select
-              className={controlClasses}
+              className={selectClasses}
               value={String(summary.year)}
               onChange={(event) => onYear(Number(event.target.value))}
             >

@@ -5,7 +5,7 @@ import {
   scope3ScreeningInputSchema,
   type Scope3ScreeningInput,
 } from '@ecc/contracts';
-import { FormDialog, FormField, Textarea, controlClasses } from '@ecc/ui';
+import { FormDialog, FormField, selectClasses, Textarea } from '@ecc/ui';
 import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 
@@ -87,7 +87,7 @@ export function ScreeningDialog({ category, screening, onSave, onClose }: Screen
         ))}
       </fieldset>
       <FormField label="In the inventory" error={errors.isIncluded?.message}>
-        <select className={controlClasses} {...register('isIncluded')}>
+        <select className={selectClasses} {...register('isIncluded')}>
           <option value="true">Included</option>
           <option value="false">Excluded</option>
         </select>

@@ -4,7 +4,7 @@ import type {
   ImportRowErrorBody,
   ImportTemplateKind,
 } from '@ecc/contracts';
-import { Alert, AlertDescription, AlertTitle, controlClasses, FormField, Input, Spinner } from '@ecc/ui';
+import { Alert, AlertDescription, AlertTitle, FormField, Input, selectClasses, Spinner } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { serverFieldErrors } from '#lib/forms/field-errors.ts';
@@ -214,7 +214,7 @@ export function TableImportSteps<Field extends string, Result>({
                 }
               >
                 <select
-                  className={controlClasses}
+                  className={selectClasses}
                   value={effectiveMapping[field] ?? NOT_MAPPED}
                   onChange={(event) => changeMapping(field, event.target.value)}
                 >

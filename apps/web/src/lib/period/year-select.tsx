@@ -1,4 +1,4 @@
-import { controlClasses, Label, cn } from '@ecc/ui';
+import { cn, Label, selectClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { reportingYearsQuery } from './reporting-years-query.ts';
@@ -30,7 +30,7 @@ export function YearSelect({
       <Label htmlFor={id}>Year</Label>
       <select
         id={id}
-        className={`${controlClasses} h-9 w-32`}
+        className={cn(selectClasses, 'w-32')}
         value={shownYear ?? ''}
         disabled={options.length === 0 && latestLabel === undefined}
         aria-describedby={years.isError ? `${id}-error` : undefined}
