@@ -131,8 +131,7 @@ export function buildPivot(
       'total',
       {},
       (column) => (columnKeys.length === 0 ? grand : subtotalOf(columnKeys, column.keys)),
-      // The Total column shows only with row totals, so no row shows an empty cell under it.
-      hasRowTotals ? grand : undefined,
+      columnKeys.length > 0 ? grand : undefined,
     ),
   );
   return { sideKeys, columns: orderedColumns, lines };
