@@ -16,6 +16,7 @@ export * from './export-endpoints.ts';
 export * from './exports.ts';
 export * from './facilities.ts';
 export * from './feature-flag.ts';
+export * from './graph.ts';
 export * from './imports.ts';
 export * from './licences.ts';
 export * from './login-strategies.ts';

@@ -48,3 +48,4 @@ export * from './report-sections.ts';
 export * from './demo-reports-seed.ts';
 export * from './pathway-target-repository.ts';
 export * from './demo-pathways-seed.ts';
+export * from './graph-repository.ts';

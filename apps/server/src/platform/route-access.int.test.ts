@@ -93,6 +93,8 @@ describe('route access declarations', () => {
       'GET /api/facilities/states: read Facility',
       'GET /api/facilities: read Facility',
       'GET /api/feature-flags/definitions: read FeatureFlag',
+      'GET /api/graph/search: read Facility',
+      'GET /api/graph: read Facility',
       'GET /api/imports/templates/:kind: create ImportBatch',
       'GET /api/invitations: read Invitation',
       'GET /api/organisation/boundary: read Facility',

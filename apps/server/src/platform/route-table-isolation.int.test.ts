@@ -301,6 +301,8 @@ describe('route table isolation: realm A against realm B', () => {
       q: searchText,
       // A year of B's data, for the routes that require one (the inventory).
       year: '2024',
+      // One of B's facilities as the knowledge graph's focus: it must answer as if unknown.
+      focus: `facility:${String(before.get('facilities')?.[0]?.id)}`,
     }).toString();
     return Array.from({ length: count }, (_, index) => {
       let path = url;

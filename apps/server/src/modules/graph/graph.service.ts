@@ -1,0 +1,56 @@
+import {
+  GRAPH_MAX_NODES,
+  parseGraphNodeId,
+  type GraphQuery,
+  type GraphResponse,
+  type GraphSearchQuery,
+  type GraphSearchResponse,
+} from '@ecc/contracts';
+import { createGraphRepository, type Database } from '@ecc/db';
+import { assembleGraph } from '@ecc/domain';
+import { HttpError } from '#platform/errors.ts';
+
+/**
+ * The neighbourhood of a node of the realm (decision 036): the domain walks it, the repository reads each group
+ * from the realm's tables. All reads run in one transaction, which binds the realm scope once and sees one state.
+ */
+export async function readGraph(db: Database, realmId: string, query: GraphQuery): Promise<GraphResponse> {
+  const focusId = query.focus ?? `realm:${realmId}`;
+  const ref = parseGraphNodeId(focusId);
+  return db.transaction(async (transaction) => {
+    const repository = createGraphRepository(transaction);
+    const focus = ref && (await repository.findNode(realmId, ref));
+    if (!focus) throw new HttpError(404, `This realm has no node ${focusId}`);
+    return assembleGraph(
+      {
+        focus,
+        depth: query.depth,
+        types: query.types,
+        limit: query.limit,
+        offset: query.offset,
+        maxNodes: GRAPH_MAX_NODES,
+      },
+      {
+        countMembers: (owners, relation) => repository.countMembers(realmId, owners, relation),
+        readMembers: (owners, relation, page) => repository.readMembers(realmId, owners, relation, page),
+      },
+    );
+  });
+}
+
+/** Nodes of the realm found by name, best first. */
+export async function searchGraph(
+  db: Database,
+  realmId: string,
+  query: GraphSearchQuery,
+): Promise<GraphSearchResponse> {
+  const hits = await createGraphRepository(db).search(realmId, query.q, query.limit);
+  return {
+    results: hits.map((hit) => ({
+      id: `${hit.type}:${hit.id}`,
+      type: hit.type,
+      label: hit.label,
+      data: hit.data,
+    })),
+  };
+}

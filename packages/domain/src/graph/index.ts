@@ -1,0 +1,2 @@
+export * from './assemble-graph.ts';
+export * from './graph-relations.ts';
