@@ -300,12 +300,18 @@ function relationJoinOf(relation: GraphRelation, realmId: string): RelationJoin 
   }
 }
 
-/** The owners' ids as one array parameter of their column's type (ids come from the database, so no comma). */
-function ownerIdsOf(ownerType: GraphNodeType, owners: readonly GraphNodeRecord[]): SQL {
+/**
+ * The owners as a condition on their id as the members' rows give it: one array parameter of the id column's type
+ * (ids come from the database, so no comma). A result's id is composed, so its records' ids narrow the join first.
+ */
+function ownedBy(relation: GraphRelation, ownerKey: SQL, owners: readonly GraphNodeRecord[]): SQL {
   const list = owners.map((owner) => owner.id).join(',');
-  return ownerType === 'gwp-set' || ownerType === 'emission-result'
-    ? sql`string_to_array(${list}, ',')`
-    : sql`string_to_array(${list}, ',')::uuid[]`;
+  if (relation.ownerType === 'gwp-set') return sql`${ownerKey} = any(string_to_array(${list}, ','))`;
+  if (relation.ownerType !== 'emission-result')
+    return sql`${ownerKey} = any(string_to_array(${list}, ',')::uuid[])`;
+  const recordIds = [...new Set(owners.map((owner) => resultKeyOf(owner.id).recordId))].join(',');
+  return sql`o.activity_record_id = any(string_to_array(${recordIds}, ',')::uuid[])
+    and ${ownerKey} = any(string_to_array(${list}, ','))`;
 }
 
 function toRecord(type: GraphNodeType, row: Row): GraphNodeRecord {
@@ -361,7 +367,7 @@ export function createGraphRepository(db: Database) {
         db,
         sql`select ${ownerKey}::text as owner_id, count(*)::int as total from ${member.from} ${join ?? sql``}
           where ${member.inRealm(realmId)} and ${condition ?? sql`true`}
-            and ${ownerKey} = any(${ownerIdsOf(relation.ownerType, owners)})
+            and ${ownedBy(relation, ownerKey, owners)}
           group by 1`,
       );
       return new Map(rows.map((row) => [String(row.owner_id), Number(row.total)]));
@@ -378,7 +384,7 @@ export function createGraphRepository(db: Database) {
       const { join, condition, ownerKey } = relationJoinOf(relation, realmId);
       const matching = sql`from ${member.from} ${join ?? sql``}
         where ${member.inRealm(realmId)} and ${condition ?? sql`true`}
-          and ${ownerKey} = any(${ownerIdsOf(relation.ownerType, owners)})`;
+          and ${ownedBy(relation, ownerKey, owners)}`;
       const columns = sql`${ownerKey}::text as owner_id, ${member.id} as id, ${member.label} as label,
         ${member.data} as data`;
       // One owner (the paged focus) pages with the index; several share one window over members already counted.
