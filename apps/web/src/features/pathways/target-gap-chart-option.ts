@@ -68,6 +68,8 @@ export function targetGapChartOption(
         stack: 'gap',
         data: valuesOf(first, (year) => (year.gap !== null && year.gap > 0 ? year.gap : null)),
         lineStyle: { opacity: 0 },
+        // The legend's mark in the band's colour.
+        itemStyle: { color: color('destructive') },
         areaStyle: { color: color('destructive'), opacity: 0.18 },
         symbol: 'none',
       },
