@@ -14,27 +14,56 @@ function constantLine(key: string, label: string, value: number | null, length: 
   };
 }
 
+/** Beyond this many peers the chart draws them by percentile (101 bars) rather than one bar each. */
+export const MAX_DRAWN_PEERS = 200;
+
+interface RankedBar {
+  key: string;
+  label: string;
+  co2e: number;
+  isFacility: boolean;
+}
+
 /**
- * The distribution: every peer's CO2e as a bar, lowest first, with the facility's own bar in its place in another
- * colour, and the quartiles as lines. The chart's table lists the same, so a screen reader reads the ranking.
+ * The peers as bars, lowest first: each peer while they are few, else the value at each whole percentile of their
+ * ranking (nearest rank), so thousands of peers draw as quickly as a hundred. The facility's own bar is put in its
+ * place.
  */
-export function DistributionChart({ benchmark }: { benchmark: BenchmarkResponse }) {
-  const { facility, peerList, peers } = benchmark;
-  const ranked = peerList.map((peer, index) => ({
-    key: `peer-${index}`,
-    label: peer.name,
-    co2e: peer.co2e,
-    isFacility: false,
-  }));
+export function rankedBarsOf(benchmark: BenchmarkResponse): RankedBar[] {
+  const { facility, peerList } = benchmark;
+  const bars: RankedBar[] =
+    peerList.length <= MAX_DRAWN_PEERS
+      ? peerList.map((peer, index) => ({
+          key: `peer-${index}`,
+          label: peer.name,
+          co2e: peer.co2e,
+          isFacility: false,
+        }))
+      : Array.from({ length: 101 }, (_, percent) => ({
+          key: `percentile-${percent}`,
+          label: `Peers at percentile ${percent}`,
+          co2e: peerList[Math.round((percent / 100) * (peerList.length - 1))]!.co2e,
+          isFacility: false,
+        }));
   if (facility.co2e !== null) {
-    const position = ranked.findIndex((peer) => peer.co2e >= facility.co2e!);
-    ranked.splice(position === -1 ? ranked.length : position, 0, {
+    const position = bars.findIndex((bar) => bar.co2e >= facility.co2e!);
+    bars.splice(position === -1 ? bars.length : position, 0, {
       key: 'facility',
       label: `${facility.name} (this facility)`,
       co2e: facility.co2e,
       isFacility: true,
     });
   }
+  return bars;
+}
+
+/**
+ * The distribution: the peers' CO2e as bars, lowest first, with the facility's own bar in its place in another
+ * colour, and the quartiles as lines. The chart's table lists the same, so a screen reader reads the ranking.
+ */
+export function DistributionChart({ benchmark }: { benchmark: BenchmarkResponse }) {
+  const { facility, peers } = benchmark;
+  const ranked = rankedBarsOf(benchmark);
   return (
     <MassChart
       title={`CO2e of ${formatNumber(peers.count)} peers, lowest first, with ${facility.name}`}

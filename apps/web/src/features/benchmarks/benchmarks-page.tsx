@@ -29,6 +29,14 @@ export const PEER_BASIS_LABELS: Record<BenchmarkPeerBasis, string> = {
   realm: 'This realm’s other facilities',
 };
 
+/** How the basis reads in a sentence: "… against public peers of the same 6-digit NAICS code". */
+const PEER_BASIS_PHRASES: Record<BenchmarkPeerBasis, string> = {
+  naics6: 'public peers of the same 6-digit NAICS code',
+  naics4: 'public peers of the same 4-digit NAICS code',
+  naics3: 'public peers of the same 3-digit NAICS code',
+  realm: 'the realm’s other facilities',
+};
+
 const SKELETONS = ['h-24 w-full', 'h-80 w-full', 'h-64 w-full'];
 
 /** "52nd": the ordinal a percentile is said with. */
@@ -125,7 +133,7 @@ function BenchmarkContent({ benchmark, query }: { benchmark: BenchmarkResponse; 
     <div className="grid gap-6">
       <p className="text-sm text-muted-foreground" data-testid="benchmark-basis">
         {benchmark.facility.name} in {benchmark.year ?? '—'} against{' '}
-        {PEER_BASIS_LABELS[benchmark.peers.basis].toLowerCase()}
+        {PEER_BASIS_PHRASES[benchmark.peers.basis]}
         {benchmark.peerSource === null ? '' : ` (${benchmark.peerSource})`}.
         {isWidened ? ' Widened from the basis asked for, which had fewer than 10 peers.' : ''}{' '}
         {benchmark.gwpNote}
