@@ -30,6 +30,7 @@ import { registerAnalysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { registerScope3Routes } from './modules/scope3/scope3.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerGraphRoutes } from './modules/graph/graph.routes.ts';
+import { registerBenchmarkRoutes } from './modules/benchmarks/benchmarks.routes.ts';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import {
   OPTIMIZER_WORKER_URL,
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerScope3Routes(app, database.db);
   registerOverviewRoutes(app, database.db);
   registerGraphRoutes(app, database.db);
+  registerBenchmarkRoutes(app, database.db);
   registerAnalysisRoutes(app, database.db);
   registerInventoryRoutes(app, database.db);
   const solver: OptimizerSolver = createHighsSolver({ workerUrl: OPTIMIZER_WORKER_URL, ...options.solver });

@@ -11,3 +11,4 @@ export * from './reporting/index.ts';
 export * from './scope3/index.ts';
 export * from './pathways/index.ts';
 export * from './graph/index.ts';
+export * from './benchmarks/index.ts';
