@@ -1,4 +1,5 @@
 import {
+  GRAPH_NODE_TYPES,
   GRAPH_SUMMARY_TYPE,
   graphResponseSchema,
   graphSearchResponseSchema,
@@ -247,6 +248,26 @@ describe('GET /api/graph and /api/graph/search', () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.body).not.toContain('Demo Energy Co. (paid plan)');
     expect((await get(`/api/graph?focus=facility:${paidFacility.facilityId}`, 'paid')).statusCode).toBe(200);
+  });
+
+  it('answers around a node of every type, each of its relations read from the tables', async () => {
+    const [record] = await rowsOf(
+      db,
+      sql`select r.id from activity_records r where r.realm_id = ${realmIds.demo} and r.equipment_id is not null
+        and exists (select 1 from emission_results e where e.activity_record_id = r.id) limit 1`,
+    );
+    const around = [
+      ...(await graph('depth=1')).nodes,
+      ...(await graph(`focus=activity-record:${String(record?.id)}&depth=3&limit=5`)).nodes,
+    ];
+    const byType = new Map(around.map((node) => [node.type, node.id]));
+    byType.delete(GRAPH_SUMMARY_TYPE);
+    expect([...byType.keys()].sort()).toEqual([...GRAPH_NODE_TYPES].sort());
+    for (const nodeId of byType.values()) {
+      const answer = await graph(`focus=${encodeURIComponent(nodeId)}&depth=1&limit=5`);
+      expect(answer.nodes[0]?.id).toBe(nodeId);
+      expect(answer.edges.length, nodeId).toBeGreaterThan(0);
+    }
   });
 
   it('refuses bad input: a made-up or malformed focus, a depth out of 1 to 4, an unknown type', async () => {
