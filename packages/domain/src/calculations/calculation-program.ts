@@ -2,7 +2,14 @@ import { MAX_CALCULATION_STRING_LENGTH, type CalculationValue } from '@ecc/contr
 import { CalculationEvaluationError, diagnosticOfSpan } from './calculation-diagnostic.ts';
 import { MAX_EVALUATION_STEPS } from './calculation-limits.ts';
 import type { CalculationInputs, CalculationOutcome, CalculationTraceEntry } from './calculation-types.ts';
-import { expectNumber, fail, type Evaluate, type Frame, type StepBudget } from './evaluation-values.ts';
+import {
+  checkFinite,
+  expectNumber,
+  fail,
+  type Evaluate,
+  type Frame,
+  type StepBudget,
+} from './evaluation-values.ts';
 import type { SourceSpan } from './syntax-tree.ts';
 
 export interface CompiledStatement {
@@ -31,6 +38,11 @@ function isTextOrFlag(value: unknown): boolean {
     (typeof value === 'string' && value.length <= MAX_CALCULATION_STRING_LENGTH)
   );
 }
+
+const NOWHERE: SourceSpan = {
+  start: { offset: 0, line: 1, column: 1 },
+  end: { offset: 0, line: 1, column: 1 },
+};
 
 /** The trace of a run that records none: one shared array, so bulk evaluation allocates no trace. */
 const NO_TRACE: readonly CalculationTraceEntry[] = Object.freeze([]);
@@ -90,6 +102,7 @@ export class Program {
       const frame: Frame = { slots, budget };
       const masses = this.gases.length > 0 ? new Array<number>(this.gases.length).fill(0) : undefined;
       let result: CalculationValue = null;
+      let lastEmitSpan: SourceSpan | undefined;
       for (const statement of this.statements) {
         budget.steps += statement.cost;
         if (budget.steps > MAX_EVALUATION_STEPS) {
@@ -110,7 +123,9 @@ export class Program {
         } else if (statement.kind === 'emit') {
           const mass = expectNumber(value, statement.span, 'The mass an EMIT line adds');
           const emitted = masses as number[];
-          emitted[statement.gasIndex] = (emitted[statement.gasIndex] ?? 0) + mass;
+          const total = (emitted[statement.gasIndex] ?? 0) + mass;
+          emitted[statement.gasIndex] = checkFinite(total, statement.span, "This gas's total mass");
+          lastEmitSpan = statement.span;
         } else {
           result = value;
         }
@@ -129,6 +144,8 @@ export class Program {
         gases[this.gases[index] as string] = mass;
         co2e += mass * (this.gasWeights[index] as number);
       }
+      // Each mass is finite, but their CO2e may still overflow (1e308 kg of CH4).
+      checkFinite(co2e, lastEmitSpan ?? this.statements[0]?.span ?? NOWHERE, 'The CO2e of the EMIT lines');
       return { isSuccess: true, value: co2e, gases, trace: trace ?? NO_TRACE };
     } catch (error) {
       if (!(error instanceof CalculationEvaluationError)) throw error;

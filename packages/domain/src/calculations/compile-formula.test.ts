@@ -339,6 +339,16 @@ describe('bad input', () => {
     expect(problemOf(':x * 1e308', { x: 10 })).toBe(
       "1:1 This line's value is not a finite number (too large)",
     );
+    // Found by the fuzz test: each mass finite, their CO2e not.
+    expect(problemOf("EMIT('CH4', :x * 1e308)", { x: 1 })).toBe(
+      '1:1 The CO2e of the EMIT lines is not a finite number (too large)',
+    );
+    expect(problemOf("EMIT('CO2', 1e308)\nEMIT('CO2', 1e308)")).toBe(
+      "2:1 This gas's total mass is not a finite number (too large)",
+    );
+    expect(problemOf("SWITCH(:v, 'a', 1, 2)", { v: 3 })).toBe(
+      "1:12 Cannot compare the number 3 with the text 'a': they are of different kinds",
+    );
     expect(problemOf('(-8) ^ 0.5')).toBe('1:2 This power is not a finite number (undefined)');
     expect(problemOf("'a' + 1")).toBe("1:1 The left side of '+' must be a number, but it is text");
     expect(problemOf(':x + 1', { x: 'a' })).toBe(
