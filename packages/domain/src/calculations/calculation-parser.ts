@@ -1,6 +1,7 @@
 import {
   EmbeddedActionsParser,
   EOF,
+  type IOrAlt,
   type IParserErrorMessageProvider,
   type IRecognitionException,
   type IToken,
@@ -192,22 +193,31 @@ interface PowerStep {
  * calls, and the lexer bounds those.
  */
 class FormulaParser extends EmbeddedActionsParser {
+  /** Each `OR`'s alternatives, built once: Chevrotain advises against new arrays of closures on every call. */
+  private readonly alternativesBySite: IOrAlt<unknown>[][] = [];
+
   constructor() {
     super([...ALL_TOKENS], { recoveryEnabled: false, maxLookahead: 2, errorMessageProvider: HUMAN_MESSAGES });
     this.performSelfAnalysis();
   }
 
+  private alternatives<T>(site: number, build: () => IOrAlt<T>[]): IOrAlt<T>[] {
+    return (this.alternativesBySite[site] ??= build()) as IOrAlt<T>[];
+  }
+
   readonly statement = this.RULE('statement', (): Statement => {
-    return this.OR([
-      { ALT: () => this.SUBRULE(this.setStatement) },
-      { ALT: () => this.SUBRULE(this.emitStatement) },
-      {
-        ALT: () => {
-          const value = this.SUBRULE(this.expression);
-          return this.ACTION((): Statement => ({ kind: 'expression', value, span: value.span }));
+    return this.OR(
+      this.alternatives(0, () => [
+        { ALT: () => this.SUBRULE(this.setStatement) },
+        { ALT: () => this.SUBRULE(this.emitStatement) },
+        {
+          ALT: () => {
+            const value = this.SUBRULE(this.expression);
+            return this.ACTION((): Statement => ({ kind: 'expression', value, span: value.span }));
+          },
         },
-      },
-    ]);
+      ]),
+    );
   });
 
   readonly setStatement = this.RULE('setStatement', (): Statement => {
@@ -276,14 +286,16 @@ class FormulaParser extends EmbeddedActionsParser {
   readonly comparison = this.RULE('comparison', (): Expression => {
     let left = this.SUBRULE(this.additive);
     this.OPTION(() => {
-      const operator = this.OR([
-        { ALT: () => this.CONSUME(Equals) },
-        { ALT: () => this.CONSUME(NotEqual) },
-        { ALT: () => this.CONSUME(LessOrEqual) },
-        { ALT: () => this.CONSUME(GreaterOrEqual) },
-        { ALT: () => this.CONSUME(Less) },
-        { ALT: () => this.CONSUME(Greater) },
-      ]);
+      const operator = this.OR(
+        this.alternatives(1, () => [
+          { ALT: () => this.CONSUME(Equals) },
+          { ALT: () => this.CONSUME(NotEqual) },
+          { ALT: () => this.CONSUME(LessOrEqual) },
+          { ALT: () => this.CONSUME(GreaterOrEqual) },
+          { ALT: () => this.CONSUME(Less) },
+          { ALT: () => this.CONSUME(Greater) },
+        ]),
+      );
       const right = this.SUBRULE2(this.additive);
       this.ACTION(() => {
         left = binary(COMPARISON_TOKENS.get(operator.tokenType) ?? '=', left, right, operator);
@@ -295,7 +307,9 @@ class FormulaParser extends EmbeddedActionsParser {
   readonly additive = this.RULE('additive', (): Expression => {
     let left = this.SUBRULE(this.multiplicative);
     this.MANY(() => {
-      const operator = this.OR([{ ALT: () => this.CONSUME(Plus) }, { ALT: () => this.CONSUME(Minus) }]);
+      const operator = this.OR(
+        this.alternatives(2, () => [{ ALT: () => this.CONSUME(Plus) }, { ALT: () => this.CONSUME(Minus) }]),
+      );
       const right = this.SUBRULE2(this.multiplicative);
       this.ACTION(() => {
         left = binary(operator.tokenType === Plus ? '+' : '-', left, right, operator);
@@ -307,7 +321,9 @@ class FormulaParser extends EmbeddedActionsParser {
   readonly multiplicative = this.RULE('multiplicative', (): Expression => {
     let left = this.SUBRULE(this.unary);
     this.MANY(() => {
-      const operator = this.OR([{ ALT: () => this.CONSUME(Star) }, { ALT: () => this.CONSUME(Slash) }]);
+      const operator = this.OR(
+        this.alternatives(3, () => [{ ALT: () => this.CONSUME(Star) }, { ALT: () => this.CONSUME(Slash) }]),
+      );
       const right = this.SUBRULE2(this.unary);
       this.ACTION(() => {
         left = binary(operator.tokenType === Star ? '*' : '/', left, right, operator);
@@ -320,7 +336,11 @@ class FormulaParser extends EmbeddedActionsParser {
   readonly unary = this.RULE('unary', (): Expression => {
     const prefixes: IToken[] = [];
     this.MANY(() => {
-      prefixes.push(this.OR([{ ALT: () => this.CONSUME(Minus) }, { ALT: () => this.CONSUME(Plus) }]));
+      prefixes.push(
+        this.OR(
+          this.alternatives(4, () => [{ ALT: () => this.CONSUME(Minus) }, { ALT: () => this.CONSUME(Plus) }]),
+        ),
+      );
     });
     const operand = this.SUBRULE(this.power);
     return this.ACTION(() => applyPrefixes(prefixes, operand));
@@ -334,7 +354,14 @@ class FormulaParser extends EmbeddedActionsParser {
       const caret = this.CONSUME(Caret);
       const prefixes: IToken[] = [];
       this.MANY2(() => {
-        prefixes.push(this.OR([{ ALT: () => this.CONSUME(Minus) }, { ALT: () => this.CONSUME(Plus) }]));
+        prefixes.push(
+          this.OR(
+            this.alternatives(5, () => [
+              { ALT: () => this.CONSUME(Minus) },
+              { ALT: () => this.CONSUME(Plus) },
+            ]),
+          ),
+        );
       });
       const operand = this.SUBRULE2(this.primary);
       this.ACTION(() => steps.push({ caret, prefixes, operand }));
@@ -354,74 +381,76 @@ class FormulaParser extends EmbeddedActionsParser {
   });
 
   readonly primary = this.RULE('primary', (): Expression => {
-    return this.OR([
-      {
-        ALT: () => {
-          const token = this.CONSUME(NumberLiteral);
-          return this.ACTION((): Expression => ({
-            kind: 'number',
-            value: Number(token.image),
-            span: spanOfTokens(token, token),
-          }));
+    return this.OR(
+      this.alternatives(6, () => [
+        {
+          ALT: () => {
+            const token = this.CONSUME(NumberLiteral);
+            return this.ACTION((): Expression => ({
+              kind: 'number',
+              value: Number(token.image),
+              span: spanOfTokens(token, token),
+            }));
+          },
         },
-      },
-      {
-        ALT: () => {
-          const token = this.CONSUME(StringLiteral);
-          return this.ACTION((): Expression => ({
-            kind: 'string',
-            value: unquote(token.image),
-            span: spanOfTokens(token, token),
-          }));
+        {
+          ALT: () => {
+            const token = this.CONSUME(StringLiteral);
+            return this.ACTION((): Expression => ({
+              kind: 'string',
+              value: unquote(token.image),
+              span: spanOfTokens(token, token),
+            }));
+          },
         },
-      },
-      {
-        ALT: () => {
-          const token = this.CONSUME(True);
-          return this.ACTION((): Expression => ({
-            kind: 'boolean',
-            value: true,
-            span: spanOfTokens(token, token),
-          }));
+        {
+          ALT: () => {
+            const token = this.CONSUME(True);
+            return this.ACTION((): Expression => ({
+              kind: 'boolean',
+              value: true,
+              span: spanOfTokens(token, token),
+            }));
+          },
         },
-      },
-      {
-        ALT: () => {
-          const token = this.CONSUME(False);
-          return this.ACTION((): Expression => ({
-            kind: 'boolean',
-            value: false,
-            span: spanOfTokens(token, token),
-          }));
+        {
+          ALT: () => {
+            const token = this.CONSUME(False);
+            return this.ACTION((): Expression => ({
+              kind: 'boolean',
+              value: false,
+              span: spanOfTokens(token, token),
+            }));
+          },
         },
-      },
-      {
-        ALT: () => {
-          const token = this.CONSUME(Null);
-          return this.ACTION((): Expression => ({ kind: 'null', span: spanOfTokens(token, token) }));
+        {
+          ALT: () => {
+            const token = this.CONSUME(Null);
+            return this.ACTION((): Expression => ({ kind: 'null', span: spanOfTokens(token, token) }));
+          },
         },
-      },
-      {
-        ALT: () => {
-          const token = this.CONSUME(Parameter);
-          return this.ACTION((): Expression => ({
-            kind: 'parameter',
-            name: token.image.slice(1),
-            span: spanOfTokens(token, token),
-          }));
+        {
+          ALT: () => {
+            const token = this.CONSUME(Parameter);
+            return this.ACTION((): Expression => ({
+              kind: 'parameter',
+              name: token.image.slice(1),
+              span: spanOfTokens(token, token),
+            }));
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.functionCall) },
-      { ALT: () => this.SUBRULE(this.calculationCall) },
-      {
-        ALT: () => {
-          this.CONSUME(LeftParenthesis);
-          const inner = this.SUBRULE(this.expression);
-          this.CONSUME(RightParenthesis);
-          return inner;
+        { ALT: () => this.SUBRULE(this.functionCall) },
+        { ALT: () => this.SUBRULE(this.calculationCall) },
+        {
+          ALT: () => {
+            this.CONSUME(LeftParenthesis);
+            const inner = this.SUBRULE(this.expression);
+            this.CONSUME(RightParenthesis);
+            return inner;
+          },
         },
-      },
-    ]);
+      ]),
+    );
   });
 
   readonly functionCall = this.RULE('functionCall', (): Expression => {
