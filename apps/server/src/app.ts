@@ -16,6 +16,7 @@ import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthzRoutes } from './modules/authz/authz.routes.ts';
+import { registerCalculationRoutes } from './modules/calculations/calculations.routes.ts';
 import { registerConfigRoutes } from './modules/config/config.routes.ts';
 import { registerFeatureFlagRoutes } from './modules/feature-flags/feature-flags.routes.ts';
 import { registerEmissionsRoutes } from './modules/emissions/emissions.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthzRoutes(app, context);
   registerFeatureFlagRoutes(app, database.db);
   registerEmissionsRoutes(app, database);
+  registerCalculationRoutes(app, database);
   const recalculations = createRecalculationService(database, { logger: app.log });
   app.addHook('onReady', () => recalculations.resumeUnfinished());
   app.addHook('onClose', () => recalculations.stop());

@@ -5,6 +5,7 @@ export * from './application-config.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './authz.ts';
+export * from './calculations.ts';
 export * from './realm-admin.ts';
 export * from './color.ts';
 export * from './color-conversion.ts';

@@ -11,3 +11,4 @@ export * from './reporting/index.ts';
 export * from './scope3/index.ts';
 export * from './pathways/index.ts';
 export * from './benchmarks/index.ts';
+export * from './calculations/index.ts';

@@ -136,6 +136,7 @@ describe('route access declarations', () => {
       'POST /api/analysis/query: read Facility',
       'POST /api/analysis/records: read ActivityRecord',
       'POST /api/analysis/views: read Facility',
+      'POST /api/calculations/dry-run: read EmissionFactor',
       'POST /api/emission-factors/:id/publish: update EmissionFactor',
       'POST /api/emission-factors: create EmissionFactor',
       'POST /api/equipment/types/:key/versions: update EquipmentType',
