@@ -46,3 +46,4 @@ export * from './analysis-view-repository.ts';
 export * from './report-repository.ts';
 export * from './report-sections.ts';
 export * from './demo-reports-seed.ts';
+export * from './abatement-repository.ts';

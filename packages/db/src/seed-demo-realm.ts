@@ -5,6 +5,7 @@ import { seedDemoAnalysisViews } from './demo-analysis-seed.ts';
 import { seedDemoOrganisation } from './demo-organisation-seed.ts';
 import { seedDemoScope3 } from './demo-scope3-seed.ts';
 import { seedDemoReports } from './demo-reports-seed.ts';
+import { seedDemoAbatement } from './abatement-repository.ts';
 import { hashPassword } from './password-hash.ts';
 import { createDefaultRealmConfig } from './realm-defaults.ts';
 import { createRealmRepository } from './realm-repository.ts';
@@ -136,6 +137,8 @@ async function seedDemoRealmOf(
     await seedDemoAnalysisViews(transaction, realm.id, DEMO_ADMIN.email);
     await seedDemoScope3(transaction, realm.id);
     await seedDemoReports(transaction, realm.id);
+    // The optimizer's page (and so the library) is on the paid plan only.
+    if (definition.plan === 'paid') await seedDemoAbatement(transaction, realm.id);
     return { isCreated: true };
   });
 }
