@@ -47,3 +47,5 @@ export * from './report-repository.ts';
 export * from './report-sections.ts';
 export * from './demo-reports-seed.ts';
 export * from './abatement-repository.ts';
+export * from './pathway-target-repository.ts';
+export * from './demo-pathways-seed.ts';

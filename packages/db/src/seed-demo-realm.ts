@@ -3,6 +3,7 @@ import type { Database } from './create-database.ts';
 import { seedDemoEmissions } from './demo-emissions-seed.ts';
 import { seedDemoAnalysisViews } from './demo-analysis-seed.ts';
 import { seedDemoOrganisation } from './demo-organisation-seed.ts';
+import { seedDemoPathways } from './demo-pathways-seed.ts';
 import { seedDemoScope3 } from './demo-scope3-seed.ts';
 import { seedDemoReports } from './demo-reports-seed.ts';
 import { seedDemoAbatement } from './abatement-repository.ts';
@@ -139,6 +140,7 @@ async function seedDemoRealmOf(
     await seedDemoReports(transaction, realm.id);
     // The optimizer's page (and so the library) is on the paid plan only.
     if (definition.plan === 'paid') await seedDemoAbatement(transaction, realm.id);
+    await seedDemoPathways(transaction, realm.id);
     return { isCreated: true };
   });
 }

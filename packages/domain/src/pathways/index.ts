@@ -5,3 +5,5 @@ export * from './trajectory.ts';
 export * from './macc.ts';
 export * from './measures.ts';
 export * from './starter-measures.ts';
+export * from './projection.ts';
+export * from './target-gap.ts';
