@@ -4,6 +4,7 @@ import {
   facilityEndpoints,
   overviewEndpoints,
   pathwayEndpoints,
+  targetEndpoints,
   type MeasureInput,
   type OptimizeRequest,
 } from '@ecc/contracts';
@@ -58,3 +59,17 @@ export const emissionYearsQueryOptions = queryOptions({
   queryKey: ['overview', 'abatement-years'],
   queryFn: async ({ signal }) => callEndpoint(overviewEndpoints.get, { query: {}, signal }),
 });
+
+/** The realm's saved targets (`/pathways`), which the optimizer can plan against. */
+export const targetsQueryOptions = queryOptions({
+  queryKey: ['pathways', 'targets'],
+  queryFn: async ({ signal }) => callEndpoint(targetEndpoints.list, { signal }),
+});
+
+/** A target's years: its BAU projection (`projected`) and trajectory. */
+export function targetGapQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['pathways', 'targets', id, 'gap'],
+    queryFn: async ({ signal }) => callEndpoint(targetEndpoints.gap, { params: { id }, query: {}, signal }),
+  });
+}

@@ -16,12 +16,18 @@ import { useId, useMemo, useState } from 'react';
 import { OptionChart } from '#components/charts/option-chart.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
-import { emissionYearsQueryOptions, optimize } from './abatement-api.ts';
+import {
+  emissionYearsQueryOptions,
+  optimize,
+  targetGapQueryOptions,
+  targetsQueryOptions,
+} from './abatement-api.ts';
 import { planTimelineOption, wedgeOption } from './optimizer-chart-options.ts';
 import {
   abatementByMeasure,
   optimizeRequestOf,
   planRowsOf,
+  targetSeriesOf,
   type MeasureChoice,
 } from './optimizer-request.ts';
 import { parsePercent } from './percent.ts';
@@ -73,10 +79,16 @@ export function OptimizerPanel({ measures }: { measures: readonly MeasureDto[] }
   const [budgetTexts, setBudgetTexts] = useState<Record<string, string>>({});
   const [choices, setChoices] = useState<Record<string, MeasureChoice>>({});
   const [solved, setSolved] = useState<SolvedPlan>();
+  const [targetId, setTargetId] = useState('');
+  const targets = useQuery(targetsQueryOptions);
+  const gap = useQuery({ ...targetGapQueryOptions(targetId), enabled: targetId !== '' });
+  const target = targets.data?.results.find((each) => each.id === targetId);
+  const series = targetId !== '' && gap.data ? targetSeriesOf(gap.data) : undefined;
+  const targetSeries = series !== undefined && 'baseline' in series ? series : undefined;
 
   // Without a typed base year, the latest with calculated emissions, and its total as the base.
-  const baseYear = Number(baseYearText || latest?.year || currentYear - 1);
-  const targetYear = Number(targetYearText);
+  const baseYear = target?.baseYear ?? Number(baseYearText || latest?.year || currentYear - 1);
+  const targetYear = target?.targetYear ?? Number(targetYearText);
   const baseTonnes =
     baseTonnesText.trim() === ''
       ? (trend.find((year) => year.year === baseYear)?.co2eKg ?? 0) / KG_PER_TONNE
@@ -88,15 +100,21 @@ export function OptimizerPanel({ measures }: { measures: readonly MeasureDto[] }
       ? Array.from({ length: targetYear - baseYear }, (_, index) => baseYear + 1 + index)
       : [];
   const inputProblem =
-    !Number.isInteger(baseYear) || !Number.isInteger(targetYear) || targetYear <= baseYear
-      ? 'The target year must be a year after the base year.'
-      : !(baseTonnes >= 0)
-        ? 'The base-year emissions must be a number of t CO2e.'
-        : rate === undefined
-          ? 'The reduction rate must be a percentage from 0 to 100.'
-          : discountRate === undefined
-            ? 'The discount rate must be a percentage from 0 to 100.'
-            : undefined;
+    targetId !== '' && series === undefined
+      ? gap.isError
+        ? 'The target’s years could not be loaded.'
+        : 'Loading the target’s years…'
+      : series !== undefined && 'problem' in series
+        ? series.problem
+        : !Number.isInteger(baseYear) || !Number.isInteger(targetYear) || targetYear <= baseYear
+          ? 'The target year must be a year after the base year.'
+          : !(baseTonnes >= 0)
+            ? 'The base-year emissions must be a number of t CO2e.'
+            : rate === undefined
+              ? 'The reduction rate must be a percentage from 0 to 100.'
+              : discountRate === undefined
+                ? 'The discount rate must be a percentage from 0 to 100.'
+                : undefined;
 
   const solve = useMutation({
     mutationFn: async () => {
@@ -108,8 +126,8 @@ export function OptimizerPanel({ measures }: { measures: readonly MeasureDto[] }
       const request = optimizeRequestOf(measures, {
         baseYear,
         targetYear,
-        baseline: { [baseYear]: baseTonnes * KG_PER_TONNE },
-        trajectory: { rate: rate ?? 0 },
+        baseline: targetSeries?.baseline ?? { [baseYear]: baseTonnes * KG_PER_TONNE },
+        trajectory: targetSeries?.trajectory ?? { rate: rate ?? 0 },
         discountRate: discountRate ?? 0,
         budget,
         choices,
@@ -138,11 +156,29 @@ export function OptimizerPanel({ measures }: { measures: readonly MeasureDto[] }
             if (inputProblem === undefined) solve.mutate();
           }}
         >
-          <fieldset className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
-            <legend className="mb-2 text-sm text-muted-foreground">
-              Trajectory: a linear contraction from the base year (4.2 % a year is SBTi's 1.5 °C rate); the
-              baseline stays at the base year's emissions.
-            </legend>
+          <FormField
+            label="Target"
+            description={
+              target === undefined
+                ? 'Without a target: a linear contraction from the base year (4.2 % a year is SBTi’s 1.5 °C rate) and a baseline that stays at the base year’s emissions.'
+                : `Baseline: the target’s business-as-usual projection; trajectory: the target’s, ${target.baseYear}–${target.targetYear}.`
+            }
+          >
+            <select
+              className={selectClasses}
+              value={targetId}
+              onChange={(event) => setTargetId(event.target.value)}
+            >
+              <option value="">No target: set the horizon and rate below</option>
+              {(targets.data?.results ?? []).map((each) => (
+                <option key={each.id} value={each.id}>
+                  {each.name} ({each.baseYear}–{each.targetYear})
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <fieldset disabled={target !== undefined} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <legend className="sr-only">Horizon and trajectory without a target</legend>
             <FormField label="Base year">
               <Input
                 inputMode="numeric"
@@ -171,14 +207,14 @@ export function OptimizerPanel({ measures }: { measures: readonly MeasureDto[] }
                 onChange={(event) => setRateText(event.target.value)}
               />
             </FormField>
-            <FormField label="Discount rate (%)">
-              <Input
-                inputMode="decimal"
-                value={discountText}
-                onChange={(event) => setDiscountText(event.target.value)}
-              />
-            </FormField>
           </fieldset>
+          <FormField label="Discount rate (%)" className="max-w-48">
+            <Input
+              inputMode="decimal"
+              value={discountText}
+              onChange={(event) => setDiscountText(event.target.value)}
+            />
+          </FormField>
           <details className="rounded border p-3">
             <summary className="cursor-pointer text-sm font-medium">Yearly capex budgets (optional)</summary>
             <div className="mt-3 grid gap-2 sm:grid-cols-4 lg:grid-cols-8">

@@ -1,4 +1,4 @@
-import type { MeasureDto, OptimizeRequest, OptimizeResponse } from '@ecc/contracts';
+import type { MeasureDto, OptimizeRequest, OptimizeResponse, TargetGapResponse } from '@ecc/contracts';
 import { optimizerMeasureOf } from '@ecc/domain';
 
 /** What a user chose for a measure: the optimizer decides, it must start (any year or one year), or never. */
@@ -84,4 +84,30 @@ export function abatementByMeasure(result: OptimizeResponse, rows: readonly Plan
       year.year >= row.startYear && year.year <= row.endYear ? row.abatementKg : 0,
     ),
   );
+}
+
+/**
+ * A target's yearly BAU projection and trajectory as the optimizer's baseline and trajectory (kg CO2e), or the
+ * reason it cannot be planned against: an intensity target (not in kg), or no base-year figures.
+ */
+export function targetSeriesOf(
+  gap: TargetGapResponse,
+): { baseline: Record<string, number>; trajectory: Record<string, number> } | { problem: string } {
+  if (gap.target.kind !== 'absolute') {
+    return {
+      problem: 'The optimizer plans in kg CO2e: choose an absolute target, or set the horizon below.',
+    };
+  }
+  const baseline: Record<string, number> = {};
+  const trajectory: Record<string, number> = {};
+  for (const year of gap.years) {
+    if (year.year < gap.target.baseYear || year.year > gap.target.targetYear) continue;
+    if (year.projected !== null) baseline[year.year] = year.projected;
+    if (year.trajectory !== null) trajectory[year.year] = year.trajectory;
+  }
+  const base = String(gap.target.baseYear);
+  if (baseline[base] === undefined || trajectory[base] === undefined) {
+    return { problem: `The target has no emissions for its base year ${base} to plan from.` };
+  }
+  return { baseline, trajectory };
 }
