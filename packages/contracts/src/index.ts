@@ -45,3 +45,4 @@ export * from './analysis.ts';
 export * from './scope3.ts';
 export * from './reports.ts';
 export * from './abatement.ts';
+export * from './benchmarks.ts';
