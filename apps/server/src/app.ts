@@ -27,6 +27,7 @@ import { registerEquipmentRoutes } from './modules/equipment/equipment.routes.ts
 import { registerFacilityRoutes } from './modules/facilities/facilities.routes.ts';
 import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { registerOrganisationRoutes } from './modules/organisation/organisation.routes.ts';
+import { registerAbatementRoutes } from './modules/abatement/abatement.routes.ts';
 import { registerAnalysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { registerScope3Routes } from './modules/scope3/scope3.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEquipmentRoutes(app, database.db);
   registerFacilityRoutes(app, database.db);
   registerOrganisationRoutes(app, database.db);
+  registerAbatementRoutes(app, database.db);
   registerScope3Routes(app, database.db);
   registerOverviewRoutes(app, database.db);
   registerBenchmarkRoutes(app, database.db);

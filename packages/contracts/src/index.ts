@@ -45,4 +45,5 @@ export * from './organisation.ts';
 export * from './analysis.ts';
 export * from './scope3.ts';
 export * from './reports.ts';
+export * from './abatement.ts';
 export * from './benchmarks.ts';

@@ -1369,3 +1369,54 @@ export const referenceDatasetLoads = pgTable(
 
 export type ReferenceGhgrpFacilityYearRow = typeof referenceGhgrpFacilityYears.$inferSelect;
 export type ReferenceDatasetLoadRow = typeof referenceDatasetLoads.$inferSelect;
+
+/**
+ * The realm's library of abatement measures (issue 12, item 3). `abatement_kg` for an absolute figure, or
+ * `abatement_percent` of the emission source the measure applies to (facility × scope, or equipment type).
+ * Facility and equipment type are checked on write and carry no foreign key: a measure outlives a removed source,
+ * whose share then converts to nothing. `starter_key`: the starter-set entry it was added from.
+ */
+export const abatementMeasures = pgTable(
+  'abatement_measures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    facilityId: uuid('facility_id'),
+    equipmentTypeId: uuid('equipment_type_id'),
+    scope: smallint('scope'),
+    abatementKind: text('abatement_kind').notNull(),
+    abatementKg: doublePrecision('abatement_kg'),
+    abatementPercent: doublePrecision('abatement_percent'),
+    capex: doublePrecision('capex').notNull(),
+    annualCost: doublePrecision('annual_cost').notNull(),
+    lifetime: integer('lifetime').notNull(),
+    earliestYear: integer('earliest_year'),
+    exclusiveGroup: text('exclusive_group'),
+    prerequisites: uuid('prerequisites')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    sourceCitation: text('source_citation').notNull().default(''),
+    sourceUrl: text('source_url').notNull().default(''),
+    starterKey: text('starter_key'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('abatement_measures_realm_name_unique').on(table.realmId, sql`lower(${table.name})`),
+    uniqueIndex('abatement_measures_realm_starter_unique')
+      .on(table.realmId, table.starterKey)
+      .where(sql`${table.starterKey} is not null`),
+    check('abatement_measures_kind_check', sql`${table.abatementKind} in ('absolute', 'share')`),
+    check(
+      'abatement_measures_amount_check',
+      sql`(${table.abatementKind} = 'absolute' and ${table.abatementKg} >= 0 and ${table.abatementPercent} is null) or (${table.abatementKind} = 'share' and ${table.abatementPercent} > 0 and ${table.abatementPercent} <= 100 and ${table.abatementKg} is null)`,
+    ),
+    check('abatement_measures_scope_check', sql`${table.scope} is null or ${table.scope} between 1 and 3`),
+    check('abatement_measures_lifetime_check', sql`${table.lifetime} >= 1`),
+    check('abatement_measures_capex_check', sql`${table.capex} >= 0`),
+  ],
+);
+
+export type AbatementMeasureRow = typeof abatementMeasures.$inferSelect;
