@@ -1,6 +1,6 @@
 import { apiErrorSchema, pagedSchema } from './api-error.ts';
 import { auditEntrySchema } from './audit.ts';
-import { estimateFailureSchema } from './emissions.ts';
+import { estimateFailureSchema } from './api-error.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { facilitySlugParamsSchema } from './facilities.ts';
 import { z } from './zod.ts';
