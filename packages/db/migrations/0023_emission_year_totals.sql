@@ -156,6 +156,9 @@ BEGIN
   IF old_start_month = new_start_month OR NOT EXISTS (SELECT 1 FROM realms WHERE id = target_realm_id) THEN
     RETURN NULL;
   END IF;
+  -- Writers of results wait, and those under way finish first: each statement below then reads every committed
+  -- result, and a writer after this one reads the new month (as `summaries rebuild` locks).
+  LOCK TABLE emission_results_all_sets IN SHARE MODE;
   DELETE FROM emission_year_totals WHERE realm_id = target_realm_id;
   INSERT INTO emission_year_totals
       (realm_id, gwp_set_id, year, gas, facility_id, scope, scope2_method, scope3_category, factor_key,
