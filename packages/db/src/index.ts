@@ -46,3 +46,5 @@ export * from './analysis-view-repository.ts';
 export * from './report-repository.ts';
 export * from './report-sections.ts';
 export * from './demo-reports-seed.ts';
+export * from './pathway-target-repository.ts';
+export * from './demo-pathways-seed.ts';
