@@ -12,7 +12,7 @@
  *    under operational control and under equity share;
  *  - the peer: one hand-written `SUM(co2e_kg) GROUP BY scope, scope2_method` over the year's results (the
  *    `emission_results` view), the least any total by scope read from the results costs;
- *  - the inventory's two reads of the yearly totals (decision 033) alone, and the two reads they replaced (the
+ *  - the inventory's two reads of the yearly totals (decision 034) alone, and the two reads they replaced (the
  *    monthly totals, and one scan of the results for Scope 3 categories and factor sources).
  * The database is not analysed: PGlite runs no autovacuum, so the server's tables have no planner statistics.
  * Run: `npx tsx bench/inventory.bench.ts [--runs 10] [--facilities 5200]`.
@@ -154,7 +154,7 @@ try {
       repository.facilityAmounts(realmId, 'AR5', YEAR),
     'Scope 3 categories and factor sources from the yearly totals': () =>
       repository.resultBreakdowns(realmId, 'AR5', YEAR),
-    'before decision 033: the same amounts from the monthly totals': () =>
+    'before decision 034: the same amounts from the monthly totals': () =>
       db.execute(
         sql`select facility_id, scope, scope2_method, gas, sum(gas_kg)::float8, sum(co2e_kg)::float8
             from emission_month_totals
@@ -162,7 +162,7 @@ try {
               and month >= ${PERIOD.from}::date and month < ${PERIOD.to}::date
             group by facility_id, scope, scope2_method, gas`,
       ),
-    'before decision 033: categories and factor sources from the results': () =>
+    'before decision 034: categories and factor sources from the results': () =>
       db.execute(
         sql`select grouping(facility_id, scope3_category)::int, facility_id, scope3_category, factor_key,
               factor_version, calculation_method_id, sum(co2e_kg) filter (where scope = 3)::float8,

@@ -18,7 +18,7 @@ import { createRecalculationService } from './modules/emissions/recalculation.se
 
 /*
  * The monthly totals (`emission_month_totals`, decision 022) and the inventory's yearly totals
- * (`emission_year_totals`, decision 033) equal the sum of the results, grouped by the same keys, exactly, after
+ * (`emission_year_totals`, decision 034) equal the sum of the results, grouped by the same keys, exactly, after
  * every kind of write: records created, edited and deleted through the API, an activity import, a bulk
  * recalculation onto another GWP set (COPY, then the switch that deletes the old set's results), and a change of
  * the month the realm's reporting year starts in (the yearly totals regroup into the new years). The expected

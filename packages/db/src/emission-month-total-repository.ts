@@ -64,7 +64,7 @@ const SUMMARY_TABLES: readonly SummaryTable[] = [
 
 /**
  * The monthly totals the triggers keep (`emission_month_totals`, decision 022): read for a facility. With the
- * inventory's yearly totals (`emission_year_totals`, decision 033), checked against and rebuilt from the results.
+ * inventory's yearly totals (`emission_year_totals`, decision 034), checked against and rebuilt from the results.
  * `check` and `rebuild` are operator work: they read and write every GWP set of the realms they are given, by
  * realm key.
  */

@@ -4,7 +4,7 @@ import { inventoryChangeReasons, type InventoryChangeReasonRow } from './schema.
 
 /*
  * The GHG inventory's reads (issue 11, item 2), summed by the database from the yearly totals the triggers keep
- * (`emission_year_totals`, decision 033: by the realm's reporting year, facility, scope, Scope 2 method, Scope 3
+ * (`emission_year_totals`, decision 034: by the realm's reporting year, facility, scope, Scope 2 method, Scope 3
  * category, factor, method and gas), never from the results. Every function takes the realm first and filters by
  * it; every sum reads one GWP set (the realm's) and one reporting year. The domain's `assembleInventory`
  * consolidates and adds up.

@@ -55,7 +55,7 @@ export async function inventoryYears(db: Database, realmId: string): Promise<Inv
 
 /**
  * The realm's inventory of a reporting year: the database sums by facility from the yearly totals kept by the
- * realm's reporting year (decision 033), the domain consolidates and adds up. 404 naming the year when it has
+ * realm's reporting year (decision 034), the domain consolidates and adds up. 404 naming the year when it has
  * no results.
  */
 export async function realmInventory(

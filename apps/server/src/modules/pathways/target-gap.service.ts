@@ -32,7 +32,7 @@ import { toSectorPathwayDto, toTargetDto } from './targets.service.ts';
 
 /*
  * A target's gap (issue 12, item 2): the realm's yearly totals of the covered scopes read and consolidated as the
- * inventory reads them (the yearly totals of the realm's GWP set by reporting year, decision 033, and
+ * inventory reads them (the yearly totals of the realm's GWP set by reporting year, decision 034, and
  * `assembleInventory`), then the domain's projection, trajectory and gap.
  */
 
