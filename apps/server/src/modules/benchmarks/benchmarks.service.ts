@@ -163,7 +163,12 @@ export async function benchmarkRealmFacility(
   });
   const ownYear = ownYears.find((row) => row.year === result.year);
   const production = await repository.production(realmId);
-  const intensityPeers = isPublic ? await repository.facilityYears(realmId, gwpSetId) : realmYears;
+  const hasOwnProduction = production.some(
+    (row) => row.facilityId === facility.id && row.year === result.year,
+  );
+  // The realm's other facilities are read for public peers only when the facility has an intensity to rank.
+  const intensityPeers =
+    isPublic && hasOwnProduction ? await repository.facilityYears(realmId, gwpSetId) : realmYears;
   const ghgrpLoads = loads.filter((load) => load.source === GHGRP_REFERENCE_SOURCE);
   const statistics = result.statistics;
   return {
