@@ -818,6 +818,65 @@ export const emissionMonthTotals = pgTable(
 );
 
 /**
+ * The realm's results summed by reporting year (the realm's, `realm_boundaries.reporting_year_start_month`, named by
+ * the year it ends in as `reportingYearOf` names it), facility, scope, Scope 2 method, Scope 3 category, factor
+ * key and version, calculation method, fallback flag, gas and GWP set: what the GHG inventory reads instead of the
+ * results (decision 034). Gas '' is the results as a whole, any other gas its mass, as in `emissionMonthTotals`;
+ * the mass rows name no factor (factor key, version and method '', not a fallback), so a facility's fuels share them.
+ * Kept by triggers (migration 0026) in the transaction of every write of `emission_results_all_sets`, and rebuilt
+ * for a realm in the transaction that changes its reporting year's start month. Exact numeric sums; a row whose
+ * count reaches 0 goes. Never written by the application but by `rebuild`.
+ */
+export const emissionYearTotals = pgTable(
+  'emission_year_totals',
+  {
+    realmId: uuid('realm_id').notNull(),
+    gwpSetId: text('gwp_set_id').notNull(),
+    /** The reporting year the results' periods start in, named by the calendar year it ends in. */
+    year: integer('year').notNull(),
+    /** '' for the results as a whole (their CO2e), else a gas id with its mass. */
+    gas: text('gas').notNull(),
+    facilityId: uuid('facility_id').notNull(),
+    scope: smallint('scope').notNull(),
+    scope2Method: text('scope2_method').notNull(),
+    /** 1–15, or 0 for results without a Scope 3 category (a key column cannot be null). */
+    scope3Category: smallint('scope3_category').notNull(),
+    factorKey: text('factor_key').notNull(),
+    factorVersion: text('factor_version').notNull(),
+    calculationMethodId: text('calculation_method_id').notNull(),
+    isFallback: boolean('is_fallback').notNull(),
+    gasKg: numeric('gas_kg', { mode: 'number' }).notNull(),
+    co2eKg: numeric('co2e_kg', { mode: 'number' }).notNull(),
+    resultCount: integer('result_count').notNull(),
+  },
+  (table) => [
+    // Realm, set and year first: the inventory's year is one range of the key, its CO2e rows the first part of it.
+    primaryKey({
+      name: 'emission_year_totals_pk',
+      columns: [
+        table.realmId,
+        table.gwpSetId,
+        table.year,
+        table.gas,
+        table.facilityId,
+        table.scope,
+        table.scope2Method,
+        table.scope3Category,
+        table.factorKey,
+        table.factorVersion,
+        table.calculationMethodId,
+        table.isFallback,
+      ],
+    }),
+    foreignKey({
+      name: 'emission_year_totals_facility_fk',
+      columns: [table.realmId, table.facilityId],
+      foreignColumns: [facilities.realmId, facilities.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
  * A realm's emission results on its own GWP set only (`realms.properties.gwpSetId`, AR5 when absent): the view of
  * migration 0011, with the caller's row-level security (`security_invoker`). Every read of results goes through
  * it, so a sum can never take in results of two sets, even while a recalculation writes the next set's; the
