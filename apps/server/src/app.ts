@@ -16,6 +16,7 @@ import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthzRoutes } from './modules/authz/authz.routes.ts';
+import { registerCalculationRoutes } from './modules/calculations/calculations.routes.ts';
 import { registerConfigRoutes } from './modules/config/config.routes.ts';
 import { registerFeatureFlagRoutes } from './modules/feature-flags/feature-flags.routes.ts';
 import { registerEmissionsRoutes } from './modules/emissions/emissions.routes.ts';
@@ -26,6 +27,7 @@ import { registerEquipmentRoutes } from './modules/equipment/equipment.routes.ts
 import { registerFacilityRoutes } from './modules/facilities/facilities.routes.ts';
 import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { registerOrganisationRoutes } from './modules/organisation/organisation.routes.ts';
+import { registerAbatementRoutes } from './modules/abatement/abatement.routes.ts';
 import { registerAnalysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { registerScope3Routes } from './modules/scope3/scope3.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
@@ -157,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthzRoutes(app, context);
   registerFeatureFlagRoutes(app, database.db);
   registerEmissionsRoutes(app, database);
+  registerCalculationRoutes(app, database);
   const recalculations = createRecalculationService(database, { logger: app.log });
   app.addHook('onReady', () => recalculations.resumeUnfinished());
   app.addHook('onClose', () => recalculations.stop());
@@ -164,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEquipmentRoutes(app, database.db);
   registerFacilityRoutes(app, database.db);
   registerOrganisationRoutes(app, database.db);
+  registerAbatementRoutes(app, database.db);
   registerScope3Routes(app, database.db);
   registerOverviewRoutes(app, database.db);
   registerGraphRoutes(app, database.db);

@@ -73,11 +73,12 @@ export const USAGE = `Emissions Control Center operator commands: npm run ecc --
       Recalculates every activity record of realm K (on the realm's GWP set unless given), printing progress;
       resumes the realm's unfinished run if there is one. Records that cannot be calculated are counted and listed.
   summaries check [--realm K]
-      Compares every realm's monthly emission totals (or realm K's) with the sum of its results; exits 1
-      naming each realm with rows that differ.
+      Compares every realm's summaries of its results (or realm K's): the monthly emission totals and the
+      inventory's yearly totals, with the sum of its results; exits 1 naming each realm and summary with rows
+      that differ.
   summaries rebuild [--realm K]
-      Recomputes every realm's monthly emission totals (or realm K's) from its results in one transaction,
-      reporting the rows that differed before.
+      Recomputes every realm's summaries (or realm K's) from its results in one transaction, reporting the rows
+      that differed before.
   user create --realm K --email E --password P [--role ${USER_ROLES.join('|')}]
       A user in realm K (role ${USER_ROLES[1]} unless given).
   user deactivate --realm K --email E
@@ -167,12 +168,16 @@ function refuseUnknownRealm(
   }
 }
 
-/** "demo: 12 rows, equal to the sum of the results", or "demo: 2 of 12 rows differ from the sum of the results". */
+/**
+ * "demo, monthly totals: 12 rows, equal to the sum of the results", or "demo, yearly totals: 2 of 12 rows differ
+ * from the sum of the results".
+ */
 function describeComparison(comparison: MonthTotalsComparison, verb: string, suffix = ''): string {
   const rows = `${comparison.expectedRowCount} rows`;
+  const subject = `${comparison.realmKey}, ${comparison.summary}`;
   return comparison.differingRowCount === 0
-    ? `${comparison.realmKey}: ${rows}, equal to the sum of the results`
-    : `${comparison.realmKey}: ${comparison.differingRowCount} of ${rows} ${verb} from the sum of the results${suffix}`;
+    ? `${subject}: ${rows}, equal to the sum of the results`
+    : `${subject}: ${comparison.differingRowCount} of ${rows} ${verb} from the sum of the results${suffix}`;
 }
 
 const COMMANDS: Record<string, Command> = {

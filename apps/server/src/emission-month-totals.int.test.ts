@@ -6,6 +6,7 @@ import {
   readRealmGwpSetId,
   type Database,
 } from '@ecc/db';
+import { reportingYearOf } from '@ecc/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +17,13 @@ import { commitActivityImport } from './modules/imports/imports.service.ts';
 import { createRecalculationService } from './modules/emissions/recalculation.service.ts';
 
 /*
- * The monthly totals (`emission_month_totals`, decision 022) equal the sum of the results, grouped by the same
- * keys, exactly, after every kind of write: records created, edited and deleted through the API, an activity
- * import, a bulk recalculation onto another GWP set (COPY, then the switch that deletes the old set's results).
- * The expected totals are summed here from the results with SQL of the test's own, not the migration's functions.
+ * The monthly totals (`emission_month_totals`, decision 022) and the inventory's yearly totals
+ * (`emission_year_totals`, decision 034) equal the sum of the results, grouped by the same keys, exactly, after
+ * every kind of write: records created, edited and deleted through the API, an activity import, a bulk
+ * recalculation onto another GWP set (COPY, then the switch that deletes the old set's results), and a change of
+ * the month the realm's reporting year starts in (the yearly totals regroup into the new years). The expected
+ * totals are summed here from the results with SQL of the test's own, not the migration's functions; the
+ * reporting year of each result by the domain's `reportingYearOf`.
  */
 
 const ADMIN = { email: 'admin@totals.test', password: 'admin-password-1', role: 'admin' as const };
@@ -57,7 +61,8 @@ type Action =
   | { type: 'edit'; pick: number; month: number; quantity: number; kind: Kind }
   | { type: 'delete'; pick: number }
   | { type: 'import'; rows: RecordValues[] }
-  | { type: 'recalculate'; gwpOffset: number; batchSize: number };
+  | { type: 'recalculate'; gwpOffset: number; batchSize: number }
+  | { type: 'reporting-year'; startMonth: number };
 
 const recordValues = {
   facility: fc.integer({ min: 0, max: FACILITY_SLUGS.length - 1 }),
@@ -95,6 +100,13 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       batchSize: fc.integer({ min: 1, max: 8 }),
     }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('reporting-year' as const),
+      startMonth: fc.integer({ min: 1, max: 12 }),
+    }),
+  },
 );
 
 function periodOf(month: number): { periodStart: string; periodEnd: string } {
@@ -110,12 +122,13 @@ function recordBody(values: Omit<RecordValues, 'facility'>) {
 
 type TotalsRow = Record<string, string>;
 
-describe('monthly totals kept by triggers', () => {
+describe('monthly and yearly totals kept by triggers', () => {
   let testApp: TestApp;
   let db: Database;
   let realm: Realm;
   let token: string;
   let importCount = 0;
+  let reportingYearChanges = 0;
 
   const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     testApp.app.inject({
@@ -152,16 +165,67 @@ describe('monthly totals kept by triggers', () => {
     return { kept, expected };
   }
 
+  /**
+   * The kept yearly totals and the sums of the results by the realm's reporting year (each period start's year
+   * named by the domain), factor and gas, every number as exact text.
+   */
+  async function keptAndExpectedYearly(): Promise<{ kept: TotalsRow[]; expected: TotalsRow[] }> {
+    const rowsOf = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: TotalsRow[] }).rows;
+    const kept = await rowsOf(sql`
+      select gwp_set_id, year::text, gas, facility_id::text, scope::text, scope2_method, scope3_category::text,
+        factor_key, factor_version, calculation_method_id, is_fallback::text, gas_kg::text, co2e_kg::text,
+        result_count::text
+      from emission_year_totals where realm_id = ${realm.id}`);
+    const [boundary] = await rowsOf(
+      sql`select reporting_year_start_month::text as month from realm_boundaries where realm_id = ${realm.id}`,
+    );
+    const startMonth = Number(boundary?.month ?? 1);
+    const periodStarts = await rowsOf(
+      sql`select distinct period_start::text from emission_results_all_sets where realm_id = ${realm.id}`,
+    );
+    const yearOfPeriodStart = Object.fromEntries(
+      periodStarts.map(({ period_start: start = '' }) => [start, reportingYearOf(start, startMonth)]),
+    );
+    const expected = await rowsOf(sql`
+      with years as (
+        select key::date as period_start, value::integer as year
+        from jsonb_each_text(${JSON.stringify(yearOfPeriodStart)}::jsonb)
+      ), per_gas as (
+        select gwp_set_id, '' as gas, facility_id, period_start, scope, scope2_method, scope3_category, factor_key,
+          factor_version, calculation_method_id, is_fallback,
+          case when gases = '{}'::jsonb then co2e_kg::numeric else 0 end as gas_kg, co2e_kg::numeric as co2e_kg
+        from emission_results_all_sets where realm_id = ${realm.id}
+        union all
+        -- A gas's mass rows name no factor: a facility's fuels share them.
+        select gwp_set_id, gas.key, facility_id, period_start, scope, scope2_method, scope3_category, '', '', '',
+          false, gas.value::numeric, 0
+        from emission_results_all_sets, jsonb_each(gases) as gas where realm_id = ${realm.id}
+      )
+      select gwp_set_id, years.year::text, gas, facility_id::text, scope::text, scope2_method,
+        coalesce(scope3_category, 0)::text as scope3_category, factor_key, factor_version, calculation_method_id,
+        is_fallback::text, sum(gas_kg)::text as gas_kg, sum(co2e_kg)::text as co2e_kg,
+        count(*)::text as result_count
+      from per_gas join years using (period_start)
+      group by gwp_set_id, years.year, gas, facility_id, scope, scope2_method, scope3_category, factor_key,
+        factor_version, calculation_method_id, is_fallback`);
+    return { kept, expected };
+  }
+
   /** Exactly equal, compared as numbers: `numeric` prints trailing zeros as the arithmetic left them. */
   async function expectTotalsToEqualResults(after: string) {
-    const { kept, expected } = await keptAndExpected();
     const normalised = (rows: TotalsRow[]) =>
-      rows.map((row) => ({
-        ...row,
-        gas_kg: normaliseDecimal(row.gas_kg),
-        co2e_kg: normaliseDecimal(row.co2e_kg),
-      }));
-    expect(normalised(kept), `after ${after}`).toEqual(normalised(expected));
+      rows
+        .map((row) => ({
+          ...row,
+          gas_kg: normaliseDecimal(row.gas_kg),
+          co2e_kg: normaliseDecimal(row.co2e_kg),
+        }))
+        .sort((left, right) => JSON.stringify(left).localeCompare(JSON.stringify(right)));
+    const { kept, expected } = await keptAndExpected();
+    expect(normalised(kept), `monthly totals after ${after}`).toEqual(normalised(expected));
+    const yearly = await keptAndExpectedYearly();
+    expect(normalised(yearly.kept), `yearly totals after ${after}`).toEqual(normalised(yearly.expected));
   }
 
   async function recordIds(): Promise<{ id: string; version: number }[]> {
@@ -228,6 +292,20 @@ describe('monthly totals kept by triggers', () => {
           scope3Category: 'Scope 3 category',
         },
       );
+    } else if (step.type === 'reporting-year') {
+      const response = await testApp.app.inject({
+        method: 'PUT',
+        url: '/api/organisation/boundary',
+        headers: { host: HOST, ...withSession(token) },
+        payload: {
+          consolidationApproach: 'operational-control',
+          reportingYearStartMonth: step.startMonth,
+          baseYear: null,
+          recalculationThresholdPercent: 5,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      if (step.startMonth !== 1) reportingYearChanges += 1;
     } else {
       const current = await readRealmGwpSetId(db, realm.id);
       const index = GWP_SETS.indexOf(current as (typeof GWP_SETS)[number]);
@@ -270,6 +348,9 @@ describe('monthly totals kept by triggers', () => {
     expect(new Set(kept.map((row) => row.scope2_method))).toEqual(new Set(['', 'location', 'market']));
     expect(kept.some((row) => row.gas === '' && row.gas_kg !== '0')).toBe(true);
     expect(kept.some((row) => row.gas === 'CH4')).toBe(true);
+    // And yearly rows of a Scope 3 category, and reporting years other than calendar ones.
+    expect((await keptAndExpectedYearly()).kept.some((row) => row.scope3_category === '3')).toBe(true);
+    expect(reportingYearChanges).toBeGreaterThan(0);
   });
 
   it('are checked and rebuilt by the command line, which fails the check on a row that differs', async () => {
@@ -281,7 +362,9 @@ describe('monthly totals kept by triggers', () => {
       database: testApp.database,
     };
     expect(await runCli(['summaries', 'check', '--realm', 'totals'], io)).toBe(EXIT_OK);
-    expect(output.stdout).toMatch(/^totals: \d+ rows, equal to the sum of the results\n$/);
+    expect(output.stdout).toMatch(
+      /^totals, monthly totals: \d+ rows, equal to the sum of the results\ntotals, yearly totals: \d+ rows, equal to the sum of the results\n$/,
+    );
 
     // A total changed behind the triggers' back, and one removed: the check names both and fails.
     await db.execute(sql`
@@ -294,16 +377,27 @@ describe('monthly totals kept by triggers', () => {
       where (realm_id, gwp_set_id, gas, facility_id, month, scope, scope2_method) in (
         select realm_id, gwp_set_id, gas, facility_id, month, scope, scope2_method
         from emission_month_totals where realm_id = ${realm.id} and gas <> '' limit 1)`);
+    await db.execute(sql`
+      update emission_year_totals set result_count = result_count + 1
+      where (realm_id, gwp_set_id, year, gas, facility_id, scope, scope2_method, scope3_category, factor_key,
+          factor_version, calculation_method_id, is_fallback) in (
+        select realm_id, gwp_set_id, year, gas, facility_id, scope, scope2_method, scope3_category, factor_key,
+          factor_version, calculation_method_id, is_fallback
+        from emission_year_totals where realm_id = ${realm.id} limit 1)`);
     output.stdout = '';
     expect(await runCli(['summaries', 'check', '--realm', 'totals'], io)).toBe(EXIT_FAILURE);
-    expect(output.stderr).toMatch(/^totals: 2 of \d+ rows differ from the sum of the results\n$/);
+    expect(output.stderr).toMatch(
+      /^totals, monthly totals: 2 of \d+ rows differ from the sum of the results\ntotals, yearly totals: 1 of \d+ rows differ from the sum of the results\n$/,
+    );
 
     output.stdout = '';
     expect(await runCli(['summaries', 'rebuild', '--realm', 'totals'], io)).toBe(EXIT_OK);
-    expect(output.stdout).toMatch(/^totals: 2 of \d+ rows differed from the sum of the results; rebuilt\n$/);
+    expect(output.stdout).toMatch(
+      /^totals, monthly totals: 2 of \d+ rows differed from the sum of the results; rebuilt\ntotals, yearly totals: 1 of \d+ rows differed from the sum of the results; rebuilt\n$/,
+    );
     await expectTotalsToEqualResults('the rebuild');
-    const [comparison] = await createEmissionMonthTotalRepository(db).check('totals');
-    expect(comparison?.differingRowCount).toBe(0);
+    const comparisons = await createEmissionMonthTotalRepository(db).check('totals');
+    expect(comparisons.map((comparison) => comparison.differingRowCount)).toEqual([0, 0]);
 
     output.stderr = '';
     expect(await runCli(['summaries', 'check', '--realm', 'nowhere'], io)).toBe(EXIT_FAILURE);

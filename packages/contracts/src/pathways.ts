@@ -116,6 +116,16 @@ export const optimizeRequestSchema = z
     measures: z
       .array(optimizerMeasureSchema)
       .max(MAX_OPTIMIZER_MEASURES, `At most ${MAX_OPTIMIZER_MEASURES} measures`),
+    /** Measures that must start: in the year given, else in whichever year is best. */
+    pinned: z
+      .array(z.object({ id: z.string().trim().min(1), startYear: pathwayYearSchema.optional() }))
+      .max(MAX_OPTIMIZER_MEASURES, `At most ${MAX_OPTIMIZER_MEASURES} pins`)
+      .optional(),
+    /** Measures that must not start. */
+    banned: z
+      .array(z.string().trim().min(1))
+      .max(MAX_OPTIMIZER_MEASURES, `At most ${MAX_OPTIMIZER_MEASURES} bans`)
+      .optional(),
     /** How long the solver may run and the relative optimality gap it may stop at (0: prove optimality). */
     solver: z
       .object({
@@ -157,6 +167,26 @@ export const optimizeRequestSchema = z
       if (unknown.length > 0) {
         issue(['measures', index, 'requires'], `Requires unknown measures: ${unknown.join(', ')}`);
       }
+    });
+    const pinnedIds = new Set<string>();
+    (request.pinned ?? []).forEach((pin, index) => {
+      const measure = request.measures[indexById.get(pin.id) ?? -1];
+      if (!measure) return issue(['pinned', index, 'id'], `No measure has the id ${pin.id}`);
+      if (pinnedIds.has(pin.id)) return issue(['pinned', index, 'id'], `${pin.id} is pinned twice`);
+      pinnedIds.add(pin.id);
+      const first = Math.max(request.baseYear + 1, measure.earliestYear ?? request.baseYear + 1);
+      if (first > request.targetYear) {
+        issue(['pinned', index, 'id'], `${pin.id} cannot start by the target year ${request.targetYear}`);
+      } else if (
+        pin.startYear !== undefined &&
+        (pin.startYear < first || pin.startYear > request.targetYear)
+      ) {
+        issue(['pinned', index, 'startYear'], `${pin.id} can start from ${first} to ${request.targetYear}`);
+      }
+    });
+    (request.banned ?? []).forEach((id, index) => {
+      if (!indexById.has(id)) issue(['banned', index], `No measure has the id ${id}`);
+      else if (pinnedIds.has(id)) issue(['banned', index], `${id} is pinned: a measure cannot be both`);
     });
   });
 export type OptimizeRequest = z.infer<typeof optimizeRequestSchema>;

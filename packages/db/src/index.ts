@@ -47,6 +47,7 @@ export * from './analysis-view-repository.ts';
 export * from './report-repository.ts';
 export * from './report-sections.ts';
 export * from './demo-reports-seed.ts';
+export * from './abatement-repository.ts';
 export * from './pathway-target-repository.ts';
 export * from './demo-pathways-seed.ts';
 export * from './graph-repository.ts';

@@ -3,12 +3,11 @@ import type { Database } from './create-database.ts';
 import { inventoryChangeReasons, type InventoryChangeReasonRow } from './schema.ts';
 
 /*
- * The GHG inventory's reads (issue 11, item 2), summed by the database: scopes, gases and facilities from the
- * monthly totals the triggers keep (`emission_month_totals`, decision 022); from the results (the
- * `emission_results` view, the realm's set only) just what the totals do not hold: Scope 3 categories and the
- * factors and methods used. Every function takes the realm first and filters by it; every sum reads one GWP set
- * and one reporting year (`from` inclusive, `to` exclusive, first days of months). The domain's
- * `assembleInventory` consolidates and adds up.
+ * The GHG inventory's reads (issue 11, item 2), summed by the database from the yearly totals the triggers keep
+ * (`emission_year_totals`, decision 034: by the realm's reporting year, facility, scope, Scope 2 method, Scope 3
+ * category, factor, method and gas), never from the results. Every function takes the realm first and filters by
+ * it; every sum reads one GWP set (the realm's) and one reporting year. The domain's `assembleInventory`
+ * consolidates and adds up.
  */
 
 type Row = Record<string, unknown>;
@@ -21,12 +20,6 @@ const text = (value: unknown): string => String(value ?? '');
 const nullableText = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
 const number = (value: unknown): number => Number(value ?? 0);
-
-/** A reporting year's days: `from` its first day, `to` the first day after it. */
-export interface InventoryPeriod {
-  from: string;
-  to: string;
-}
 
 export interface InventoryAmountRow {
   facilityId: string;
@@ -93,35 +86,34 @@ export function createInventoryRepository(db: Database) {
       await db.insert(inventoryChangeReasons).values(reasons.map((reason) => ({ ...reason, realmId, year })));
     },
 
-    /** The first days of the months with results on the set, ascending: the selector's years come from them. */
-    async monthsWithResults(realmId: string, gwpSetId: string): Promise<string[]> {
+    /** The reporting years with results on the set, ascending. */
+    async yearsWithResults(realmId: string, gwpSetId: string): Promise<number[]> {
       const rows = await rowsOf(
         db,
-        sql`select distinct to_char(month, 'YYYY-MM-DD') as month from emission_month_totals
+        sql`select distinct year from emission_year_totals
             where realm_id = ${realmId} and gwp_set_id = ${gwpSetId} and gas = ''
             order by 1`,
       );
-      return rows.map((row) => text(row.month));
+      return rows.map((row) => number(row.year));
     },
 
     /**
-     * Each facility's sums of the period by scope, Scope 2 method and gas (every gas, or the CO2e rows only when
-     * `isCo2eOnly`, which is all a comparison year needs).
+     * Each facility's sums of the reporting year by scope, Scope 2 method and gas (every gas, or the CO2e rows only
+     * when `isCo2eOnly`, which is all a comparison year needs).
      */
     async facilityAmounts(
       realmId: string,
       gwpSetId: string,
-      period: InventoryPeriod,
+      year: number,
       options: { isCo2eOnly?: boolean } = {},
     ): Promise<InventoryAmountRow[]> {
       const rows = await rowsOf(
         db,
         sql`select facility_id, scope, scope2_method, gas,
               sum(gas_kg)::float8 as gas_kg, sum(co2e_kg)::float8 as co2e_kg
-            from emission_month_totals
-            where realm_id = ${realmId} and gwp_set_id = ${gwpSetId}
+            from emission_year_totals
+            where realm_id = ${realmId} and gwp_set_id = ${gwpSetId} and year = ${year}
               ${options.isCo2eOnly ? sql`and gas = ''` : sql``}
-              and month >= ${period.from}::date and month < ${period.to}::date
             group by facility_id, scope, scope2_method, gas`,
       );
       return rows.map((row) => ({
@@ -160,23 +152,23 @@ export function createInventoryRepository(db: Database) {
     },
 
     /**
-     * What the monthly totals do not hold, in one scan of the period's results: each facility's Scope 3 CO2e by
-     * category, and how many results each factor version and calculation method gave (fallbacks apart).
+     * From the year's CO2e rows (gas ''), in one pass: each facility's Scope 3 CO2e by category, and how many
+     * results each factor version and calculation method gave (fallbacks apart).
      */
     async resultBreakdowns(
       realmId: string,
       gwpSetId: string,
-      period: InventoryPeriod,
+      year: number,
     ): Promise<{ scope3Categories: InventoryCategoryRow[]; factorSources: InventoryFactorSourceRow[] }> {
       const rows = await rowsOf(
         db,
-        sql`select grouping(facility_id, scope3_category)::int as is_factor_row, facility_id, scope3_category,
-              factor_key, factor_version, calculation_method_id,
+        sql`select grouping(facility_id, scope3_category)::int as is_factor_row, facility_id,
+              nullif(scope3_category, 0) as scope3_category, factor_key, factor_version, calculation_method_id,
               sum(co2e_kg) filter (where scope = 3)::float8 as scope3_co2e_kg,
-              count(*)::int as result_count, count(*) filter (where is_fallback)::int as fallback_count
-            from emission_results
-            where realm_id = ${realmId} and gwp_set_id = ${gwpSetId}
-              and period_start >= ${period.from}::date and period_start < ${period.to}::date
+              sum(result_count)::int as result_count,
+              coalesce(sum(result_count) filter (where is_fallback), 0)::int as fallback_count
+            from emission_year_totals
+            where realm_id = ${realmId} and gwp_set_id = ${gwpSetId} and year = ${year} and gas = ''
             group by grouping sets ((facility_id, scope3_category),
               (factor_key, factor_version, calculation_method_id))`,
       );

@@ -818,6 +818,65 @@ export const emissionMonthTotals = pgTable(
 );
 
 /**
+ * The realm's results summed by reporting year (the realm's, `realm_boundaries.reporting_year_start_month`, named by
+ * the year it ends in as `reportingYearOf` names it), facility, scope, Scope 2 method, Scope 3 category, factor
+ * key and version, calculation method, fallback flag, gas and GWP set: what the GHG inventory reads instead of the
+ * results (decision 034). Gas '' is the results as a whole, any other gas its mass, as in `emissionMonthTotals`;
+ * the mass rows name no factor (factor key, version and method '', not a fallback), so a facility's fuels share them.
+ * Kept by triggers (migration 0026) in the transaction of every write of `emission_results_all_sets`, and rebuilt
+ * for a realm in the transaction that changes its reporting year's start month. Exact numeric sums; a row whose
+ * count reaches 0 goes. Never written by the application but by `rebuild`.
+ */
+export const emissionYearTotals = pgTable(
+  'emission_year_totals',
+  {
+    realmId: uuid('realm_id').notNull(),
+    gwpSetId: text('gwp_set_id').notNull(),
+    /** The reporting year the results' periods start in, named by the calendar year it ends in. */
+    year: integer('year').notNull(),
+    /** '' for the results as a whole (their CO2e), else a gas id with its mass. */
+    gas: text('gas').notNull(),
+    facilityId: uuid('facility_id').notNull(),
+    scope: smallint('scope').notNull(),
+    scope2Method: text('scope2_method').notNull(),
+    /** 1–15, or 0 for results without a Scope 3 category (a key column cannot be null). */
+    scope3Category: smallint('scope3_category').notNull(),
+    factorKey: text('factor_key').notNull(),
+    factorVersion: text('factor_version').notNull(),
+    calculationMethodId: text('calculation_method_id').notNull(),
+    isFallback: boolean('is_fallback').notNull(),
+    gasKg: numeric('gas_kg', { mode: 'number' }).notNull(),
+    co2eKg: numeric('co2e_kg', { mode: 'number' }).notNull(),
+    resultCount: integer('result_count').notNull(),
+  },
+  (table) => [
+    // Realm, set and year first: the inventory's year is one range of the key, its CO2e rows the first part of it.
+    primaryKey({
+      name: 'emission_year_totals_pk',
+      columns: [
+        table.realmId,
+        table.gwpSetId,
+        table.year,
+        table.gas,
+        table.facilityId,
+        table.scope,
+        table.scope2Method,
+        table.scope3Category,
+        table.factorKey,
+        table.factorVersion,
+        table.calculationMethodId,
+        table.isFallback,
+      ],
+    }),
+    foreignKey({
+      name: 'emission_year_totals_facility_fk',
+      columns: [table.realmId, table.facilityId],
+      foreignColumns: [facilities.realmId, facilities.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
  * A realm's emission results on its own GWP set only (`realms.properties.gwpSetId`, AR5 when absent): the view of
  * migration 0011, with the caller's row-level security (`security_invoker`). Every read of results goes through
  * it, so a sum can never take in results of two sets, even while a recalculation writes the next set's; the
@@ -1369,3 +1428,54 @@ export const referenceDatasetLoads = pgTable(
 
 export type ReferenceGhgrpFacilityYearRow = typeof referenceGhgrpFacilityYears.$inferSelect;
 export type ReferenceDatasetLoadRow = typeof referenceDatasetLoads.$inferSelect;
+
+/**
+ * The realm's library of abatement measures (issue 12, item 3). `abatement_kg` for an absolute figure, or
+ * `abatement_percent` of the emission source the measure applies to (facility × scope, or equipment type).
+ * Facility and equipment type are checked on write and carry no foreign key: a measure outlives a removed source,
+ * whose share then converts to nothing. `starter_key`: the starter-set entry it was added from.
+ */
+export const abatementMeasures = pgTable(
+  'abatement_measures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    facilityId: uuid('facility_id'),
+    equipmentTypeId: uuid('equipment_type_id'),
+    scope: smallint('scope'),
+    abatementKind: text('abatement_kind').notNull(),
+    abatementKg: doublePrecision('abatement_kg'),
+    abatementPercent: doublePrecision('abatement_percent'),
+    capex: doublePrecision('capex').notNull(),
+    annualCost: doublePrecision('annual_cost').notNull(),
+    lifetime: integer('lifetime').notNull(),
+    earliestYear: integer('earliest_year'),
+    exclusiveGroup: text('exclusive_group'),
+    prerequisites: uuid('prerequisites')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    sourceCitation: text('source_citation').notNull().default(''),
+    sourceUrl: text('source_url').notNull().default(''),
+    starterKey: text('starter_key'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('abatement_measures_realm_name_unique').on(table.realmId, sql`lower(${table.name})`),
+    uniqueIndex('abatement_measures_realm_starter_unique')
+      .on(table.realmId, table.starterKey)
+      .where(sql`${table.starterKey} is not null`),
+    check('abatement_measures_kind_check', sql`${table.abatementKind} in ('absolute', 'share')`),
+    check(
+      'abatement_measures_amount_check',
+      sql`(${table.abatementKind} = 'absolute' and ${table.abatementKg} >= 0 and ${table.abatementPercent} is null) or (${table.abatementKind} = 'share' and ${table.abatementPercent} > 0 and ${table.abatementPercent} <= 100 and ${table.abatementKg} is null)`,
+    ),
+    check('abatement_measures_scope_check', sql`${table.scope} is null or ${table.scope} between 1 and 3`),
+    check('abatement_measures_lifetime_check', sql`${table.lifetime} >= 1`),
+    check('abatement_measures_capex_check', sql`${table.capex} >= 0`),
+  ],
+);
+
+export type AbatementMeasureRow = typeof abatementMeasures.$inferSelect;

@@ -6,6 +6,7 @@ import { seedDemoOrganisation } from './demo-organisation-seed.ts';
 import { seedDemoPathways } from './demo-pathways-seed.ts';
 import { seedDemoScope3 } from './demo-scope3-seed.ts';
 import { seedDemoReports } from './demo-reports-seed.ts';
+import { seedDemoAbatement } from './abatement-repository.ts';
 import { hashPassword } from './password-hash.ts';
 import { createDefaultRealmConfig } from './realm-defaults.ts';
 import { createRealmRepository } from './realm-repository.ts';
@@ -137,6 +138,8 @@ async function seedDemoRealmOf(
     await seedDemoAnalysisViews(transaction, realm.id, DEMO_ADMIN.email);
     await seedDemoScope3(transaction, realm.id);
     await seedDemoReports(transaction, realm.id);
+    // The optimizer's page (and so the library) is on the paid plan only.
+    if (definition.plan === 'paid') await seedDemoAbatement(transaction, realm.id);
     await seedDemoPathways(transaction, realm.id);
     return { isCreated: true };
   });

@@ -12,3 +12,4 @@ export * from './scope3/index.ts';
 export * from './pathways/index.ts';
 export * from './graph/index.ts';
 export * from './benchmarks/index.ts';
+export * from './calculations/index.ts';

@@ -48,6 +48,7 @@ describe('route access declarations', () => {
       })
       .sort();
     expect(permissionRoutes).toEqual([
+      'DELETE /api/abatement/measures/:id: update Realm',
       'DELETE /api/activity-records/:id: delete ActivityRecord',
       'DELETE /api/analysis/views/:id: read Facility',
       'DELETE /api/emission-factors/:id: delete EmissionFactor',
@@ -63,6 +64,8 @@ describe('route access declarations', () => {
       'DELETE /api/reports/:id/schedules/:scheduleId: update Report',
       'DELETE /api/scope3/lines/:id: delete ActivityRecord',
       'DELETE /api/scope3/price-indexes/:id: delete ActivityRecord',
+      'GET /api/abatement/measures/:id: read Facility',
+      'GET /api/abatement/measures: read Facility',
       'GET /api/activity-records/:id/trail.csv: read ActivityRecord',
       'GET /api/activity-records/:id/trail: read ActivityRecord',
       'GET /api/analysis/dimension-values: read Facility',
@@ -77,6 +80,7 @@ describe('route access declarations', () => {
       'GET /api/equipment/types/:key: read EquipmentType',
       'GET /api/equipment/types: read EquipmentType',
       'GET /api/equipment: read Equipment',
+      'GET /api/exports/abatement/macc: read Facility',
       'GET /api/exports/analysis: read Facility',
       'GET /api/exports/audit-log: read AuditLog',
       'GET /api/exports/benchmarks/facilities/:id: read Facility',
@@ -135,9 +139,12 @@ describe('route access declarations', () => {
       'PATCH /api/organisation/business-units/:id: update Realm',
       'PATCH /api/realm-admin/grants/:id: update Permission',
       'PATCH /api/realms/:realmId: update Realm',
+      'POST /api/abatement/measures: update Realm',
+      'POST /api/abatement/starter-set: update Realm',
       'POST /api/analysis/query: read Facility',
       'POST /api/analysis/records: read ActivityRecord',
       'POST /api/analysis/views: read Facility',
+      'POST /api/calculations/dry-run: read EmissionFactor',
       'POST /api/emission-factors/:id/publish: update EmissionFactor',
       'POST /api/emission-factors: create EmissionFactor',
       'POST /api/equipment/types/:key/versions: update EquipmentType',
@@ -169,6 +176,7 @@ describe('route access declarations', () => {
       'POST /api/scope3/eeio-factors/import: create ActivityRecord',
       'POST /api/scope3/lines/import: create ActivityRecord',
       'POST /api/scope3/lines: create ActivityRecord',
+      'PUT /api/abatement/measures/:id: update Realm',
       'PUT /api/analysis/views/:id: read Facility',
       'PUT /api/emission-factors/:id: update EmissionFactor',
       'PUT /api/equipment/:id: update Equipment',
@@ -193,7 +201,7 @@ describe('route access declarations', () => {
     ]);
   });
 
-  it('the pathway routes carry the plans of /pathways and /lighttouch from the route table', () => {
+  it('the pathway and abatement routes carry the plans of /pathways and /lighttouch from the route table', () => {
     const accessOf = (url: string) =>
       testApp.app.registeredRoutes.find((route) => route.url === url && route.method !== 'HEAD')
         ?.access as PermissionAccess;
@@ -215,6 +223,13 @@ describe('route access declarations', () => {
       plans: ['paid'],
       feature: 'Pathway optimizer',
     });
+    for (const url of [
+      '/api/abatement/measures',
+      '/api/abatement/starter-set',
+      '/api/exports/abatement/macc',
+    ]) {
+      expect(accessOf(url)).toMatchObject({ plans: ['paid'], feature: 'Pathway optimizer' });
+    }
   });
 
   it('the analytics proxy routes are public: they check the write key of the realm themselves', () => {

@@ -7,6 +7,7 @@ import {
   DEMO_REALM_KEY,
   realms,
   runOutsideRealmScope,
+  seedDemoAbatement,
   seedDemoRealm,
   syncReferenceData,
   type Database,
@@ -213,6 +214,9 @@ describe('route table isolation: realm A against realm B', () => {
       per: 'kWh',
       gases: { CO2: { value: 0.2, unit: 'kg' } },
     });
+
+    // The paid demo's abatement library, in B, so the abatement routes meet B's measures.
+    await seedDemoAbatement(db, realmBId);
 
     before = await rowsOfRealm(db, realmBId);
     secretIds = new Set([realmBId]);

@@ -2,5 +2,8 @@ export * from './evaluate-plan.ts';
 export * from './optimizer-input.ts';
 export * from './optimizer-model.ts';
 export * from './trajectory.ts';
+export * from './macc.ts';
+export * from './measures.ts';
+export * from './starter-measures.ts';
 export * from './projection.ts';
 export * from './target-gap.ts';

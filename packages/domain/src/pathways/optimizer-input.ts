@@ -22,6 +22,8 @@ export interface OptimizerInput {
    * less the starts an earlier one dominates (`undominatedStartYears`).
    */
   readonly startYears: readonly (readonly number[])[];
+  /** Measures that must start (pinned); a pin's year, when given, is its only start year, and a ban leaves none. */
+  readonly isPinned: readonly boolean[];
 }
 
 /** Values by year over the horizon; a year left out takes the value of the year before it. */
@@ -66,13 +68,77 @@ export function prepareOptimizerInput(request: OptimizeRequest): OptimizerInput 
     discountRate: request.discountRate,
     measures: request.measures,
     startYears: [],
+    isPinned: [],
   };
+  const pinYearById = new Map((request.pinned ?? []).map((pin) => [pin.id, pin.startYear]));
+  const banned = new Set(request.banned ?? []);
   return {
     ...prepared,
-    startYears: request.measures.map((measure) =>
-      undominatedStartYears(measure, measureStartYears(measure, baseYear, targetYear), prepared),
-    ),
+    startYears: request.measures.map((measure) => {
+      if (banned.has(measure.id)) return [];
+      const pinYear = pinYearById.get(measure.id);
+      if (pinYear !== undefined) return [pinYear];
+      return undominatedStartYears(measure, measureStartYears(measure, baseYear, targetYear), prepared);
+    }),
+    isPinned: request.measures.map((measure) => pinYearById.has(measure.id)),
   };
+}
+
+/**
+ * Pins and bans that no plan can keep together, whatever the trajectory: two pinned measures of one exclusive
+ * group, a pinned measure whose prerequisite (or one of theirs) is banned or cannot start in time, or pins in one
+ * year whose capex is over that year's budget. The first such pin, by its index in `pinned`, or undefined.
+ * Conflicts only the solver finds (pins without a year competing for budgets) are answered by the optimizer.
+ */
+export function findPinConflict(request: OptimizeRequest): { index: number; message: string } | undefined {
+  const pins = request.pinned ?? [];
+  const measureById = new Map(request.measures.map((measure) => [measure.id, measure]));
+  const banned = new Set(request.banned ?? []);
+  const pinYearById = new Map(pins.map((pin) => [pin.id, pin.startYear]));
+  const earliestStart = (id: string) => {
+    const measure = measureById.get(id)!;
+    return (
+      pinYearById.get(id) ?? Math.max(request.baseYear + 1, measure.earliestYear ?? request.baseYear + 1)
+    );
+  };
+  const groupPinnedBy = new Map<string, string>();
+  const capexByYear = new Map<number, number>();
+  for (const [index, pin] of pins.entries()) {
+    const measure = measureById.get(pin.id);
+    if (!measure) continue;
+    if (measure.group !== undefined) {
+      const other = groupPinnedBy.get(measure.group);
+      if (other !== undefined) {
+        return {
+          index,
+          message: `${pin.id} and ${other} are pinned, but only one of group ${measure.group} may start`,
+        };
+      }
+      groupPinnedBy.set(measure.group, pin.id);
+    }
+    const latest = pin.startYear ?? request.targetYear;
+    const seen = new Set<string>();
+    const pending = [...(measure.requires ?? [])];
+    while (pending.length > 0) {
+      const id = pending.pop()!;
+      if (seen.has(id) || !measureById.has(id)) continue;
+      seen.add(id);
+      if (banned.has(id)) return { index, message: `${pin.id} needs ${id}, which is banned` };
+      if (earliestStart(id) > latest) {
+        return { index, message: `${pin.id} needs ${id}, which cannot start by ${latest}` };
+      }
+      pending.push(...(measureById.get(id)!.requires ?? []));
+    }
+    if (pin.startYear !== undefined) {
+      const spent = (capexByYear.get(pin.startYear) ?? 0) + measure.capex;
+      capexByYear.set(pin.startYear, spent);
+      const budget = request.budget?.[String(pin.startYear)];
+      if (budget !== undefined && spent > budget) {
+        return { index, message: `The pins starting in ${pin.startYear} spend more than its budget` };
+      }
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluatePlan } from './evaluate-plan.ts';
 import {
   activeYears,
+  findPinConflict,
   findPrerequisiteCycle,
   prepareOptimizerInput,
   startCost,
@@ -103,6 +104,48 @@ describe('optimizer input', () => {
   });
 });
 
+describe('pins and bans', () => {
+  const measures = [
+    { id: 'a', abatement: 1, capex: 60, annualCost: 0, lifetime: 1, group: 'g' },
+    { id: 'b', abatement: 1, capex: 60, annualCost: 0, lifetime: 1, group: 'g' },
+    { id: 'c', abatement: 1, capex: 0, annualCost: 0, lifetime: 1, requires: ['d'] },
+    { id: 'd', abatement: 1, capex: 0, annualCost: 0, lifetime: 1, earliestYear: 2026 },
+  ];
+  const conflictOf = (overrides: Partial<OptimizeRequest>) =>
+    findPinConflict(request({ measures, ...overrides }));
+
+  it('the request refuses unknown, doubled, contradictory and out-of-horizon pins, naming each', () => {
+    const result = optimizeRequestSchema.safeParse({
+      ...request({ measures }),
+      pinned: [{ id: 'zz' }, { id: 'a' }, { id: 'a' }, { id: 'd', startYear: 2025 }],
+      banned: ['a', 'yy'],
+    });
+    expect(result.success).toBe(false);
+    const paths = result.error!.issues.map((issue) => issue.path.join('/'));
+    expect(paths).toEqual(['pinned/0/id', 'pinned/2/id', 'pinned/3/startYear', 'banned/0', 'banned/1']);
+  });
+
+  it('finds pins no plan can keep: one group twice, a banned or late prerequisite, a year over its budget', () => {
+    expect(conflictOf({ pinned: [{ id: 'a' }] })).toBeUndefined();
+    expect(conflictOf({ pinned: [{ id: 'a' }, { id: 'b' }] })).toEqual({
+      index: 1,
+      message: 'b and a are pinned, but only one of group g may start',
+    });
+    expect(conflictOf({ pinned: [{ id: 'c' }], banned: ['d'] })).toEqual({
+      index: 0,
+      message: 'c needs d, which is banned',
+    });
+    expect(conflictOf({ pinned: [{ id: 'c', startYear: 2025 }] })).toEqual({
+      index: 0,
+      message: 'c needs d, which cannot start by 2025',
+    });
+    expect(conflictOf({ pinned: [{ id: 'a', startYear: 2025 }], budget: { 2025: 50 } })).toEqual({
+      index: 0,
+      message: 'The pins starting in 2025 spend more than its budget',
+    });
+  });
+});
+
 describe('buildOptimizerModel', () => {
   it('declares one binary per measure and start year and one shortfall per year', () => {
     const model = buildOptimizerModel(prepareOptimizerInput(request()), {
@@ -171,6 +214,25 @@ describe('buildOptimizerModel', () => {
     const objective = model.lpText.split('\nSubject To')[0]!;
     expect(objective).toContain('obj: - 2 y_0_2026 - 2 y_1_2026');
     expect(objective.split('\n').length).toBeGreaterThan(2);
+  });
+
+  it('a pinned measure must start (in its pin year when given); a banned one has no decision', () => {
+    const measures = [
+      { id: 'a', abatement: 10, capex: 110, annualCost: -11, lifetime: 1 },
+      { id: 'b', abatement: 25, capex: 0, annualCost: 5, lifetime: 5 },
+      { id: 'c', abatement: 5, capex: 1, annualCost: 0, lifetime: 5 },
+    ];
+    const input = prepareOptimizerInput(
+      request({ measures, pinned: [{ id: 'a' }, { id: 'b', startYear: 2026 }], banned: ['c'] }),
+    );
+    expect(input.startYears).toEqual([[2025, 2026], [2026], []]);
+    expect(input.isPinned).toEqual([true, true, false]);
+    const model = buildOptimizerModel(input, { kind: 'least-cost', shortfallLimit: 0 });
+    expect(model.decisions.map((decision) => decision.name)).toEqual(['y_0_2025', 'y_0_2026', 'y_1_2026']);
+    const rows = rowsOf(model.lpText);
+    expect(rows.get('pin_0')).toBe('1 y_0_2025 + 1 y_0_2026 >= 1');
+    expect(rows.get('pin_1')).toBe('1 y_1_2026 >= 1');
+    expect([...rows.keys()].some((name) => name.endsWith('_2') || name.includes('y_2_'))).toBe(false);
   });
 
   it('reads the plan back from the binaries set in a solution', () => {

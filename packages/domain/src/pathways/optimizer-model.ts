@@ -80,6 +80,18 @@ export function buildOptimizerModel(input: OptimizerInput, objective: OptimizerO
       );
   });
 
+  // A pinned measure starts (in its only start year when the pin names one).
+  decisionsByMeasure.forEach((own, measureIndex) => {
+    if (input.isPinned[measureIndex]) {
+      row(
+        `pin_${measureIndex}`,
+        own.map((decision) => [1, decision.name]),
+        '>=',
+        1,
+      );
+    }
+  });
+
   // At most one measure of an exclusive group.
   const groups = new Map<string, number[]>();
   input.measures.forEach((measure, index) => {

@@ -409,6 +409,31 @@ describe('GET /api/reports/inventory', () => {
     expect((await call('GET', '/api/reports/inventory?year=2024', 'simple')).statusCode).toBe(403);
   });
 
+  it('sums a fiscal year from July to June when the reporting year starts in July, and calendar years again after', async () => {
+    const boundaryStartingIn = (month: number) =>
+      call('PUT', '/api/organisation/boundary', 'acme', {
+        consolidationApproach: 'equity-share',
+        reportingYearStartMonth: month,
+        baseYear: 2023,
+        recalculationThresholdPercent: 5,
+      });
+    const shares: Record<string, number> = { 'plant-a': 1, 'plant-b': 0.4, 'plant-c': 1 };
+    const shareOf = (facility: string) => shares[facility] ?? 1;
+    expect((await boundaryStartingIn(7)).statusCode).toBe(200);
+    const fiscal = await inventory(2024);
+    expect(fiscal.period).toEqual({ start: '2023-07-01', end: '2024-06-30' });
+    const fiscalRows = [...rows2023, ...rows2024].filter(
+      (row) => row.periodStart >= '2023-07-01' && row.periodStart < '2024-07-01',
+    );
+    expectToTheGram(fiscal, await expectedFrom(fiscalRows, shareOf));
+    expect(
+      inventoryYearsResponseSchema.parse((await call('GET', '/api/reports/inventory/years', 'acme')).json()),
+    ).toEqual({ years: [2023, 2024, 2025] });
+
+    expect((await boundaryStartingIn(1)).statusCode).toBe(200);
+    expectToTheGram(await inventory(2024), await expectedFrom(rows2024, shareOf));
+  });
+
   it('keeps the reasons of change from the year before (CDP C7.9a), the rest unidentified, the sum checked', async () => {
     const current = await inventory(2024);
     const change = current.comparison.previousYear?.changeCo2e ?? 0;

@@ -20,27 +20,17 @@ import {
   readRealmGwpSetId,
   type Database,
   type InventoryChangeReasonRow,
-  type InventoryPeriod,
   type UserRow,
 } from '@ecc/db';
 import {
   assembleInventory,
   isChangeOverExplained,
-  reportingYearOf,
   reportingYearRange,
   type RecordedReason,
-  type ReportingYearRange,
 } from '@ecc/domain';
 import { fieldRefusal, HttpError } from '#platform/errors.ts';
 
 export const CHANGE_REASONS_ENTITY = 'inventory-change-reasons';
-
-/** The first day of a reporting year and the first day after it, as the repository's bounds. */
-function periodOf(range: ReportingYearRange): InventoryPeriod {
-  const end = new Date(`${range.end}T00:00:00Z`);
-  end.setUTCDate(end.getUTCDate() + 1);
-  return { from: range.start, to: end.toISOString().slice(0, 10) };
-}
 
 async function boundaryOf(db: Database, realmId: string) {
   const row = await createOrganisationRepository(db).findBoundary(realmId);
@@ -54,17 +44,18 @@ async function boundaryOf(db: Database, realmId: string) {
   };
 }
 
-/** The reporting years with results on the realm's set, ascending, named as the realm names its years. */
+/**
+ * The reporting years with results on the realm's set, ascending, named as the realm names its years (the yearly
+ * totals are kept by the realm's reporting year).
+ */
 export async function inventoryYears(db: Database, realmId: string): Promise<InventoryYearsResponse> {
-  const [gwpSetId, boundary] = await Promise.all([readRealmGwpSetId(db, realmId), boundaryOf(db, realmId)]);
-  const months = await createInventoryRepository(db).monthsWithResults(realmId, gwpSetId);
-  const years = new Set(months.map((month) => reportingYearOf(month, boundary.startMonth)));
-  return { years: [...years].sort((left, right) => left - right) };
+  const gwpSetId = await readRealmGwpSetId(db, realmId);
+  return { years: await createInventoryRepository(db).yearsWithResults(realmId, gwpSetId) };
 }
 
 /**
- * The realm's inventory of a reporting year: the database sums by facility (the monthly totals; the results for
- * Scope 3 categories and factor sources), the domain consolidates and adds up. 404 naming the year when it has
+ * The realm's inventory of a reporting year: the database sums by facility from the yearly totals kept by the
+ * realm's reporting year (decision 034), the domain consolidates and adds up. 404 naming the year when it has
  * no results.
  */
 export async function realmInventory(
@@ -75,25 +66,19 @@ export async function realmInventory(
   const repository = createInventoryRepository(db);
   const [gwpSetId, boundary] = await Promise.all([readRealmGwpSetId(db, realmId), boundaryOf(db, realmId)]);
   const range = reportingYearRange(query.year, boundary.startMonth);
-  const period = periodOf(range);
-  const amounts = await repository.facilityAmounts(realmId, gwpSetId, period);
+  const amounts = await repository.facilityAmounts(realmId, gwpSetId, query.year);
   if (amounts.length === 0) throw fieldRefusal(404, { 'querystring/year': INVENTORY_NO_DATA });
 
   const comparisonYear = async (year: number | null) => {
     if (year === null) return undefined;
-    const yearAmounts = await repository.facilityAmounts(
-      realmId,
-      gwpSetId,
-      periodOf(reportingYearRange(year, boundary.startMonth)),
-      { isCo2eOnly: true },
-    );
+    const yearAmounts = await repository.facilityAmounts(realmId, gwpSetId, year, { isCo2eOnly: true });
     return yearAmounts.length === 0 ? undefined : { year, amounts: yearAmounts };
   };
   const [facilities, businessUnits, breakdowns, denominators, baseYear, previousYear, changeReasons] =
     await Promise.all([
       repository.facilities(realmId),
       repository.businessUnits(realmId),
-      repository.resultBreakdowns(realmId, gwpSetId, period),
+      repository.resultBreakdowns(realmId, gwpSetId, query.year),
       createOrganisationRepository(db).listDenominators(realmId, { year: query.year, scope: 'realm' }),
       comparisonYear(boundary.baseYear),
       comparisonYear(query.year - 1),

@@ -1,9 +1,8 @@
 import { parentPort } from 'node:worker_threads';
-import type { OptimizeResponse } from '@ecc/contracts';
 import loadHighs from 'highs';
 import { solveWithHighs } from '#platform/highs-solve.ts';
 import type { SolverReply, SolverRequest } from '#platform/highs-solver.ts';
-import { optimizePathway, type OptimizerJob } from './optimizer.service.ts';
+import { answerOptimizerJob, type OptimizerAnswer, type OptimizerJob } from './optimizer.service.ts';
 
 /*
  * The optimizer's worker thread (decision 032): builds the models of a request and solves them with HiGHS, so
@@ -15,10 +14,10 @@ if (port) {
   const highs = loadHighs();
   port.on('message', ({ id, job }: SolverRequest<OptimizerJob>) => {
     void highs
-      .then((loaded) => optimizePathway(job.request, async (model) => solveWithHighs(loaded, model)))
+      .then((loaded) => answerOptimizerJob(job, async (model) => solveWithHighs(loaded, model)))
       .then(
-        (outcome): SolverReply<OptimizeResponse> => ({ id, outcome }),
-        (error: unknown): SolverReply<OptimizeResponse> => ({
+        (outcome): SolverReply<OptimizerAnswer> => ({ id, outcome }),
+        (error: unknown): SolverReply<OptimizerAnswer> => ({
           id,
           error: error instanceof Error ? error.message : String(error),
         }),

@@ -1,11 +1,13 @@
 import {
   DEFAULT_OPTIMIZER_TIME_LIMIT_SECONDS,
+  type FieldErrors,
   type OptimizeRequest,
   type OptimizeResponse,
 } from '@ecc/contracts';
 import {
   buildOptimizerModel,
   evaluatePlan,
+  findPinConflict,
   findPrerequisiteCycle,
   planFromSolution,
   prepareOptimizerInput,
@@ -13,7 +15,7 @@ import {
   type OptimizerObjective,
   type PlannedStart,
 } from '@ecc/domain';
-import { fieldRefusal } from '#platform/errors.ts';
+import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import type { SolverJob, SolverOutcome } from '#platform/highs-solve.ts';
 
 /** Runs one model: HiGHS on the worker's thread in the server, on the test's own thread in unit tests. */
@@ -23,6 +25,36 @@ export type SolveModel = (job: SolverJob) => Promise<SolverOutcome>;
 export interface OptimizerJob {
   readonly request: OptimizeRequest;
   readonly timeLimitSeconds: number;
+}
+
+/**
+ * What the worker answers a job: the response, or a refusal the optimizer raised while solving (pins whose budgets
+ * cannot all be met), which the route answers as the same HttpError.
+ */
+export type OptimizerAnswer =
+  | { readonly response: OptimizeResponse }
+  | {
+      readonly refusal: {
+        readonly statusCode: number;
+        readonly message: string;
+        readonly fieldErrors?: FieldErrors;
+      };
+    };
+
+/** Runs the optimizer and wraps its answer, or its refusal, for the trip back from the worker. */
+export async function answerOptimizerJob(job: OptimizerJob, solve: SolveModel): Promise<OptimizerAnswer> {
+  try {
+    return { response: await optimizePathway(job.request, solve) };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+    return {
+      refusal: {
+        statusCode: error.statusCode,
+        message: error.message,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      },
+    };
+  }
 }
 
 export function optimizerJobOf(request: OptimizeRequest): OptimizerJob {
@@ -42,6 +74,21 @@ export function assertNoPrerequisiteCycle(request: OptimizeRequest): void {
   }
 }
 
+export const PINS_OVER_BUDGET_MESSAGE =
+  'The pinned measures cannot all start within the yearly budgets: unpin one or raise a budget';
+
+/** Pins and bans no plan can keep together are a 422 naming the pin (`body/pinned/<i>`). */
+export function assertPinsCompatible(request: OptimizeRequest): void {
+  const conflict = findPinConflict(request);
+  if (conflict) throw fieldRefusal(422, { [`body/pinned/${conflict.index}`]: conflict.message });
+}
+
+/** A request the optimizer refuses on the request thread: a prerequisite cycle, pins that cannot hold together. */
+export function assertSolvable(request: OptimizeRequest): void {
+  assertNoPrerequisiteCycle(request);
+  assertPinsCompatible(request);
+}
+
 /** Proves optimality unless the caller accepts a gap: the answer's cost is then the least cost. */
 const DEFAULT_MIP_GAP = 0;
 /** The least-cost solve may exceed the least shortfall by this share of it (the solver's rounding). */
@@ -56,13 +103,13 @@ interface SolvedPhase {
  * The plan of least discounted cost that keeps emissions on or under the trajectory every year, within the yearly
  * budgets; when no plan does, the plan of least total shortfall, then least cost (docs/optimizer.md). First the
  * model with no shortfall allowed; only when HiGHS proves it infeasible, the least shortfall, then the least cost
- * at that shortfall. A prerequisite cycle is a 422 naming the measure.
+ * at that shortfall. A prerequisite cycle, or pins that cannot hold together, is a 422 naming the field.
  */
 export async function optimizePathway(
   request: OptimizeRequest,
   solve: SolveModel,
 ): Promise<OptimizeResponse> {
-  assertNoPrerequisiteCycle(request);
+  assertSolvable(request);
   const started = performance.now();
   const deadline = started + optimizerJobOf(request).timeLimitSeconds * 1000;
   const mipGap = request.solver?.mipGap ?? DEFAULT_MIP_GAP;
@@ -81,6 +128,10 @@ export async function optimizePathway(
   let isProved = meeting.outcome.status === 'optimal';
   if (meeting.outcome.status === 'infeasible') {
     const leastShortfall = await runPhase({ kind: 'least-shortfall' });
+    // Shortfall is free in this model, so only pins whose budgets cannot all be met make it infeasible.
+    if (leastShortfall.outcome.status === 'infeasible') {
+      throw fieldRefusal(422, { 'body/pinned': PINS_OVER_BUDGET_MESSAGE });
+    }
     final = leastShortfall;
     isProved = leastShortfall.outcome.status === 'optimal';
     if (leastShortfall.plan) {

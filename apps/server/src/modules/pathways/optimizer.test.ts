@@ -13,7 +13,7 @@ import { solveWithHighs, type SolverOutcome } from '#platform/highs-solve.ts';
 import { optimizePathway, type SolveModel } from './optimizer.service.ts';
 
 /*
- * The optimizer against exhaustive search: on 250 random small instances (a seeded generator, so a failure names
+ * The optimizer against exhaustive search: on 250 random small instances (some with pinned and banned measures) (a seeded generator, so a failure names
  * its seed and replays), every start-year assignment of every measure is tried, the rules of the model checked
  * directly (groups, prerequisites, budgets), and the least total shortfall, then the least cost, kept. HiGHS runs
  * on this thread here; the worker that runs it in the server is tested in pathways.int.test.ts.
@@ -60,7 +60,22 @@ function randomInstance(seed: number): OptimizeRequest {
   for (let year = baseYear + 1; year <= targetYear; year += 1) {
     if (random() < 0.25) budget[year] = integer(0, 120);
   }
+  // Pins and bans from a generator of their own, so the instances without them stay those of earlier runs.
+  const pinRandom = seededRandom(seed + 1_000_000);
+  const pinned: { id: string; startYear?: number }[] = [];
+  const banned: string[] = [];
+  for (const measure of measures) {
+    const startYears = measureStartYears(measure, baseYear, targetYear);
+    const draw = pinRandom();
+    if (draw < 0.15) banned.push(measure.id);
+    else if (draw < 0.3 && startYears.length > 0) {
+      const startYear = startYears[Math.floor(pinRandom() * startYears.length)]!;
+      pinned.push(pinRandom() < 0.5 ? { id: measure.id, startYear } : { id: measure.id });
+    }
+  }
   return optimizeRequestSchema.parse({
+    ...(pinned.length > 0 ? { pinned } : {}),
+    ...(banned.length > 0 ? { banned } : {}),
     baseYear,
     targetYear,
     baseline,
@@ -80,7 +95,7 @@ function randomInstance(seed: number): OptimizeRequest {
 }
 
 /** Every plan that keeps the model's rules, each measure not started or started in one of its years. */
-function* allPlans(input: OptimizerInput): Generator<PlannedStart[]> {
+function* allPlans(input: OptimizerInput, request: OptimizeRequest): Generator<PlannedStart[]> {
   // Every start year the rules allow, not the model's reduced set: the search must not share the model's shortcuts.
   const choices = input.measures.map((measure) => [
     undefined,
@@ -92,7 +107,7 @@ function* allPlans(input: OptimizerInput): Generator<PlannedStart[]> {
       const startYear = choices[measureIndex]![choice];
       return startYear === undefined ? [] : [{ measureIndex, startYear }];
     });
-    if (keepsRules(input, plan)) yield plan;
+    if (keepsRules(input, plan) && keepsPins(request, input, plan)) yield plan;
     let position = 0;
     while (position < indices.length && indices[position] === choices[position]!.length - 1) {
       indices[position] = 0;
@@ -127,13 +142,28 @@ function keepsRules(input: OptimizerInput, plan: readonly PlannedStart[]): boole
   });
 }
 
+/** Banned measures are not in the plan; pinned ones are, in their pin's year when it names one. */
+function keepsPins(request: OptimizeRequest, input: OptimizerInput, plan: readonly PlannedStart[]): boolean {
+  const startOf = new Map(plan.map((start) => [input.measures[start.measureIndex]!.id, start.startYear]));
+  return (
+    (request.banned ?? []).every((id) => !startOf.has(id)) &&
+    (request.pinned ?? []).every(
+      (pin) => startOf.has(pin.id) && (pin.startYear === undefined || startOf.get(pin.id) === pin.startYear),
+    )
+  );
+}
+
 function isClose(actual: number, expected: number): boolean {
   return Math.abs(actual - expected) <= RELATIVE_TOLERANCE * Math.max(1, Math.abs(expected));
 }
 
-function exhaustiveBest(input: OptimizerInput): { shortfall: number; cost: number } {
+/** The least shortfall, then cost, of the plans that keep every rule; infinite when no plan keeps them. */
+function exhaustiveBest(
+  input: OptimizerInput,
+  request: OptimizeRequest,
+): { shortfall: number; cost: number } {
   let best = { shortfall: Number.POSITIVE_INFINITY, cost: Number.POSITIVE_INFINITY };
-  for (const plan of allPlans(input)) {
+  for (const plan of allPlans(input, request)) {
     const { totalShortfall, cost } = evaluatePlan(input, plan);
     const isLessShortfall = totalShortfall < best.shortfall && !isClose(totalShortfall, best.shortfall);
     if (isLessShortfall || (isClose(totalShortfall, best.shortfall) && cost < best.cost)) {
@@ -155,11 +185,36 @@ describe('the optimizer against exhaustive search', () => {
   it(`finds the least shortfall, then the least cost, on ${INSTANCE_COUNT} random instances`, async () => {
     const mismatches: string[] = [];
     let infeasibleCount = 0;
+    let conflictCount = 0;
     for (let seed = 1; seed <= INSTANCE_COUNT; seed += 1) {
       const request = randomInstance(seed);
       const input = prepareOptimizerInput(request);
-      const expected = exhaustiveBest(input);
+      const expected = exhaustiveBest(input, request);
+      if (expected.shortfall === Number.POSITIVE_INFINITY) {
+        // Pins and bans no plan keeps: refused, naming the pins, never answered with a plan that breaks them.
+        conflictCount += 1;
+        const refusal = await optimizePathway(request, solve).catch((error: unknown) => error);
+        const isRefusedOnPins =
+          refusal instanceof HttpError &&
+          refusal.statusCode === 422 &&
+          Object.keys(refusal.fieldErrors ?? {}).every((path) => path.startsWith('body/pinned'));
+        if (!isRefusedOnPins) mismatches.push(`seed ${seed}: pins no plan keeps were not refused`);
+        continue;
+      }
       const result = await optimizePathway(request, solve);
+      const startOf = new Map(result.plan.map((start) => [start.id, start.startYear]));
+      if (
+        !keepsPins(
+          request,
+          input,
+          result.plan.map(({ id, startYear }) => ({
+            measureIndex: request.measures.findIndex((measure) => measure.id === id),
+            startYear,
+          })),
+        )
+      ) {
+        mismatches.push(`seed ${seed}: the plan breaks a pin or ban (${[...startOf].join(' ')})`);
+      }
       const shortfall = result.years.reduce((sum, year) => sum + year.shortfall, 0);
       const isFeasible = expected.shortfall === 0;
       if (!isFeasible) infeasibleCount += 1;
@@ -173,7 +228,13 @@ describe('the optimizer against exhaustive search', () => {
     expect(mismatches).toEqual([]);
     // Both kinds of instance were tried in numbers.
     expect(infeasibleCount).toBeGreaterThan(20);
-    expect(INSTANCE_COUNT - infeasibleCount).toBeGreaterThan(20);
+    expect(INSTANCE_COUNT - infeasibleCount - conflictCount).toBeGreaterThan(20);
+    // Pins and bans were tried, some of them impossible together.
+    const pinnedCount = Array.from({ length: INSTANCE_COUNT }, (_, index) =>
+      randomInstance(index + 1),
+    ).filter((instance) => (instance.pinned ?? []).length > 0 && (instance.banned ?? []).length > 0).length;
+    expect(pinnedCount).toBeGreaterThan(10);
+    expect(conflictCount).toBeGreaterThan(2);
   }, 120_000);
 
   it('answers each year: baseline, abated, emissions, trajectory and shortfall, with the plan by start year', async () => {

@@ -10,6 +10,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { PINS_OVER_BUDGET_MESSAGE } from './optimizer.service.ts';
 import { SOLVER_FAILURE_MESSAGE } from './pathways.routes.ts';
 
 const PAID_HOST = 'paid.pathways.test';
@@ -223,6 +224,46 @@ describe('pathway routes', () => {
       expect(response.json().fieldErrors).toEqual({
         'body/measures/0/requires': 'These prerequisites form a cycle: led → heat-pump → led',
       });
+    });
+
+    it('keeps a pinned measure in the plan (in its year) and a banned one out', async () => {
+      const unpinned = optimizeResponseSchema.parse((await optimize(REQUEST)).json());
+      expect(unpinned.plan.map((start) => start.id)).not.toContain('green-roof');
+      const response = await optimize({
+        ...REQUEST,
+        pinned: [{ id: 'green-roof', startYear: 2027 }],
+        banned: ['ppa'],
+      });
+      expect(response.statusCode).toBe(200);
+      const pinned = optimizeResponseSchema.parse(response.json());
+      expect(pinned.plan).toContainEqual({ id: 'green-roof', startYear: 2027 });
+      expect(pinned.plan.map((start) => start.id)).not.toContain('ppa');
+      expect(pinned.plan.map((start) => start.id)).not.toContain('solar');
+    });
+
+    it('refuses pins no plan can keep with a 422 naming the pin, found before or by the solver', async () => {
+      const grouped = await optimize({ ...REQUEST, pinned: [{ id: 'solar' }, { id: 'green-roof' }] });
+      expect(grouped.statusCode).toBe(422);
+      expect(grouped.json().fieldErrors).toEqual({
+        'body/pinned/1': 'green-roof and solar are pinned, but only one of group roof may start',
+      });
+      // Two pins without a year, each within a year's budget but not both in the same year or any other: only
+      // the solver finds that, on the worker thread.
+      const budgets = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [2021 + index, 400_000]));
+      const overBudget = await optimize({
+        ...REQUEST,
+        budget: budgets,
+        measures: [
+          ...REQUEST.measures,
+          { id: 'early-a', abatement: 1, capex: 300_000, annualCost: 0, lifetime: 1, earliestYear: 2030 },
+          { id: 'early-b', abatement: 1, capex: 300_000, annualCost: 0, lifetime: 1, earliestYear: 2030 },
+        ],
+        pinned: [{ id: 'early-a' }, { id: 'early-b' }],
+      });
+      expect(overBudget.statusCode).toBe(422);
+      expect(overBudget.json().fieldErrors).toEqual({ 'body/pinned': PINS_OVER_BUDGET_MESSAGE });
+      // The worker is still there for the next request.
+      expect((await optimize(REQUEST)).statusCode).toBe(200);
     });
 
     it('is for the plans of /lighttouch only: a CORE realm is refused', async () => {

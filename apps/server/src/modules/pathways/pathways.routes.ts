@@ -1,4 +1,4 @@
-import { pathwayEndpoints, type OptimizeResponse } from '@ecc/contracts';
+import { pathwayEndpoints } from '@ecc/contracts';
 import { absoluteContractionTrajectory } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,13 +6,18 @@ import { endpointRoute } from '#platform/endpoint-route.ts';
 import { HttpError } from '#platform/errors.ts';
 import { SolverFailureError, type HighsSolver } from '#platform/highs-solver.ts';
 import { permissionAccess } from '#platform/route-access.ts';
-import { assertNoPrerequisiteCycle, optimizerJobOf, type OptimizerJob } from './optimizer.service.ts';
+import {
+  assertSolvable,
+  optimizerJobOf,
+  type OptimizerAnswer,
+  type OptimizerJob,
+} from './optimizer.service.ts';
 
 /** The module the optimizer's worker thread runs. */
 export const OPTIMIZER_WORKER_URL = new URL('./optimizer-worker.ts', import.meta.url);
 
 /** The optimizer's worker thread: jobs in, answers out. */
-export type OptimizerSolver = HighsSolver<OptimizerJob, OptimizeResponse>;
+export type OptimizerSolver = HighsSolver<OptimizerJob, OptimizerAnswer>;
 
 export const SOLVER_FAILURE_MESSAGE =
   'The optimizer stopped before it found a plan. Nothing was changed; try again, or with fewer measures.';
@@ -33,14 +38,20 @@ export function registerPathwayRoutes(app: FastifyInstance, solver: OptimizerSol
     ...endpointRoute(pathwayEndpoints.optimize),
     config: { access: permissionAccess('read', 'Facility', { route: 'lighttouch' }) },
     handler: async (request) => {
-      assertNoPrerequisiteCycle(request.body);
+      assertSolvable(request.body);
+      let answer: OptimizerAnswer;
       try {
-        return await solver.solve(optimizerJobOf(request.body));
+        answer = await solver.solve(optimizerJobOf(request.body));
       } catch (error) {
         if (!(error instanceof SolverFailureError)) throw error;
         // The error handler logs the refusal with its cause: what happened to the worker.
         throw Object.assign(new HttpError(500, SOLVER_FAILURE_MESSAGE), { cause: error });
       }
+      if ('refusal' in answer) {
+        const { statusCode, message, fieldErrors } = answer.refusal;
+        throw new HttpError(statusCode, message, fieldErrors);
+      }
+      return answer.response;
     },
   });
 }

@@ -15,7 +15,6 @@ import {
   createPathwayTargetRepository,
   readRealmGwpSetId,
   type Database,
-  type InventoryPeriod,
 } from '@ecc/db';
 import {
   assembleInventory,
@@ -23,11 +22,9 @@ import {
   describeTargetMethod,
   isCoveredRow,
   normalizeDenominator,
-  reportingYearOf,
   reportingYearRange,
   targetGap,
   type ProjectionAssumption,
-  type ReportingYearRange,
   type YearValue,
 } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
@@ -35,21 +32,14 @@ import { toSectorPathwayDto, toTargetDto } from './targets.service.ts';
 
 /*
  * A target's gap (issue 12, item 2): the realm's yearly totals of the covered scopes read and consolidated as the
- * inventory reads them (the monthly totals of the realm's GWP set by reporting year, `assembleInventory`), then
- * the domain's projection, trajectory and gap.
+ * inventory reads them (the yearly totals of the realm's GWP set by reporting year, decision 034, and
+ * `assembleInventory`), then the domain's projection, trajectory and gap.
  */
 
 interface YearSeries {
   readonly actual: YearValue[];
   readonly missingYears: { year: number; reason: string }[];
   readonly unit: string;
-}
-
-/** The first day of a reporting year and the first day after it, as the repository's bounds. */
-function periodOf(range: ReportingYearRange): InventoryPeriod {
-  const end = new Date(`${range.end}T00:00:00Z`);
-  end.setUTCDate(end.getUTCDate() + 1);
-  return { from: range.start, to: end.toISOString().slice(0, 10) };
 }
 
 /** Each reporting year's kg CO2e of the covered scopes, from the first year with results to the target year. */
@@ -71,8 +61,7 @@ async function coveredEmissionsByYear(
     .catch(DEFAULT_CONSOLIDATION_APPROACH)
     .parse(boundaryRow?.consolidationApproach);
   const startMonth = boundaryRow?.reportingYearStartMonth ?? 1;
-  const months = await repository.monthsWithResults(realmId, gwpSetId);
-  const resultYears = new Set(months.map((month) => reportingYearOf(month, startMonth)));
+  const resultYears = new Set(await repository.yearsWithResults(realmId, gwpSetId));
   const lastResultYear = Math.max(target.baseYear, ...resultYears);
   const firstYear = Math.min(target.baseYear, ...resultYears);
   const facilities = await repository.facilities(realmId);
@@ -86,14 +75,13 @@ async function coveredEmissionsByYear(
       continue;
     }
     const range = reportingYearRange(year, startMonth);
-    const period = periodOf(range);
-    const amounts = await repository.facilityAmounts(realmId, gwpSetId, period, { isCo2eOnly: true });
+    const amounts = await repository.facilityAmounts(realmId, gwpSetId, year, { isCo2eOnly: true });
     if (!amounts.some((row) => isCoveredRow(row, target))) {
       missingYears.push({ year, reason: `No results for the covered scopes in ${year}` });
       continue;
     }
     const breakdowns = needsCategories
-      ? await repository.resultBreakdowns(realmId, gwpSetId, period)
+      ? await repository.resultBreakdowns(realmId, gwpSetId, year)
       : { scope3Categories: [], factorSources: [] };
     const inventory = assembleInventory({
       range,

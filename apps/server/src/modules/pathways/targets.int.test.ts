@@ -181,6 +181,37 @@ describe('pathway targets', () => {
         denominatorKind: 'production',
         sectorPathwayId: pathwayId,
       });
+      const edited = await call('admin', 'PUT', `/api/pathways/sector-pathways/${pathwayId}`, {
+        name: 'Cement (t clinker), SBTi 2024',
+        denominatorKind: 'production',
+        points: [
+          { year: 2020, intensity: 600 },
+          { year: 2030, intensity: 450 },
+          { year: 2050, intensity: 100 },
+        ],
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json().points).toHaveLength(3);
+      const otherKind = await call('admin', 'PUT', `/api/pathways/sector-pathways/${pathwayId}`, {
+        name: 'Cement per revenue',
+        denominatorKind: 'revenue',
+        points: [
+          { year: 2020, intensity: 1 },
+          { year: 2050, intensity: 0.1 },
+        ],
+      });
+      expect(otherKind.statusCode).toBe(409);
+      expect(otherKind.json().fieldErrors).toEqual({ 'body/denominatorKind': SECTOR_PATHWAY_IN_USE });
+      const repeatedYear = await call('admin', 'POST', '/api/pathways/sector-pathways', {
+        name: 'Twice 2030',
+        denominatorKind: 'production',
+        points: [
+          { year: 2030, intensity: 1 },
+          { year: 2030, intensity: 2 },
+        ],
+      });
+      expect(repeatedYear.statusCode).toBe(400);
+      expect(Object.keys(repeatedYear.json().fieldErrors)).toEqual(['body/points/1/year']);
       const refused = await call('admin', 'DELETE', `/api/pathways/sector-pathways/${pathwayId}`);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toContain(SECTOR_PATHWAY_IN_USE);

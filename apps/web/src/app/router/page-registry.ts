@@ -25,7 +25,8 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
   'reporting-next': () =>
     import('../../features/inventory/inventory-page.tsx').then((module) => module.InventoryPage),
   'context-ai': featureEmptyStatePage,
-  lighttouch: featureEmptyStatePage,
+  lighttouch: () =>
+    import('../../features/abatement/lighttouch-page.tsx').then((module) => module.LighttouchPage),
   advancedghg: () => import('../../features/scope3/scope3-page.tsx').then((module) => module.Scope3Page),
   'calc-editor': featureEmptyStatePage,
   'calc-editor-drakon': featureEmptyStatePage,

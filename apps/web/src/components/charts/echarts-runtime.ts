@@ -1,4 +1,11 @@
-import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
+import {
+  BarChart,
+  CustomChart,
+  LineChart,
+  type BarSeriesOption,
+  type CustomSeriesOption,
+  type LineSeriesOption,
+} from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -12,10 +19,23 @@ import { SVGRenderer } from 'echarts/renderers';
 
 // Only the parts the charts use, so the chunk stays small; a chart kind (treemap, waterfall, pie) adds itself here.
 // SVG draws these few dozen marks crisply at any zoom and keeps them in the DOM for the end-to-end tests.
-registerChartParts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+registerChartParts([
+  BarChart,
+  CustomChart,
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  SVGRenderer,
+]);
 
 export type ChartOption = ComposeOption<
-  BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+  | BarSeriesOption
+  | CustomSeriesOption
+  | LineSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | TooltipComponentOption
 >;
 
 export function createChart(element: HTMLElement): EChartsType {

@@ -40,10 +40,11 @@ function StatusBadge({ gap }: { gap: TargetGapResponse }) {
       data-testid="target-status"
       data-status={gap.status}
       className={cn(
-        'rounded-full px-2.5 py-0.5 text-sm font-medium',
-        gap.status === 'on-track' && 'bg-success/15 text-success',
-        gap.status === 'off-track' && 'bg-destructive/15 text-destructive',
-        gap.status === 'no-data' && 'bg-muted text-muted-foreground',
+        // Outlined rather than tinted: the status colours on a tint fall below AA contrast.
+        'rounded-full border px-2.5 py-0.5 text-sm font-medium',
+        gap.status === 'on-track' && 'border-success text-success',
+        gap.status === 'off-track' && 'border-destructive text-destructive',
+        gap.status === 'no-data' && 'text-muted-foreground',
       )}
     >
       {TARGET_STATUS_LABELS[gap.status]}

@@ -1,0 +1,83 @@
+import type { CalculationValue } from '@ecc/contracts';
+import type { FactorLookup } from '../emissions/factor-library.ts';
+import type { GwpSetId } from '../emissions/gwp.ts';
+import type { CalculationDiagnostic } from './calculation-diagnostic.ts';
+import type { Formula } from './syntax-tree.ts';
+
+export type { CalculationValue };
+/** A realm's lookup table (issue 13, item 6), as LOOKUP reads it. */
+export interface CalculationDataset {
+  readonly columns: readonly string[];
+  /** The `valueColumn` of the first row whose `keyColumn` equals `key`; undefined when no row does. */
+  lookup(keyColumn: string, key: CalculationValue, valueColumn: string): CalculationValue | undefined;
+}
+
+export interface CalculationDatasets {
+  get(name: string): CalculationDataset | undefined;
+}
+
+/** Another calculation's formula, by name and, when pinned, version. */
+export interface CalculationSource {
+  readonly formula: string;
+  readonly version: number;
+}
+
+export interface CalculationSources {
+  get(name: string, version?: number): CalculationSource | undefined;
+}
+
+/**
+ * What a formula may reach outside itself. The domain reads no database: the caller passes the realm's factor
+ * library, datasets and calculations; a resolver left out makes every name of its kind unknown.
+ */
+export interface CompileOptions {
+  /** Weighs EMIT lines into CO2e and answers GWP(). */
+  readonly gwp: GwpSetId;
+  readonly factors?: FactorLookup;
+  readonly datasets?: CalculationDatasets;
+  readonly calculations?: CalculationSources;
+}
+
+export interface CalculationTraceEntry {
+  readonly line: number;
+  readonly name?: string;
+  readonly gas?: string;
+  readonly value: CalculationValue;
+}
+
+export type CalculationOutcome =
+  | {
+      readonly isSuccess: true;
+      /** kg CO2e: the last line's value, or the EMIT lines' masses weighted by the GWP set. */
+      readonly value: CalculationValue;
+      /** kg per gas, when the formula has EMIT lines. */
+      readonly gases?: Readonly<Record<string, number>>;
+      readonly trace: readonly CalculationTraceEntry[];
+    }
+  | {
+      readonly isSuccess: false;
+      readonly errors: readonly CalculationDiagnostic[];
+      readonly trace: readonly CalculationTraceEntry[];
+    };
+
+/** Parameters by name: a plain object (only its own properties count) or a Map. */
+export type CalculationInputs = Readonly<Record<string, unknown>> | ReadonlyMap<string, unknown>;
+
+export interface EvaluateOptions {
+  /** Record each statement's value (the dry run's trace); off for bulk evaluation. */
+  readonly trace?: boolean;
+}
+
+export interface CompiledCalculation {
+  /** The parameters the formula reads before any line sets them: its inputs. */
+  readonly parameters: readonly string[];
+  readonly hasEmissions: boolean;
+  evaluate(inputs: CalculationInputs, options?: EvaluateOptions): CalculationOutcome;
+}
+
+export interface CompiledFormula {
+  /** Present when `errors` is empty. */
+  readonly calculation?: CompiledCalculation;
+  readonly formula: Formula;
+  readonly errors: readonly CalculationDiagnostic[];
+}
