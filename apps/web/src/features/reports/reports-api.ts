@@ -1,4 +1,5 @@
 import {
+  analysisEndpoints,
   reportEndpoints,
   type ReportDetail,
   type ReportExportFormat,
@@ -26,6 +27,12 @@ export function reportQueryOptions(id: string, version?: number) {
         : callEndpoint(reportEndpoints.version, { params: { id, number: version }, signal }),
   });
 }
+
+/** The saved analyses a section can show: the user's own and the realm's shared ones. */
+export const savedAnalysesQueryOptions = queryOptions({
+  queryKey: [...reportsQueryKey, 'analysis-views'],
+  queryFn: async ({ signal }) => (await callEndpoint(analysisEndpoints.listViews, { signal })).views,
+});
 
 export function reportSchedulesQueryOptions(id: string) {
   return queryOptions({
