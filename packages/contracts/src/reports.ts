@@ -279,7 +279,9 @@ export type ReportRun = z.infer<typeof reportRunSchema>;
 
 export const reportScheduleSchema = z.object({
   id: uuidSchema,
-  reportId: uuidSchema,
+  /** What it mails: a report, or a saved analysis (the other is null). */
+  reportId: uuidSchema.nullable(),
+  analysisViewId: uuidSchema.nullable(),
   cron: z.string(),
   timezone: z.string(),
   format: reportExportFormatSchema,
@@ -372,6 +374,44 @@ export const reportEndpoints = {
   deleteSchedule: defineEndpoint({
     method: 'DELETE',
     path: '/api/reports/:id/schedules/:scheduleId',
+    params: reportScheduleParamsSchema,
+    responses: { 204: noContentSchema },
+  }),
+};
+
+/** A saved analysis is mailed as its table: a workbook or a CSV file, not a PDF. */
+export const ANALYSIS_SCHEDULE_FORMATS = ['xlsx', 'csv'] as const;
+export const ANALYSIS_SCHEDULE_PDF_MESSAGE = 'A saved analysis is sent as XLSX or CSV';
+
+/**
+ * Schedules of a saved analysis (issue 11 item 6): the same cron, recipients and run history as a report's; each
+ * run mails the analysis computed at the run. `:id` is the saved view's.
+ */
+export const analysisScheduleEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/analysis/views/:id/schedules',
+    params: reportParamsSchema,
+    responses: { 200: reportScheduleListResponseSchema },
+  }),
+  /** 400 naming `body/format` for a PDF, `body/cron` for an expression that is not valid. */
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/analysis/views/:id/schedules',
+    params: reportParamsSchema,
+    body: reportScheduleInputSchema,
+    responses: { 201: reportScheduleSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/analysis/views/:id/schedules/:scheduleId',
+    params: reportScheduleParamsSchema,
+    body: reportScheduleInputSchema,
+    responses: { 200: reportScheduleSchema },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/analysis/views/:id/schedules/:scheduleId',
     params: reportScheduleParamsSchema,
     responses: { 204: noContentSchema },
   }),

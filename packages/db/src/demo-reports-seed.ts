@@ -59,7 +59,7 @@ export async function seedDemoReports(db: Database, realmId: string, now = new D
   await repository.setStatus(realmId, report.id, 'approved', now, 1);
   await repository.createSchedule(
     realmId,
-    report.id,
+    { kind: 'report', id: report.id },
     {
       cron: DEMO_SCHEDULE_CRON,
       timezone: 'UTC',

@@ -49,6 +49,7 @@ describe('route access declarations', () => {
       .sort();
     expect(permissionRoutes).toEqual([
       'DELETE /api/activity-records/:id: delete ActivityRecord',
+      'DELETE /api/analysis/views/:id/schedules/:scheduleId: update Report',
       'DELETE /api/analysis/views/:id: read Facility',
       'DELETE /api/emission-factors/:id: delete EmissionFactor',
       'DELETE /api/equipment/:id: delete Equipment',
@@ -64,6 +65,7 @@ describe('route access declarations', () => {
       'GET /api/activity-records/:id/trail.csv: read ActivityRecord',
       'GET /api/activity-records/:id/trail: read ActivityRecord',
       'GET /api/analysis/dimension-values: read Facility',
+      'GET /api/analysis/views/:id/schedules: read Report',
       'GET /api/analysis/views: read Facility',
       'GET /api/audit-log/entity-types: read AuditLog',
       'GET /api/audit-log: read AuditLog',
@@ -126,6 +128,7 @@ describe('route access declarations', () => {
       'PATCH /api/realms/:realmId: update Realm',
       'POST /api/analysis/query: read Facility',
       'POST /api/analysis/records: read ActivityRecord',
+      'POST /api/analysis/views/:id/schedules: update Report',
       'POST /api/analysis/views: read Facility',
       'POST /api/emission-factors/:id/publish: update EmissionFactor',
       'POST /api/emission-factors: create EmissionFactor',
@@ -156,6 +159,7 @@ describe('route access declarations', () => {
       'POST /api/scope3/eeio-factors/import: create ActivityRecord',
       'POST /api/scope3/lines/import: create ActivityRecord',
       'POST /api/scope3/lines: create ActivityRecord',
+      'PUT /api/analysis/views/:id/schedules/:scheduleId: update Report',
       'PUT /api/analysis/views/:id: read Facility',
       'PUT /api/emission-factors/:id: update EmissionFactor',
       'PUT /api/equipment/:id: update Equipment',

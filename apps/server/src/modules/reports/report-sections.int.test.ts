@@ -1,16 +1,20 @@
 import {
   analysisResponseSchema,
+  reportScheduleSchema,
   analysisViewSchema,
   inventoryResponseSchema,
   reportDetailSchema,
   type ReportDetail,
 } from '@ecc/contracts';
-import { DEMO_ADMIN, DEMO_USER, seedPaidDemoRealm } from '@ecc/db';
-import { sql } from 'drizzle-orm';
+import { DEMO_ADMIN, DEMO_USER, reportSchedules, seedPaidDemoRealm } from '@ecc/db';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '#platform/mailer.ts';
+import { startLocalSmtpServer, type LocalSmtpServer } from '#test-support/local-smtp-server.ts';
 import { readPdf } from '#test-support/pdf-text.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
+import { createReportScheduler } from './report-scheduler.ts';
 
 const HOST = 'paid.localhost';
 /** The demo's records run 2023–2025. */
@@ -27,11 +31,13 @@ const ANALYSIS_VIEW = {
 
 describe('report sections from the inventory and saved analyses', () => {
   let testApp: TestApp;
+  let smtp: LocalSmtpServer;
   let realmId: string;
   const tokens: Record<Who, string> = { admin: '', member: '' };
 
   beforeAll(async () => {
-    testApp = await createTestApp();
+    smtp = await startLocalSmtpServer();
+    testApp = await createTestApp({ env: { SMTP_URL: smtp.url, SMTP_FROM: 'ECC <ecc@paid.test>' } });
     const { db } = testApp.database;
     await seedPaidDemoRealm(db);
     const rows = await db.execute(sql`select id from realms where key = 'demopaid'`);
@@ -41,6 +47,7 @@ describe('report sections from the inventory and saved analyses', () => {
   });
   afterAll(async () => {
     await testApp.close();
+    await smtp.close();
   });
 
   const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -231,5 +238,77 @@ describe('report sections from the inventory and saved analyses', () => {
     const section = sectionOf(reportDetailSchema.parse(created.json()), 'old');
     expect(section.markdown).toBe('The reporting year 1999 has no emission results.');
     expect(section.tables).toEqual([]);
+  });
+
+  describe('schedules of a saved analysis', () => {
+    const schedulesUrl = (viewId: string) => `/api/analysis/views/${viewId}/schedules`;
+
+    it('refuses a PDF and a cron that is not valid, naming the field, and another user’s private view as missing', async () => {
+      const view = await saveView('admin', 'Scheduled refusals', 'shared');
+      const pdf = await call('admin', 'POST', schedulesUrl(view.id), {
+        cron: '0 8 * * 1',
+        format: 'pdf',
+        recipients: ['cfo@example.com'],
+      });
+      expect(pdf.statusCode).toBe(400);
+      expect(pdf.json().fieldErrors).toEqual({ 'body/format': 'A saved analysis is sent as XLSX or CSV' });
+      const badCron = await call('admin', 'POST', schedulesUrl(view.id), {
+        cron: '0 25 * * *',
+        format: 'xlsx',
+        recipients: ['cfo@example.com'],
+      });
+      expect(badCron.statusCode).toBe(400);
+      expect(badCron.json().fieldErrors['body/cron']).toMatch(/Hours/);
+      const hidden = await saveView('member', 'Hidden from the admin', 'private');
+      const missing = await call('admin', 'POST', schedulesUrl(hidden.id), {
+        cron: '0 8 * * 1',
+        format: 'xlsx',
+        recipients: ['cfo@example.com'],
+      });
+      expect(missing.statusCode).toBe(404);
+      const stored = await testApp.database.db
+        .select()
+        .from(reportSchedules)
+        .where(eq(reportSchedules.analysisViewId, hidden.id));
+      expect(stored).toEqual([]);
+      expect((await call('member', 'GET', schedulesUrl(view.id))).statusCode).toBe(200);
+    });
+
+    it('mails the analysis computed at the run as a workbook, records the run, and goes with its view', async () => {
+      const view = await saveView('admin', 'Weekly facilities', 'shared');
+      const created = await call('admin', 'POST', schedulesUrl(view.id), {
+        cron: '0 8 * * 1',
+        format: 'xlsx',
+        recipients: ['analyst@example.com'],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const schedule = reportScheduleSchema.parse(created.json());
+      expect(schedule).toMatchObject({ analysisViewId: view.id, reportId: null, format: 'xlsx' });
+
+      const scheduler = createReportScheduler({
+        db: testApp.database.db,
+        mailer: createMailer({ smtpUrl: smtp.url, from: 'ecc@paid.test', log: { info() {}, warn() {} } }),
+        webDistDir: testApp.config.webDistDir,
+        log: { info() {}, error() {} },
+      });
+      const before = smtp.received.length;
+      await scheduler.runDue(new Date(new Date(schedule.nextRunAt ?? '').getTime() + 1000));
+      await scheduler.stop();
+      const mails = smtp.received.slice(before).filter((mail) => mail.data.includes('Weekly facilities'));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.to).toEqual(['analyst@example.com']);
+      expect(mails[0]?.data).toMatch(/filename="?Weekly-facilities-\d{4}-\d{2}-\d{2}\.xlsx/);
+
+      const listed = await call('member', 'GET', schedulesUrl(view.id));
+      const [withRun] = listed.json().schedules as { runs: { status: string; error: string | null }[] }[];
+      expect(withRun?.runs).toEqual([expect.objectContaining({ status: 'sent', error: null })]);
+
+      expect((await call('admin', 'DELETE', `/api/analysis/views/${view.id}`)).statusCode).toBe(204);
+      const left = await testApp.database.db
+        .select()
+        .from(reportSchedules)
+        .where(eq(reportSchedules.analysisViewId, view.id));
+      expect(left).toEqual([]);
+    });
   });
 });

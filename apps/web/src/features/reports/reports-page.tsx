@@ -12,11 +12,11 @@ import { useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
+import { ScheduleList } from '#components/schedule-list.tsx';
 import { reportingYearsQuery } from '#lib/period/reporting-years-query.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { ReportBuilder } from './report-builder.tsx';
 import { ReportContent } from './report-content.tsx';
-import { ReportSchedules } from './report-schedules.tsx';
 import {
   createReport,
   exportHref,
@@ -171,7 +171,7 @@ function ReportDetailView({
           ))}
         </ul>
       </section>
-      <ReportSchedules reportId={report.id} canEdit={canEdit} />
+      <ScheduleList target={{ kind: 'report', id: report.id }} canEdit={canEdit} />
     </article>
   );
 }
