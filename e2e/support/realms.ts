@@ -93,3 +93,6 @@ export const ORGANISATION_REALM = setupRealm('orgunits');
 
 /** Plan `paid` with an administrator and no facilities of its own, for Scope 3 on /advancedghg, at scope3.localhost. */
 export const SCOPE3_REALM = setupRealm('scope3');
+
+/** Plan `EQT`, the one plan without /pathways, reached at eqt.localhost. */
+export const EQT_REALM = setupRealm('eqt');

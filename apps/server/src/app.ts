@@ -35,6 +35,7 @@ import {
   registerPathwayRoutes,
   type OptimizerSolver,
 } from './modules/pathways/pathways.routes.ts';
+import { registerTargetRoutes } from './modules/pathways/targets.routes.ts';
 import { registerPublicPageRoutes } from './modules/public-pages/public-pages.routes.ts';
 import { createRecalculationService } from './modules/emissions/recalculation.service.ts';
 import { registerRecalculationRoutes } from './modules/emissions/recalculations.routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const solver: OptimizerSolver = createHighsSolver({ workerUrl: OPTIMIZER_WORKER_URL, ...options.solver });
   app.addHook('onClose', () => solver.close());
   registerPathwayRoutes(app, solver);
+  registerTargetRoutes(app, database.db);
   registerActivityRoutes(app, database.db);
   registerAuditRoutes(app, database.db);
   registerRealmAdminRoutes(app, database.db, now);

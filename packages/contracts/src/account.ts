@@ -1,10 +1,10 @@
-import { realmAdminIdParamsSchema, realmUserSchema } from './authz.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { z } from './zod.ts';
 
 /*
- * The lifecycle of users and sessions (issue 16 item 5): a user changes their password or signs out everywhere;
- * an administrator deactivates, reactivates or resets the password of a user of their realm.
+ * The lifecycle of users and sessions (issue 16 item 5): a user changes their password or signs out everywhere.
+ * What an administrator does to a user of their realm (deactivate, reactivate, reset the password) is in
+ * `realm-admin.ts`.
  */
 
 /** Shortest password anyone may choose (sign-up by invitation, change, reset, the command line). */
@@ -41,18 +41,6 @@ export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
 export const signOutEverywhereResponseSchema = sessionsEndedSchema.extend({ url: z.string() });
 export type SignOutEverywhereResponse = z.infer<typeof signOutEverywhereResponseSchema>;
 
-export const resetPasswordRequestSchema = z.object({ password: newPasswordSchema });
-export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
-
-/** The reset dialog's form: the new password typed twice. */
-export const resetPasswordFormSchema = resetPasswordRequestSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: PASSWORDS_DIFFER_MESSAGE,
-    path: ['confirmPassword'],
-  });
-export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
-
 export const accountEndpoints = {
   /** The signed-in user's new password: their other sessions end, this one continues under a new id. */
   changePassword: defineEndpoint({
@@ -66,26 +54,5 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/api/auth/logout-everywhere',
     responses: { 200: signOutEverywhereResponseSchema },
-  }),
-  /** An administrator deactivates a user of their realm: no sign-in, and their sessions end at once. */
-  deactivateUser: defineEndpoint({
-    method: 'POST',
-    path: '/api/realm-admin/users/:id/deactivate',
-    params: realmAdminIdParamsSchema,
-    responses: { 200: realmUserSchema },
-  }),
-  reactivateUser: defineEndpoint({
-    method: 'POST',
-    path: '/api/realm-admin/users/:id/reactivate',
-    params: realmAdminIdParamsSchema,
-    responses: { 200: realmUserSchema },
-  }),
-  /** An administrator sets a new password for a user of their realm: all of that user's sessions end. */
-  resetPassword: defineEndpoint({
-    method: 'PUT',
-    path: '/api/realm-admin/users/:id/password',
-    params: realmAdminIdParamsSchema,
-    body: resetPasswordRequestSchema,
-    responses: { 200: sessionsEndedSchema },
   }),
 };

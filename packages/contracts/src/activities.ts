@@ -1,6 +1,5 @@
-import { apiErrorSchema, pagedSchema } from './api-error.ts';
+import { apiErrorSchema, estimateFailureSchema, pagedSchema } from './api-error.ts';
 import { auditEntrySchema } from './audit.ts';
-import { estimateFailureSchema } from './emissions.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { facilitySlugParamsSchema } from './facilities.ts';
 import { z } from './zod.ts';
@@ -292,7 +291,12 @@ export const activityRecordEndpoints = {
     path: '/api/activity-records/:id',
     params: activityRecordIdParamsSchema,
     body: activityRecordPatchSchema,
-    responses: { 200: activityRecordSchema, 409: staleActivityRecordSchema, 422: estimateFailureSchema },
+    responses: {
+      200: activityRecordSchema,
+      // Stale (with the record as it is now), or a Scope 3 line, which only the Scope 3 API changes.
+      409: z.union([staleActivityRecordSchema, apiErrorSchema]),
+      422: estimateFailureSchema,
+    },
   }),
   remove: defineEndpoint({
     method: 'DELETE',

@@ -19,6 +19,13 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/** The estimate engine's refusal (422): every bad item of the request, each with its path and problem. */
+export const estimateFailureSchema = z.object({
+  message: z.string(),
+  items: z.array(z.object({ id: z.string().nullable(), path: z.string(), message: z.string() })),
+});
+export type EstimateFailureResponse = z.infer<typeof estimateFailureSchema>;
+
 /** The paged list envelope (spec section 3) with its rows. */
 export function pagedSchema<T extends z.ZodType>(row: T) {
   return z.object({

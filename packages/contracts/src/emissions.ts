@@ -1,5 +1,6 @@
-import { pagedSchema } from './api-error.ts';
+import { estimateFailureSchema, pagedSchema } from './api-error.ts';
 import { defineEndpoint, noContentSchema } from './endpoint.ts';
+import { gwpSetIdSchema } from './gwp-set.ts';
 import { expectedReceivedMessage } from './messages.ts';
 import { z } from './zod.ts';
 import { describeReceivedType } from './zod-error-map.ts';
@@ -9,8 +10,6 @@ import { describeReceivedType } from './zod-error-map.ts';
  * which units, gases and factor ids exist, and how they combine, is decided by the emissions engine in
  * @ecc/domain, which answers 422 naming every bad item, so there is one source of truth for those rules.
  */
-
-export const gwpSetIdSchema = z.enum(['AR4', 'AR5', 'AR6']);
 
 const gasFactorInputSchema = z.object({ value: z.number(), unit: z.string() });
 
@@ -84,12 +83,6 @@ export const estimateResponseSchema = z.object({
 export type EstimateResponse = z.infer<typeof estimateResponseSchema>;
 
 /** The 422 answer: every bad item with its path in the request (`items.3.unit`); `id` is null for the request. */
-export const estimateFailureSchema = z.object({
-  message: z.string(),
-  items: z.array(z.object({ id: z.string().nullable(), path: z.string(), message: z.string() })),
-});
-export type EstimateFailureResponse = z.infer<typeof estimateFailureSchema>;
-
 export const emissionFactorSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,5 +1,5 @@
 import { defineEndpoint } from './endpoint.ts';
-import { gwpSetIdSchema } from './emissions.ts';
+import { gwpSetIdSchema } from './gwp-set.ts';
 import { exportFormatSchema } from './exports.ts';
 import { FACILITY_FIELDS, type FacilityField } from './facilities.ts';
 import { z } from './zod.ts';

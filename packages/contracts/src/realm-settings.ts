@@ -1,6 +1,6 @@
 import { apiErrorSchema } from './api-error.ts';
 import { legalSchema, themeOverrideSchema } from './application-config.ts';
-import { gwpSetIdSchema } from './emissions.ts';
+import { gwpSetIdSchema } from './gwp-set.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { sessionLifetimeHoursSchema } from './realm.ts';
 import { recalculationRunSchema } from './recalculations.ts';

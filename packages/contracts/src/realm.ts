@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { applicationConfigSchema, type ApplicationConfig } from './application-config.ts';
-import { gwpSetIdSchema } from './emissions.ts';
+import { gwpSetIdSchema } from './gwp-set.ts';
 import { storedThemeSchema } from './theme.ts';
 import { isoDateSchema, realmKeySchema, uuidSchema } from './validation.ts';
 

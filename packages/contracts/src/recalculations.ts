@@ -1,5 +1,5 @@
 import { apiErrorSchema } from './api-error.ts';
-import { gwpSetIdSchema } from './emissions.ts';
+import { gwpSetIdSchema } from './gwp-set.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { z } from './zod.ts';
 

@@ -50,3 +50,5 @@ export * from './report-sections.ts';
 export * from './report-inventory-tables.ts';
 export * from './report-analysis-section.ts';
 export * from './demo-reports-seed.ts';
+export * from './pathway-target-repository.ts';
+export * from './demo-pathways-seed.ts';

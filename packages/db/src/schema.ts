@@ -1256,3 +1256,80 @@ export type ReportRow = typeof reports.$inferSelect;
 export type ReportVersionRow = typeof reportVersions.$inferSelect;
 export type ReportScheduleRow = typeof reportSchedules.$inferSelect;
 export type ReportScheduleRunRow = typeof reportScheduleRuns.$inferSelect;
+
+/**
+ * A sector's intensity by year (issue 12, item 2): the pathway an intensity target converges to (SDA-style),
+ * `points` ascending by year, kg CO2e per unit of the denominator kind.
+ */
+export const sectorPathways = pgTable(
+  'sector_pathways',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    name: text('name').notNull(),
+    denominatorKind: text('denominator_kind').notNull(),
+    points: jsonb('points').$type<{ year: number; intensity: number }[]>().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    unique('sector_pathways_realm_id_unique').on(table.realmId, table.id),
+    check(
+      'sector_pathways_denominator_kind_check',
+      sql`${table.denominatorKind} in ('revenue', 'production', 'floor-area', 'headcount')`,
+    ),
+  ],
+);
+
+/**
+ * A decarbonisation target of the realm (issue 12, item 2): what it covers, its years, its ambition and the
+ * projection's assumption. A sector pathway of the same realm cannot be deleted while a target follows it.
+ */
+export const pathwayTargets = pgTable(
+  'pathway_targets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    denominatorKind: text('denominator_kind'),
+    scopes: smallint('scopes').array().notNull(),
+    scope2Method: text('scope2_method').notNull(),
+    scope3Categories: smallint('scope3_categories').array().notNull(),
+    baseYear: integer('base_year').notNull(),
+    targetYear: integer('target_year').notNull(),
+    term: text('term').notNull(),
+    ambition: text('ambition').notNull(),
+    customReductionPercent: numeric('custom_reduction_percent', { mode: 'number' }),
+    projectionMethod: text('projection_method').notNull(),
+    growthPercent: numeric('growth_percent', { mode: 'number' }),
+    sectorPathwayId: uuid('sector_pathway_id'),
+    ...timestamps,
+  },
+  (table) => [
+    foreignKey({
+      name: 'pathway_targets_sector_pathway_fk',
+      columns: [table.realmId, table.sectorPathwayId],
+      foreignColumns: [sectorPathways.realmId, sectorPathways.id],
+    }),
+    index('pathway_targets_realm_idx').on(table.realmId),
+    check('pathway_targets_kind_check', sql`${table.kind} in ('absolute', 'intensity')`),
+    check('pathway_targets_years_check', sql`${table.targetYear} > ${table.baseYear}`),
+    check('pathway_targets_term_check', sql`${table.term} in ('near-term', 'long-term', 'net-zero')`),
+    check(
+      'pathway_targets_ambition_check',
+      sql`${table.ambition} in ('1.5C', 'well-below-2C', 'long-term-90', 'custom')`,
+    ),
+    check(
+      'pathway_targets_custom_reduction_check',
+      sql`${table.customReductionPercent} is null or ${table.customReductionPercent} between 0 and 100`,
+    ),
+    check(
+      'pathway_targets_projection_check',
+      sql`${table.projectionMethod} in ('linear-trend', 'compound-growth')`,
+    ),
+    check('pathway_targets_scope2_method_check', sql`${table.scope2Method} in ('location', 'market')`),
+  ],
+);
+
+export type SectorPathwayRow = typeof sectorPathways.$inferSelect;
+export type PathwayTargetRow = typeof pathwayTargets.$inferSelect;

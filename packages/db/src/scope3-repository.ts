@@ -142,6 +142,16 @@ export function createScope3Repository(db: Database) {
         .where(and(eq(scope3Lines.realmId, realmId), eq(scope3Lines.activityRecordId, activityRecordId)));
     },
 
+    /** Whether the record is a Scope 3 line, whose details only the Scope 3 service keeps in step with it. */
+    async isLine(realmId: string, activityRecordId: string): Promise<boolean> {
+      const rows = await db
+        .select({ activityRecordId: scope3Lines.activityRecordId })
+        .from(scope3Lines)
+        .where(and(eq(scope3Lines.realmId, realmId), eq(scope3Lines.activityRecordId, activityRecordId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     async findLine(realmId: string, activityRecordId: string): Promise<Scope3LineWithRecord | undefined> {
       const rows = await linesQuery(realmId)
         .where(and(eq(scope3Lines.realmId, realmId), eq(scope3Lines.activityRecordId, activityRecordId)))

@@ -3,6 +3,7 @@ import type { Database } from './create-database.ts';
 import { seedDemoEmissions } from './demo-emissions-seed.ts';
 import { seedDemoAnalysisViews } from './demo-analysis-seed.ts';
 import { seedDemoOrganisation } from './demo-organisation-seed.ts';
+import { seedDemoPathways } from './demo-pathways-seed.ts';
 import { seedDemoScope3 } from './demo-scope3-seed.ts';
 import { seedDemoReports } from './demo-reports-seed.ts';
 import { hashPassword } from './password-hash.ts';
@@ -136,6 +137,7 @@ async function seedDemoRealmOf(
     await seedDemoAnalysisViews(transaction, realm.id, DEMO_ADMIN.email);
     await seedDemoScope3(transaction, realm.id);
     await seedDemoReports(transaction, realm.id);
+    await seedDemoPathways(transaction, realm.id);
     return { isCreated: true };
   });
 }

@@ -57,6 +57,8 @@ describe('route access declarations', () => {
       'DELETE /api/invitations/:id: delete Invitation',
       'DELETE /api/organisation/business-units/:id: update Realm',
       'DELETE /api/organisation/denominators/:id: update Facility',
+      'DELETE /api/pathways/sector-pathways/:id: update Realm',
+      'DELETE /api/pathways/targets/:id: update Realm',
       'DELETE /api/realm-admin/grants/:id: delete Permission',
       'DELETE /api/realms/:realmId/login-strategies/:strategyId: delete Realm',
       'DELETE /api/reports/:id/schedules/:scheduleId: update Report',
@@ -82,6 +84,7 @@ describe('route access declarations', () => {
       'GET /api/exports/facilities/:slug/activity-records: read ActivityRecord',
       'GET /api/exports/facilities: read Facility',
       'GET /api/exports/inventory: read Facility',
+      'GET /api/exports/pathways/targets/:id/gap: read Facility',
       'GET /api/exports/users: read User',
       'GET /api/facilities/:slug/activity-records: read ActivityRecord',
       'GET /api/facilities/:slug/trail.csv: read ActivityRecord',
@@ -99,6 +102,10 @@ describe('route access declarations', () => {
       'GET /api/organisation/denominators: read Facility',
       'GET /api/overview/years: read Facility',
       'GET /api/overview: read Facility',
+      'GET /api/pathways/sector-pathways: read Facility',
+      'GET /api/pathways/targets/:id/gap: read Facility',
+      'GET /api/pathways/targets/:id: read Facility',
+      'GET /api/pathways/targets: read Facility',
       'GET /api/pathways/trajectory: read Facility',
       'GET /api/realm-admin/roles: read Role',
       'GET /api/realm-admin/users: read User',
@@ -147,6 +154,8 @@ describe('route access declarations', () => {
       'POST /api/invitations: create Invitation',
       'POST /api/organisation/business-units: update Realm',
       'POST /api/pathways/optimize: read Facility',
+      'POST /api/pathways/sector-pathways: update Realm',
+      'POST /api/pathways/targets: update Realm',
       'POST /api/realm-admin/roles/:roleId/grants: create Permission',
       'POST /api/realm-admin/users/:id/deactivate: update User',
       'POST /api/realm-admin/users/:id/reactivate: update User',
@@ -166,6 +175,8 @@ describe('route access declarations', () => {
       'PUT /api/feature-flags/definitions/:key: update FeatureFlag',
       'PUT /api/organisation/boundary: update Realm',
       'PUT /api/organisation/denominators: update Facility',
+      'PUT /api/pathways/sector-pathways/:id: update Realm',
+      'PUT /api/pathways/targets/:id: update Realm',
       'PUT /api/realm-admin/users/:id/password: update User',
       'PUT /api/realm-admin/users/:id/role: update User',
       'PUT /api/realms/:realmId/legal: update Realm',
@@ -190,6 +201,16 @@ describe('route access declarations', () => {
       plans: findRoute('pathways').plans,
       feature: 'Decarbonisation pathways',
     });
+    for (const url of [
+      '/api/pathways/targets',
+      '/api/pathways/targets/:id/gap',
+      '/api/pathways/sector-pathways',
+    ]) {
+      expect(accessOf(url)).toMatchObject({
+        plans: findRoute('pathways').plans,
+        feature: 'Decarbonisation pathways',
+      });
+    }
     expect(accessOf('/api/pathways/optimize')).toMatchObject({
       plans: ['paid'],
       feature: 'Pathway optimizer',

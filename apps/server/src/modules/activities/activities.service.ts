@@ -13,31 +13,16 @@ import {
   auditActorOf,
   createActivityRepository,
   createAuditLogRepository,
-  createEmissionFactorRepository,
   createEmissionResultRepository,
-  emissionResultValues,
-  gwpSetsToWrite,
-  isRealmFactorKey,
-  libraryVersionLabelOf,
+  createScope3Repository,
   lockResultGwpSets,
   type ActivityRecordRow,
   type ActivityRecordWithEmissions,
   type Database,
-  type NewEmissionResult,
   type ResultGwpSets,
   type UserRow,
 } from '@ecc/db';
-import {
-  calculateActivityResults,
-  createActivityCalculator,
-  FACTOR_LIBRARY_BY_ID,
-  type ActivityCalculator,
-  type ActivityResultRow,
-  type EmissionFactor,
-  type FactorLookup,
-  type GwpSetId,
-  type Scope,
-} from '@ecc/domain';
+import type { Scope } from '@ecc/domain';
 import {
   fieldRefusal,
   HttpError,
@@ -45,62 +30,20 @@ import {
   StaleWriteError,
   zodProblems,
 } from '#platform/errors.ts';
+import {
+  ACTIVITY_RECORD_ENTITY,
+  calculateRecordResults,
+  SCOPE3_LINE_EDITED_ELSEWHERE,
+  resultValuesOf,
+  type CalculatedResults,
+} from '#platform/record-results.ts';
 
-export const ACTIVITY_RECORD_ENTITY = 'activity-record';
 export const ACTIVITY_RECORD_NOT_FOUND = 'Activity record not found';
 export const FACILITY_NOT_FOUND = 'Facility not found';
 export const STALE_ACTIVITY_RECORD =
   'Someone else changed this record since you opened it. Reload it to see their change, then make yours again.';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const factorVersionOf = (_key: string, factor: EmissionFactor) => libraryVersionLabelOf(factor);
-
-/** One calculator for library factors per GWP set for the process: the engine keeps its compiled plans per calculator. */
-const libraryCalculators = new Map<GwpSetId, ActivityCalculator>();
-
-function libraryCalculator(gwp: GwpSetId): ActivityCalculator {
-  let calculator = libraryCalculators.get(gwp);
-  if (!calculator) {
-    calculator = createActivityCalculator(gwp, { factorVersionOf });
-    libraryCalculators.set(gwp, calculator);
-  }
-  return calculator;
-}
-
-/** The realm's own published factor of this key (`realm:<uuid>`), never another realm's or a draft. */
-export async function findRealmFactor(
-  db: Database,
-  realmId: string,
-  key: string,
-): Promise<EmissionFactor | undefined> {
-  if (!isRealmFactorKey(key)) return undefined;
-  const found = await createEmissionFactorRepository(db).findRealmFactor(realmId, key);
-  return found?.status === 'published' ? (found.factor as EmissionFactor) : undefined;
-}
-
-/** The factor a record names: the library's, or the realm's own published one. */
-export async function findFactor(
-  db: Database,
-  realmId: string,
-  key: string,
-): Promise<EmissionFactor | undefined> {
-  return isRealmFactorKey(key) ? findRealmFactor(db, realmId, key) : FACTOR_LIBRARY_BY_ID.get(key);
-}
-
-/** A calculator per GWP set for one record: the library's, or one that also sees the record's realm factor. */
-async function calculatorsFor(
-  db: Database,
-  realmId: string,
-  factorKey: string,
-): Promise<(gwp: GwpSetId) => ActivityCalculator> {
-  if (!isRealmFactorKey(factorKey)) return libraryCalculator;
-  const realmFactor = await findRealmFactor(db, realmId, factorKey);
-  const factors: FactorLookup = {
-    get: (id) => (id === factorKey ? realmFactor : FACTOR_LIBRARY_BY_ID.get(id)),
-  };
-  return (gwp) => createActivityCalculator(gwp, { factors, factorVersionOf });
-}
 
 /** A write the engine cannot calculate: 422 with every problem named by field, nothing written. */
 export class ActivityCalculationError extends Error {
@@ -125,15 +68,7 @@ export function toActivityRecordDto(row: ActivityRecordWithEmissions): ActivityR
   };
 }
 
-/** A record's results on every set its realm's results are written on; the realm's own set first. */
-interface CalculatedResults {
-  readonly sets: readonly GwpSetId[];
-  readonly bySet: ReadonlyMap<GwpSetId, readonly ActivityResultRow[]>;
-  /** On the realm's own set: what the audit entry and the answer show. */
-  readonly current: readonly ActivityResultRow[];
-}
-
-/** Calculates inside the caller's transaction, after `lockResultGwpSets` named the sets. */
+/** Calculates inside the caller's transaction, after `lockResultGwpSets` named the sets; 422 when it cannot. */
 async function calculate(
   transaction: Database,
   realmId: string,
@@ -141,36 +76,27 @@ async function calculate(
   input: ActivityRecordInput,
   gwpSets: ResultGwpSets,
 ): Promise<CalculatedResults> {
-  const calculatorOn = await calculatorsFor(transaction, realmId, input.factorKey);
-  const record = {
-    id: recordId ?? 'new',
-    quantity: input.quantity,
-    unit: input.unit,
-    factorKey: input.factorKey,
-    scope: input.scope as Scope,
-    scope3Category: input.scope3Category ?? null,
-    certificateCoverage: input.certificateCoverage ?? null,
-  };
-  const sets = gwpSetsToWrite(gwpSets);
-  const bySet = new Map<GwpSetId, readonly ActivityResultRow[]>();
-  for (const gwp of sets) {
-    const outcome = calculateActivityResults(record, calculatorOn(gwp));
-    if (!outcome.ok) {
-      throw new ActivityCalculationError({
-        message: `The activity record cannot be calculated: ${outcome.errors.map((error) => `${error.path}: ${error.message}`).join('; ')}`,
-        items: outcome.errors.map((error) => ({ id: recordId, path: error.path, message: error.message })),
-      });
-    }
-    bySet.set(gwp, outcome.rows);
+  const calculation = await calculateRecordResults(
+    transaction,
+    realmId,
+    {
+      id: recordId ?? 'new',
+      quantity: input.quantity,
+      unit: input.unit,
+      factorKey: input.factorKey,
+      scope: input.scope as Scope,
+      scope3Category: input.scope3Category ?? null,
+      certificateCoverage: input.certificateCoverage ?? null,
+    },
+    gwpSets,
+  );
+  if (!calculation.ok) {
+    throw new ActivityCalculationError({
+      message: `The activity record cannot be calculated: ${calculation.errors.map((error) => `${error.path}: ${error.message}`).join('; ')}`,
+      items: calculation.errors.map((error) => ({ id: recordId, path: error.path, message: error.message })),
+    });
   }
-  return { sets, bySet, current: bySet.get(gwpSets.current) ?? [] };
-}
-
-function resultValues(
-  record: Pick<ActivityRecordRow, 'id' | 'facilityId' | 'periodStart'>,
-  results: CalculatedResults,
-): NewEmissionResult[] {
-  return results.sets.flatMap((gwp) => emissionResultValues(record, results.bySet.get(gwp) ?? [], gwp));
+  return calculation.results;
 }
 
 /** The facility of a slug, share-locked until the caller's transaction ends (records are added to it). */
@@ -240,7 +166,7 @@ export async function createActivityRecord(
       facilityId,
       createdBy: user.id,
     });
-    await createEmissionResultRepository(transaction).insertMany(realmId, resultValues(record, results));
+    await createEmissionResultRepository(transaction).insertMany(realmId, resultValuesOf(record, results));
     await createAuditLogRepository(transaction).append(realmId, {
       ...auditActorOf(user),
       action: 'create',
@@ -307,6 +233,10 @@ export async function updateActivityRecord(
   return db.transaction(async (transaction) => {
     const gwpSets = await lockResultGwpSets(transaction, realmId);
     const existing = await lockRecordAtVersion(transaction, realmId, id, version);
+    // Edited here, the record would no longer be what its line's details (spend, price index, supplier) say.
+    if (await createScope3Repository(transaction).isLine(realmId, id)) {
+      throw new HttpError(409, SCOPE3_LINE_EDITED_ELSEWHERE);
+    }
     const merged = activityRecordInputSchema.safeParse({ ...inputOf(existing), ...changes });
     if (!merged.success) {
       throw new InvalidInputError(zodProblems(merged.error.issues)).toRefusal();
@@ -319,7 +249,7 @@ export async function updateActivityRecord(
     await createEmissionResultRepository(transaction).replaceForRecord(
       realmId,
       id,
-      resultValues(updated, results),
+      resultValuesOf(updated, results),
     );
     await createAuditLogRepository(transaction).append(realmId, {
       ...auditActorOf(user),

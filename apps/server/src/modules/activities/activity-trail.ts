@@ -24,13 +24,8 @@ import {
 } from '@ecc/db';
 import { explainResult, isGasId, isGwpSetId, toCo2e, type EmissionFactor } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
-import {
-  ACTIVITY_RECORD_ENTITY,
-  FACILITY_NOT_FOUND,
-  findFactor,
-  requireRecord,
-  toActivityRecordDto,
-} from './activities.service.ts';
+import { ACTIVITY_RECORD_ENTITY, findFactor } from '#platform/record-results.ts';
+import { FACILITY_NOT_FOUND, requireRecord, toActivityRecordDto } from './activities.service.ts';
 
 /*
  * Trails (issue 4 item 5, issue 10 item 6): what is behind a record's figures or a facility's total. The

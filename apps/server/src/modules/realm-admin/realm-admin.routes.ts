@@ -1,4 +1,4 @@
-import { accountEndpoints, realmAdminEndpoints } from '@ecc/contracts';
+import { realmAdminEndpoints } from '@ecc/contracts';
 import { hashPassword, type Database } from '@ecc/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,7 +44,7 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database, now
   const updateUser = { access: permissionAccess('update', 'User') };
 
   api.route({
-    ...endpointRoute(accountEndpoints.deactivateUser),
+    ...endpointRoute(realmAdminEndpoints.deactivateUser),
     config: updateUser,
     handler: async (request) => {
       const session = requireSession(request);
@@ -54,7 +54,7 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database, now
   });
 
   api.route({
-    ...endpointRoute(accountEndpoints.reactivateUser),
+    ...endpointRoute(realmAdminEndpoints.reactivateUser),
     config: updateUser,
     handler: async (request) => {
       const session = requireSession(request);
@@ -64,7 +64,7 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database, now
   });
 
   api.route({
-    ...endpointRoute(accountEndpoints.resetPassword),
+    ...endpointRoute(realmAdminEndpoints.resetPassword),
     config: updateUser,
     handler: async (request) => {
       const session = requireSession(request);

@@ -7,11 +7,18 @@ import {
   scope3LineSchema,
   scope3SummarySchema,
 } from '@ecc/contracts';
-import { emissionFactors, emissionMonthTotals, emissionResults, ILLUSTRATIVE_EEIO_CSV } from '@ecc/db';
+import {
+  activityRecords,
+  emissionFactors,
+  emissionMonthTotals,
+  emissionResults,
+  ILLUSTRATIVE_EEIO_CSV,
+} from '@ecc/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { SCOPE3_LINE_EDITED_ELSEWHERE } from '#platform/record-results.ts';
 
 const ADMIN = { email: 'admin@acme.test', password: 'acme-password-1', role: 'admin' as const };
 const OTHER_ADMIN = { email: 'admin@other.test', password: 'other-password-1', role: 'admin' as const };
@@ -20,7 +27,7 @@ const PLANT = { name: 'North Plant', slug: 'north-plant', sector: 'Cement', coun
 const RESIN_WITH_MARGINS = 0.76;
 const RESIN_WITHOUT_MARGINS = 0.7;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 describe('Scope 3 lines, EEIO factors and price indexes', () => {
   let testApp: TestApp;
@@ -236,6 +243,24 @@ describe('Scope 3 lines, EEIO factors and price indexes', () => {
       .from(emissionResults)
       .where(and(eq(emissionResults.realmId, acmeId), eq(emissionResults.activityRecordId, created.id)));
     expect(remaining).toEqual([]);
+  });
+
+  it("refuses a change to a line's record through the activity record API, which would leave its details behind", async () => {
+    const created = scope3LineSchema.parse(
+      (await call('admin', 'POST', '/api/scope3/lines', spendLine({ description: 'Kept in step' }))).json(),
+    );
+    const patched = await call('admin', 'PATCH', `/api/activity-records/${created.id}`, {
+      version: created.version,
+      quantity: 1,
+    });
+    expect(patched.statusCode).toBe(409);
+    expect(patched.json().message).toBe(SCOPE3_LINE_EDITED_ELSEWHERE);
+    const [record] = await testApp.database.db
+      .select()
+      .from(activityRecords)
+      .where(and(eq(activityRecords.realmId, acmeId), eq(activityRecords.id, created.id)));
+    expect(record?.version).toBe(created.version);
+    expect(record?.quantity).not.toBe(1);
   });
 
   it('imports spend rows from CSV, all or none, refusing by row and column', async () => {

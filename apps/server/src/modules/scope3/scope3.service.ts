@@ -19,16 +19,10 @@ import {
   auditActorOf,
   createActivityRepository,
   createAuditLogRepository,
-  createEmissionFactorRepository,
   createEmissionResultRepository,
   createScope3Repository,
-  emissionResultValues,
-  gwpSetsToWrite,
-  isRealmFactorKey,
-  libraryVersionLabelOf,
   lockResultGwpSets,
   readRealmGwpSetId,
-  type ActivityRecordRow,
   type Database,
   type NewEeioFactor,
   type NewScope3Line,
@@ -38,11 +32,8 @@ import {
   type UserRow,
 } from '@ecc/db';
 import {
-  calculateActivityResults,
   convertSpend,
-  createActivityCalculator,
   eeioFactorValue,
-  FACTOR_LIBRARY_BY_ID,
   lineDataQualityScore,
   parseCsv,
   parseEeioFactorTable,
@@ -50,14 +41,16 @@ import {
   readSpendRows,
   SPEND_FIELD_COLUMNS,
   weightedDataQualityScore,
-  type ActivityResultRow,
-  type EmissionFactor,
-  type FactorLookup,
-  type GwpSetId,
   type ImportRowError,
 } from '@ecc/domain';
 import type { z } from '@ecc/contracts';
 import { fieldRefusal, HttpError, StaleWriteError } from '#platform/errors.ts';
+import {
+  ACTIVITY_RECORD_ENTITY,
+  calculateRecordResults,
+  resultValuesOf,
+  type CalculatedResults,
+} from '#platform/record-results.ts';
 
 /*
  * Scope 3 lines (issue 11, item 5; decision 029). A line is an activity record of scope 3 with its category: the
@@ -73,13 +66,10 @@ export const LINE_FACILITY_FIXED =
   'A line stays at the facility it was added to: delete it and add it again at the other facility';
 export const STALE_SCOPE3_LINE =
   'Someone else changed this line since you opened it. Reload it to see their change, then make yours again.';
-const ACTIVITY_RECORD_ENTITY = 'activity-record';
 const SCREENING_ENTITY = 'scope3-screening';
 const PRICE_INDEX_ENTITY = 'price-index';
 const EEIO_IMPORT_ENTITY = 'eeio-factor-import';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const factorVersionOf = (_key: string, factor: EmissionFactor) => libraryVersionLabelOf(factor);
 
 /** What the record is calculated from, and what the conversion of spend used. */
 interface RecordActivity {
@@ -244,12 +234,7 @@ function linePath(method: Scope3LineValues['method'], recordPath: string): strin
   return recordPath;
 }
 
-interface CalculatedLine {
-  readonly sets: readonly GwpSetId[];
-  readonly bySet: ReadonlyMap<GwpSetId, readonly ActivityResultRow[]>;
-  readonly current: readonly ActivityResultRow[];
-}
-
+/** The line's record calculated on every set the realm writes; the engine's problems named on the line's fields. */
 async function calculateLine(
   transaction: Database,
   realmId: string,
@@ -257,46 +242,34 @@ async function calculateLine(
   values: Scope3LineValues,
   activity: RecordActivity,
   bodyPath: string,
-): Promise<CalculatedLine> {
+): Promise<CalculatedResults> {
   const gwpSets = await lockResultGwpSets(transaction, realmId);
-  const realmFactor = isRealmFactorKey(activity.factorKey)
-    ? await createEmissionFactorRepository(transaction).findRealmFactor(realmId, activity.factorKey)
-    : undefined;
-  const publishedRealmFactor =
-    realmFactor?.status === 'published' ? (realmFactor.factor as EmissionFactor) : undefined;
-  const factors: FactorLookup = {
-    get: (id) =>
-      id === activity.factorKey && publishedRealmFactor ? publishedRealmFactor : FACTOR_LIBRARY_BY_ID.get(id),
-  };
-  const record = {
-    id: recordId ?? 'new',
-    quantity: activity.quantity,
-    unit: activity.unit,
-    factorKey: activity.factorKey,
-    scope: 3 as const,
-    scope3Category: values.category,
-  };
-  const sets = gwpSetsToWrite(gwpSets);
-  const bySet = new Map<GwpSetId, readonly ActivityResultRow[]>();
-  for (const gwp of sets) {
-    const outcome = calculateActivityResults(
-      record,
-      createActivityCalculator(gwp, { factors, factorVersionOf }),
+  const calculation = await calculateRecordResults(
+    transaction,
+    realmId,
+    {
+      id: recordId ?? 'new',
+      quantity: activity.quantity,
+      unit: activity.unit,
+      factorKey: activity.factorKey,
+      scope: 3,
+      scope3Category: values.category,
+      certificateCoverage: null,
+    },
+    gwpSets,
+  );
+  if (!calculation.ok) {
+    throw fieldRefusal(
+      422,
+      Object.fromEntries(
+        calculation.errors.map((error) => [
+          `${bodyPath}/${linePath(values.method, error.path)}`,
+          error.message,
+        ]),
+      ),
     );
-    if (!outcome.ok) {
-      throw fieldRefusal(
-        422,
-        Object.fromEntries(
-          outcome.errors.map((error) => [
-            `${bodyPath}/${linePath(values.method, error.path)}`,
-            error.message,
-          ]),
-        ),
-      );
-    }
-    bySet.set(gwp, outcome.rows);
   }
-  return { sets, bySet, current: bySet.get(gwpSets.current) ?? [] };
+  return calculation.results;
 }
 
 function recordColumns(values: Scope3LineValues, activity: RecordActivity) {
@@ -315,10 +288,6 @@ function recordColumns(values: Scope3LineValues, activity: RecordActivity) {
     notes: values.description,
     equipmentId: null,
   };
-}
-
-function resultRows(record: ActivityRecordRow, calculated: CalculatedLine) {
-  return calculated.sets.flatMap((gwp) => emissionResultValues(record, calculated.bySet.get(gwp) ?? [], gwp));
 }
 
 /** The line's facility, which must be the realm's. */
@@ -359,7 +328,7 @@ async function insertScope3Line(
     facilityId: values.facilityId,
     createdBy: user.id,
   });
-  await createEmissionResultRepository(transaction).insertMany(realmId, resultRows(record, calculated));
+  await createEmissionResultRepository(transaction).insertMany(realmId, resultValuesOf(record, calculated));
   const columns = lineColumns(values, activity);
   await createScope3Repository(transaction).insertLine(realmId, record.id, columns);
   await createAuditLogRepository(transaction).append(realmId, {
@@ -488,7 +457,7 @@ export async function updateScope3Line(
     await createEmissionResultRepository(transaction).replaceForRecord(
       realmId,
       id,
-      resultRows(updated, calculated),
+      resultValuesOf(updated, calculated),
     );
     const columns = lineColumns(values, activity);
     await createScope3Repository(transaction).updateLine(realmId, id, columns);

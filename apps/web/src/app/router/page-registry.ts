@@ -20,7 +20,7 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
   agreement: () =>
     import('../../features/agreement/agreement-page.tsx').then((module) => module.AgreementPage),
   benchmarks: featureEmptyStatePage,
-  pathways: featureEmptyStatePage,
+  pathways: () => import('../../features/pathways/pathways-page.tsx').then((module) => module.PathwaysPage),
   'reporting-next': () =>
     import('../../features/inventory/inventory-page.tsx').then((module) => module.InventoryPage),
   'context-ai': featureEmptyStatePage,

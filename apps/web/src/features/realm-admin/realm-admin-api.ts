@@ -1,5 +1,4 @@
 import {
-  accountEndpoints,
   authzEndpoints,
   realmAdminEndpoints,
   type DefaultRoleKey,
@@ -37,14 +36,14 @@ export function changeUserRole(userId: string, role: DefaultRoleKey): Promise<Re
 
 /** Deactivates a user (their sessions end at once) or lets them sign in again. */
 export function setUserActive(userId: string, isActive: boolean): Promise<RealmUser> {
-  return callEndpoint(isActive ? accountEndpoints.reactivateUser : accountEndpoints.deactivateUser, {
+  return callEndpoint(isActive ? realmAdminEndpoints.reactivateUser : realmAdminEndpoints.deactivateUser, {
     params: { id: userId },
   });
 }
 
 /** Sets a user's password; every session of theirs ends. */
 export function resetUserPassword(userId: string, password: string): Promise<SessionsEnded> {
-  return callEndpoint(accountEndpoints.resetPassword, { params: { id: userId }, body: { password } });
+  return callEndpoint(realmAdminEndpoints.resetPassword, { params: { id: userId }, body: { password } });
 }
 
 export function addGrant(roleId: string, grant: NewGrantRequest): Promise<PermissionRow> {

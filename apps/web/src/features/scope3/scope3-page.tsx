@@ -8,10 +8,11 @@ import {
 } from '@ecc/contracts';
 import { Button, ConfirmDialog, DataTable, EmptyState, FormField, selectClasses, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
+import { PageSection } from '#components/page-section.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
@@ -74,7 +75,6 @@ export function Scope3Page({ route }: PageProps) {
 }
 
 function Scope3Content({ summary, onYear }: { summary: Scope3Summary; onYear: (year: number) => void }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const canWrite = useCan('update', 'ActivityRecord');
   const [category, setCategory] = useState<number>(
@@ -87,11 +87,13 @@ function Scope3Content({ summary, onYear }: { summary: Scope3Summary; onYear: (y
 
   return (
     <>
-      <section aria-labelledby={`${id}-categories`} className="grid gap-3">
-        <div className="flex flex-wrap items-end justify-between gap-2">
-          <h2 id={`${id}-categories`} className="text-lg font-semibold">
+      <PageSection
+        title={
+          <>
             Categories of {summary.year}: {formatMass(summary.co2eKg)}
-          </h2>
+          </>
+        }
+        actions={
           <FormField label="Year">
             <select
               className={selectClasses}
@@ -105,7 +107,8 @@ function Scope3Content({ summary, onYear }: { summary: Scope3Summary; onYear: (y
               ))}
             </select>
           </FormField>
-        </div>
+        }
+      >
         <DataTable
           caption={`Scope 3 categories of ${summary.year}, on ${summary.gwpSetId}`}
           rows={summary.categories}
@@ -154,14 +157,11 @@ function Scope3Content({ summary, onYear }: { summary: Scope3Summary; onYear: (y
             },
           ]}
         />
-      </section>
+      </PageSection>
       <LinesSection year={summary.year} category={category} canWrite={canWrite} />
-      <section aria-labelledby={`${id}-hotspots`} className="grid gap-3">
-        <h2 id={`${id}-hotspots`} className="text-lg font-semibold">
-          Hotspots by category and supplier
-        </h2>
+      <PageSection title="Hotspots by category and supplier">
         <Scope3HotspotChart hotspots={summary.hotspots} />
-      </section>
+      </PageSection>
       <PriceIndexSection canWrite={canWrite} />
       <EeioSection canWrite={canWrite} />
       {screening ? (
@@ -181,7 +181,6 @@ function Scope3Content({ summary, onYear }: { summary: Scope3Summary; onYear: (y
 }
 
 function LinesSection({ year, category, canWrite }: { year: number; category: number; canWrite: boolean }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const lines = useQuery(scope3LinesQueryOptions(year, category));
   const facilities = useQuery(facilityChoicesQueryOptions);
@@ -208,12 +207,10 @@ function LinesSection({ year, category, canWrite }: { year: number; category: nu
   }
 
   return (
-    <section aria-labelledby={`${id}-lines`} className="grid gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <h2 id={`${id}-lines`} className="text-lg font-semibold">
-          Lines of {name}
-        </h2>
-        {canWrite ? (
+    <PageSection
+      title={`Lines of ${name}`}
+      actions={
+        canWrite ? (
           <div className="flex gap-2">
             <Button size="sm" variant="outline" onClick={() => setIsImporting(true)}>
               Import spend
@@ -222,8 +219,9 @@ function LinesSection({ year, category, canWrite }: { year: number; category: nu
               Add line
             </Button>
           </div>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <QueryStates
         query={lines}
         loading={<LoadingSkeleton label="Loading the lines" skeletons={['h-10', 'h-24']} />}
@@ -326,28 +324,26 @@ function LinesSection({ year, category, canWrite }: { year: number; category: nu
           setDeleting(undefined);
         }}
       />
-    </section>
+    </PageSection>
   );
 }
 
 function PriceIndexSection({ canWrite }: { canWrite: boolean }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const indexes = useQuery(priceIndexesQueryOptions);
   const [editing, setEditing] = useState<{ index?: PriceIndexDto }>();
   const [deleting, setDeleting] = useState<PriceIndexDto>();
   return (
-    <section aria-labelledby={`${id}-indexes`} className="grid gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <h2 id={`${id}-indexes`} className="text-lg font-semibold">
-          Price index
-        </h2>
-        {canWrite ? (
+    <PageSection
+      title="Price index"
+      actions={
+        canWrite ? (
           <Button size="sm" onClick={() => setEditing({})}>
             Add value
           </Button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <QueryStates
         query={indexes}
         loading={<LoadingSkeleton label="Loading the price index" skeletons={['h-10']} />}
@@ -436,27 +432,25 @@ function PriceIndexSection({ canWrite }: { canWrite: boolean }) {
           setDeleting(undefined);
         }}
       />
-    </section>
+    </PageSection>
   );
 }
 
 function EeioSection({ canWrite }: { canWrite: boolean }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const factors = useQuery(eeioFactorsQueryOptions);
   const [isImporting, setIsImporting] = useState(false);
   return (
-    <section aria-labelledby={`${id}-eeio`} className="grid gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <h2 id={`${id}-eeio`} className="text-lg font-semibold">
-          EEIO factors
-        </h2>
-        {canWrite ? (
+    <PageSection
+      title="EEIO factors"
+      actions={
+        canWrite ? (
           <Button size="sm" onClick={() => setIsImporting(true)}>
             Import factors
           </Button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <QueryStates
         query={factors}
         loading={<LoadingSkeleton label="Loading the EEIO factors" skeletons={['h-10']} />}
@@ -499,6 +493,6 @@ function EeioSection({ canWrite }: { canWrite: boolean }) {
           onClose={() => setIsImporting(false)}
         />
       ) : null}
-    </section>
+    </PageSection>
   );
 }
