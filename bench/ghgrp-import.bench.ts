@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readWorksheetRows } from '../apps/server/src/modules/imports/read-workbook.ts';
+import { readWorksheetRows } from '../apps/server/src/platform/read-workbook.ts';
 import { importGhgrpWorkbook } from '../apps/server/src/modules/imports/imports.service.ts';
 import { findSharedDataFile } from '../apps/server/src/test-support/shared-data-dir.ts';
 import { createDatabase, createDefaultRealmConfig, createRealmRepository } from '../packages/db/src/index.ts';

@@ -29,6 +29,7 @@ import { registerOrganisationRoutes } from './modules/organisation/organisation.
 import { registerAnalysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { registerScope3Routes } from './modules/scope3/scope3.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
+import { registerBenchmarkRoutes } from './modules/benchmarks/benchmarks.routes.ts';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import {
   OPTIMIZER_WORKER_URL,
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrganisationRoutes(app, database.db);
   registerScope3Routes(app, database.db);
   registerOverviewRoutes(app, database.db);
+  registerBenchmarkRoutes(app, database.db);
   registerAnalysisRoutes(app, database.db);
   registerInventoryRoutes(app, database.db);
   const solver: OptimizerSolver = createHighsSolver({ workerUrl: OPTIMIZER_WORKER_URL, ...options.solver });

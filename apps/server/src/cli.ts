@@ -26,6 +26,7 @@ import {
   runImportFacilitiesCommand,
   runImportGhgrpCommand,
 } from './modules/imports/import-command.ts';
+import { runReferenceLoadCommand } from './modules/benchmarks/reference-data.service.ts';
 import { createUser } from './modules/user/user.service.ts';
 import {
   COMMAND_LINE_ACTOR,
@@ -65,6 +66,9 @@ export const USAGE = `Emissions Control Center operator commands: npm run ecc --
       Creates a facility per row of a CSV or XLSX file, or updates the realm's facility of the row's slug, all or
       nothing; the mapping is suggested from the header names unless given. Importing the same file again
       changes nothing.
+  reference load ghgrp FILE [--year YYYY]
+      Loads the "Direct Emitters" sheet of an EPA GHGRP data summary workbook as public peers for benchmarks
+      (reference data every realm reads; year from the file name unless given), replacing that year's peers.
   recalculate --realm K [--gwp AR4|AR5|AR6]
       Recalculates every activity record of realm K (on the realm's GWP set unless given), printing progress;
       resumes the realm's unfinished run if there is one. Records that cannot be calculated are counted and listed.
@@ -107,8 +111,11 @@ interface Command {
   options: NonNullable<ParseArgsConfig['options']>;
   /** Checked before the database opens, so a usage mistake answers at once. */
   required: readonly string[];
-  /** The name of the one positional argument the command takes (`import ghgrp … FILE`), stored as that option. */
-  positional?: string;
+  /**
+   * The names of the positional arguments the command takes, in order (`import ghgrp … FILE`,
+   * `reference load DATASET FILE`), each stored as that option.
+   */
+  positionals?: readonly string[];
   run(database: DatabaseHandle, options: CommandOptions, io: CliIo): Promise<void>;
 }
 
@@ -275,7 +282,7 @@ const COMMANDS: Record<string, Command> = {
   'import ghgrp': {
     options: { realm: { type: 'string' }, year: { type: 'string' } },
     required: ['realm'],
-    positional: 'file',
+    positionals: ['file'],
     async run(database, options, io) {
       await runImportGhgrpCommand(
         database,
@@ -288,10 +295,26 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  'reference load': {
+    options: { year: { type: 'string' } },
+    required: [],
+    positionals: ['dataset', 'file'],
+    async run(database, options, io) {
+      await runReferenceLoadCommand(
+        database.db,
+        {
+          dataset: required(options, 'dataset'),
+          path: required(options, 'file'),
+          year: optional(options, 'year'),
+        },
+        io.stdout,
+      );
+    },
+  },
   'import activities': {
     options: { realm: { type: 'string' }, mapping: { type: 'string' }, facility: { type: 'string' } },
     required: ['realm'],
-    positional: 'file',
+    positionals: ['file'],
     async run(database, options, io) {
       await runImportActivitiesCommand(
         database,
@@ -308,7 +331,7 @@ const COMMANDS: Record<string, Command> = {
   'import facilities': {
     options: { realm: { type: 'string' }, mapping: { type: 'string' } },
     required: ['realm'],
-    positional: 'file',
+    positionals: ['file'],
     async run(database, options, io) {
       await runImportFacilitiesCommand(
         database,
@@ -438,14 +461,22 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       args: isOneWord ? args.slice(1) : [...rest],
       options: command.options,
       strict: true,
-      allowPositionals: command.positional !== undefined,
+      allowPositionals: command.positionals !== undefined,
     });
     options = parsed.values;
-    if (command.positional !== undefined) {
-      if (parsed.positionals.length !== 1) {
-        throw new UsageError(`Give exactly one ${command.positional.toUpperCase()}`);
+    if (command.positionals !== undefined) {
+      const names = command.positionals;
+      if (parsed.positionals.length !== names.length) {
+        throw new UsageError(
+          names.length === 1
+            ? `Give exactly one ${names[0]!.toUpperCase()}`
+            : `Give ${names.map((name) => name.toUpperCase()).join(' and ')}`,
+        );
       }
-      options = { ...options, [command.positional]: parsed.positionals[0] };
+      options = {
+        ...options,
+        ...Object.fromEntries(names.map((name, index) => [name, parsed.positionals[index]])),
+      };
     }
     for (const name of command.required) required(options, name);
   } catch (error) {

@@ -12,6 +12,8 @@ import {
   completeReportedGwpSets,
 } from '@ecc/db';
 import { buildApp } from './app.ts';
+import { ensureGhgrpReference } from './modules/benchmarks/reference-data.service.ts';
+import { findSharedDataFile } from './test-support/shared-data-dir.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 
 /** After a shutdown signal, requests get this long to finish before the process gives up on them. */
@@ -46,6 +48,10 @@ async function main(): Promise<void> {
     await completeReportedGwpSets(database.db);
     await seedDemoRealm(database.db);
     await seedPaidDemoRealm(database.db);
+    // Public peers for benchmarks from the shared EPA workbook, once: later starts find its year loaded.
+    console.info(
+      await ensureGhgrpReference(database.db, findSharedDataFile('epa-ghgrp-2020', 'ghgp_data_2020.xlsx')),
+    );
     if (config.administrator) {
       const { email, password } = config.administrator;
       await ensureAdministrator(database.db, config.defaultRealmKey, email, password);

@@ -44,3 +44,4 @@ export * from './organisation.ts';
 export * from './analysis.ts';
 export * from './scope3.ts';
 export * from './reports.ts';
+export * from './benchmarks.ts';

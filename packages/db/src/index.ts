@@ -33,6 +33,7 @@ export * from './user-identity-repository.ts';
 export * from './oidc-flow-repository.ts';
 export * from './realm-admin-repository.ts';
 export * from './overview-repository.ts';
+export * from './benchmark-repository.ts';
 export * from './inventory-repository.ts';
 export * from './realm-inventory.ts';
 export * from './emission-month-total-repository.ts';

@@ -1333,3 +1333,52 @@ export const pathwayTargets = pgTable(
 
 export type SectorPathwayRow = typeof sectorPathways.$inferSelect;
 export type PathwayTargetRow = typeof pathwayTargets.$inferSelect;
+
+/**
+ * Public reference data, not a realm's (decision 033): one EPA GHGRP facility-year a row, the public peers of
+ * benchmarks. `reported_co2e_kg` is EPA's total as published, on `reported_gwp_set_id` (AR4 for GHGRP through
+ * 2023); `gas_kg` the single gases' masses recovered from it, `mixtures_co2e_kg` the gas groups EPA publishes only
+ * as CO2e (AR4), and `co2e_kg_by_gwp_set` the total re-based to every set the product knows. Every signed-in realm
+ * reads it; only the operator's command line (and `npm start`, as the owner) writes it.
+ */
+export const referenceGhgrpFacilityYears = pgTable(
+  'reference_ghgrp_facility_years',
+  {
+    source: text('source').notNull(),
+    year: integer('year').notNull(),
+    ghgrpId: text('ghgrp_id').notNull(),
+    name: text('name').notNull(),
+    city: text('city'),
+    state: text('state'),
+    /** The primary NAICS code as EPA lists it (6 digits, as text). */
+    naics: text('naics'),
+    sector: text('sector').notNull(),
+    reportedCo2eKg: numeric('reported_co2e_kg', { mode: 'number' }).notNull(),
+    reportedGwpSetId: text('reported_gwp_set_id').notNull(),
+    gasKg: jsonb('gas_kg').$type<Record<string, number>>().notNull(),
+    mixturesCo2eKg: jsonb('mixtures_co2e_kg').$type<Record<string, number>>().notNull(),
+    co2eKgByGwpSet: jsonb('co2e_kg_by_gwp_set').$type<Record<string, number>>().notNull(),
+    biogenicCo2Kg: numeric('biogenic_co2_kg', { mode: 'number' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.source, table.year, table.ghgrpId] }),
+    index('reference_ghgrp_facility_years_naics_index').on(table.source, table.naics, table.year),
+  ],
+);
+
+/** Which reference data set (source and year) was loaded from which file, so start-up loads it only once. */
+export const referenceDatasetLoads = pgTable(
+  'reference_dataset_loads',
+  {
+    source: text('source').notNull(),
+    year: integer('year').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    rowCount: integer('row_count').notNull(),
+    loadedOn: timestamp('loaded_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.year] })],
+);
+
+export type ReferenceGhgrpFacilityYearRow = typeof referenceGhgrpFacilityYears.$inferSelect;
+export type ReferenceDatasetLoadRow = typeof referenceDatasetLoads.$inferSelect;

@@ -10,3 +10,4 @@ export * from './patterns/index.ts';
 export * from './reporting/index.ts';
 export * from './scope3/index.ts';
 export * from './pathways/index.ts';
+export * from './benchmarks/index.ts';

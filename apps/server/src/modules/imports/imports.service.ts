@@ -35,15 +35,11 @@ import {
   createFactorReferenceResolver,
   detectImportFormat,
   FACTOR_LIBRARY,
-  findGhgrpHeaderRow,
-  GHGRP_DIRECT_EMITTERS_SHEET,
   ghgrpFacilitySlug,
   ghgrpYearFromFileName,
-  indexGhgrpColumns,
   missingActivityFields,
   missingFacilityFields,
   parseCsv,
-  parseGhgrpRow,
   realmGwpSetId,
   suggestActivityMapping,
   suggestFacilityMapping,
@@ -52,7 +48,6 @@ import {
   validateFacilityRows,
   type ActivityCalculator,
   type ActivityResultRow,
-  type GhgrpColumnIndex,
   type GwpSetId,
   type ImportRow,
   type ImportRowError,
@@ -60,8 +55,9 @@ import {
   type Scope,
 } from '@ecc/domain';
 import { InvalidInputError, zodProblems, type InputProblem } from '#platform/errors.ts';
+import { readGhgrpDirectEmitters } from '#platform/ghgrp-workbook.ts';
 import { decodeUtf8Text } from '#platform/text-integrity.ts';
-import { readWorksheetRows, WorkbookError } from './read-workbook.ts';
+import { readWorksheetRows, WorkbookError } from '#platform/read-workbook.ts';
 
 /** A file as uploaded or read from disk. */
 export interface ImportFile {
@@ -479,66 +475,29 @@ export async function importGhgrpWorkbook(
   const fileHash = sha256Hex(file.content);
   const repository = createImportRepository(db);
 
-  const facilities: GhgrpFacilityValues[] = [];
-  const errors: ImportRowError[] = [];
-  const seen = new Map<string, number>();
+  const { facilities: parsed, errors } = await readGhgrpDirectEmitters(file.content, { year, gwp });
+  if (errors.length > 0) throw new ImportRowsError(errors);
   let reportedTotalCo2eT = 0;
   let rebasedTotalCo2eT = 0;
-  await withWorkbookErrors(async () => {
-    // Title rows sit above the header (their number changes between editions): skipped until it turns up.
-    let columns: GhgrpColumnIndex | undefined;
-    for await (const { rowNumber, cells } of readWorksheetRows(file.content, {
-      sheetName: GHGRP_DIRECT_EMITTERS_SHEET,
-    })) {
-      if (!columns) {
-        if (findGhgrpHeaderRow([cells]) === 0) columns = indexGhgrpColumns(cells);
-        continue;
-      }
-      if (cells.every((cell) => cellText(cell) === '')) continue;
-      const parsed = parseGhgrpRow(columns, rowNumber, cells, { year, gwp });
-      if (!parsed.ok) {
-        errors.push(...parsed.errors);
-        continue;
-      }
-      const { facility } = parsed;
-      const earlierRow = seen.get(facility.ghgrpId);
-      if (earlierRow !== undefined) {
-        errors.push({
-          row: rowNumber,
-          column: 'Facility Id',
-          message: `Facility Id ${facility.ghgrpId} is also on row ${earlierRow}`,
-        });
-        continue;
-      }
-      seen.set(facility.ghgrpId, rowNumber);
-      reportedTotalCo2eT += facility.reported.reportedCo2eT;
-      rebasedTotalCo2eT += facility.reported.co2eT;
-      facilities.push({
-        ghgrpId: facility.ghgrpId,
-        slug: ghgrpFacilitySlug(facility.name, facility.ghgrpId),
-        name: facility.name,
-        sector: facility.sector,
-        naics: facility.naics,
-        address: facility.address,
-        city: facility.city,
-        state: facility.state,
-        postalCode: facility.postalCode,
-        country: 'US',
-        latitude: facility.latitude,
-        longitude: facility.longitude,
-        reported: { [String(year)]: facility.reported },
-      });
-    }
-    if (!columns) {
-      throw new InvalidInputError([
-        {
-          path: 'file',
-          message: `The "${GHGRP_DIRECT_EMITTERS_SHEET}" sheet has no header row with Facility Id, Facility Name and Total reported direct emissions`,
-        },
-      ]);
-    }
+  const facilities: GhgrpFacilityValues[] = parsed.map((facility) => {
+    reportedTotalCo2eT += facility.reported.reportedCo2eT;
+    rebasedTotalCo2eT += facility.reported.co2eT;
+    return {
+      ghgrpId: facility.ghgrpId,
+      slug: ghgrpFacilitySlug(facility.name, facility.ghgrpId),
+      name: facility.name,
+      sector: facility.sector,
+      naics: facility.naics,
+      address: facility.address,
+      city: facility.city,
+      state: facility.state,
+      postalCode: facility.postalCode,
+      country: 'US',
+      latitude: facility.latitude,
+      longitude: facility.longitude,
+      reported: { [String(year)]: facility.reported },
+    };
   });
-  if (errors.length > 0) throw new ImportRowsError(errors);
 
   const commit = await repository.upsertGhgrpFacilities(
     realm.id,

@@ -19,7 +19,8 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
   launcher: () => import('../../features/launcher/launcher-page.tsx').then((module) => module.LauncherPage),
   agreement: () =>
     import('../../features/agreement/agreement-page.tsx').then((module) => module.AgreementPage),
-  benchmarks: featureEmptyStatePage,
+  benchmarks: () =>
+    import('../../features/benchmarks/benchmarks-page.tsx').then((module) => module.BenchmarksPage),
   pathways: () => import('../../features/pathways/pathways-page.tsx').then((module) => module.PathwaysPage),
   'reporting-next': () =>
     import('../../features/inventory/inventory-page.tsx').then((module) => module.InventoryPage),
