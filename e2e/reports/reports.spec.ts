@@ -110,3 +110,133 @@ test('an administrator builds a report, approves it, exports PDF and XLSX and ha
     await expect(page.getByText('This report is not mailed on a schedule.')).toBeVisible();
   });
 });
+
+/*
+ * The chain of issue 11: build an analysis, save it, drill through to a record's trail, put it in a report beside
+ * an inventory table, approve it, export PDF and XLSX (both opened and read), schedule the saved analysis and see
+ * the mail arrive with its workbook.
+ */
+test('an analysis goes from the pivot into an approved report, its exports and a scheduled mail', async ({
+  page,
+}) => {
+  // Generous: eight pages and three downloads on a machine that may be busy.
+  test.setTimeout(360_000);
+  const viewName = `Chain ${Date.now()}`;
+  const reportName = `Disclosure ${Date.now()}`;
+  const recipient = `analyst.${Date.now()}@example.com`;
+  await page.goto(`${PAID_DEMO_ORIGIN}/login`);
+  await signInWithForm(page, ADMIN);
+  await expectPathname(page, '/');
+
+  await test.step('builds an analysis of facilities by scope in 2024 and saves it for the realm', async () => {
+    await page.goto(`${PAID_DEMO_ORIGIN}/reporting/analysis`);
+    await expect(page.getByRole('table', { name: 'Analysis pivot' })).toBeVisible();
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await page.getByLabel('Year', { exact: true }).selectOption('2024');
+    await expect(page.getByRole('columnheader', { name: 'Scope 1' })).toBeVisible();
+    await page.getByLabel('View name').fill(viewName);
+    await page.getByLabel('Visibility').selectOption('shared');
+    await page.getByRole('button', { name: 'Save view' }).click();
+    await expect(page.getByText(`Saved "${viewName}"`, { exact: true })).toBeVisible();
+  });
+
+  await test.step('drills through a cell to its records and a record’s trail', async () => {
+    await page
+      .getByRole('table', { name: 'Analysis pivot' })
+      .getByRole('button', { name: /^Records behind / })
+      .first()
+      .click();
+    const panel = page.getByRole('dialog', { name: 'Records behind the cell' });
+    await panel
+      .getByRole('button', { name: /^Trail of / })
+      .first()
+      .click();
+    await expect(panel.getByRole('list', { name: 'Calculation trail' })).toContainText('t CO2e');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  });
+
+  await test.step('puts the saved analysis in a report beside the inventory summary', async () => {
+    await page.goto(`${PAID_DEMO_ORIGIN}/reporting/analysis/report`);
+    await page.getByRole('button', { name: 'New report' }).click();
+    const builder = page.getByRole('form', { name: 'Report builder' });
+    await builder.getByLabel('Report name').fill(reportName);
+    await builder.getByRole('button', { name: 'Add inventory table' }).click();
+    const inventory = builder.getByRole('listitem', { name: 'Inventory table section 1' });
+    await inventory.getByLabel('Year', { exact: true }).fill('2024');
+    await inventory
+      .getByLabel('Table', { exact: true })
+      .selectOption({ label: 'GHG Protocol summary by scope' });
+    await builder.getByRole('button', { name: 'Add saved analysis' }).click();
+    await builder
+      .getByRole('listitem', { name: 'Saved analysis section 2' })
+      .getByLabel('Saved analysis', { exact: true })
+      .selectOption({ label: viewName });
+    await builder.getByRole('button', { name: 'Create report' }).click();
+    await expect(page.getByRole('heading', { name: reportName })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'GHG Protocol summary by scope 2024' })).toContainText(
+      'Gross Scope 1',
+    );
+    await expect(page.getByRole('region', { name: viewName })).toContainText('Grand total');
+  });
+
+  await test.step('approves it', async () => {
+    await page.getByRole('button', { name: 'Submit for review', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Submit for review' }).click();
+    await expect(page.getByLabel('Status')).toHaveText('In review');
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByLabel('Status')).toHaveText('Approved');
+  });
+
+  await test.step('exports a PDF with both tables and an XLSX with a sheet per table, numbers as numbers', async () => {
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export PDF' }).click(),
+    ]);
+    const pdf = readPdf(await readFile(await pdfDownload.path()));
+    expect(pdf.text).toContain('GHG Protocol summary by scope 2024');
+    expect(pdf.text).toContain('Gross Scope 1');
+    expect(pdf.text).toContain(viewName);
+    expect(pdf.text).toContain('Grand total');
+
+    const [xlsxDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export XLSX' }).click(),
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await xlsxDownload.path());
+    expect(workbook.worksheets).toHaveLength(2);
+    const [summary, analysis] = workbook.worksheets;
+    expect(summary?.getRow(1).values).toEqual([undefined, 'Section', 'Item', 'Unit', 'Amount']);
+    expect(summary?.getRow(2).getCell(2).value).toBe('Gross Scope 1');
+    expect(typeof summary?.getRow(2).getCell(4).value).toBe('number');
+    expect(analysis?.getRow(1).values).toEqual([undefined, 'Level', 'Facility', 'Scope', 'CO2e (kg)']);
+    expect(typeof analysis?.getRow(2).getCell(4).value).toBe('number');
+  });
+
+  await test.step('schedules the saved analysis and its workbook arrives by mail', async () => {
+    await page.goto(`${PAID_DEMO_ORIGIN}/reporting/analysis`);
+    // A shared view is listed with who shares it.
+    await page.getByLabel('Saved views').selectOption({ label: `${viewName} (shared by me)` });
+    await page.getByRole('button', { name: 'Schedules', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Add a schedule' });
+    await form.getByLabel('Cron expression (UTC)').fill('*/5 * * * * *');
+    await expect(form.getByLabel('Format', { exact: true })).toHaveValue('xlsx');
+    await form.getByLabel('Recipients').fill(recipient);
+    await form.getByRole('button', { name: 'Add schedule' }).click();
+    await expect(page.getByRole('table', { name: 'Schedules of this analysis' })).toContainText(recipient);
+    await expect
+      .poll(() => capture?.received.filter((mail) => mail.to.includes(recipient)).length ?? 0, {
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
+    const mail = capture?.received.find((each) => each.to.includes(recipient));
+    expect(mail?.body).toContain(`Subject: ${viewName}: scheduled analysis`);
+    expect(mail?.body).toContain('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+
+    await page.getByRole('button', { name: 'Delete the schedule */5 * * * * *' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete schedule' }).click();
+    await expect(page.getByText('This analysis is not mailed on a schedule.')).toBeVisible();
+  });
+});

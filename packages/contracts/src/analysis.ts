@@ -168,6 +168,20 @@ export const analysisResponseSchema = z.object({
 });
 export type AnalysisResponse = z.infer<typeof analysisResponseSchema>;
 
+/** A key as a person reads it: a facility's or business unit's name, a scope, "Total" (the key summed over). */
+export function analysisKeyLabel(
+  dimension: string,
+  value: string | number | undefined,
+  labels: AnalysisResponse['labels'],
+): string {
+  if (value === undefined) return 'Total';
+  if (dimension === 'scope') return `Scope ${value}`;
+  if (dimension === 'scope3Category') return `Category ${value}`;
+  if (dimension === 'businessUnit' && value === '') return 'No business unit';
+  if (value === '') return 'Not set';
+  return labels[dimension]?.[String(value)] ?? String(value);
+}
+
 /** The values each dimension takes in the realm's results, for the filter pickers. */
 export const analysisDimensionValuesResponseSchema = z.object({
   values: z.record(

@@ -58,10 +58,60 @@ export const kpiSectionSchema = z.object({
 });
 
 /**
- * Every section kind. A new kind (inventory tables, saved analyses) is a schema here and a renderer in the
- * section registry (`packages/db/src/report-sections.ts`).
+ * The inventory's tables a disclosure needs (issue 11 item 2), each of one reporting year: the GHG Protocol
+ * summary by scope, Scope 3 by category, the Kyoto gases of Scope 1, by facility, by business unit, ESRS E1-6 and
+ * CDP C6 / C7.
  */
-export const reportSectionSchema = z.discriminatedUnion('kind', [textSectionSchema, kpiSectionSchema]);
+export const INVENTORY_SECTION_TABLES = [
+  'summary',
+  'scope3-categories',
+  'gases',
+  'facilities',
+  'business-units',
+  'esrs-e1-6',
+  'cdp-c6',
+  'cdp-c7',
+] as const;
+export const inventorySectionTableSchema = z.enum(INVENTORY_SECTION_TABLES);
+export type InventorySectionTable = z.infer<typeof inventorySectionTableSchema>;
+
+export const INVENTORY_SECTION_TABLE_LABELS: Readonly<Record<InventorySectionTable, string>> = {
+  summary: 'GHG Protocol summary by scope',
+  'scope3-categories': 'Scope 3 by category',
+  gases: 'Scope 1 by greenhouse gas',
+  facilities: 'Emissions by facility',
+  'business-units': 'Emissions by business unit',
+  'esrs-e1-6': 'ESRS E1-6 gross Scopes 1, 2, 3 and total GHG emissions',
+  'cdp-c6': 'CDP C6 emissions data',
+  'cdp-c7': 'CDP C7 emissions breakdowns',
+};
+
+export const inventorySectionSchema = z.object({
+  id: sectionIdSchema,
+  kind: z.literal('inventory'),
+  title: sectionTitleSchema,
+  year: reportingYearSchema,
+  table: inventorySectionTableSchema,
+});
+
+/** A saved analysis (`/reporting/analysis`): its table and chart; a private view only in its owner's reports. */
+export const analysisSectionSchema = z.object({
+  id: sectionIdSchema,
+  kind: z.literal('analysis'),
+  title: sectionTitleSchema,
+  viewId: uuidSchema,
+});
+
+/**
+ * Every section kind. A new kind is a schema here and a renderer in the section registry
+ * (`packages/db/src/report-sections.ts`).
+ */
+export const reportSectionSchema = z.discriminatedUnion('kind', [
+  textSectionSchema,
+  kpiSectionSchema,
+  inventorySectionSchema,
+  analysisSectionSchema,
+]);
 export type ReportSection = z.infer<typeof reportSectionSchema>;
 export type ReportSectionKind = ReportSection['kind'];
 
@@ -80,16 +130,28 @@ export const reportSectionsSchema = z
 /** A number a section shows, with its unit, as a table cell, a tile or a chart's value. */
 export const reportTableSchema = z.object({
   title: z.string(),
-  columns: z.array(z.object({ key: z.string(), header: z.string(), isNumber: z.boolean() })),
+  columns: z.array(
+    z.object({
+      key: z.string(),
+      header: z.string(),
+      isNumber: z.boolean(),
+      /** Decimals shown on paper and screen (the files keep the full number); 0 when absent. */
+      fractionDigits: z.number().int().min(0).max(6).optional(),
+    }),
+  ),
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
 });
 export type ReportTable = z.infer<typeof reportTableSchema>;
 
 export const reportChartSchema = z.object({
-  kind: z.literal('bar'),
+  /** Bars, or lines over time. */
+  kind: z.enum(['bar', 'line']),
   title: z.string(),
   categories: z.array(z.string()),
+  /** Each category's total. */
   values: z.array(z.number()),
+  /** The parts of each category's total, stacked (a saved analysis with columns); absent for one series. */
+  series: z.array(z.object({ name: z.string(), values: z.array(z.number().nullable()) })).optional(),
   unit: z.string(),
 });
 export type ReportChart = z.infer<typeof reportChartSchema>;
@@ -217,7 +279,9 @@ export type ReportRun = z.infer<typeof reportRunSchema>;
 
 export const reportScheduleSchema = z.object({
   id: uuidSchema,
-  reportId: uuidSchema,
+  /** What it mails: a report, or a saved analysis (the other is null). */
+  reportId: uuidSchema.nullable(),
+  analysisViewId: uuidSchema.nullable(),
   cron: z.string(),
   timezone: z.string(),
   format: reportExportFormatSchema,
@@ -310,6 +374,44 @@ export const reportEndpoints = {
   deleteSchedule: defineEndpoint({
     method: 'DELETE',
     path: '/api/reports/:id/schedules/:scheduleId',
+    params: reportScheduleParamsSchema,
+    responses: { 204: noContentSchema },
+  }),
+};
+
+/** A saved analysis is mailed as its table: a workbook or a CSV file, not a PDF. */
+export const ANALYSIS_SCHEDULE_FORMATS = ['xlsx', 'csv'] as const;
+export const ANALYSIS_SCHEDULE_PDF_MESSAGE = 'A saved analysis is sent as XLSX or CSV';
+
+/**
+ * Schedules of a saved analysis (issue 11 item 6): the same cron, recipients and run history as a report's; each
+ * run mails the analysis computed at the run. `:id` is the saved view's.
+ */
+export const analysisScheduleEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/analysis/views/:id/schedules',
+    params: reportParamsSchema,
+    responses: { 200: reportScheduleListResponseSchema },
+  }),
+  /** 400 naming `body/format` for a PDF, `body/cron` for an expression that is not valid. */
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/analysis/views/:id/schedules',
+    params: reportParamsSchema,
+    body: reportScheduleInputSchema,
+    responses: { 201: reportScheduleSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/analysis/views/:id/schedules/:scheduleId',
+    params: reportScheduleParamsSchema,
+    body: reportScheduleInputSchema,
+    responses: { 200: reportScheduleSchema },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/analysis/views/:id/schedules/:scheduleId',
     params: reportScheduleParamsSchema,
     responses: { 204: noContentSchema },
   }),

@@ -38,6 +38,16 @@ export function createAnalysisViewRepository(db: Database) {
         .orderBy(asc(analysisViews.name), asc(analysisViews.id));
     },
 
+    /** Any view of the realm, whoever owns it: a report shows the view its author chose. */
+    async find(realmId: string, id: string): Promise<AnalysisViewRow | undefined> {
+      const rows = await db
+        .select()
+        .from(analysisViews)
+        .where(and(eq(analysisViews.realmId, realmId), eq(analysisViews.id, id)))
+        .limit(1);
+      return rows[0];
+    },
+
     async findVisible(
       realmId: string,
       userId: string,

@@ -6,8 +6,9 @@ import { createReportRepository } from './report-repository.ts';
 import { createSectionContext, renderSections } from './report-sections.ts';
 
 /*
- * The demo realm's reports (issue 11, item 7): one report approved by the demo administrator, its snapshot taken
- * from the demo's own monthly totals, and a weekly schedule mailing it as a PDF to the administrator.
+ * The demo realm's reports (issue 11, item 7): one report approved by the demo administrator (text, KPI tiles and
+ * the inventory's summary, Scope 3 and ESRS E1-6 tables), its snapshot taken from the demo's own numbers, and a
+ * weekly schedule mailing it as a PDF to the administrator.
  */
 
 export const DEMO_REPORT_NAME = 'Annual GHG inventory summary';
@@ -36,6 +37,9 @@ function demoSections(year: number): ReportSection[] {
       year,
       metrics: ['scope1', 'scope2Location', 'scope2Market', 'scope3', 'total'],
     },
+    { id: 'inventory-summary', kind: 'inventory', year, table: 'summary' },
+    { id: 'inventory-scope3', kind: 'inventory', year, table: 'scope3-categories' },
+    { id: 'inventory-esrs', kind: 'inventory', year, table: 'esrs-e1-6' },
   ];
 }
 
@@ -59,7 +63,7 @@ export async function seedDemoReports(db: Database, realmId: string, now = new D
   await repository.setStatus(realmId, report.id, 'approved', now, 1);
   await repository.createSchedule(
     realmId,
-    report.id,
+    { kind: 'report', id: report.id },
     {
       cron: DEMO_SCHEDULE_CRON,
       timezone: 'UTC',

@@ -20,6 +20,19 @@ import {
 export type ReportStatusValue = ReportRow['status'];
 export type ReportFormatValue = ReportScheduleRow['format'];
 
+/** What a schedule mails: a report, or a saved analysis. */
+export type ScheduleTarget = { readonly kind: 'report' | 'analysis'; readonly id: string };
+
+function targetColumn(target: ScheduleTarget) {
+  return target.kind === 'report'
+    ? eq(reportSchedules.reportId, target.id)
+    : eq(reportSchedules.analysisViewId, target.id);
+}
+
+function targetValues(target: ScheduleTarget) {
+  return target.kind === 'report' ? { reportId: target.id } : { analysisViewId: target.id };
+}
+
 export interface NewReportVersion {
   sections: unknown;
   createdBy: string | null;
@@ -39,7 +52,9 @@ export interface ClaimedRun {
   runId: string;
   realmId: string;
   scheduleId: string;
-  reportId: string;
+  /** One of the two: the report or the saved analysis mailed. */
+  reportId: string | null;
+  analysisViewId: string | null;
   slot: Date;
   format: ReportFormatValue;
   recipients: string[];
@@ -172,37 +187,35 @@ export function createReportRepository(db: Database) {
         );
     },
 
-    async schedules(realmId: string, reportId: string): Promise<ReportScheduleRow[]> {
+    async schedules(realmId: string, target: ScheduleTarget): Promise<ReportScheduleRow[]> {
       return db
         .select()
         .from(reportSchedules)
-        .where(and(eq(reportSchedules.realmId, realmId), eq(reportSchedules.reportId, reportId)))
+        .where(and(eq(reportSchedules.realmId, realmId), targetColumn(target)))
         .orderBy(asc(reportSchedules.createdOn));
     },
 
-    async schedule(realmId: string, reportId: string, id: string): Promise<ReportScheduleRow | undefined> {
+    async schedule(
+      realmId: string,
+      target: ScheduleTarget,
+      id: string,
+    ): Promise<ReportScheduleRow | undefined> {
       const rows = await db
         .select()
         .from(reportSchedules)
-        .where(
-          and(
-            eq(reportSchedules.realmId, realmId),
-            eq(reportSchedules.reportId, reportId),
-            eq(reportSchedules.id, id),
-          ),
-        );
+        .where(and(eq(reportSchedules.realmId, realmId), targetColumn(target), eq(reportSchedules.id, id)));
       return rows[0];
     },
 
     async createSchedule(
       realmId: string,
-      reportId: string,
+      target: ScheduleTarget,
       fields: ScheduleFields,
       createdBy: string | null,
     ): Promise<ReportScheduleRow> {
       const [row] = await db
         .insert(reportSchedules)
-        .values({ realmId, reportId, ...fields, createdBy })
+        .values({ realmId, ...targetValues(target), ...fields, createdBy })
         .returning();
       if (!row) throw new Error('The schedule was not created');
       return row;
@@ -210,7 +223,7 @@ export function createReportRepository(db: Database) {
 
     async updateSchedule(
       realmId: string,
-      reportId: string,
+      target: ScheduleTarget,
       id: string,
       fields: ScheduleFields,
       now: Date,
@@ -218,27 +231,15 @@ export function createReportRepository(db: Database) {
       const [row] = await db
         .update(reportSchedules)
         .set({ ...fields, modifiedOn: now })
-        .where(
-          and(
-            eq(reportSchedules.realmId, realmId),
-            eq(reportSchedules.reportId, reportId),
-            eq(reportSchedules.id, id),
-          ),
-        )
+        .where(and(eq(reportSchedules.realmId, realmId), targetColumn(target), eq(reportSchedules.id, id)))
         .returning();
       return row;
     },
 
-    async deleteSchedule(realmId: string, reportId: string, id: string): Promise<boolean> {
+    async deleteSchedule(realmId: string, target: ScheduleTarget, id: string): Promise<boolean> {
       const rows = await db
         .delete(reportSchedules)
-        .where(
-          and(
-            eq(reportSchedules.realmId, realmId),
-            eq(reportSchedules.reportId, reportId),
-            eq(reportSchedules.id, id),
-          ),
-        )
+        .where(and(eq(reportSchedules.realmId, realmId), targetColumn(target), eq(reportSchedules.id, id)))
         .returning({ id: reportSchedules.id });
       return rows.length > 0;
     },
@@ -301,6 +302,7 @@ export function createReportRepository(db: Database) {
           realmId: schedule.realmId,
           scheduleId: schedule.id,
           reportId: schedule.reportId,
+          analysisViewId: schedule.analysisViewId,
           slot,
           format: schedule.format,
           recipients: schedule.recipients,

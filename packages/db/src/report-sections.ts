@@ -1,12 +1,20 @@
 import {
+  INVENTORY_SECTION_TABLE_LABELS,
   KPI_METRIC_LABELS,
+  analysisQuerySchema,
+  type InventoryResponse,
   type OverviewYearTotals,
   type RenderedSection,
   type ReportSection,
   type ReportSectionKind,
 } from '@ecc/contracts';
+import { createAnalysisViewRepository } from './analysis-view-repository.ts';
 import type { Database } from './create-database.ts';
 import { createOverviewRepository } from './overview-repository.ts';
+import { runRealmAnalysis } from './realm-analysis.ts';
+import { readRealmInventory } from './realm-inventory.ts';
+import { analysisReportChart, analysisReportTable } from './report-analysis-section.ts';
+import { inventoryReportCharts, inventoryReportTable } from './report-inventory-tables.ts';
 import { readRealmGwpSetId } from './result-gwp-sets.ts';
 import { emptyYearTotals, yearTotalsOf } from '@ecc/domain';
 
@@ -18,10 +26,13 @@ export interface SectionContext {
   readonly db: Database;
   readonly realmId: string;
   yearTotals(year: number): Promise<OverviewYearTotals>;
+  /** The year's inventory; null when the year has no results. */
+  inventory(year: number): Promise<InventoryResponse | null>;
 }
 
 export function createSectionContext(db: Database, realmId: string): SectionContext {
   let totalsByYear: Promise<Map<number, OverviewYearTotals>> | undefined;
+  const inventories = new Map<number, Promise<InventoryResponse | null>>();
   const readTotals = async () => {
     const gwpSetId = await readRealmGwpSetId(db, realmId);
     const yearly = await createOverviewRepository(db).yearlyAmounts(realmId, gwpSetId);
@@ -35,6 +46,14 @@ export function createSectionContext(db: Database, realmId: string): SectionCont
       totalsByYear ??= readTotals();
       return (await totalsByYear).get(year) ?? emptyYearTotals(year);
     },
+    inventory(year) {
+      let inventory = inventories.get(year);
+      if (inventory === undefined) {
+        inventory = readRealmInventory(db, realmId, year);
+        inventories.set(year, inventory);
+      }
+      return inventory;
+    },
   };
 }
 
@@ -47,8 +66,8 @@ type SectionRenderer<Kind extends ReportSectionKind> = (
 const KG = 'kg CO2e';
 
 /**
- * One renderer per section kind: what a section shows, with its numbers read now. A new kind (inventory tables,
- * saved analyses) adds its schema to `reportSectionSchema` in contracts and its renderer here; the PDF, XLSX, CSV
+ * One renderer per section kind: what a section shows, with its numbers read now. A new kind adds its schema to
+ * `reportSectionSchema` in contracts and its renderer here; the PDF, XLSX, CSV
  * and the browser draw any section from its rendering (markdown, tiles, tables, charts), never by its kind.
  */
 export const SECTION_RENDERERS: { readonly [Kind in ReportSectionKind]: SectionRenderer<Kind> } = {
@@ -99,7 +118,54 @@ export const SECTION_RENDERERS: { readonly [Kind in ReportSectionKind]: SectionR
       ],
     };
   },
+
+  async inventory(context, section) {
+    const title = section.title || `${INVENTORY_SECTION_TABLE_LABELS[section.table]} ${section.year}`;
+    const inventory = await context.inventory(section.year);
+    if (inventory === null) {
+      return noticeSection(section, title, `The reporting year ${section.year} has no emission results.`);
+    }
+    return {
+      id: section.id,
+      kind: section.kind,
+      title,
+      tables: [{ ...inventoryReportTable(inventory, section.table), title }],
+      charts: inventoryReportCharts(inventory, section.table),
+    };
+  },
+
+  async analysis(context, section) {
+    const view = await createAnalysisViewRepository(context.db).find(context.realmId, section.viewId);
+    if (view === undefined) {
+      return noticeSection(
+        section,
+        section.title || 'Saved analysis',
+        'The saved analysis of this section was deleted.',
+      );
+    }
+    const title = section.title || view.name;
+    const query = analysisQuerySchema.parse(view.definition);
+    // Subtotals asked of the database for the chart's row totals; the table shows them only if the view does.
+    const outcome = await runRealmAnalysis(context.db, context.realmId, { ...query, subtotals: true });
+    if (!outcome.isAnswered) {
+      const reasons = Object.values(outcome.fieldErrors).join('; ');
+      return noticeSection(section, title, `The saved analysis cannot be computed now: ${reasons}.`);
+    }
+    const chart = analysisReportChart(title, query, outcome.answer);
+    return {
+      id: section.id,
+      kind: section.kind,
+      title,
+      tables: [analysisReportTable(title, query, outcome.answer)],
+      charts: chart === undefined ? [] : [chart],
+    };
+  },
 };
+
+/** A section that cannot show its numbers says why, in its place. */
+function noticeSection(section: ReportSection, title: string, notice: string): RenderedSection {
+  return { id: section.id, kind: section.kind, title, markdown: notice, tables: [], charts: [] };
+}
 
 export function renderSection(context: SectionContext, section: ReportSection): Promise<RenderedSection> {
   // The registry's type pairs each kind with its renderer; TypeScript cannot follow the pairing through a union.

@@ -1096,7 +1096,9 @@ export const reportSchedules = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     realmId: realmIdColumn(),
-    reportId: uuid('report_id').notNull(),
+    /** What is mailed: a report, or a saved analysis (exactly one of the two). */
+    reportId: uuid('report_id'),
+    analysisViewId: uuid('analysis_view_id'),
     cron: text('cron').notNull(),
     timezone: text('timezone').notNull().default('UTC'),
     format: text('format').$type<'pdf' | 'xlsx' | 'csv'>().notNull(),
@@ -1113,6 +1115,16 @@ export const reportSchedules = pgTable(
       columns: [table.realmId, table.reportId],
       foreignColumns: [reports.realmId, reports.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'report_schedules_analysis_view_fk',
+      columns: [table.realmId, table.analysisViewId],
+      foreignColumns: [analysisViews.realmId, analysisViews.id],
+    }).onDelete('cascade'),
+    index('report_schedules_analysis_view_index').on(table.realmId, table.analysisViewId),
+    check(
+      'report_schedules_target_check',
+      sql`(${table.reportId} is null) <> (${table.analysisViewId} is null)`,
+    ),
     index('report_schedules_due_index')
       .on(table.nextRunAt)
       .where(sql`${table.isEnabled}`),
@@ -1193,6 +1205,7 @@ export const analysisViews = pgTable(
       foreignColumns: [users.realmId, users.id],
     }).onDelete('cascade'),
     uniqueIndex('analysis_views_owner_name_unique').on(table.realmId, table.ownerId, table.name),
+    unique('analysis_views_realm_id_id_unique').on(table.realmId, table.id),
     index('analysis_views_shared_index').on(table.realmId, table.visibility),
     check('analysis_views_visibility_check', sql`${table.visibility} in ('private', 'shared')`),
   ],

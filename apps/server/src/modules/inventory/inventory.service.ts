@@ -1,14 +1,9 @@
 import {
   CHANGE_REASONS_EXCEED_CHANGE,
-  DEFAULT_CONSOLIDATION_APPROACH,
   INVENTORY_NO_PREVIOUS_YEAR,
-  DEFAULT_RECALCULATION_THRESHOLD_PERCENT,
   INVENTORY_NO_DATA,
-  consolidationApproachSchema,
-  type ChangeDirection,
   type ChangeReasonsResponse,
   type InventoryQuery,
-  type RecordedChangeReason,
   type InventoryResponse,
   type InventoryYearsResponse,
 } from '@ecc/contracts';
@@ -16,101 +11,31 @@ import {
   auditActorOf,
   createAuditLogRepository,
   createInventoryRepository,
-  createOrganisationRepository,
-  readRealmGwpSetId,
+  readInventoryYears,
+  readRealmInventory,
+  toRecordedReason,
   type Database,
-  type InventoryChangeReasonRow,
   type UserRow,
 } from '@ecc/db';
-import {
-  assembleInventory,
-  isChangeOverExplained,
-  reportingYearRange,
-  type RecordedReason,
-} from '@ecc/domain';
+import { isChangeOverExplained, type RecordedReason } from '@ecc/domain';
 import { fieldRefusal, HttpError } from '#platform/errors.ts';
 
 export const CHANGE_REASONS_ENTITY = 'inventory-change-reasons';
 
-async function boundaryOf(db: Database, realmId: string) {
-  const row = await createOrganisationRepository(db).findBoundary(realmId);
-  return {
-    approach: consolidationApproachSchema
-      .catch(DEFAULT_CONSOLIDATION_APPROACH)
-      .parse(row?.consolidationApproach),
-    startMonth: row?.reportingYearStartMonth ?? 1,
-    baseYear: row?.baseYear ?? null,
-    thresholdPercent: row?.recalculationThresholdPercent ?? DEFAULT_RECALCULATION_THRESHOLD_PERCENT,
-  };
-}
-
-/**
- * The reporting years with results on the realm's set, ascending, named as the realm names its years (the yearly
- * totals are kept by the realm's reporting year).
- */
+/** The reporting years with results on the realm's set, ascending, named as the realm names its years. */
 export async function inventoryYears(db: Database, realmId: string): Promise<InventoryYearsResponse> {
-  const gwpSetId = await readRealmGwpSetId(db, realmId);
-  return { years: await createInventoryRepository(db).yearsWithResults(realmId, gwpSetId) };
+  return { years: await readInventoryYears(db, realmId) };
 }
 
-/**
- * The realm's inventory of a reporting year: the database sums by facility from the yearly totals kept by the
- * realm's reporting year (decision 034), the domain consolidates and adds up. 404 naming the year when it has
- * no results.
- */
+/** The realm's inventory of a reporting year (`readRealmInventory`); 404 naming the year when it has no results. */
 export async function realmInventory(
   db: Database,
   realmId: string,
   query: InventoryQuery,
 ): Promise<InventoryResponse> {
-  const repository = createInventoryRepository(db);
-  const [gwpSetId, boundary] = await Promise.all([readRealmGwpSetId(db, realmId), boundaryOf(db, realmId)]);
-  const range = reportingYearRange(query.year, boundary.startMonth);
-  const amounts = await repository.facilityAmounts(realmId, gwpSetId, query.year);
-  if (amounts.length === 0) throw fieldRefusal(404, { 'querystring/year': INVENTORY_NO_DATA });
-
-  const comparisonYear = async (year: number | null) => {
-    if (year === null) return undefined;
-    const yearAmounts = await repository.facilityAmounts(realmId, gwpSetId, year, { isCo2eOnly: true });
-    return yearAmounts.length === 0 ? undefined : { year, amounts: yearAmounts };
-  };
-  const [facilities, businessUnits, breakdowns, denominators, baseYear, previousYear, changeReasons] =
-    await Promise.all([
-      repository.facilities(realmId),
-      repository.businessUnits(realmId),
-      repository.resultBreakdowns(realmId, gwpSetId, query.year),
-      createOrganisationRepository(db).listDenominators(realmId, { year: query.year, scope: 'realm' }),
-      comparisonYear(boundary.baseYear),
-      comparisonYear(query.year - 1),
-      repository.changeReasons(realmId, query.year),
-    ]);
-  return assembleInventory({
-    range,
-    gwpSetId,
-    approach: boundary.approach,
-    facilities,
-    businessUnits,
-    amounts,
-    ...breakdowns,
-    denominators: denominators.map(({ denominator }) => ({
-      kind: denominator.kind as InventoryResponse['intensities'][number]['kind'],
-      amount: denominator.amount,
-      unit: denominator.unit,
-    })),
-    baseYear,
-    previousYear,
-    recalculationThresholdPercent: boundary.thresholdPercent,
-    changeReasons: changeReasons.map(toRecordedReason),
-  });
-}
-
-function toRecordedReason(row: InventoryChangeReasonRow): RecordedReason {
-  return {
-    reason: row.reason as RecordedChangeReason,
-    co2e: row.co2eKg,
-    direction: row.direction as ChangeDirection,
-    note: row.note,
-  };
+  const inventory = await readRealmInventory(db, realmId, query.year);
+  if (inventory === null) throw fieldRefusal(404, { 'querystring/year': INVENTORY_NO_DATA });
+  return inventory;
 }
 
 /** The year's reasons of change with the unidentified remainder; 404 naming the year when it has no results. */

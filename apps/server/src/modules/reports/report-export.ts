@@ -56,7 +56,7 @@ export async function readReportBrand(
   };
 }
 
-function fileNameOf(name: string, extension: ReportExportFormat | 'zip', now: Date): string {
+export function fileNameOf(name: string, extension: ReportExportFormat | 'zip', now: Date): string {
   const safeName = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'report';
   return `${safeName}-${now.toISOString().slice(0, 10)}.${extension}`;
 }

@@ -24,6 +24,20 @@ const LOGO_HEIGHT = 32;
 /** No raw HTML: tags in the text stay text, as in the browser. */
 const markdown = new MarkdownIt({ html: false, linkify: false });
 const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+const numberFormats = new Map<number, Intl.NumberFormat>([[0, numberFormat]]);
+
+/** A number with the column's decimals (none unless the column says), grouped in thousands. */
+function formatCell(value: number, fractionDigits = 0): string {
+  let format = numberFormats.get(fractionDigits);
+  if (format === undefined) {
+    format = new Intl.NumberFormat('en', {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    numberFormats.set(fractionDigits, format);
+  }
+  return format.format(value);
+}
 
 type Token = ReturnType<MarkdownIt['parse']>[number];
 
@@ -123,7 +137,7 @@ function drawTable(document: PDFKit.PDFDocument, table: ReportTable, color: stri
       table.columns.map((column) => {
         const value = row[column.key];
         if (value === null || value === undefined) return '';
-        return typeof value === 'number' ? numberFormat.format(value) : value;
+        return typeof value === 'number' ? formatCell(value, column.fractionDigits) : value;
       }),
       false,
     );

@@ -9,6 +9,7 @@ import { validateCron } from '@ecc/domain';
 import { Cron } from 'croner';
 import { fieldRefusal } from '#platform/errors.ts';
 import type { Mailer } from '#platform/mailer.ts';
+import { renderAnalysisFile } from './analysis-export-file.ts';
 import { renderReportFile } from './report-export.ts';
 
 /** How often a server looks for due schedules: a slot runs at most this late. */
@@ -74,25 +75,37 @@ export function createReportScheduler(options: {
   let running: Promise<number> = Promise.resolve(0);
   let isStopped = false;
 
+  /** A report's export, or a saved analysis computed now (its table as XLSX or CSV). */
+  async function renderScheduledFile(run: ClaimedRun, now: Date) {
+    if (run.analysisViewId !== null) {
+      const format = run.format === 'csv' ? 'csv' : 'xlsx';
+      const { name, file } = await renderAnalysisFile(db, run.realmId, run.analysisViewId, format, now);
+      return { name, what: 'analysis', file };
+    }
+    const reportId = run.reportId ?? '';
+    const file = await renderReportFile(
+      db,
+      run.realmId,
+      reportId,
+      { format: run.format },
+      { webDistDir, now },
+    );
+    const report = await createReportRepository(db).find(run.realmId, reportId);
+    return { name: report?.name ?? 'Report', what: 'report', file };
+  }
+
   async function deliver(run: ClaimedRun, now: Date) {
     const repository = createReportRepository(db);
     try {
-      const file = await renderReportFile(
-        db,
-        run.realmId,
-        run.reportId,
-        { format: run.format },
-        { webDistDir, now },
-      );
-      const report = await repository.find(run.realmId, run.reportId);
+      const { name, what, file } = await renderScheduledFile(run, now);
       const outbox = createInvitationRepository(db);
       const errors: string[] = [];
       for (const to of run.recipients) {
         const email = {
           to,
-          subject: `${report?.name ?? 'Report'}: scheduled report`,
+          subject: `${name}: scheduled ${what}`,
           text: [
-            `Attached is the report "${report?.name ?? ''}" (${run.format.toUpperCase()}) for ${run.slot.toISOString()}.`,
+            `Attached is the ${what} "${name}" (${run.format.toUpperCase()}) for ${run.slot.toISOString()}.`,
             '',
             `Attachment: ${file.fileName}`,
           ].join('\n'),

@@ -1,4 +1,6 @@
 import {
+  ANALYSIS_SCHEDULE_FORMATS,
+  ANALYSIS_SCHEDULE_PDF_MESSAGE,
   REPORT_NOT_FOUND_MESSAGE,
   reportScheduleInputSchema,
   SCHEDULE_NOT_FOUND_MESSAGE,
@@ -6,19 +8,22 @@ import {
   type ReportScheduleInput,
 } from '@ecc/contracts';
 import {
+  createAnalysisViewRepository,
   createReportRepository,
   type Database,
   type ReportScheduleRow,
   type ReportScheduleRunRow,
   type ScheduleFields,
+  type ScheduleTarget,
 } from '@ecc/db';
-import { HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import { assertRunnableCron, nextSlotAfter } from './report-scheduler.ts';
 
 function toSchedule(row: ReportScheduleRow, runs: readonly ReportScheduleRunRow[]): ReportSchedule {
   return {
     id: row.id,
     reportId: row.reportId,
+    analysisViewId: row.analysisViewId,
     cron: row.cron,
     timezone: row.timezone,
     format: row.format,
@@ -38,9 +43,14 @@ function toSchedule(row: ReportScheduleRow, runs: readonly ReportScheduleRunRow[
   };
 }
 
-/** The stored fields of a schedule: its cron checked (400 naming `body/cron`), its next slot after now. */
-function fieldsOf(input: ReportScheduleInput, now: Date): ScheduleFields {
+/**
+ * The stored fields of a schedule: its cron checked (400 naming `body/cron`), a saved analysis's format one of its
+ * table's (400 naming `body/format`), its next slot after now.
+ */
+function fieldsOf(target: ScheduleTarget, input: ReportScheduleInput, now: Date): ScheduleFields {
   const parsed = reportScheduleInputSchema.parse(input);
+  if (target.kind === 'analysis' && !(ANALYSIS_SCHEDULE_FORMATS as readonly string[]).includes(parsed.format))
+    throw fieldRefusal(400, { 'body/format': ANALYSIS_SCHEDULE_PDF_MESSAGE });
   assertRunnableCron(parsed.cron, parsed.timezone);
   return {
     cron: parsed.cron,
@@ -52,21 +62,35 @@ function fieldsOf(input: ReportScheduleInput, now: Date): ScheduleFields {
   };
 }
 
-async function requireReport(db: Database, realmId: string, reportId: string): Promise<void> {
-  if (!(await createReportRepository(db).find(realmId, reportId)))
-    throw new HttpError(404, REPORT_NOT_FOUND_MESSAGE);
+export const ANALYSIS_VIEW_NOT_FOUND_MESSAGE = 'No saved analysis has this id';
+
+/** Who asks: a saved analysis's schedules are reached only through a view the caller can see. */
+export interface ScheduleCaller {
+  readonly realmId: string;
+  readonly userId: string;
+}
+
+/** 404 unless the report exists in the realm, or the saved analysis is the caller's own or shared. */
+async function requireTarget(db: Database, caller: ScheduleCaller, target: ScheduleTarget): Promise<void> {
+  if (target.kind === 'report') {
+    if (!(await createReportRepository(db).find(caller.realmId, target.id)))
+      throw new HttpError(404, REPORT_NOT_FOUND_MESSAGE);
+    return;
+  }
+  const view = await createAnalysisViewRepository(db).findVisible(caller.realmId, caller.userId, target.id);
+  if (!view) throw new HttpError(404, ANALYSIS_VIEW_NOT_FOUND_MESSAGE);
 }
 
 export async function listSchedules(
   db: Database,
-  realmId: string,
-  reportId: string,
+  caller: ScheduleCaller,
+  target: ScheduleTarget,
 ): Promise<{ schedules: ReportSchedule[] }> {
-  await requireReport(db, realmId, reportId);
+  await requireTarget(db, caller, target);
   const repository = createReportRepository(db);
-  const rows = await repository.schedules(realmId, reportId);
+  const rows = await repository.schedules(caller.realmId, target);
   const runs = await repository.runs(
-    realmId,
+    caller.realmId,
     rows.map((row) => row.id),
   );
   return { schedules: rows.map((row) => toSchedule(row, runs)) };
@@ -74,38 +98,40 @@ export async function listSchedules(
 
 export async function createSchedule(
   db: Database,
-  realmId: string,
-  reportId: string,
+  caller: ScheduleCaller,
+  target: ScheduleTarget,
   input: ReportScheduleInput,
-  options: { createdBy: string; now: Date },
+  now: Date,
 ): Promise<ReportSchedule> {
-  const fields = fieldsOf(input, options.now);
-  await requireReport(db, realmId, reportId);
-  const row = await createReportRepository(db).createSchedule(realmId, reportId, fields, options.createdBy);
+  const fields = fieldsOf(target, input, now);
+  await requireTarget(db, caller, target);
+  const row = await createReportRepository(db).createSchedule(caller.realmId, target, fields, caller.userId);
   return toSchedule(row, []);
 }
 
 export async function updateSchedule(
   db: Database,
-  realmId: string,
-  reportId: string,
+  caller: ScheduleCaller,
+  target: ScheduleTarget,
   id: string,
   input: ReportScheduleInput,
   now: Date,
 ): Promise<ReportSchedule> {
-  const fields = fieldsOf(input, now);
+  const fields = fieldsOf(target, input, now);
+  await requireTarget(db, caller, target);
   const repository = createReportRepository(db);
-  const row = await repository.updateSchedule(realmId, reportId, id, fields, now);
+  const row = await repository.updateSchedule(caller.realmId, target, id, fields, now);
   if (!row) throw new HttpError(404, SCHEDULE_NOT_FOUND_MESSAGE);
-  return toSchedule(row, await repository.runs(realmId, [row.id]));
+  return toSchedule(row, await repository.runs(caller.realmId, [row.id]));
 }
 
 export async function deleteSchedule(
   db: Database,
-  realmId: string,
-  reportId: string,
+  caller: ScheduleCaller,
+  target: ScheduleTarget,
   id: string,
 ): Promise<void> {
-  if (!(await createReportRepository(db).deleteSchedule(realmId, reportId, id)))
+  await requireTarget(db, caller, target);
+  if (!(await createReportRepository(db).deleteSchedule(caller.realmId, target, id)))
     throw new HttpError(404, SCHEDULE_NOT_FOUND_MESSAGE);
 }

@@ -1,10 +1,11 @@
-import { reportEndpoints } from '@ecc/contracts';
+import { analysisScheduleEndpoints, reportEndpoints } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import type { Mailer } from '#platform/mailer.ts';
 import { canInOwnRealm, permissionAccess, requireSession } from '#platform/route-access.ts';
+import type { FastifyRequest } from 'fastify';
 import { renderReportFile } from './report-export.ts';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './report-schedules.service.ts';
 import { createReportScheduler } from './report-scheduler.ts';
@@ -99,21 +100,25 @@ export function registerReportRoutes(
     },
   });
 
+  const callerOf = (request: FastifyRequest) => {
+    const session = requireSession(request);
+    return { realmId: session.realm.id, userId: session.user.id };
+  };
+  const reportTarget = (id: string) => ({ kind: 'report', id }) as const;
+  const analysisTarget = (id: string) => ({ kind: 'analysis', id }) as const;
+
   api.route({
     ...endpointRoute(reportEndpoints.schedules),
     config: read,
-    handler: async (request) => listSchedules(db, requireSession(request).realm.id, request.params.id),
+    handler: async (request) => listSchedules(db, callerOf(request), reportTarget(request.params.id)),
   });
 
   api.route({
     ...endpointRoute(reportEndpoints.createSchedule),
     config: update,
     handler: async (request, reply) => {
-      const session = requireSession(request);
-      const created = await createSchedule(db, session.realm.id, request.params.id, request.body, {
-        createdBy: session.user.id,
-        now: now(),
-      });
+      const target = reportTarget(request.params.id);
+      const created = await createSchedule(db, callerOf(request), target, request.body, now());
       return reply.code(201).send(created);
     },
   });
@@ -124,8 +129,8 @@ export function registerReportRoutes(
     handler: async (request) =>
       updateSchedule(
         db,
-        requireSession(request).realm.id,
-        request.params.id,
+        callerOf(request),
+        reportTarget(request.params.id),
         request.params.scheduleId,
         request.body,
         now(),
@@ -136,10 +141,55 @@ export function registerReportRoutes(
     ...endpointRoute(reportEndpoints.deleteSchedule),
     config: update,
     handler: async (request, reply) => {
+      await deleteSchedule(db, callerOf(request), reportTarget(request.params.id), request.params.scheduleId);
+      return reply.code(204).send();
+    },
+  });
+
+  // A saved analysis's schedules: on the analysis page's plans; mailing the realm's numbers takes what a report's
+  // schedule takes (`update Report`), and the view must be one the caller sees.
+  const analysisRoute = { route: 'reporting-analysis' } as const;
+  const readAnalysisSchedules = { access: permissionAccess('read', 'Report', analysisRoute) };
+  const writeAnalysisSchedules = { access: permissionAccess('update', 'Report', analysisRoute) };
+
+  api.route({
+    ...endpointRoute(analysisScheduleEndpoints.list),
+    config: readAnalysisSchedules,
+    handler: async (request) => listSchedules(db, callerOf(request), analysisTarget(request.params.id)),
+  });
+
+  api.route({
+    ...endpointRoute(analysisScheduleEndpoints.create),
+    config: writeAnalysisSchedules,
+    handler: async (request, reply) => {
+      const target = analysisTarget(request.params.id);
+      const created = await createSchedule(db, callerOf(request), target, request.body, now());
+      return reply.code(201).send(created);
+    },
+  });
+
+  api.route({
+    ...endpointRoute(analysisScheduleEndpoints.update),
+    config: writeAnalysisSchedules,
+    handler: async (request) =>
+      updateSchedule(
+        db,
+        callerOf(request),
+        analysisTarget(request.params.id),
+        request.params.scheduleId,
+        request.body,
+        now(),
+      ),
+  });
+
+  api.route({
+    ...endpointRoute(analysisScheduleEndpoints.delete),
+    config: writeAnalysisSchedules,
+    handler: async (request, reply) => {
       await deleteSchedule(
         db,
-        requireSession(request).realm.id,
-        request.params.id,
+        callerOf(request),
+        analysisTarget(request.params.id),
         request.params.scheduleId,
       );
       return reply.code(204).send();

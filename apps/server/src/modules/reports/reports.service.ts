@@ -12,6 +12,7 @@ import {
 import {
   auditActorOf,
   canonicalJson,
+  createAnalysisViewRepository,
   createAuditLogRepository,
   createReportRepository,
   createSectionContext,
@@ -21,7 +22,7 @@ import {
   type ReportVersionRow,
   type UserRow,
 } from '@ecc/db';
-import { HttpError } from '#platform/errors.ts';
+import { fieldRefusal, HttpError } from '#platform/errors.ts';
 
 type Actor = Pick<UserRow, 'id' | 'email'>;
 
@@ -129,6 +130,28 @@ export async function readReport(
   return detailOf(db, realmId, report, versionNumber ?? report.latestVersion);
 }
 
+export const ANALYSIS_VIEW_NOT_VISIBLE_MESSAGE = 'No saved analysis you can see has this id';
+
+/**
+ * A saved-analysis section names a view its author can see (their own or a shared one), so a report never shows
+ * another user's private analysis; 400 naming each section's `viewId` otherwise.
+ */
+async function checkAnalysisViews(
+  db: Database,
+  realmId: string,
+  actor: Actor,
+  input: ReportInput,
+): Promise<void> {
+  const views = createAnalysisViewRepository(db);
+  const errors: Record<string, string> = {};
+  for (const [index, section] of input.sections.entries()) {
+    if (section.kind !== 'analysis') continue;
+    if ((await views.findVisible(realmId, actor.id, section.viewId)) === undefined)
+      errors[`body/sections/${index}/viewId`] = ANALYSIS_VIEW_NOT_VISIBLE_MESSAGE;
+  }
+  if (Object.keys(errors).length > 0) throw fieldRefusal(400, errors);
+}
+
 export async function createReport(
   db: Database,
   realmId: string,
@@ -136,6 +159,7 @@ export async function createReport(
   input: ReportInput,
 ): Promise<ReportDetail> {
   const report = await db.transaction(async (transaction) => {
+    await checkAnalysisViews(transaction, realmId, actor, input);
     const created = await createReportRepository(transaction).create(
       realmId,
       input.name,
@@ -169,6 +193,7 @@ export async function saveReport(
     const current = await repository.findForUpdate(realmId, id);
     if (!current) throw new HttpError(404, REPORT_NOT_FOUND_MESSAGE);
     if (current.status === 'in-review') throw new HttpError(409, REPORT_IN_REVIEW_MESSAGE);
+    await checkAnalysisViews(transaction, realmId, actor, input);
     const saved = await repository.addVersion(
       realmId,
       current,

@@ -1,11 +1,15 @@
-import { ANALYSIS_TIME_DIMENSIONS, type AnalysisQuery, type AnalysisResponse } from '@ecc/contracts';
+import {
+  ANALYSIS_TIME_DIMENSIONS,
+  analysisKeyLabel,
+  type AnalysisQuery,
+  type AnalysisResponse,
+} from '@ecc/contracts';
 import { Skeleton } from '@ecc/ui';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { MassChart } from '#components/charts/mass-chart.tsx';
 import type { ChartColorSlot } from '#components/charts/chart-colors.ts';
 import type { ChartSeries } from '#components/charts/mass-chart-spec.ts';
 import type { PivotModel } from './pivot-model.ts';
-import { keyLabel } from './pivot-table.tsx';
 import { varianceWaterfall } from './variance-waterfall.ts';
 
 const AnalysisExtraChartDrawing = lazy(() =>
@@ -46,7 +50,9 @@ export function AnalysisChart({
     () =>
       lines.map((line) => ({
         key: line.id,
-        label: pivot.sideKeys.map((key) => keyLabel(key, line.keys[key], answer.labels)).join(' · ') || 'All',
+        label:
+          pivot.sideKeys.map((key) => analysisKeyLabel(key, line.keys[key], answer.labels)).join(' · ') ||
+          'All',
       })),
     [lines, pivot, answer.labels],
   );
@@ -58,7 +64,7 @@ export function AnalysisChart({
             key: column.id,
             label:
               view.columns
-                .map((dimension) => keyLabel(dimension, column.keys[dimension], answer.labels))
+                .map((dimension) => analysisKeyLabel(dimension, column.keys[dimension], answer.labels))
                 .join(' · ') || 'All',
             color: SERIES_COLORS[index % SERIES_COLORS.length]!,
             kind: isOverTime ? 'line' : 'bar',

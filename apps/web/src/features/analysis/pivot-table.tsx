@@ -1,5 +1,6 @@
 import {
   ANALYSIS_DIMENSION_LABELS,
+  analysisKeyLabel,
   type AnalysisDimension,
   type AnalysisMeasure,
   type AnalysisQuery,
@@ -19,20 +20,6 @@ const MEASURE_HEADINGS: Readonly<Record<AnalysisMeasure, string>> = {
   intensity: 'Intensity (per denominator unit)',
 };
 
-/** A key as a person reads it: a facility's or business unit's name, a scope, "Total". */
-export function keyLabel(
-  dimension: string,
-  value: string | number | undefined,
-  labels: AnalysisResponse['labels'],
-): string {
-  if (value === undefined) return 'Total';
-  if (dimension === 'scope') return `Scope ${value}`;
-  if (dimension === 'scope3Category') return `Category ${value}`;
-  if (dimension === 'businessUnit' && value === '') return 'No business unit';
-  if (value === '') return 'Not set';
-  return labels[dimension]?.[String(value)] ?? String(value);
-}
-
 function columnLabel(
   column: PivotColumn,
   columns: readonly AnalysisDimension[],
@@ -40,7 +27,7 @@ function columnLabel(
 ) {
   return columns.length === 0
     ? 'All'
-    : columns.map((dimension) => keyLabel(dimension, column.keys[dimension], labels)).join(' · ');
+    : columns.map((dimension) => analysisKeyLabel(dimension, column.keys[dimension], labels)).join(' · ');
 }
 
 interface PivotTableProps {
@@ -108,10 +95,12 @@ export function PivotTable({ view, answer, pivot, onSort, onDrill }: PivotTableP
   const sideHeader = (line: PivotLine, dimension: string, index: number) => {
     if (line.kind === 'total') return index === 0 ? 'Grand total' : '';
     if (line.kind === 'subtotal')
-      return index === 0 ? `${keyLabel(dimension, line.keys[dimension], answer.labels)} subtotal` : '';
+      return index === 0
+        ? `${analysisKeyLabel(dimension, line.keys[dimension], answer.labels)} subtotal`
+        : '';
     return dimension === 'unit'
       ? String(line.keys.unit ?? '')
-      : keyLabel(dimension, line.keys[dimension], answer.labels);
+      : analysisKeyLabel(dimension, line.keys[dimension], answer.labels);
   };
   const lineLabel = (line: PivotLine, column?: PivotColumn) =>
     [
@@ -119,7 +108,7 @@ export function PivotTable({ view, answer, pivot, onSort, onDrill }: PivotTableP
         ? 'all rows'
         : pivot.sideKeys
             .filter((key) => key in line.keys)
-            .map((key) => keyLabel(key, line.keys[key], answer.labels))
+            .map((key) => analysisKeyLabel(key, line.keys[key], answer.labels))
             .join(', '),
       column === undefined ? 'all columns' : columnLabel(column, view.columns, answer.labels),
     ].join(' — ');

@@ -2,12 +2,17 @@ import { ANALYSIS_VIEW_VISIBILITIES, type AnalysisQuery, type AnalysisView } fro
 import { Button, ConfirmDialog, toast } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { ScheduleList } from '#components/schedule-list.tsx';
 import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
+import { useCan } from '#lib/permissions/use-ability.ts';
 import { savedViewsQuery, useDeleteView, useSaveView } from './analysis-api.ts';
 
 const SELECT_CLASSES = 'h-9 rounded-md border bg-background px-2 text-sm';
 
-/** Saving the view on screen (private or shared) and opening a saved one; the owner may delete theirs. */
+/**
+ * Saving the view on screen (private or shared) and opening a saved one; the owner may delete theirs; whoever may
+ * write reports may mail a saved view on a schedule (its table as XLSX or CSV).
+ */
 export function SavedViews({ view, onOpen }: { view: AnalysisQuery; onOpen: (view: AnalysisView) => void }) {
   const views = useQuery(savedViewsQuery());
   const save = useSaveView();
@@ -16,6 +21,10 @@ export function SavedViews({ view, onOpen }: { view: AnalysisQuery; onOpen: (vie
   const [visibility, setVisibility] = useState<AnalysisView['visibility']>('private');
   const [nameError, setNameError] = useState<string | undefined>();
   const [chosenId, setChosenId] = useState('');
+  const [isSchedulesOpen, setIsSchedulesOpen] = useState(false);
+  const canSeeSchedules = useCan('read', 'Report');
+  const canSchedule = useCan('update', 'Report');
+  const schedulesId = useId();
   const nameId = useId();
   const errorId = useId();
   const chosen = views.data?.views.find((each) => each.id === chosenId);
@@ -86,7 +95,10 @@ export function SavedViews({ view, onOpen }: { view: AnalysisQuery; onOpen: (vie
             className={SELECT_CLASSES}
             value={chosenId}
             disabled={views.isPending || views.error !== null}
-            onChange={(event) => setChosenId(event.target.value)}
+            onChange={(event) => {
+              setChosenId(event.target.value);
+              setIsSchedulesOpen(false);
+            }}
           >
             <option value="">
               {views.error ? 'Saved views could not be loaded' : 'Choose a saved view'}
@@ -108,6 +120,19 @@ export function SavedViews({ view, onOpen }: { view: AnalysisQuery; onOpen: (vie
         >
           Open view
         </Button>
+        {canSeeSchedules && (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={chosen === undefined}
+            aria-expanded={isSchedulesOpen}
+            aria-controls={schedulesId}
+            onClick={() => setIsSchedulesOpen(!isSchedulesOpen)}
+          >
+            Schedules
+          </Button>
+        )}
         {chosen?.isOwn && (
           <ConfirmDialog
             title={`Delete "${chosen.name}"?`}
@@ -128,6 +153,11 @@ export function SavedViews({ view, onOpen }: { view: AnalysisQuery; onOpen: (vie
           />
         )}
       </div>
+      {isSchedulesOpen && chosen !== undefined && (
+        <div id={schedulesId} className="w-full">
+          <ScheduleList target={{ kind: 'analysis', id: chosen.id }} canEdit={canSchedule} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import {
+  INVENTORY_SECTION_TABLE_LABELS,
+  INVENTORY_SECTION_TABLES,
   KPI_METRIC_LABELS,
   KPI_METRICS,
   reportInputSchema,
   type ReportInput,
   type ReportSection,
 } from '@ecc/contracts';
-import { Alert, AlertDescription, Button, FormField, Input, Textarea } from '@ecc/ui';
+import { Alert, AlertDescription, Button, FormField, Input, selectClasses, Textarea } from '@ecc/ui';
 import { ArrowDownIcon, ArrowUpIcon, EyeIcon, PencilIcon, PlusIcon, TrashIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
@@ -16,12 +18,19 @@ export interface ReportBuilderProps {
   initial: ReportInput;
   /** The year a new KPI section starts with: the latest with data. */
   defaultYear: number;
+  /** The saved analyses the author can see (their own and the realm's shared ones). */
+  savedViews: readonly { id: string; name: string }[];
   submitLabel: string;
   onSave: (input: ReportInput) => Promise<void>;
   onCancel: () => void;
 }
 
-const KIND_LABELS: Record<ReportSection['kind'], string> = { text: 'Text', kpi: 'KPI tiles' };
+const KIND_LABELS: Record<ReportSection['kind'], string> = {
+  text: 'Text',
+  kpi: 'KPI tiles',
+  inventory: 'Inventory table',
+  analysis: 'Saved analysis',
+};
 
 function newSectionId(): string {
   return crypto.randomUUID();
@@ -106,11 +115,73 @@ function KpiSectionFields({
   );
 }
 
+function InventorySectionFields({
+  index,
+  register,
+  errors,
+}: {
+  index: number;
+  register: UseFormRegister<ReportInput>;
+  errors: { year?: string; table?: string };
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+      <FormField label="Year" error={errors.year}>
+        <Input
+          type="number"
+          inputMode="numeric"
+          {...register(`sections.${index}.year` as const, { valueAsNumber: true })}
+        />
+      </FormField>
+      <FormField label="Table" error={errors.table}>
+        <select className={selectClasses} {...register(`sections.${index}.table` as const)}>
+          {INVENTORY_SECTION_TABLES.map((table) => (
+            <option key={table} value={table}>
+              {INVENTORY_SECTION_TABLE_LABELS[table]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+    </div>
+  );
+}
+
+function AnalysisSectionFields({
+  index,
+  register,
+  savedViews,
+  error,
+}: {
+  index: number;
+  register: UseFormRegister<ReportInput>;
+  savedViews: ReportBuilderProps['savedViews'];
+  error?: string;
+}) {
+  return (
+    <FormField label="Saved analysis" error={error}>
+      <select className={selectClasses} {...register(`sections.${index}.viewId` as const)}>
+        {savedViews.map((view) => (
+          <option key={view.id} value={view.id}>
+            {view.name}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
 /**
- * The report's name and its sections: add text or KPI tiles, move them up or down (buttons, so the keyboard
+ * The report's name and its sections: add text, KPI tiles, inventory tables or saved analyses, move them up or down (buttons, so the keyboard
  * reorders too), remove them. Nothing is stored until saved, and every save is a new version.
  */
-export function ReportBuilder({ initial, defaultYear, submitLabel, onSave, onCancel }: ReportBuilderProps) {
+export function ReportBuilder({
+  initial,
+  defaultYear,
+  savedViews,
+  submitLabel,
+  onSave,
+  onCancel,
+}: ReportBuilderProps) {
   const { form, submit, formError } = useContractForm<ReportInput, ReportInput>({
     schema: reportInputSchema,
     defaultValues: initial,
@@ -141,7 +212,7 @@ export function ReportBuilder({ initial, defaultYear, submitLabel, onSave, onCan
       <ol className="grid gap-4" aria-label="Sections">
         {sections.fields.map((field, index) => {
           const sectionErrors = errors.sections?.[index] as
-            | { markdown?: { message?: string }; year?: { message?: string }; metrics?: { message?: string } }
+            | Partial<Record<'markdown' | 'year' | 'metrics' | 'table' | 'viewId', { message?: string }>>
             | undefined;
           const label = `${KIND_LABELS[field.kind]} section ${index + 1}`;
           return (
@@ -188,11 +259,24 @@ export function ReportBuilder({ initial, defaultYear, submitLabel, onSave, onCan
                   register={register}
                   error={sectionErrors?.markdown?.message}
                 />
-              ) : (
+              ) : field.kind === 'kpi' ? (
                 <KpiSectionFields
                   index={index}
                   register={register}
                   errors={{ year: sectionErrors?.year?.message, metrics: sectionErrors?.metrics?.message }}
+                />
+              ) : field.kind === 'inventory' ? (
+                <InventorySectionFields
+                  index={index}
+                  register={register}
+                  errors={{ year: sectionErrors?.year?.message, table: sectionErrors?.table?.message }}
+                />
+              ) : (
+                <AnalysisSectionFields
+                  index={index}
+                  register={register}
+                  savedViews={savedViews}
+                  error={sectionErrors?.viewId?.message}
                 />
               )}
             </li>
@@ -221,6 +305,33 @@ export function ReportBuilder({ initial, defaultYear, submitLabel, onSave, onCan
           }
         >
           <PlusIcon aria-hidden="true" /> Add KPI tiles
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() =>
+            sections.append({
+              id: newSectionId(),
+              kind: 'inventory',
+              title: '',
+              year: defaultYear,
+              table: 'summary',
+            })
+          }
+        >
+          <PlusIcon aria-hidden="true" /> Add inventory table
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={savedViews.length === 0}
+          title={savedViews.length === 0 ? 'Save an analysis under Analysis first' : undefined}
+          onClick={() => {
+            const [first] = savedViews;
+            if (first) sections.append({ id: newSectionId(), kind: 'analysis', title: '', viewId: first.id });
+          }}
+        >
+          <PlusIcon aria-hidden="true" /> Add saved analysis
         </Button>
       </div>
       <div className="flex gap-2">

@@ -1,7 +1,50 @@
-import type { RenderedSection } from '@ecc/contracts';
+import type { RenderedSection, ReportChart } from '@ecc/contracts';
 import { DataTable } from '@ecc/ui';
 import Markdown from 'react-markdown';
-import { formatMass, formatNumber } from '#lib/format/index.ts';
+import type { ChartColorSlot } from '#components/charts/chart-colors.ts';
+import { MassChart } from '#components/charts/mass-chart.tsx';
+import { formatFixed, formatMass, formatNumber } from '#lib/format/index.ts';
+
+const SERIES_COLORS: readonly ChartColorSlot[] = [
+  'primary',
+  'warning',
+  'success',
+  'destructive',
+  'accent-foreground',
+  'muted-foreground',
+];
+
+/** A section's chart as the PDF draws it: one series of totals, or the parts stacked (a saved analysis's columns). */
+function SectionChart({ chart }: { chart: ReportChart }) {
+  const categories = chart.categories.map((label, index) => ({ key: String(index), label }));
+  const series = chart.series
+    ? chart.series.map((entry, index) => ({
+        key: `series-${index}`,
+        label: entry.name,
+        color: SERIES_COLORS[index % SERIES_COLORS.length] ?? 'primary',
+        stack: chart.kind === 'bar' ? 'total' : undefined,
+        kind: chart.kind,
+        valuesKg: entry.values,
+      }))
+    : [
+        {
+          key: 'total',
+          label: chart.title,
+          color: 'primary' as const,
+          kind: chart.kind,
+          valuesKg: chart.values,
+        },
+      ];
+  return (
+    <MassChart
+      title={chart.title}
+      categoryHeader="Category"
+      categories={categories}
+      series={series}
+      orientation={chart.kind === 'line' ? 'columns' : 'bars'}
+    />
+  );
+}
 
 /** A section's Markdown: react-markdown builds elements from it and drops raw HTML, so nothing in it runs. */
 function SectionMarkdown({ source }: { source: string }) {
@@ -12,7 +55,7 @@ function SectionMarkdown({ source }: { source: string }) {
   );
 }
 
-/** What a version shows, section by section: text, KPI tiles and tables, as on paper. */
+/** What a version shows, section by section: text, KPI tiles, charts in kg and tables, as on paper. */
 export function ReportContent({ sections }: { sections: readonly RenderedSection[] }) {
   return (
     <div className="grid gap-8">
@@ -34,22 +77,33 @@ export function ReportContent({ sections }: { sections: readonly RenderedSection
               ))}
             </ul>
           ) : (
-            section.tables.map((table) => (
-              <DataTable
-                key={table.title}
-                caption={table.title}
-                rows={table.rows}
-                rowKey={(row) => JSON.stringify(row)}
-                columns={table.columns.map((column) => ({
-                  header: column.header,
-                  className: column.isNumber ? 'text-right tabular-nums' : undefined,
-                  cell: (row: (typeof table.rows)[number]) => {
-                    const value = row[column.key];
-                    return typeof value === 'number' ? formatNumber(value) : (value ?? '');
-                  },
-                }))}
-              />
-            ))
+            <>
+              {section.charts
+                .filter((chart) => chart.unit.startsWith('kg'))
+                .map((chart) => (
+                  <SectionChart key={chart.title} chart={chart} />
+                ))}
+              {section.tables.map((table) => (
+                <DataTable
+                  key={table.title}
+                  caption={table.title}
+                  rows={table.rows}
+                  rowKey={(row) => JSON.stringify(row)}
+                  columns={table.columns.map((column) => ({
+                    header: column.header,
+                    className: column.isNumber ? 'text-right tabular-nums' : undefined,
+                    cell: (row: (typeof table.rows)[number]) => {
+                      const value = row[column.key];
+                      return typeof value === 'number'
+                        ? column.fractionDigits === undefined
+                          ? formatNumber(value)
+                          : formatFixed(value, column.fractionDigits)
+                        : (value ?? '');
+                    },
+                  }))}
+                />
+              ))}
+            </>
           )}
         </section>
       ))}

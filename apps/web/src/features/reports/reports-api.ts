@@ -1,9 +1,9 @@
 import {
+  analysisEndpoints,
   reportEndpoints,
   type ReportDetail,
   type ReportExportFormat,
   type ReportInput,
-  type ReportScheduleInput,
   type ReportTransition,
 } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -27,13 +27,11 @@ export function reportQueryOptions(id: string, version?: number) {
   });
 }
 
-export function reportSchedulesQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: [...reportsQueryKey, 'schedules', id],
-    queryFn: async ({ signal }) =>
-      (await callEndpoint(reportEndpoints.schedules, { params: { id }, signal })).schedules,
-  });
-}
+/** The saved analyses a section can show: the user's own and the realm's shared ones. */
+export const savedAnalysesQueryOptions = queryOptions({
+  queryKey: [...reportsQueryKey, 'analysis-views'],
+  queryFn: async ({ signal }) => (await callEndpoint(analysisEndpoints.listViews, { signal })).views,
+});
 
 export function createReport(input: ReportInput): Promise<ReportDetail> {
   return callEndpoint(reportEndpoints.create, { body: input });
@@ -45,14 +43,6 @@ export function saveReport(id: string, input: ReportInput): Promise<ReportDetail
 
 export function transitionReport(id: string, action: ReportTransition): Promise<ReportDetail> {
   return callEndpoint(reportEndpoints.transition, { params: { id }, body: { action } });
-}
-
-export function createSchedule(id: string, input: ReportScheduleInput) {
-  return callEndpoint(reportEndpoints.createSchedule, { params: { id }, body: input });
-}
-
-export async function deleteSchedule(id: string, scheduleId: string): Promise<void> {
-  await callEndpoint(reportEndpoints.deleteSchedule, { params: { id, scheduleId } });
 }
 
 /** The download address of a version's export; the server names the file. */

@@ -12,15 +12,16 @@ import { useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
+import { ScheduleList } from '#components/schedule-list.tsx';
 import { reportingYearsQuery } from '#lib/period/reporting-years-query.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { ReportBuilder } from './report-builder.tsx';
 import { ReportContent } from './report-content.tsx';
-import { ReportSchedules } from './report-schedules.tsx';
 import {
   createReport,
   exportHref,
   refreshReports,
+  savedAnalysesQueryOptions,
   reportListQueryOptions,
   reportQueryOptions,
   saveReport,
@@ -170,7 +171,7 @@ function ReportDetailView({
           ))}
         </ul>
       </section>
-      <ReportSchedules reportId={report.id} canEdit={canEdit} />
+      <ScheduleList target={{ kind: 'report', id: report.id }} canEdit={canEdit} />
     </article>
   );
 }
@@ -192,6 +193,7 @@ export function ReportsPage() {
     enabled: selectedId !== undefined,
   });
   const canCreate = useCan('create', 'Report');
+  const savedViews = useQuery(savedAnalysesQueryOptions);
   const defaultYear = years.data?.years.at(-1) ?? new Date().getFullYear() - 1;
 
   async function save(input: ReportInput) {
@@ -280,6 +282,7 @@ export function ReportsPage() {
             <ReportBuilder
               initial={{ name: '', sections: [] }}
               defaultYear={defaultYear}
+              savedViews={savedViews.data ?? []}
               submitLabel="Create report"
               onSave={save}
               onCancel={() => setEditing(undefined)}
@@ -288,7 +291,7 @@ export function ReportsPage() {
             <EmptyState
               icon={<FileTextIcon />}
               title="Choose a report"
-              description="Pick a report on the left, or start a new one from text and KPI tiles."
+              description="Pick a report on the left, or start a new one from text, KPI tiles, inventory tables and saved analyses."
             />
           ) : (
             <QueryStates
@@ -301,6 +304,7 @@ export function ReportsPage() {
                   <ReportBuilder
                     initial={{ name: loaded.report.name, sections: loaded.version.sections }}
                     defaultYear={defaultYear}
+                    savedViews={savedViews.data ?? []}
                     submitLabel="Save as a new version"
                     onSave={save}
                     onCancel={() => setEditing(undefined)}

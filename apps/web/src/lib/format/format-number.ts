@@ -4,3 +4,11 @@ import { DEFAULT_LOCALE, MAX_FRACTION_DIGITS } from '@ecc/contracts';
 export function formatNumber(value: number, locale: string = DEFAULT_LOCALE): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: MAX_FRACTION_DIGITS }).format(value);
 }
+
+/** A number with exactly `fractionDigits` decimals (a table column of tonnes to one decimal, for instance). */
+export function formatFixed(value: number, fractionDigits: number, locale: string = DEFAULT_LOCALE): string {
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(value);
+}

@@ -1,5 +1,8 @@
 import {
+  ANALYSIS_SCHEDULE_FORMATS,
+  analysisScheduleEndpoints,
   REPORT_EXPORT_FORMATS,
+  reportEndpoints,
   reportScheduleInputSchema,
   type ReportExportFormat,
   type ReportSchedule,
@@ -16,19 +19,55 @@ import {
   Input,
   selectClasses,
 } from '@ecc/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
-import {
-  createSchedule,
-  deleteSchedule,
-  refreshReports,
-  reportSchedulesQueryOptions,
-} from './reports-api.ts';
+
+/** What a schedule mails: a report (PDF, XLSX or CSV) or a saved analysis (its table as XLSX or CSV). */
+export interface ScheduleTarget {
+  readonly kind: 'report' | 'analysis';
+  readonly id: string;
+}
+
+const NOUNS: Record<ScheduleTarget['kind'], string> = { report: 'report', analysis: 'analysis' };
+const FORMATS: Record<ScheduleTarget['kind'], readonly ReportExportFormat[]> = {
+  report: REPORT_EXPORT_FORMATS,
+  analysis: ANALYSIS_SCHEDULE_FORMATS,
+};
+
+export const schedulesQueryKey = ['schedules'] as const;
+
+export function schedulesQueryOptions(target: ScheduleTarget) {
+  return queryOptions({
+    queryKey: [...schedulesQueryKey, target.kind, target.id],
+    queryFn: async ({ signal }) => {
+      const params = { id: target.id };
+      const answer =
+        target.kind === 'report'
+          ? await callEndpoint(reportEndpoints.schedules, { params, signal })
+          : await callEndpoint(analysisScheduleEndpoints.list, { params, signal });
+      return answer.schedules;
+    },
+  });
+}
+
+function createSchedule(target: ScheduleTarget, body: ReportScheduleInput) {
+  const params = { id: target.id };
+  return target.kind === 'report'
+    ? callEndpoint(reportEndpoints.createSchedule, { params, body })
+    : callEndpoint(analysisScheduleEndpoints.create, { params, body });
+}
+
+async function deleteSchedule(target: ScheduleTarget, scheduleId: string): Promise<void> {
+  const params = { id: target.id, scheduleId };
+  if (target.kind === 'report') await callEndpoint(reportEndpoints.deleteSchedule, { params });
+  else await callEndpoint(analysisScheduleEndpoints.delete, { params });
+}
 
 interface ScheduleFormValues {
   cron: string;
@@ -48,14 +87,18 @@ function lastRunOf(schedule: ReportSchedule): string {
   return `${when}: ${run.status === 'sent' ? 'sent' : 'running'}`;
 }
 
-/** The report's schedules (cron, format, recipients), their last runs, and a form to add one. */
-export function ReportSchedules({ reportId, canEdit }: { reportId: string; canEdit: boolean }) {
-  const schedules = useQuery(reportSchedulesQueryOptions(reportId));
+/** A report's or saved analysis's schedules (cron, format, recipients), their last runs, and a form to add one. */
+export function ScheduleList({ target, canEdit }: { target: ScheduleTarget; canEdit: boolean }) {
+  const schedules = useQuery(schedulesQueryOptions(target));
   const queryClient = useQueryClient();
+  const noun = NOUNS[target.kind];
+  const headingId = useId();
+  const formats = FORMATS[target.kind];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: schedulesQueryKey });
   const [removing, setRemoving] = useState<ReportSchedule>();
   const { form, submit, formError } = useContractForm<ScheduleFormValues, ReportScheduleInput>({
     schema: reportScheduleInputSchema,
-    defaultValues: { cron: '0 8 * * 1', format: 'pdf', recipients: '' },
+    defaultValues: { cron: '0 8 * * 1', format: formats[0] ?? 'xlsx', recipients: '' },
     toRequest: (values) => ({
       cron: values.cron,
       format: values.format,
@@ -70,14 +113,14 @@ export function ReportSchedules({ reportId, canEdit }: { reportId: string; canEd
     formState: { errors, isSubmitting },
   } = form;
   const onSubmit = submit(async (request) => {
-    await createSchedule(reportId, request);
+    await createSchedule(target, request);
     reset();
-    await refreshReports(queryClient);
+    await refresh();
   });
 
   return (
-    <section aria-labelledby="schedules-heading" className="grid gap-3 print:hidden">
-      <h2 id="schedules-heading" className="text-lg font-semibold">
+    <section aria-labelledby={headingId} className="grid gap-3 print:hidden">
+      <h2 id={headingId} className="text-lg font-semibold">
         Schedules
       </h2>
       <QueryStates
@@ -85,11 +128,11 @@ export function ReportSchedules({ reportId, canEdit }: { reportId: string; canEd
         loading={<LoadingSkeleton label="Loading schedules" skeletons={['h-10']} />}
         errorTitle="The schedules could not be loaded"
         isEmpty={(rows) => rows.length === 0}
-        empty={<p className="text-muted-foreground text-sm">This report is not mailed on a schedule.</p>}
+        empty={<p className="text-muted-foreground text-sm">This {noun} is not mailed on a schedule.</p>}
       >
         {(rows) => (
           <DataTable
-            caption="Schedules of this report"
+            caption={`Schedules of this ${noun}`}
             rows={rows}
             rowKey={(schedule) => schedule.id}
             columns={[
@@ -148,7 +191,7 @@ export function ReportSchedules({ reportId, canEdit }: { reportId: string; canEd
           <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
             <FormField label="Format" error={errors.format?.message}>
               <select className={selectClasses} {...register('format')}>
-                {REPORT_EXPORT_FORMATS.map((format) => (
+                {formats.map((format) => (
                   <option key={format} value={format}>
                     {FORMAT_LABELS[format]}
                   </option>
@@ -174,14 +217,14 @@ export function ReportSchedules({ reportId, canEdit }: { reportId: string; canEd
         open={removing !== undefined}
         onOpenChange={(isOpen) => !isOpen && setRemoving(undefined)}
         title="Delete this schedule?"
-        description="The report is no longer mailed on it; its run history goes with it."
+        description={`The ${noun} is no longer mailed on it; its run history goes with it.`}
         confirmLabel="Delete schedule"
         variant="destructive"
         onConfirm={async () => {
           if (!removing) return;
-          await deleteSchedule(reportId, removing.id);
+          await deleteSchedule(target, removing.id);
           setRemoving(undefined);
-          await refreshReports(queryClient);
+          await refresh();
         }}
       />
     </section>

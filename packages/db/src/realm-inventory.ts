@@ -1,0 +1,105 @@
+import {
+  DEFAULT_CONSOLIDATION_APPROACH,
+  DEFAULT_RECALCULATION_THRESHOLD_PERCENT,
+  consolidationApproachSchema,
+  type ChangeDirection,
+  type InventoryResponse,
+  type RecordedChangeReason,
+} from '@ecc/contracts';
+import {
+  assembleInventory,
+  reportingYearRange,
+  type RecordedReason,
+} from '@ecc/domain';
+import type { Database } from './create-database.ts';
+import { createInventoryRepository } from './inventory-repository.ts';
+import { createOrganisationRepository } from './organisation-repository.ts';
+import { readRealmGwpSetId } from './result-gwp-sets.ts';
+import type { InventoryChangeReasonRow } from './schema.ts';
+
+/*
+ * The realm's GHG inventory of a reporting year, read and assembled in one place for every reader: the inventory
+ * page's routes and the report builder's inventory sections (modules do not import each other).
+ */
+
+async function boundaryOf(db: Database, realmId: string) {
+  const row = await createOrganisationRepository(db).findBoundary(realmId);
+  return {
+    approach: consolidationApproachSchema
+      .catch(DEFAULT_CONSOLIDATION_APPROACH)
+      .parse(row?.consolidationApproach),
+    startMonth: row?.reportingYearStartMonth ?? 1,
+    baseYear: row?.baseYear ?? null,
+    thresholdPercent: row?.recalculationThresholdPercent ?? DEFAULT_RECALCULATION_THRESHOLD_PERCENT,
+  };
+}
+
+/**
+ * The reporting years with results on the realm's set, ascending, named as the realm names its years (the yearly
+ * totals are kept by the realm's reporting year).
+ */
+export async function readInventoryYears(db: Database, realmId: string): Promise<number[]> {
+  const gwpSetId = await readRealmGwpSetId(db, realmId);
+  return createInventoryRepository(db).yearsWithResults(realmId, gwpSetId);
+}
+
+export function toRecordedReason(row: InventoryChangeReasonRow): RecordedReason {
+  return {
+    reason: row.reason as RecordedChangeReason,
+    co2e: row.co2eKg,
+    direction: row.direction as ChangeDirection,
+    note: row.note,
+  };
+}
+
+/**
+ * The realm's inventory of a reporting year: the database sums by facility from the yearly totals kept by the
+ * realm's reporting year (decision 034), the domain consolidates and adds up. Null when the year has no results.
+ */
+export async function readRealmInventory(
+  db: Database,
+  realmId: string,
+  year: number,
+): Promise<InventoryResponse | null> {
+  const repository = createInventoryRepository(db);
+  const [gwpSetId, boundary] = await Promise.all([readRealmGwpSetId(db, realmId), boundaryOf(db, realmId)]);
+  const range = reportingYearRange(year, boundary.startMonth);
+  const amounts = await repository.facilityAmounts(realmId, gwpSetId, year);
+  if (amounts.length === 0) return null;
+
+  const comparisonYear = async (comparedYear: number | null) => {
+    if (comparedYear === null) return undefined;
+    const yearAmounts = await repository.facilityAmounts(realmId, gwpSetId, comparedYear, {
+      isCo2eOnly: true,
+    });
+    return yearAmounts.length === 0 ? undefined : { year: comparedYear, amounts: yearAmounts };
+  };
+  const [facilities, businessUnits, breakdowns, denominators, baseYear, previousYear, changeReasons] =
+    await Promise.all([
+      repository.facilities(realmId),
+      repository.businessUnits(realmId),
+      repository.resultBreakdowns(realmId, gwpSetId, year),
+      createOrganisationRepository(db).listDenominators(realmId, { year, scope: 'realm' }),
+      comparisonYear(boundary.baseYear),
+      comparisonYear(year - 1),
+      repository.changeReasons(realmId, year),
+    ]);
+  return assembleInventory({
+    range,
+    gwpSetId,
+    approach: boundary.approach,
+    facilities,
+    businessUnits,
+    amounts,
+    ...breakdowns,
+    denominators: denominators.map(({ denominator }) => ({
+      kind: denominator.kind as InventoryResponse['intensities'][number]['kind'],
+      amount: denominator.amount,
+      unit: denominator.unit,
+    })),
+    baseYear,
+    previousYear,
+    recalculationThresholdPercent: boundary.thresholdPercent,
+    changeReasons: changeReasons.map(toRecordedReason),
+  });
+}
