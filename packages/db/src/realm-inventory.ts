@@ -6,11 +6,7 @@ import {
   type InventoryResponse,
   type RecordedChangeReason,
 } from '@ecc/contracts';
-import {
-  assembleInventory,
-  reportingYearRange,
-  type RecordedReason,
-} from '@ecc/domain';
+import { assembleInventory, reportingYearRange, type RecordedReason } from '@ecc/domain';
 import type { Database } from './create-database.ts';
 import { createInventoryRepository } from './inventory-repository.ts';
 import { createOrganisationRepository } from './organisation-repository.ts';

@@ -13,6 +13,9 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
+/** Up to this many points a line marks each one; beyond, only the line is drawn. */
+const MAX_LINE_POINTS_WITH_MARKERS = 36;
+
 /** The tooltip is HTML and its labels are data (facility names): escaped, they stay text. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
@@ -93,7 +96,13 @@ export function massChartOption(spec: MassChartSpec, color: (slot: ChartColorSlo
         ...(series.stack === undefined ? {} : { stack: series.stack }),
       };
       return series.kind === 'line'
-        ? { ...shape, type: 'line' as const, lineStyle: { color: color(series.color) } }
+        ? {
+            ...shape,
+            type: 'line' as const,
+            lineStyle: { color: color(series.color) },
+            // A marker on each of a hundred points hides the line and the bars under it; the tooltip still names each.
+            showSymbol: series.valuesKg.length <= MAX_LINE_POINTS_WITH_MARKERS,
+          }
         : { ...shape, type: 'bar' as const, barMaxWidth: 48 };
     }),
   };
