@@ -2,6 +2,7 @@ import { benchmarkEndpoints, endpointUrl, type BenchmarkPeer, type BenchmarkQuer
 import { cn } from '@ecc/ui';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { SortableColumnHeader } from '#components/sortable-column-header.tsx';
 import { ExportMenu } from '#components/export-menu.tsx';
 import { PageNavigation } from '#components/page-navigation.tsx';
 import { facilityLink } from '#lib/facility-links/facility-link.ts';
@@ -81,26 +82,16 @@ export function PeerTable({
           </caption>
           <thead className="bg-muted/50 text-left">
             <tr>
-              {COLUMNS.map((column) => {
-                const isSorted = sort.key === column.key;
-                return (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    aria-sort={isSorted ? (sort.isDescending ? 'descending' : 'ascending') : 'none'}
-                    className={cn(column.isNumber ? numberClasses : cellClasses, 'font-medium')}
-                  >
-                    <button
-                      type="button"
-                      className="underline-offset-4 hover:underline"
-                      onClick={() => sortBy(column.key)}
-                    >
-                      {column.header}
-                      {isSorted ? (sort.isDescending ? ' ↓' : ' ↑') : ''}
-                    </button>
-                  </th>
-                );
-              })}
+              {COLUMNS.map((column) => (
+                <SortableColumnHeader
+                  key={column.key}
+                  header={column.header}
+                  isSorted={sort.key === column.key}
+                  isDescending={sort.isDescending}
+                  className={cn(column.isNumber ? numberClasses : cellClasses, 'font-medium')}
+                  onSort={() => sortBy(column.key)}
+                />
+              ))}
               {isPublic ? (
                 <th scope="col" className={cn(numberClasses, 'font-medium')}>
                   Reported (as published)

@@ -7,6 +7,7 @@ import {
 } from '@ecc/contracts';
 import { Button, cn } from '@ecc/ui';
 import { useMemo, useState, type ReactNode } from 'react';
+import { SortableColumnHeader } from '#components/sortable-column-header.tsx';
 import { ExportMenu } from '#components/export-menu.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
@@ -161,26 +162,16 @@ export function FacilityTable({ inventory }: { inventory: InventoryResponse }) {
           </caption>
           <thead className="bg-muted/50 text-left">
             <tr>
-              {FACILITY_COLUMNS.map((column) => {
-                const isSorted = sort.key === column.key;
-                return (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    aria-sort={isSorted ? (sort.isDescending ? 'descending' : 'ascending') : 'none'}
-                    className={cn(column.isNumber ? numberClasses : cellClasses, 'font-medium')}
-                  >
-                    <button
-                      type="button"
-                      className="underline-offset-4 hover:underline"
-                      onClick={() => sortBy(column.key)}
-                    >
-                      {column.header}
-                      {isSorted ? (sort.isDescending ? ' ↓' : ' ↑') : ''}
-                    </button>
-                  </th>
-                );
-              })}
+              {FACILITY_COLUMNS.map((column) => (
+                <SortableColumnHeader
+                  key={column.key}
+                  header={column.header}
+                  isSorted={sort.key === column.key}
+                  isDescending={sort.isDescending}
+                  className={cn(column.isNumber ? numberClasses : cellClasses, 'font-medium')}
+                  onSort={() => sortBy(column.key)}
+                />
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -6,20 +6,18 @@ import {
   type TargetGapResponse,
   type TargetGapYear,
 } from '@ecc/contracts';
-import { cn, FormField, Input, Skeleton, selectClasses } from '@ecc/ui';
+import { cn, FormField, Input, selectClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
+import type { ChartColorSlot } from '#components/charts/chart-colors.ts';
+import { OptionChart } from '#components/charts/option-chart.tsx';
 import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatQuantity } from '#lib/format/format-quantity.ts';
 import { targetGapQueryOptions } from './pathways-api.ts';
-import type { GapScenario } from './target-gap-chart-option.ts';
-
-const TargetGapChartDrawing = lazy(() =>
-  import('./target-gap-chart-drawing.tsx').then((module) => ({ default: module.TargetGapChartDrawing })),
-);
+import { targetGapChartOption, type GapScenario } from './target-gap-chart-option.ts';
 
 const CHART_HEIGHT = 320;
 
@@ -169,6 +167,10 @@ export function TargetGapPanel({ target, targets }: TargetGapPanelProps) {
       comparison.kind === 'growth' ? `${comparison.percent} % growth a year` : comparedQuery.data.target.name;
     return [first, { label, gap: comparedQuery.data }];
   }, [gapQuery.data, comparedQuery.data, comparedId, comparison, target.name]);
+  const buildChartOption = useCallback(
+    (color: (slot: ChartColorSlot) => string) => targetGapChartOption(scenarios, color),
+    [scenarios],
+  );
 
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-4" data-testid="target-gap-panel">
@@ -250,13 +252,13 @@ export function TargetGapPanel({ target, targets }: TargetGapPanelProps) {
                 The comparison could not be loaded: {comparedQuery.error.message}
               </p>
             ) : null}
-            <Suspense fallback={<Skeleton className="w-full" style={{ height: CHART_HEIGHT }} />}>
-              <TargetGapChartDrawing
-                scenarios={scenarios.length > 0 ? scenarios : [{ label: target.name, gap }]}
-                height={CHART_HEIGHT}
-              />
-            </Suspense>
-            <YearTable scenarios={scenarios.length > 0 ? scenarios : [{ label: target.name, gap }]} />
+            <OptionChart
+              title={`Actual, business-as-usual and trajectory emissions of ${scenarios.map((scenario) => scenario.label).join(' and ')}, with the gap`}
+              buildOption={buildChartOption}
+              height={CHART_HEIGHT}
+              testId="target-gap-chart"
+            />
+            <YearTable scenarios={scenarios} />
           </div>
         )}
       </QueryStates>
