@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { LoadingSkeleton } from './loading-skeleton.tsx';
 
 describe('LoadingSkeleton', () => {
-  it('is named after what is loading, with two list rows hidden from assistive technology', () => {
+  it('is a busy status named after what is loading, with two list rows hidden from assistive technology', () => {
     render(<LoadingSkeleton label="Loading users" />);
-    const skeleton = screen.getByLabelText('Loading users');
+    // A name on a plain div is prohibited ARIA (axe aria-prohibited-attr); the status role allows it.
+    const skeleton = screen.getByRole('status', { name: 'Loading users' });
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
     expect(skeleton.children).toHaveLength(2);
     for (const row of skeleton.children) expect(row.getAttribute('aria-hidden')).toBe('true');
   });

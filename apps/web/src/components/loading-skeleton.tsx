@@ -13,7 +13,7 @@ export interface LoadingSkeletonProps extends ComponentProps<'div'> {
 /** Placeholders stacked where a list, form or page is about to appear. */
 export function LoadingSkeleton({ label, skeletons = LIST_ROWS, className, ...props }: LoadingSkeletonProps) {
   return (
-    <div className={cn('grid gap-2', className)} aria-label={label} {...props}>
+    <div role="status" aria-busy="true" aria-label={label} className={cn('grid gap-2', className)} {...props}>
       {skeletons.map((skeleton, index) => (
         <Skeleton key={index} className={skeleton} />
       ))}

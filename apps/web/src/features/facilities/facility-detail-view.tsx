@@ -133,7 +133,7 @@ const RECORD_ROW_SKELETONS = Array.from({ length: 8 }, () => 'h-9 w-full');
 
 function DetailSkeleton() {
   return (
-    <div className="grid gap-4" aria-busy="true" aria-label="Loading the facility">
+    <div className="grid gap-4" role="status" aria-busy="true" aria-label="Loading the facility">
       <Skeleton className="h-8 w-1/3" />
       <Skeleton className="h-4 w-1/2" />
       <div className="grid gap-3 sm:grid-cols-3 xl:grid-cols-6">

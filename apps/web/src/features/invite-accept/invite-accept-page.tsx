@@ -9,11 +9,11 @@ import {
   CardHeader,
   FormField,
   Input,
-  Skeleton,
   toast,
 } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
 import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
@@ -59,10 +59,7 @@ export function InviteAcceptPage() {
       </CardHeader>
       <CardContent className="grid gap-6" aria-live="polite" aria-busy={preview.isPending}>
         {preview.isPending ? (
-          <div className="grid gap-3" aria-label="Checking the invitation">
-            <Skeleton className="h-9" />
-            <Skeleton className="h-9" />
-          </div>
+          <LoadingSkeleton label="Checking the invitation" className="gap-3" skeletons={['h-9', 'h-9']} />
         ) : preview.error ? (
           <Alert kind="error">
             <AlertTitle>This invitation cannot be used</AlertTitle>

@@ -1,7 +1,8 @@
 import { isOperatorRealm } from '@ecc/domain';
-import { Alert, AlertDescription, AlertTitle, Button, Skeleton } from '@ecc/ui';
+import { Alert, AlertDescription, AlertTitle, Button } from '@ecc/ui';
 import { Tabs } from 'radix-ui';
 import { useRef, useState } from 'react';
+import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { useRealm } from '#lib/realm/realm-queries.ts';
@@ -159,7 +160,7 @@ export function RealmAdminPage() {
             {target ? (
               <LoginStrategiesPanel key={target.id} realmId={target.id} realmName={target.name} />
             ) : (
-              <Skeleton className="h-10" aria-label="Loading the realm" />
+              <LoadingSkeleton label="Loading the realm" skeletons={['h-10']} />
             )}
           </Tabs.Content>
         ) : null}

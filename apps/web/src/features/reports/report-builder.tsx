@@ -66,6 +66,7 @@ function TextSectionFields({
       {isPreview ? (
         <div
           className="min-h-24 rounded-md border p-3 text-sm [&_h1]:text-xl [&_h1]:font-semibold [&_li]:ml-5 [&_ul]:list-disc"
+          role="region"
           aria-label="Preview"
         >
           <Markdown skipHtml>{markdown ?? ''}</Markdown>

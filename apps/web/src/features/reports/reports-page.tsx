@@ -98,7 +98,8 @@ function ReportDetailView({
           <h2 id="report-title" className="mr-auto text-xl font-semibold">
             {report.name}
           </h2>
-          <span className="bg-muted rounded-full px-2 py-0.5 text-xs font-medium" aria-label="Status">
+          <span className="bg-muted rounded-full px-2 py-0.5 text-xs font-medium">
+            <span className="sr-only">Status: </span>
             {REPORT_STATUS_LABELS[report.status]}
           </span>
         </div>
