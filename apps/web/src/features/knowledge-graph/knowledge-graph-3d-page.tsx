@@ -76,7 +76,7 @@ export function KnowledgeGraph3dPage({ route }: PageProps) {
         query={overviewQuery}
         loading={
           <LoadingSkeleton
-            label="Step 1 of 2: reading the realm's graph"
+            label="Loading the realm's graph (step 1 of 2)"
             skeletons={['h-6 w-64', `h-[560px] w-full`]}
           />
         }
@@ -160,7 +160,7 @@ function Overview3d({ overview }: { overview: GraphResponse }) {
           >
             <Suspense
               fallback={
-                <LoadingSkeleton label="Step 2 of 2: loading the 3D view" skeletons={[`h-[560px] w-full`]} />
+                <LoadingSkeleton label="Loading the 3D view (step 2 of 2)" skeletons={[`h-[560px] w-full`]} />
               }
             >
               <ForceGraphView view={view} height={CANVAS_HEIGHT} onNodeClick={chooseNode} />
