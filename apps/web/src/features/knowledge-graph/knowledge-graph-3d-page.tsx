@@ -263,27 +263,45 @@ function NodeLists({
         </section>
       ) : null}
       {byType.map((group) => (
-        <details key={group.type}>
-          <summary className="cursor-pointer">
-            {nodeTypeLabel(group.type)} ({formatNumber(group.nodes.length)})
-          </summary>
-          <ul className="grid max-h-64 gap-1 overflow-y-auto py-1">
-            {group.nodes.map((node) => (
-              <li key={node.id}>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="xs"
-                  className="h-auto w-full justify-start whitespace-normal text-left"
-                  onClick={() => onChoose(node)}
-                >
-                  {node.label}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </details>
+        <NodeTypeList key={group.type} type={group.type} nodes={group.nodes} onChoose={onChoose} />
       ))}
     </nav>
+  );
+}
+
+/** One type's nodes behind a disclosure; the buttons are built only once it is open (a realm has thousands). */
+function NodeTypeList({
+  type,
+  nodes,
+  onChoose,
+}: {
+  type: GraphNode['type'];
+  nodes: GraphNode[];
+  onChoose: (node: GraphNode) => void;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <details onToggle={(event) => setIsOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer">
+        {nodeTypeLabel(type)} ({formatNumber(nodes.length)})
+      </summary>
+      {isOpen ? (
+        <ul className="grid max-h-64 gap-1 overflow-y-auto py-1">
+          {nodes.map((node) => (
+            <li key={node.id}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="xs"
+                className="h-auto w-full justify-start whitespace-normal text-left"
+                onClick={() => onChoose(node)}
+              >
+                {node.label}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </details>
   );
 }
