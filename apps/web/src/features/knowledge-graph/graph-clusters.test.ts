@@ -4,12 +4,18 @@ import {
   clusterDataOf,
   countGraph,
   expandCluster,
+  facilitySlugOf,
   isClusterNode,
   isEmptyRealmGraph,
 } from './graph-clusters.ts';
 
 const realm: GraphNode = { id: 'realm:r1', type: 'realm', label: 'Acme', data: {} };
-const facility: GraphNode = { id: 'facility:f1', type: 'facility', label: 'Bayou Plant', data: {} };
+const facility: GraphNode = {
+  id: 'facility:f1',
+  type: 'facility',
+  label: 'Bayou Plant',
+  data: { slug: 'bayou' },
+};
 const equipment: GraphNode = { id: 'equipment:e1', type: 'equipment', label: 'Boiler 1', data: {} };
 const cluster: GraphNode = {
   id: 'summary:facility:f1/facility/RECORDED_AT/in/activity-record',
@@ -116,5 +122,21 @@ describe('clusters', () => {
     const gwpSet: GraphNode = { id: 'gwp-set:AR5', type: 'gwp-set', label: 'AR5', data: {} };
     expect(isEmptyRealmGraph({ nodes: [realm, gwpSet], edges: [] })).toBe(true);
     expect(isEmptyRealmGraph(overview)).toBe(false);
+  });
+});
+
+describe('facilitySlugOf', () => {
+  it('finds the facility of a facility, its equipment, its records and their results', () => {
+    const result: GraphNode = { id: 'emission-result:a', type: 'emission-result', label: 'a', data: {} };
+    const view = expandCluster(overview, cluster.id, members);
+    const withResult = {
+      nodes: [...view.nodes, result],
+      edges: [...view.edges, { source: 'activity-record:b', target: result.id, type: 'PRODUCED' as const }],
+    };
+    expect(facilitySlugOf(withResult, 'facility:f1')).toBe('bayou');
+    expect(facilitySlugOf(withResult, 'equipment:e1')).toBe('bayou');
+    expect(facilitySlugOf(withResult, 'activity-record:b')).toBe('bayou');
+    expect(facilitySlugOf(withResult, result.id)).toBe('bayou');
+    expect(facilitySlugOf(withResult, 'realm:r1')).toBeUndefined();
   });
 });

@@ -65,3 +65,31 @@ export function countGraph(view: GraphView): GraphCounts {
 export function isEmptyRealmGraph(view: GraphView): boolean {
   return view.nodes.every((node) => node.type === 'realm' || node.type === 'gwp-set');
 }
+
+const BELONGS_TO_A_FACILITY = new Set<GraphNode['type']>(['equipment', 'activity-record', 'emission-result']);
+
+function slugOfFacility(node: GraphNode | undefined): string | undefined {
+  return node?.type === 'facility' && typeof node.data['slug'] === 'string' ? node.data['slug'] : undefined;
+}
+
+/**
+ * The slug of the facility a node belongs to, read from the edges on screen: an equipment's or record's own
+ * facility, or a result's through its record. The side panel's links to the facility view and trail need it.
+ */
+export function facilitySlugOf(view: GraphView, nodeId: string): string | undefined {
+  const nodesById = new Map(view.nodes.map((node) => [node.id, node]));
+  const neighboursOf = (id: string) =>
+    view.edges
+      .filter((edge) => edge.source === id || edge.target === id)
+      .map((edge) => nodesById.get(edge.source === id ? edge.target : edge.source))
+      .filter((node): node is GraphNode => node !== undefined);
+  const node = nodesById.get(nodeId);
+  if (!node || !BELONGS_TO_A_FACILITY.has(node.type)) return slugOfFacility(node);
+  const neighbours = neighboursOf(nodeId);
+  const direct = neighbours.map(slugOfFacility).find((slug) => slug !== undefined);
+  if (direct !== undefined) return direct;
+  return neighbours
+    .filter((node) => node.type === 'activity-record')
+    .flatMap((record) => neighboursOf(record.id).map(slugOfFacility))
+    .find((slug) => slug !== undefined);
+}

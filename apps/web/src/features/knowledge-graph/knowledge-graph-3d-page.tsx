@@ -1,4 +1,4 @@
-import { graphEndpoints, type GraphNode, type GraphResponse } from '@ecc/contracts';
+import type { GraphNode, GraphResponse } from '@ecc/contracts';
 import { Alert, AlertDescription, AlertTitle, Button, EmptyState, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -7,7 +7,6 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
-import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 import type { PageProps } from '#lib/routing/page-props.ts';
 import { canDrawWebGl } from './can-draw-web-gl.ts';
@@ -15,10 +14,13 @@ import {
   clusterDataOf,
   countGraph,
   expandCluster,
+  facilitySlugOf,
   isClusterNode,
   isEmptyRealmGraph,
   type GraphView,
 } from './graph-clusters.ts';
+import { graphQueryOptions } from './knowledge-graph-api.ts';
+import { NodeDetailsPanel } from './node-details-panel.tsx';
 import { LEGEND_NODE_TYPES, nodeTypeColor, nodeTypeLabel } from './node-type-colors.ts';
 
 const ForceGraphView = lazy(() =>
@@ -32,12 +34,6 @@ const ForceGraphView = lazy(() =>
  */
 const OVERVIEW_DEPTH = 4;
 const CANVAS_HEIGHT = 560;
-
-const overviewQueryOptions = {
-  queryKey: ['graph', 'overview', OVERVIEW_DEPTH],
-  queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    callEndpoint(graphEndpoints.get, { query: { depth: OVERVIEW_DEPTH }, signal }),
-};
 
 function countLabel(count: number, singular: string, plural: string): string {
   return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
@@ -62,7 +58,7 @@ function TwoDimensionalLink({ focus, children }: { focus?: string; children: str
  * same side panel) stand beside it; without WebGL the page says so and offers the 2D view.
  */
 export function KnowledgeGraph3dPage({ route }: PageProps) {
-  const overviewQuery = useQuery(overviewQueryOptions);
+  const overviewQuery = useQuery(graphQueryOptions({ depth: OVERVIEW_DEPTH }));
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -110,10 +106,7 @@ function Overview3d({ overview }: { overview: GraphResponse }) {
       if (!data) return;
       setOpeningId(cluster.id);
       try {
-        const members = await queryClient.fetchQuery({
-          queryKey: ['graph', 'expand', data.expand],
-          queryFn: async ({ signal }) => callEndpoint(graphEndpoints.get, { query: data.expand, signal }),
-        });
+        const members = await queryClient.fetchQuery(graphQueryOptions(data.expand));
         setView((current) => expandCluster(current, cluster.id, members));
         setSelected(members.nodes.find((node) => node.id === data.ownerId));
       } catch (error) {
@@ -183,7 +176,13 @@ function Overview3d({ overview }: { overview: GraphResponse }) {
             Choose a node in the view or the lists to see its details.
           </p>
         ) : (
-          <SelectedNode node={selected} />
+          <NodeDetailsPanel
+            node={selected}
+            facilitySlug={facilitySlugOf(view, selected.id)}
+            onClose={() => setSelected(undefined)}
+          >
+            <TwoDimensionalLink focus={selected.id}>Open in 2D</TwoDimensionalLink>
+          </NodeDetailsPanel>
         )}
         <NodeLists view={view} openingId={openingId} onChoose={chooseNode} />
       </aside>
@@ -205,16 +204,6 @@ function Legend({ typeCounts }: { typeCounts: ReadonlyMap<GraphNode['type'], num
         </li>
       ))}
     </ul>
-  );
-}
-
-function SelectedNode({ node }: { node: GraphNode }) {
-  return (
-    <section aria-label={`Details of ${node.label}`} className="grid gap-2 rounded-md border p-3 text-sm">
-      <h2 className="font-semibold">{node.label}</h2>
-      <p className="text-muted-foreground">{nodeTypeLabel(node.type)}</p>
-      <TwoDimensionalLink focus={node.id}>Open in 2D</TwoDimensionalLink>
-    </section>
   );
 }
 

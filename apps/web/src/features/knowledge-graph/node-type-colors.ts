@@ -1,10 +1,12 @@
 import { GRAPH_NODE_TYPES, GRAPH_SUMMARY_TYPE, type GraphNode } from '@ecc/contracts';
+import { NODE_TYPE_NAMES } from './graph-node-appearance.ts';
 
 type DrawnNodeType = GraphNode['type'];
 
 /**
  * One colour per node type, told apart on the 3D view's dark background and in the legend: neighbours in the
- * lineage (record → factor → source, record → result) get distant hues. Clusters are a neutral grey, so an
+ * lineage (record → factor → source, record → result) get distant hues. Lighter than the 2D page's fills
+ * (`NODE_TYPE_COLOURS`, dark for white text), which would vanish on the dark canvas. Clusters are a neutral grey, so an
  * unopened group never reads as a type of its own.
  */
 const NODE_TYPE_COLORS: Record<DrawnNodeType, string> = {
@@ -23,22 +25,6 @@ const NODE_TYPE_COLORS: Record<DrawnNodeType, string> = {
   [GRAPH_SUMMARY_TYPE]: '#94a3b8',
 };
 
-const NODE_TYPE_LABELS: Record<DrawnNodeType, string> = {
-  realm: 'Realm',
-  'business-unit': 'Business unit',
-  facility: 'Facility',
-  equipment: 'Equipment',
-  'equipment-type': 'Equipment type',
-  'activity-record': 'Activity record',
-  'emission-factor': 'Emission factor',
-  'factor-source': 'Factor source',
-  'gwp-set': 'GWP set',
-  'emission-result': 'Emission result',
-  report: 'Report',
-  target: 'Target',
-  [GRAPH_SUMMARY_TYPE]: 'Cluster (click to open)',
-};
-
 /** Every type in the legend's order: the organisation, then the lineage, then clusters. */
 export const LEGEND_NODE_TYPES: readonly DrawnNodeType[] = [...GRAPH_NODE_TYPES, GRAPH_SUMMARY_TYPE];
 
@@ -46,6 +32,7 @@ export function nodeTypeColor(type: DrawnNodeType): string {
   return NODE_TYPE_COLORS[type];
 }
 
+/** The type's name as the 2D page and the side panel say it; a cluster says it opens. */
 export function nodeTypeLabel(type: DrawnNodeType): string {
-  return NODE_TYPE_LABELS[type];
+  return type === GRAPH_SUMMARY_TYPE ? 'Cluster (click to open)' : NODE_TYPE_NAMES[type].one;
 }
