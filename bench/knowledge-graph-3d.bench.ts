@@ -199,7 +199,8 @@ async function measure(page: Page, canvasSelector: string): Promise<RunFigures> 
     undefined,
     { timeout: 120_000, polling: 100 },
   );
-  const box = (await page.locator(canvasSelector).boundingBox())!;
+  // A frame of the busy page can take seconds in software rendering: the browser answers between frames.
+  const box = (await page.locator(canvasSelector).boundingBox({ timeout: 300_000 }))!;
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   await page.mouse.move(centre.x, centre.y);
   await page.mouse.down();
