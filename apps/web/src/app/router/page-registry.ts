@@ -36,7 +36,10 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
   'calc-editor-templates': featureEmptyStatePage,
   'calc-editor-icons': featureEmptyStatePage,
   knowledgegraph: featureEmptyStatePage,
-  'knowledgegraph-3d': featureEmptyStatePage,
+  'knowledgegraph-3d': () =>
+    import('../../features/knowledge-graph/knowledge-graph-3d-page.tsx').then(
+      (module) => module.KnowledgeGraph3dPage,
+    ),
   facility: () => import('../../features/facilities/facility-page.tsx').then((module) => module.FacilityPage),
   'equipment-manager': () =>
     import('../../features/equipment-manager/equipment-manager-page.tsx').then(
