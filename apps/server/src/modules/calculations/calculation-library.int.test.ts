@@ -13,6 +13,7 @@ import {
   facilities,
   realms,
   runInRealmScope,
+  seedDemoCalculations,
   type Database,
 } from '@ecc/db';
 import type { Realm } from '@ecc/contracts';
@@ -327,6 +328,34 @@ describe('calculations as data, run by the engine', () => {
     const other = (await db.select().from(realms).where(eq(realms.key, 'cother')))[0]!;
     const seen = await runInRealmScope({ realmIds: [other.id] }, () => db.select().from(calculationVersions));
     expect(seen).toEqual([]);
+  });
+
+  it("seeds the demo's calculations with a dataset LOOKUP reads, and their test passes on the published version", async () => {
+    const demo = await createTestRealm(db, { key: 'cdemo', domains: ['demo.calc-data.test'] });
+    await createTestUser(db, demo, { ...PARENT_ADMIN, email: 'admin@demo.calc-data.test' });
+    await seedDemoCalculations(db, demo.id);
+    const token = await signIn(
+      testApp.app,
+      { ...PARENT_ADMIN, email: 'admin@demo.calc-data.test' },
+      'demo.calc-data.test',
+    );
+    const list = calculationListResponseSchema.parse(
+      (await call('demo.calc-data.test', { method: 'GET', url: '/api/calculations' }, token)).json(),
+    );
+    expect(list.folders.map((folder) => folder.name).sort()).toEqual([
+      'Scope 1',
+      'Scope 3',
+      'Stationary combustion',
+    ]);
+    const naturalGas = list.calculations.find((each) => each.name === 'natural-gas-c1')!;
+    expect(naturalGas).toMatchObject({ state: 'published', publishedVersion: 1 });
+    const run = await call(
+      'demo.calc-data.test',
+      { method: 'POST', url: `/api/calculations/${naturalGas.id}/tests/run`, payload: {} },
+      token,
+    );
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json().testRuns).toEqual([expect.objectContaining({ isPassed: true })]);
   });
 
   it('answers 400 naming the field for a bad name', async () => {
