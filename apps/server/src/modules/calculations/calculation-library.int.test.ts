@@ -358,6 +358,49 @@ describe('calculations as data, run by the engine', () => {
     expect(run.json().testRuns).toEqual([expect.objectContaining({ isPassed: true })]);
   });
 
+  it('imports a dataset from CSV as a dated version, and refuses a bad file naming each row and column (422)', async () => {
+    const imported = await post(PARENT_HOST, '/api/calculation-datasets/import', {
+      name: 'grid',
+      asOf: '2024-01-01',
+      format: 'csv',
+      fileName: 'grid.csv',
+      content: 'region,kg_per_kwh\nnorth,0.4\nsouth,0.25\n',
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json().versions).toEqual([
+      expect.objectContaining({
+        number: 1,
+        asOf: '2024-01-01',
+        columns: ['region', 'kg_per_kwh'],
+        rowCount: 2,
+      }),
+    ]);
+    const detail = await call(PARENT_HOST, {
+      method: 'GET',
+      url: `/api/calculation-datasets/${imported.json().id}`,
+    });
+    expect(detail.json().rows).toEqual([
+      { region: 'north', kg_per_kwh: 0.4 },
+      { region: 'south', kg_per_kwh: 0.25 },
+    ]);
+    const bad = await post(PARENT_HOST, '/api/calculation-datasets/import', {
+      name: 'grid',
+      asOf: '2025-01-01',
+      format: 'csv',
+      content: 'region,kg_per_kwh,region\n,0.4\n',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().fieldErrors).toEqual({
+      'body/content/columns/3': "Column 'region' appears twice",
+      'body/content/rows/2/region': "Row 2, column 'region': the key is empty",
+    });
+    // Nothing half-written: the dataset still has its one version.
+    const list = await call(PARENT_HOST, { method: 'GET', url: '/api/calculation-datasets' });
+    expect(list.json().datasets.find((each: { name: string }) => each.name === 'grid').versions).toHaveLength(
+      1,
+    );
+  });
+
   it('answers 400 naming the field for a bad name', async () => {
     const response = await post(PARENT_HOST, '/api/calculations', { name: '1 bad name' });
     expect(response.statusCode).toBe(400);
