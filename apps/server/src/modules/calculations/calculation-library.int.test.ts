@@ -10,6 +10,9 @@ import {
 import {
   activityRecords,
   calculationVersions,
+  createEquipmentRepository,
+  equipment,
+  equipmentTypes,
   facilities,
   realms,
   runInRealmScope,
@@ -399,6 +402,69 @@ describe('calculations as data, run by the engine', () => {
     expect(list.json().datasets.find((each: { name: string }) => each.name === 'grid').versions).toHaveLength(
       1,
     );
+  });
+
+  it("prefers an equipment-type binding to the activity type's, passing the equipment's attributes", async () => {
+    await createEquipmentRepository(db).ensureBuiltInTypes(parent.id);
+    const [boilerType] = await db
+      .select()
+      .from(equipmentTypes)
+      .where(sql`${equipmentTypes.realmId} = ${parent.id} and ${equipmentTypes.key} = 'boiler'`);
+    const [facility] = await db
+      .select()
+      .from(facilities)
+      .where(sql`${facilities.realmId} = ${parent.id} and ${facilities.slug} = 'works'`);
+    const [boiler] = await db
+      .insert(equipment)
+      .values({
+        realmId: parent.id,
+        facilityId: facility!.id,
+        equipmentTypeId: boilerType!.id,
+        typeVersion: boilerType!.currentVersion,
+        name: 'Boiler 1',
+        properties: { fuel: 'natural gas', ratedCapacity: 10, efficiency: 80 },
+      })
+      .returning();
+    const recordId = randomUUID();
+    await db.insert(activityRecords).values({
+      id: recordId,
+      realmId: parent.id,
+      facilityId: facility!.id,
+      equipmentId: boiler!.id,
+      activityType: 'boiler-gas',
+      periodStart: '2024-05-01',
+      periodEnd: '2024-05-31',
+      quantity: 800,
+      unit: 'scf',
+      factorKey: 'epa-c1-natural-gas',
+      scope: 1,
+    });
+    const created = calculationSaveResponseSchema.parse(
+      (
+        await post(PARENT_HOST, '/api/calculations', {
+          name: 'boiler-efficiency',
+          formula: ':quantity * 2.5 * 100 / :efficiency',
+        })
+      ).json(),
+    );
+    const list = calculationListResponseSchema.parse(
+      (await call(PARENT_HOST, { method: 'GET', url: '/api/calculations' })).json(),
+    );
+    const id = list.calculations.find((each) => each.name === 'boiler-efficiency')!.id;
+    expect(created.version.number).toBe(1);
+    expect((await post(PARENT_HOST, `/api/calculations/${id}/versions/1/publish`)).statusCode).toBe(200);
+    const bound = await call(PARENT_HOST, {
+      method: 'PUT',
+      url: '/api/calculation-bindings',
+      payload: { targetKind: 'equipment-type', targetKey: 'boiler', calculationId: id },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    expect((await recalculate(PARENT_HOST)).failed).toBe(0);
+    const trail = await call(PARENT_HOST, { method: 'GET', url: `/api/activity-records/${recordId}/trail` });
+    expect(trail.json().results[0]).toMatchObject({
+      co2eKg: 2500,
+      method: { name: "Calculation 'boiler-efficiency' version 1" },
+    });
   });
 
   it('answers 400 naming the field for a bad name', async () => {
