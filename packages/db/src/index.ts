@@ -57,3 +57,4 @@ export * from './demo-pathways-seed.ts';
 export * from './graph-repository.ts';
 export * from './calculation-repository.ts';
 export * from './is-unique-violation.ts';
+export * from './demo-calculations-seed.ts';

@@ -7,6 +7,7 @@ import { seedDemoPathways } from './demo-pathways-seed.ts';
 import { seedDemoScope3 } from './demo-scope3-seed.ts';
 import { seedDemoReports } from './demo-reports-seed.ts';
 import { seedDemoAbatement } from './abatement-repository.ts';
+import { seedDemoCalculations } from './demo-calculations-seed.ts';
 import { hashPassword } from './password-hash.ts';
 import { createDefaultRealmConfig } from './realm-defaults.ts';
 import { createRealmRepository } from './realm-repository.ts';
@@ -141,6 +142,7 @@ async function seedDemoRealmOf(
     // The optimizer's page (and so the library) is on the paid plan only.
     if (definition.plan === 'paid') await seedDemoAbatement(transaction, realm.id);
     await seedDemoPathways(transaction, realm.id);
+    await seedDemoCalculations(transaction, realm.id);
     return { isCreated: true };
   });
 }

@@ -10,9 +10,13 @@ import {
 import {
   activityRecords,
   calculationVersions,
+  createEquipmentRepository,
+  equipment,
+  equipmentTypes,
   facilities,
   realms,
   runInRealmScope,
+  seedDemoCalculations,
   type Database,
 } from '@ecc/db';
 import type { Realm } from '@ecc/contracts';
@@ -327,6 +331,140 @@ describe('calculations as data, run by the engine', () => {
     const other = (await db.select().from(realms).where(eq(realms.key, 'cother')))[0]!;
     const seen = await runInRealmScope({ realmIds: [other.id] }, () => db.select().from(calculationVersions));
     expect(seen).toEqual([]);
+  });
+
+  it("seeds the demo's calculations with a dataset LOOKUP reads, and their test passes on the published version", async () => {
+    const demo = await createTestRealm(db, { key: 'cdemo', domains: ['demo.calc-data.test'] });
+    await createTestUser(db, demo, { ...PARENT_ADMIN, email: 'admin@demo.calc-data.test' });
+    await seedDemoCalculations(db, demo.id);
+    const token = await signIn(
+      testApp.app,
+      { ...PARENT_ADMIN, email: 'admin@demo.calc-data.test' },
+      'demo.calc-data.test',
+    );
+    const list = calculationListResponseSchema.parse(
+      (await call('demo.calc-data.test', { method: 'GET', url: '/api/calculations' }, token)).json(),
+    );
+    expect(list.folders.map((folder) => folder.name).sort()).toEqual([
+      'Scope 1',
+      'Scope 3',
+      'Stationary combustion',
+    ]);
+    const naturalGas = list.calculations.find((each) => each.name === 'natural-gas-c1')!;
+    expect(naturalGas).toMatchObject({ state: 'published', publishedVersion: 1 });
+    const run = await call(
+      'demo.calc-data.test',
+      { method: 'POST', url: `/api/calculations/${naturalGas.id}/tests/run`, payload: {} },
+      token,
+    );
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json().testRuns).toEqual([expect.objectContaining({ isPassed: true })]);
+  });
+
+  it('imports a dataset from CSV as a dated version, and refuses a bad file naming each row and column (422)', async () => {
+    const imported = await post(PARENT_HOST, '/api/calculation-datasets/import', {
+      name: 'grid',
+      asOf: '2024-01-01',
+      format: 'csv',
+      fileName: 'grid.csv',
+      content: 'region,kg_per_kwh\nnorth,0.4\nsouth,0.25\n',
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json().versions).toEqual([
+      expect.objectContaining({
+        number: 1,
+        asOf: '2024-01-01',
+        columns: ['region', 'kg_per_kwh'],
+        rowCount: 2,
+      }),
+    ]);
+    const detail = await call(PARENT_HOST, {
+      method: 'GET',
+      url: `/api/calculation-datasets/${imported.json().id}`,
+    });
+    expect(detail.json().rows).toEqual([
+      { region: 'north', kg_per_kwh: 0.4 },
+      { region: 'south', kg_per_kwh: 0.25 },
+    ]);
+    const bad = await post(PARENT_HOST, '/api/calculation-datasets/import', {
+      name: 'grid',
+      asOf: '2025-01-01',
+      format: 'csv',
+      content: 'region,kg_per_kwh,region\n,0.4\n',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().fieldErrors).toEqual({
+      'body/content/columns/3': "Column 'region' appears twice",
+      'body/content/rows/2/region': "Row 2, column 'region': the key is empty",
+    });
+    // Nothing half-written: the dataset still has its one version.
+    const list = await call(PARENT_HOST, { method: 'GET', url: '/api/calculation-datasets' });
+    expect(list.json().datasets.find((each: { name: string }) => each.name === 'grid').versions).toHaveLength(
+      1,
+    );
+  });
+
+  it("prefers an equipment-type binding to the activity type's, passing the equipment's attributes", async () => {
+    await createEquipmentRepository(db).ensureBuiltInTypes(parent.id);
+    const [boilerType] = await db
+      .select()
+      .from(equipmentTypes)
+      .where(sql`${equipmentTypes.realmId} = ${parent.id} and ${equipmentTypes.key} = 'boiler'`);
+    const [facility] = await db
+      .select()
+      .from(facilities)
+      .where(sql`${facilities.realmId} = ${parent.id} and ${facilities.slug} = 'works'`);
+    const [boiler] = await db
+      .insert(equipment)
+      .values({
+        realmId: parent.id,
+        facilityId: facility!.id,
+        equipmentTypeId: boilerType!.id,
+        typeVersion: boilerType!.currentVersion,
+        name: 'Boiler 1',
+        properties: { fuel: 'natural gas', ratedCapacity: 10, efficiency: 80 },
+      })
+      .returning();
+    const recordId = randomUUID();
+    await db.insert(activityRecords).values({
+      id: recordId,
+      realmId: parent.id,
+      facilityId: facility!.id,
+      equipmentId: boiler!.id,
+      activityType: 'boiler-gas',
+      periodStart: '2024-05-01',
+      periodEnd: '2024-05-31',
+      quantity: 800,
+      unit: 'scf',
+      factorKey: 'epa-c1-natural-gas',
+      scope: 1,
+    });
+    const created = calculationSaveResponseSchema.parse(
+      (
+        await post(PARENT_HOST, '/api/calculations', {
+          name: 'boiler-efficiency',
+          formula: ':quantity * 2.5 * 100 / :efficiency',
+        })
+      ).json(),
+    );
+    const list = calculationListResponseSchema.parse(
+      (await call(PARENT_HOST, { method: 'GET', url: '/api/calculations' })).json(),
+    );
+    const id = list.calculations.find((each) => each.name === 'boiler-efficiency')!.id;
+    expect(created.version.number).toBe(1);
+    expect((await post(PARENT_HOST, `/api/calculations/${id}/versions/1/publish`)).statusCode).toBe(200);
+    const bound = await call(PARENT_HOST, {
+      method: 'PUT',
+      url: '/api/calculation-bindings',
+      payload: { targetKind: 'equipment-type', targetKey: 'boiler', calculationId: id },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    expect((await recalculate(PARENT_HOST)).failed).toBe(0);
+    const trail = await call(PARENT_HOST, { method: 'GET', url: `/api/activity-records/${recordId}/trail` });
+    expect(trail.json().results[0]).toMatchObject({
+      co2eKg: 2500,
+      method: { name: "Calculation 'boiler-efficiency' version 1" },
+    });
   });
 
   it('answers 400 naming the field for a bad name', async () => {

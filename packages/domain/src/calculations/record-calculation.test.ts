@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { compileFormula } from './compile-formula.ts';
+import {
+  calculateWithBoundCalculation,
+  createDatedDatasets,
+  recordCalculationParameters,
+  type CalculableActivityRecord,
+} from './record-calculation.ts';
+
+const RECORD: CalculableActivityRecord = {
+  quantity: 1000,
+  unit: 'scf',
+  activityType: 'boiler-gas',
+  scope: 2,
+  scope3Category: null,
+  periodStart: '2024-03-01',
+  periodEnd: '2024-03-31',
+  factorKey: 'epa-c1-natural-gas',
+  attributes: { quantity: 'shadowed', capacity_kw: 250, nested: { not: 'a value' } },
+};
+
+describe('recordCalculationParameters', () => {
+  it("gives a record's fields under fixed names, and its equipment's plain attributes unless a field has the name", () => {
+    const parameters = recordCalculationParameters(RECORD);
+    expect(parameters.get('quantity')).toBe(1000);
+    expect(parameters.get('capacity_kw')).toBe(250);
+    expect(parameters.has('nested')).toBe(false);
+    expect(parameters.get('period_start')).toBe('2024-03-01');
+    expect(parameters.get('activity_type')).toBe('boiler-gas');
+  });
+});
+
+describe('calculateWithBoundCalculation', () => {
+  const bound = (formula: string) => {
+    const compiled = compileFormula(formula, { gwp: 'AR5' });
+    if (!compiled.calculation) throw new Error(compiled.errors[0]?.message);
+    return { versionId: 'v1', name: 'flat', number: 3, calculation: compiled.calculation };
+  };
+
+  it('answers one row naming the version, Scope 2 as its location-based figure', () => {
+    const outcome = calculateWithBoundCalculation(RECORD, bound(':quantity * 2 + :capacity_kw'));
+    expect(outcome).toEqual({
+      ok: true,
+      rows: [
+        expect.objectContaining({
+          scope2Method: 'location',
+          co2eKg: 2250,
+          gases: {},
+          factorVersion: 'flat v3',
+          calculationMethodId: 'calculation:v1',
+        }),
+      ],
+    });
+  });
+
+  it("refuses a record the formula cannot run on, naming the calculation and the formula's place", () => {
+    const outcome = calculateWithBoundCalculation(RECORD, bound('set :x = 1\n:quantity / (:x - 1)'));
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors[0]?.message).toMatch(
+      /^Calculation 'flat' version 3, line 2, column \d+: Division by zero/,
+    );
+  });
+});
+
+describe('createDatedDatasets', () => {
+  const datasets = createDatedDatasets(
+    new Map([
+      [
+        'grid',
+        [
+          { asOf: '2023-01-01', columns: ['region', 'kg'], rows: [{ region: 'north', kg: 0.5 }] },
+          { asOf: '2024-01-01', columns: ['region', 'kg'], rows: [{ region: 'north', kg: 0.4 }] },
+        ],
+      ],
+    ]),
+  );
+
+  it("reads the version in force on the record's date, and no row before the first version", () => {
+    const grid = datasets.get('grid')!;
+    datasets.setDate('2023-06-30');
+    expect(grid.lookup('region', 'north', 'kg')).toBe(0.5);
+    datasets.setDate('2024-01-01');
+    expect(grid.lookup('region', 'north', 'kg')).toBe(0.4);
+    datasets.setDate('2022-12-31');
+    expect(grid.lookup('region', 'north', 'kg')).toBeUndefined();
+  });
+
+  it("lets a formula compiled once LOOKUP through it, each run on its record's date", () => {
+    const compiled = compileFormula(":quantity * LOOKUP('north', 'grid', 'region', 'kg')", {
+      gwp: 'AR5',
+      datasets,
+    });
+    datasets.setDate('2023-05-01');
+    expect(compiled.calculation?.evaluate({ quantity: 10 })).toMatchObject({ isSuccess: true, value: 5 });
+    datasets.setDate('2024-05-01');
+    expect(compiled.calculation?.evaluate({ quantity: 10 })).toMatchObject({ isSuccess: true, value: 4 });
+    const wrong = compileFormula("LOOKUP('north', 'grid', 'region', 'tonnes')", { gwp: 'AR5', datasets });
+    expect(wrong.errors[0]?.message).toBe(
+      "Dataset 'grid' has no column 'tonnes': its columns are region, kg",
+    );
+  });
+});
