@@ -8,3 +8,4 @@ export { roundHalfAwayFromZero } from './evaluation-values.ts';
 export * from './print-formula.ts';
 export * from './syntax-tree.ts';
 export * from './drakon/index.ts';
+export * from './examples.ts';
