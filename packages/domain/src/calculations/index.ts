@@ -9,3 +9,4 @@ export * from './print-formula.ts';
 export * from './syntax-tree.ts';
 export * from './drakon/index.ts';
 export * from './examples.ts';
+export { formulaInputNames } from './formula-inputs.ts';

@@ -238,7 +238,7 @@ export function layoutDiagram(diagram: DrakonDiagram, title: string): DrakonLayo
     kind: 'end',
     column: 0,
     row: top,
-    text: result === undefined ? 'End' : `End: ${printExpression(result)}`,
+    text: result === undefined ? 'End' : printExpression(result),
     ...(result === undefined ? {} : { editText: printExpression(result) }),
     canRemove: result !== undefined,
     ...noteOf(diagram.end.comment),
