@@ -33,33 +33,33 @@ export function CalculationIconsPage({ route }: PageProps) {
           <h2 id="calculation-types-title" className="text-lg font-semibold">
             Calculation methods
           </h2>
-          <dl className="grid gap-3">
+          <ul className="grid gap-3">
             {CALCULATION_TYPES.map((type) => (
-              <div key={type} className="flex items-start gap-3 rounded-lg border p-3">
+              <li key={type} className="flex items-start gap-3 rounded-lg border p-3">
                 <CalculationTypeIcon type={type} className="mt-0.5 size-6 shrink-0" isDecorative />
                 <div>
-                  <dt className="font-medium">{CALCULATION_TYPE_LABELS[type]}</dt>
-                  <dd className="text-muted-foreground text-sm">{CALCULATION_TYPE_DESCRIPTIONS[type]}</dd>
+                  <p className="font-medium">{CALCULATION_TYPE_LABELS[type]}</p>
+                  <p className="text-muted-foreground text-sm">{CALCULATION_TYPE_DESCRIPTIONS[type]}</p>
                 </div>
-              </div>
+              </li>
             ))}
-          </dl>
+          </ul>
         </section>
         <section aria-labelledby="drakon-icons-title" className="grid content-start gap-3">
           <h2 id="drakon-icons-title" className="text-lg font-semibold">
             DRAKON icons
           </h2>
-          <dl className="grid gap-3">
+          <ul className="grid gap-3">
             {DRAKON_KINDS.map((kind) => (
-              <div key={kind} className="flex items-start gap-3 rounded-lg border p-3">
+              <li key={kind} className="flex items-start gap-3 rounded-lg border p-3">
                 <DrakonIconSymbol kind={kind} className="h-7 w-14 shrink-0" />
                 <div>
-                  <dt className="font-medium">{DRAKON_ICON_LABELS[kind]}</dt>
-                  <dd className="text-muted-foreground text-sm">{DRAKON_ICON_DESCRIPTIONS[kind]}</dd>
+                  <p className="font-medium">{DRAKON_ICON_LABELS[kind]}</p>
+                  <p className="text-muted-foreground text-sm">{DRAKON_ICON_DESCRIPTIONS[kind]}</p>
                 </div>
-              </div>
+              </li>
             ))}
-          </dl>
+          </ul>
         </section>
       </div>
     </>

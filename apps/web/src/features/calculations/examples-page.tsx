@@ -55,12 +55,13 @@ function ExampleCard({ example }: { example: CalculationExample }) {
         <span className="font-medium">Method: </span>
         <cite>{example.source}</cite>
       </p>
-      <pre
-        className="bg-muted overflow-x-auto rounded p-3 text-xs"
-        aria-label={`Formula of ${example.title}`}
-      >
-        <code>{example.formula}</code>
-      </pre>
+      <div className="grid gap-1">
+        <h3 className="text-sm font-medium">Formula</h3>
+        {/* Wrapped rather than scrolled: a scrolling block would need a keyboard stop of its own. */}
+        <pre className="bg-muted rounded p-3 text-xs break-words whitespace-pre-wrap">
+          <code>{example.formula}</code>
+        </pre>
+      </div>
       <div className="grid gap-1 text-sm">
         <h3 className="font-medium">Sample parameters</h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
