@@ -160,7 +160,7 @@ function DrakonWorkbench({
   const problemsId = `${id}-problems`;
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(22rem,2fr)_minmax(24rem,3fr)]">
-      <div className="grid content-start gap-4">
+      <div className="grid min-w-0 content-start gap-4">
         <section aria-labelledby={`${id}-formula`} className="grid gap-2">
           <h2 id={`${id}-formula`} className="text-lg font-semibold">
             Formula
@@ -195,7 +195,7 @@ function DrakonWorkbench({
           onProblems={(errors, ranFormula) => setRunProblems({ formula: ranFormula, errors })}
         />
       </div>
-      <section aria-labelledby={`${id}-diagram`} className="grid content-start gap-2">
+      <section aria-labelledby={`${id}-diagram`} className="grid min-w-0 content-start gap-2">
         <h2 id={`${id}-diagram`} className="text-lg font-semibold">
           DRAKON diagram
         </h2>

@@ -150,6 +150,7 @@ export function createFormulaCodeMirror(options: FormulaCodeMirrorOptions): Form
         syntaxHighlighting(defaultHighlightStyle),
         autocompletion({ override: [complete], activateOnTyping: true }),
         linter(diagnose, { delay: 200 }),
+        EditorView.lineWrapping,
         placeholder('set :energy = :fuel * 1.026e-3'),
         keymap.of([
           ...closeBracketsKeymap,
