@@ -10,3 +10,4 @@ export * from './syntax-tree.ts';
 export * from './drakon/index.ts';
 export * from './examples.ts';
 export { formulaInputNames } from './formula-inputs.ts';
+export * from './record-calculation.ts';
