@@ -259,6 +259,10 @@ async function calculateLine(
       scope: 3,
       scope3Category: values.category,
       certificateCoverage: null,
+      activityType: `scope3-${values.method}`,
+      periodStart: values.periodStart,
+      periodEnd: values.periodEnd,
+      equipmentId: null,
     },
     gwpSets,
   );
