@@ -86,10 +86,10 @@ test('an administrator imports EEIO factors, keeps a price index, adds a spend l
       mimeType: 'text/csv',
       buffer: Buffer.from(`${header}\n${row(spend)}\n`),
     });
-    await dialog.getByLabel('Spend file (CSV)').setInputFiles(file('lots'));
+    await dialog.getByLabel('Spend file (CSV or XLSX)').setInputFiles(file('lots'));
     await dialog.getByRole('button', { name: 'Import spend' }).click();
     await expect(dialog.getByRole('list', { name: 'Row errors' })).toContainText('Spend is a number');
-    await dialog.getByLabel('Spend file (CSV)').setInputFiles(file('5000'));
+    await dialog.getByLabel('Spend file (CSV or XLSX)').setInputFiles(file('5000'));
     await dialog.getByRole('button', { name: 'Import spend' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('row', { name: new RegExp(`Software ${run}`) })).toContainText(

@@ -8,6 +8,8 @@ import {
   auditLog,
   createInvitationRepository,
   DEMO_ADMIN,
+  DEMO_REPORT_NAME,
+  DEMO_SCHEDULE_CRON,
   DEMO_USER,
   permissions,
   reportScheduleRuns,
@@ -110,6 +112,21 @@ describe('reports', () => {
     expect(response.statusCode, response.body).toBe(200);
     return reportDetailSchema.parse(response.json());
   }
+
+  it('finds the paid demo’s approved report with its weekly schedule (issue 11 item 7)', async () => {
+    const list = reportListResponseSchema.parse((await call('member', 'GET', '/api/reports')).json());
+    const demo = list.reports.find((report) => report.name === DEMO_REPORT_NAME);
+    expect(demo).toMatchObject({ status: 'approved', approvedVersion: 1 });
+    const detail = reportDetailSchema.parse((await call('member', 'GET', `/api/reports/${demo!.id}`)).json());
+    expect(detail.version.approvedBy).toBe(DEMO_ADMIN.email);
+    expect(detail.version.content.length).toBeGreaterThan(0);
+    expect(detail.version.hasChangedSinceApproval).toBe(false);
+    const schedules = await call('admin', 'GET', `/api/reports/${demo!.id}/schedules`);
+    expect(schedules.statusCode, schedules.body).toBe(200);
+    expect(
+      (schedules.json() as { schedules: { cron: string }[] }).schedules.map((schedule) => schedule.cron),
+    ).toEqual([DEMO_SCHEDULE_CRON]);
+  });
 
   it('keeps every save as a new version and shows live KPI numbers from the monthly totals', async () => {
     const created = await createReport();
