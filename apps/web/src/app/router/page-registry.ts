@@ -35,7 +35,10 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
   'calc-editor-file-tree': featureEmptyStatePage,
   'calc-editor-templates': featureEmptyStatePage,
   'calc-editor-icons': featureEmptyStatePage,
-  knowledgegraph: featureEmptyStatePage,
+  knowledgegraph: () =>
+    import('../../features/knowledge-graph/knowledge-graph-page.tsx').then(
+      (module) => module.KnowledgeGraphPage,
+    ),
   'knowledgegraph-3d': featureEmptyStatePage,
   facility: () => import('../../features/facilities/facility-page.tsx').then((module) => module.FacilityPage),
   'equipment-manager': () =>
