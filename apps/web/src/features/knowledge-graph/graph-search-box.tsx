@@ -8,6 +8,14 @@ import { graphSearchQueryOptions } from './knowledge-graph-api.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
+/** The type, and for a factor its edition, so that a factor's editions (same name) tell apart. */
+function optionDetail(node: GraphNode): string {
+  const version = node.data['version'];
+  return node.type === 'emission-factor' && typeof version === 'string'
+    ? `${nodeTypeName(node)}, ${version}`
+    : nodeTypeName(node);
+}
+
 export interface GraphSearchBoxProps {
   onChoose: (node: GraphNode) => void;
 }
@@ -104,7 +112,7 @@ export function GraphSearchBox({ onChoose }: GraphSearchBoxProps) {
               style={{ backgroundColor: NODE_TYPE_COLOURS[node.type] }}
             />
             <span className="min-w-0 truncate">{node.label}</span>
-            <span className="ml-auto shrink-0 text-muted-foreground text-xs">{nodeTypeName(node)}</span>
+            <span className="ml-auto shrink-0 text-muted-foreground text-xs">{optionDetail(node)}</span>
           </li>
         ))}
         {results.length === 0 && (
