@@ -10,6 +10,7 @@ import {
 import { Button } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { LoadError } from '#components/load-error.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { GraphCanvas, fitTransform, type CanvasTransform } from './graph-canvas.tsx';
 import { layOutGraph, type GraphLayout } from './graph-layout.ts';
@@ -62,6 +63,7 @@ export function GraphExplorer({ response, types, onRefocus, toolbar }: GraphExpl
   const queryClient = useQueryClient();
   const [view, setView] = useState(() => viewOfResponse(response));
   const [layout, setLayout] = useState<GraphLayout>();
+  const [layoutError, setLayoutError] = useState<Error>();
   const [transform, setTransform] = useState<CanvasTransform>();
   const [focusedId, setFocusedId] = useState<string | undefined>(response.nodes[0]?.id);
   const [selectedId, setSelectedId] = useState<string>();
@@ -85,11 +87,18 @@ export function GraphExplorer({ response, types, onRefocus, toolbar }: GraphExpl
   const layoutInput = useMemo(() => buildLayoutInput(shown), [shown]);
   useEffect(() => {
     let isCurrent = true;
-    void layOutGraph(layoutInput).then((next) => {
-      if (!isCurrent) return;
-      setLayout(next);
-      setTransform((current) => current ?? fitTransform(next));
-    });
+    layOutGraph(layoutInput).then(
+      (next) => {
+        if (!isCurrent) return;
+        setLayout(next);
+        setLayoutError(undefined);
+        // The drawing changes shape with each expansion: fit it again so nothing is left outside the frame.
+        setTransform(fitTransform(next));
+      },
+      (error: unknown) => {
+        if (isCurrent) setLayoutError(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
     return () => {
       isCurrent = false;
     };
@@ -190,7 +199,13 @@ export function GraphExplorer({ response, types, onRefocus, toolbar }: GraphExpl
       />
       <div className={selected ? 'grid gap-4 lg:grid-cols-[1fr_20rem]' : 'grid gap-4'}>
         <div className="min-w-0">
-          {layout && transform ? (
+          {layoutError ? (
+            <LoadError
+              title="The graph could not be laid out"
+              error={layoutError}
+              onRetry={() => setView((current) => ({ ...current }))}
+            />
+          ) : layout && transform ? (
             <GraphCanvas
               view={shown}
               layout={layout}

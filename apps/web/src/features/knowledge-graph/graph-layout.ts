@@ -19,7 +19,14 @@ let layouter: Promise<ElkLayouter> | undefined;
  * file, no eval, so the strict CSP holds) and keeps the 1.6 MB out of every other page.
  */
 async function elkLayouter(): Promise<ElkLayouter> {
-  layouter ??= import('elkjs/lib/elk.bundled.js').then((module) => new module.default());
+  layouter ??= import('elkjs/lib/elk.bundled.js').then(
+    (module) => new module.default(),
+    (error: unknown) => {
+      // A failed download is tried again on the next layout.
+      layouter = undefined;
+      throw error;
+    },
+  );
   return layouter;
 }
 
