@@ -15,22 +15,19 @@
  * Run: `npx tsx bench/analysis.bench.ts [--results 1000000] [--runs 10] [--postgres] [--skip-pglite]
  *   [--skip-through-results]` (the last leaves the data-quality view out).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { analysisQuerySchema } from '@ecc/contracts';
 import { sql } from 'drizzle-orm';
 import { runAnalysis } from '../apps/server/src/modules/analysis/analysis.service.ts';
 import {
-  createDatabase,
   createDefaultRealmConfig,
   createRealmRepository,
   runInRealmScope,
   syncReferenceData,
   type DatabaseHandle,
 } from '../packages/db/src/index.ts';
-import { startThrowawayPostgres } from '../scripts/test-support/postgres-server.mjs';
+import { benchOnEachDatabase } from './support/bench-databases.ts';
 import { seedThenSummarise } from './support/seed-then-summarise.ts';
 
 const { values: flags } = parseArgs({
@@ -172,28 +169,11 @@ async function bench(database: DatabaseHandle, label: string): Promise<void> {
   }
 }
 
-if (!flags['skip-pglite']) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ecc-analysis-bench-'));
-  const database = await createDatabase({ dataDir });
-  try {
-    await bench(database, 'PGlite');
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-if (flags.postgres || process.env.DATABASE_URL) {
-  const server = process.env.DATABASE_URL ? undefined : await startThrowawayPostgres({ log: console.info });
-  try {
-    const database = await createDatabase({
-      databaseUrl: process.env.DATABASE_URL ?? (server?.url as string),
-    });
-    try {
-      await bench(database, 'PostgreSQL');
-    } finally {
-      await database.close();
-    }
-  } finally {
-    server?.stop();
-  }
-}
+await benchOnEachDatabase(
+  {
+    isPgliteWanted: !flags['skip-pglite'],
+    isPostgresWanted: flags.postgres === true,
+    directoryPrefix: 'ecc-analysis-bench-',
+  },
+  bench,
+);

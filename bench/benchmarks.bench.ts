@@ -83,14 +83,53 @@ try {
         100.0 * count(*) filter (where co2e < (select co2e from subject)) / count(*) as percentile
       from peers`);
 
+  /**
+   * The peer of the same answer as plain SQL, decoded row by row: every peer of the year on the basis with its
+   * name, state, NAICS and CO2e, lowest first, with their count and the subject's rank (the subject left out;
+   * PostgreSQL has no windowed percentile_cont, and the min and max are the first and last rows).
+   */
+  const plainAnswer = (basis: 'naics6' | 'realm') => () =>
+    db.execute(
+      basis === 'realm'
+        ? sql`
+      with subject as (
+        select sum(co2e_kg)::float8 as co2e from facility_emission_years
+        where realm_id = ${realm.id} and facility_id = ${subject.id} and gwp_set_id = 'AR5' and year = 2020
+      ), peers as (
+        select f.id, f.slug, f.name, f.state, f.naics, f.ghgrp_id, sum(y.co2e_kg)::float8 as co2e
+        from facility_emission_years y join facilities f on f.realm_id = y.realm_id and f.id = y.facility_id
+        where y.realm_id = ${realm.id} and y.gwp_set_id = 'AR5' and y.year = 2020 and f.archived_on is null
+          and f.id <> ${subject.id}
+        group by f.id
+      )
+      select peers.*, count(*) over () as count,
+        100.0 * count(*) filter (where co2e < (select co2e from subject)) over () / count(*) over () as percentile
+      from peers order by co2e`
+        : sql`
+      with subject as (
+        select (co2e_kg_by_gwp_set ->> 'AR5')::float8 as co2e from reference_ghgrp_facility_years
+        where source = 'EPA GHGRP' and year = 2020 and ghgrp_id = ${SUBJECT_GHGRP_ID}
+      ), peers as (
+        select ghgrp_id, name, state, naics, (co2e_kg_by_gwp_set ->> 'AR5')::float8 as co2e,
+          reported_co2e_kg::float8 as reported_co2e, reported_gwp_set_id
+        from reference_ghgrp_facility_years
+        where source = 'EPA GHGRP' and year = 2020 and naics = ${subject.naics} and ghgrp_id <> ${SUBJECT_GHGRP_ID}
+      )
+      select peers.*, count(*) over () as count,
+        100.0 * count(*) filter (where co2e < (select co2e from subject)) over () / count(*) over () as percentile
+      from peers order by co2e`,
+    );
+
   const PEER = 'peer: one hand-written SQL statement (6-digit peers, statistics only)';
   const service = (peers: 'naics6' | 'naics3' | 'realm') => () =>
     benchmarkRealmFacility(db, realm.id, subject.id, { peers, year: 2020 });
   const calls: Record<string, () => Promise<unknown>> = {
     'benchmark service, 6-digit NAICS peers': service('naics6'),
+    'plain SQL of the same answer, 6-digit NAICS peers (peer rows + rank)': plainAnswer('naics6'),
     [PEER]: handWritten,
     'benchmark service, 3-digit NAICS peers': service('naics3'),
     'benchmark service, the realm’s facilities': service('realm'),
+    'plain SQL of the same answer, the realm’s facilities (peer rows + rank)': plainAnswer('realm'),
   };
   const sizes = new Map<string, number>();
   const times = new Map<string, number[]>(Object.keys(calls).map((name) => [name, []]));

@@ -14,9 +14,7 @@
  * Run: `npx tsx bench/recalculate.bench.ts [--records 1000000] [--postgres] [--skip-pglite] [--skip-peer]`.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
@@ -25,12 +23,11 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createRecalculationService } from '../apps/server/src/modules/emissions/recalculation.service.ts';
 import {
-  createDatabase,
   createRealmRepository,
   createDefaultRealmConfig,
   type DatabaseHandle,
 } from '../packages/db/src/index.ts';
-import { startThrowawayPostgres } from '../scripts/test-support/postgres-server.mjs';
+import { benchOnEachDatabase } from './support/bench-databases.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -223,28 +220,11 @@ console.info(
       .map((load) => load.toFixed(1))
       .join(' ')}`,
 );
-if (!flags['skip-pglite']) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ecc-recalculate-bench-'));
-  const database = await createDatabase({ dataDir });
-  try {
-    await bench(database, 'PGlite');
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-if (flags.postgres || process.env.DATABASE_URL) {
-  const server = process.env.DATABASE_URL ? undefined : await startThrowawayPostgres({ log: console.info });
-  try {
-    const database = await createDatabase({
-      databaseUrl: process.env.DATABASE_URL ?? (server?.url as string),
-    });
-    try {
-      await bench(database, 'PostgreSQL');
-    } finally {
-      await database.close();
-    }
-  } finally {
-    server?.stop();
-  }
-}
+await benchOnEachDatabase(
+  {
+    isPgliteWanted: !flags['skip-pglite'],
+    isPostgresWanted: flags.postgres === true,
+    directoryPrefix: 'ecc-recalculate-bench-',
+  },
+  bench,
+);

@@ -17,6 +17,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthzRoutes } from './modules/authz/authz.routes.ts';
 import { registerCalculationRoutes } from './modules/calculations/calculations.routes.ts';
+import { registerCalculationLibraryRoutes } from './modules/calculations/calculation-library.routes.ts';
 import { registerConfigRoutes } from './modules/config/config.routes.ts';
 import { registerFeatureFlagRoutes } from './modules/feature-flags/feature-flags.routes.ts';
 import { registerEmissionsRoutes } from './modules/emissions/emissions.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFeatureFlagRoutes(app, database.db);
   registerEmissionsRoutes(app, database);
   registerCalculationRoutes(app, database);
+  registerCalculationLibraryRoutes(app, database.db);
   const recalculations = createRecalculationService(database, { logger: app.log });
   app.addHook('onReady', () => recalculations.resumeUnfinished());
   app.addHook('onClose', () => recalculations.stop());

@@ -1,4 +1,5 @@
-import { defineEndpoint } from './endpoint.ts';
+import { apiErrorSchema } from './api-error.ts';
+import { defineEndpoint, noContentSchema } from './endpoint.ts';
 import { gwpSetIdSchema } from './gwp-set.ts';
 import { z } from './zod.ts';
 
@@ -100,6 +101,298 @@ export const calculationFailureSchema = z.object({
 });
 export type CalculationFailure = z.infer<typeof calculationFailureSchema>;
 
+/*
+ * Calculations as data (issue 13 item 2, decision 037): per realm, in folders, with numbered versions (a
+ * published one never changes), tests run on every save, and bindings that make the engine run a calculation for
+ * an activity type or an equipment type. A child realm sees its ancestors' calculations read-only.
+ */
+
+const MAX_NAME_LENGTH = 120;
+const MAX_DESCRIPTION_LENGTH = 2000;
+
+/** How formulas call a calculation (`#name`): a letter, then letters, digits, `_` or `-`. */
+export const calculationNameSchema = z
+  .string({ error: 'Give the name as text' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(MAX_NAME_LENGTH, `A name may have at most ${MAX_NAME_LENGTH} characters`)
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_-]*$/,
+    'A name starts with a letter and has only letters, digits, _ and - (formulas call it as #name)',
+  );
+
+const folderNameSchema = z
+  .string({ error: 'Give the name as text' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(MAX_NAME_LENGTH, `A name may have at most ${MAX_NAME_LENGTH} characters`);
+
+const descriptionSchema = z
+  .string()
+  .max(MAX_DESCRIPTION_LENGTH, `At most ${MAX_DESCRIPTION_LENGTH} characters`);
+
+export const calculationParameterSchema = z.object({
+  name: z
+    .string()
+    .regex(
+      /^[A-Za-z_][A-Za-z0-9_]*$/,
+      'A parameter name has letters, digits and _, not starting with a digit',
+    )
+    .max(MAX_PARAMETER_NAME_LENGTH),
+  unit: z.string().max(40).default(''),
+  description: descriptionSchema.default(''),
+});
+export type CalculationParameter = z.infer<typeof calculationParameterSchema>;
+
+export const calculationIdParamsSchema = z.object({ id: z.uuid({ message: 'Must be a valid id' }) });
+export const calculationVersionParamsSchema = calculationIdParamsSchema.extend({
+  number: z.coerce.number().int().min(1, 'Versions count from 1'),
+});
+export const calculationTestParamsSchema = calculationIdParamsSchema.extend({
+  testId: z.uuid({ message: 'Must be a valid id' }),
+});
+
+// Folders ---------------------------------------------------------------------------------------------------------
+
+export const calculationFolderSchema = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  name: z.string(),
+  /** The realm the folder is inherited from (its key), null for the realm's own. */
+  inheritedFrom: z.string().nullable(),
+});
+export type CalculationFolder = z.infer<typeof calculationFolderSchema>;
+
+export const calculationFolderInputSchema = z.object({
+  name: folderNameSchema,
+  parentId: z.uuid({ message: 'Must be a valid folder id' }).nullable().default(null),
+});
+export type CalculationFolderInput = z.input<typeof calculationFolderInputSchema>;
+
+// Tests -----------------------------------------------------------------------------------------------------------
+
+export const calculationTestInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(MAX_NAME_LENGTH),
+    inputs: calculationParametersSchema.default({}),
+    /** kg CO2e the formula should answer. */
+    expectedValue: z.number().nullable().default(null),
+    /** kg of each gas its EMIT lines should emit. */
+    expectedGases: z.record(z.string(), z.number()).nullable().default(null),
+    /** How far (absolute, kg) an answer may be from the expected one. */
+    tolerance: z.number().min(0, 'The tolerance cannot be negative').default(1e-6),
+  })
+  .refine((test) => test.expectedValue !== null || test.expectedGases !== null, {
+    message: 'Give the expected value or the expected gases',
+    path: ['expectedValue'],
+  });
+export type CalculationTestInput = z.input<typeof calculationTestInputSchema>;
+
+export const calculationTestRunSchema = z.object({
+  testId: z.string(),
+  name: z.string(),
+  versionNumber: z.number().int(),
+  isPassed: z.boolean(),
+  actualValue: z.number().nullable(),
+  actualGases: z.record(z.string(), z.number()).nullable(),
+  /** Why it failed: the difference, or the formula's error at its line. */
+  message: z.string(),
+});
+export type CalculationTestRun = z.infer<typeof calculationTestRunSchema>;
+
+export const calculationTestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  inputs: z.record(z.string(), calculationValueSchema),
+  expectedValue: z.number().nullable(),
+  expectedGases: z.record(z.string(), z.number()).nullable(),
+  tolerance: z.number(),
+  /** Its newest run on the calculation's latest version, when it has run there. */
+  lastRun: calculationTestRunSchema.nullable(),
+});
+export type CalculationTest = z.infer<typeof calculationTestSchema>;
+
+// Calculations and versions ---------------------------------------------------------------------------------------
+
+export const CALCULATION_VERSION_STATE_VALUES = ['draft', 'published'] as const;
+export const CALCULATION_TEST_STATUS_VALUES = ['passed', 'failed', 'not-run', 'no-tests'] as const;
+
+export const calculationVersionSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  formula: z.string(),
+  parameters: z.array(calculationParameterSchema),
+  state: z.enum(CALCULATION_VERSION_STATE_VALUES),
+  authorId: z.string().nullable(),
+  createdOn: z.string(),
+  publishedOn: z.string().nullable(),
+});
+export type CalculationVersion = z.infer<typeof calculationVersionSchema>;
+
+export const calculationSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  folderId: z.string().nullable(),
+  description: z.string(),
+  latestVersion: z.number().int().nullable(),
+  state: z.enum(CALCULATION_VERSION_STATE_VALUES).nullable(),
+  publishedVersion: z.number().int().nullable(),
+  /** Of the latest version's tests: all passed, one failed, some not run on it, or no tests. */
+  testStatus: z.enum(CALCULATION_TEST_STATUS_VALUES),
+  /** The realm (key) the calculation is inherited from, read-only here; null for the realm's own. */
+  inheritedFrom: z.string().nullable(),
+  modifiedOn: z.string(),
+});
+export type CalculationSummary = z.infer<typeof calculationSummarySchema>;
+
+export const calculationListResponseSchema = z.object({
+  folders: z.array(calculationFolderSchema),
+  calculations: z.array(calculationSummarySchema),
+});
+
+export const calculationDetailSchema = calculationSummarySchema.extend({
+  latest: calculationVersionSchema.nullable(),
+  tests: z.array(calculationTestSchema),
+  bindings: z.array(z.lazy(() => calculationBindingSchema)),
+});
+export type CalculationDetail = z.infer<typeof calculationDetailSchema>;
+
+export const calculationCreateSchema = z.object({
+  name: calculationNameSchema,
+  folderId: z.uuid({ message: 'Must be a valid folder id' }).nullable().default(null),
+  description: descriptionSchema.default(''),
+  formula: calculationFormulaSchema.default(''),
+  parameters: z.array(calculationParameterSchema).max(MAX_CALCULATION_PARAMETERS).default([]),
+});
+export type CalculationCreate = z.input<typeof calculationCreateSchema>;
+
+/** Move or rename: the fields given change. */
+export const calculationUpdateSchema = z.object({
+  name: calculationNameSchema.optional(),
+  folderId: z.uuid({ message: 'Must be a valid folder id' }).nullable().optional(),
+  description: descriptionSchema.optional(),
+});
+
+export const calculationCopySchema = z.object({
+  name: calculationNameSchema,
+  folderId: z.uuid({ message: 'Must be a valid folder id' }).nullable().default(null),
+});
+
+export const calculationSaveSchema = z.object({
+  formula: calculationFormulaSchema,
+  parameters: z.array(calculationParameterSchema).max(MAX_CALCULATION_PARAMETERS).default([]),
+});
+export type CalculationSave = z.input<typeof calculationSaveSchema>;
+
+/** A save: the new draft, its formula's problems (a draft may have some) and its tests' runs on it. */
+export const calculationSaveResponseSchema = z.object({
+  version: calculationVersionSchema,
+  errors: z.array(calculationErrorSchema),
+  testRuns: z.array(calculationTestRunSchema),
+});
+export type CalculationSaveResponse = z.infer<typeof calculationSaveResponseSchema>;
+
+export const calculationVersionListResponseSchema = z.object({ versions: z.array(calculationVersionSchema) });
+
+export const calculationTestRunRequestSchema = z.object({
+  /** The version to run them on; the latest when absent. */
+  version: z.number().int().min(1).optional(),
+});
+export const calculationTestRunResponseSchema = z.object({
+  versionNumber: z.number().int(),
+  errors: z.array(calculationErrorSchema),
+  testRuns: z.array(calculationTestRunSchema),
+});
+
+/** 409 of publishing: the formula's problems, or the tests that failed (none is published). */
+export const calculationPublishRefusalSchema = z.object({
+  statusCode: z.literal(409),
+  error: z.string(),
+  message: z.string(),
+  errors: z.array(calculationErrorSchema),
+  failingTests: z.array(calculationTestRunSchema),
+});
+export type CalculationPublishRefusal = z.infer<typeof calculationPublishRefusalSchema>;
+
+// Bindings --------------------------------------------------------------------------------------------------------
+
+export const CALCULATION_BINDING_KIND_VALUES = ['activity-type', 'equipment-type'] as const;
+
+export const calculationBindingSchema = z.object({
+  targetKind: z.enum(CALCULATION_BINDING_KIND_VALUES),
+  /** The activity type, or the equipment type's key. */
+  targetKey: z.string(),
+  calculationId: z.string(),
+  calculationName: z.string(),
+  /** The realm (key) whose binding this is, when inherited; null for the realm's own. */
+  inheritedFrom: z.string().nullable(),
+});
+export type CalculationBinding = z.infer<typeof calculationBindingSchema>;
+
+export const calculationBindingInputSchema = z.object({
+  targetKind: z.enum(CALCULATION_BINDING_KIND_VALUES, { error: 'Choose activity-type or equipment-type' }),
+  targetKey: z.string().trim().min(1, 'Name the activity type or equipment type').max(MAX_NAME_LENGTH),
+  calculationId: z.uuid({ message: 'Must be a valid calculation id' }),
+});
+export type CalculationBindingInput = z.input<typeof calculationBindingInputSchema>;
+
+export const calculationBindingParamsSchema = z.object({
+  targetKind: z.enum(CALCULATION_BINDING_KIND_VALUES, { error: 'Choose activity-type or equipment-type' }),
+  targetKey: z.string().min(1).max(MAX_NAME_LENGTH),
+});
+
+export const calculationBindingListResponseSchema = z.object({ bindings: z.array(calculationBindingSchema) });
+
+// Datasets --------------------------------------------------------------------------------------------------------
+
+/** The most rows one dataset version may hold: lookup tables, not data warehouses. */
+export const MAX_DATASET_ROWS = 100_000;
+/** The largest file an import takes, in characters of CSV or of base64 XLSX. */
+export const MAX_DATASET_FILE_LENGTH = 8_000_000;
+
+export const calculationDatasetVersionSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  asOf: z.string(),
+  columns: z.array(z.string()),
+  rowCount: z.number().int(),
+  fileName: z.string(),
+  createdOn: z.string(),
+});
+
+export const calculationDatasetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  inheritedFrom: z.string().nullable(),
+  versions: z.array(calculationDatasetVersionSchema),
+});
+export type CalculationDataset = z.infer<typeof calculationDatasetSchema>;
+
+export const calculationDatasetDetailSchema = calculationDatasetSchema.extend({
+  /** The rows of the newest version (by as-of date). */
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+});
+
+export const calculationDatasetListResponseSchema = z.object({ datasets: z.array(calculationDatasetSchema) });
+
+export const calculationDatasetImportSchema = z.object({
+  name: calculationNameSchema,
+  description: descriptionSchema.default(''),
+  /** In force for records dated on or after it. */
+  asOf: z.iso.date({ message: 'Give the as-of date as YYYY-MM-DD' }),
+  fileName: z.string().max(255).default(''),
+  format: z.enum(['csv', 'xlsx'], { error: 'Choose csv or xlsx' }),
+  /** CSV text, or the XLSX file in base64; the first row names the columns. */
+  content: z
+    .string()
+    .min(1, 'The file is empty')
+    .max(MAX_DATASET_FILE_LENGTH, 'The file is too large for a lookup table'),
+});
+export type CalculationDatasetImport = z.input<typeof calculationDatasetImportSchema>;
+
+export const calculationDatasetParamsSchema = z.object({ id: z.uuid({ message: 'Must be a valid id' }) });
+
 export const calculationEndpoints = {
   /** Runs a formula once on the parameters given; nothing is stored. 400 for a malformed request. */
   dryRun: defineEndpoint({
@@ -107,5 +400,177 @@ export const calculationEndpoints = {
     path: '/api/calculations/dry-run',
     body: calculationDryRunRequestSchema,
     responses: { 200: calculationDryRunResponseSchema, 422: calculationFailureSchema },
+  }),
+  /** The realm's calculations and folders with its ancestors' (inherited, read-only). */
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/calculations',
+    responses: { 200: calculationListResponseSchema },
+  }),
+  /** 404 on `body/folderId` for an unknown folder; 409 on `body/name` for a name the realm has. */
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/calculations',
+    body: calculationCreateSchema,
+    responses: { 201: calculationSaveResponseSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  read: defineEndpoint({
+    method: 'GET',
+    path: '/api/calculations/:id',
+    params: calculationIdParamsSchema,
+    responses: { 200: calculationDetailSchema, 404: apiErrorSchema },
+  }),
+  /** Move (folderId), rename (name) or describe; 409 for a taken name, 404 for an unknown folder. */
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/calculations/:id',
+    params: calculationIdParamsSchema,
+    body: calculationUpdateSchema,
+    responses: { 200: calculationSummarySchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  /** A copy with the latest version's formula as its first draft, and the tests; the source may be inherited. */
+  copy: defineEndpoint({
+    method: 'POST',
+    path: '/api/calculations/:id/copy',
+    params: calculationIdParamsSchema,
+    body: calculationCopySchema,
+    responses: { 201: calculationSaveResponseSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  /** 409 once a version is published (results may name it) or while it is bound. */
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/calculations/:id',
+    params: calculationIdParamsSchema,
+    responses: { 204: noContentSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  /** Save: a new draft version; the tests run on it and their runs come back. */
+  save: defineEndpoint({
+    method: 'POST',
+    path: '/api/calculations/:id/versions',
+    params: calculationIdParamsSchema,
+    body: calculationSaveSchema,
+    responses: { 201: calculationSaveResponseSchema, 404: apiErrorSchema },
+  }),
+  listVersions: defineEndpoint({
+    method: 'GET',
+    path: '/api/calculations/:id/versions',
+    params: calculationIdParamsSchema,
+    responses: { 200: calculationVersionListResponseSchema, 404: apiErrorSchema },
+  }),
+  readVersion: defineEndpoint({
+    method: 'GET',
+    path: '/api/calculations/:id/versions/:number',
+    params: calculationVersionParamsSchema,
+    responses: { 200: calculationVersionSchema, 404: apiErrorSchema },
+  }),
+  /** Publishes a draft after running its tests: 409 with the formula's problems or the failing tests. */
+  publish: defineEndpoint({
+    method: 'POST',
+    path: '/api/calculations/:id/versions/:number/publish',
+    params: calculationVersionParamsSchema,
+    responses: {
+      200: calculationVersionSchema,
+      404: apiErrorSchema,
+      409: z.union([calculationPublishRefusalSchema, apiErrorSchema]),
+    },
+  }),
+  listTests: defineEndpoint({
+    method: 'GET',
+    path: '/api/calculations/:id/tests',
+    params: calculationIdParamsSchema,
+    responses: { 200: z.object({ tests: z.array(calculationTestSchema) }), 404: apiErrorSchema },
+  }),
+  createTest: defineEndpoint({
+    method: 'POST',
+    path: '/api/calculations/:id/tests',
+    params: calculationIdParamsSchema,
+    body: calculationTestInputSchema,
+    responses: { 201: calculationTestSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  updateTest: defineEndpoint({
+    method: 'PUT',
+    path: '/api/calculations/:id/tests/:testId',
+    params: calculationTestParamsSchema,
+    body: calculationTestInputSchema,
+    responses: { 200: calculationTestSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  deleteTest: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/calculations/:id/tests/:testId',
+    params: calculationTestParamsSchema,
+    responses: { 204: noContentSchema, 404: apiErrorSchema },
+  }),
+  /** Runs the tests on a version (the latest by default) and keeps the runs. */
+  runTests: defineEndpoint({
+    method: 'POST',
+    path: '/api/calculations/:id/tests/run',
+    params: calculationIdParamsSchema,
+    body: calculationTestRunRequestSchema,
+    responses: { 200: calculationTestRunResponseSchema, 404: apiErrorSchema },
+  }),
+  listFolders: defineEndpoint({
+    method: 'GET',
+    path: '/api/calculation-folders',
+    responses: { 200: z.object({ folders: z.array(calculationFolderSchema) }) },
+  }),
+  /** 404 on `body/parentId` for an unknown parent; 409 on `body/name` for a name its parent has. */
+  createFolder: defineEndpoint({
+    method: 'POST',
+    path: '/api/calculation-folders',
+    body: calculationFolderInputSchema,
+    responses: { 201: calculationFolderSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  /** Rename or move; 409 for a taken name or a move into itself. */
+  updateFolder: defineEndpoint({
+    method: 'PUT',
+    path: '/api/calculation-folders/:id',
+    params: calculationIdParamsSchema,
+    body: calculationFolderInputSchema,
+    responses: { 200: calculationFolderSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  /** 409 while it or a subfolder holds calculations. */
+  deleteFolder: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/calculation-folders/:id',
+    params: calculationIdParamsSchema,
+    responses: { 204: noContentSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  /** The bindings in force: the realm's own and those it inherits and has not overridden. */
+  listBindings: defineEndpoint({
+    method: 'GET',
+    path: '/api/calculation-bindings',
+    responses: { 200: calculationBindingListResponseSchema },
+  }),
+  /** Binds (or rebinds) a target; 404 for an unknown calculation, 409 when it has no published version. */
+  bind: defineEndpoint({
+    method: 'PUT',
+    path: '/api/calculation-bindings',
+    body: calculationBindingInputSchema,
+    responses: { 200: calculationBindingSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  /** Removes the realm's own binding (an inherited one then applies again). */
+  unbind: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/calculation-bindings/:targetKind/:targetKey',
+    params: calculationBindingParamsSchema,
+    responses: { 204: noContentSchema, 404: apiErrorSchema },
+  }),
+  listDatasets: defineEndpoint({
+    method: 'GET',
+    path: '/api/calculation-datasets',
+    responses: { 200: calculationDatasetListResponseSchema },
+  }),
+  readDataset: defineEndpoint({
+    method: 'GET',
+    path: '/api/calculation-datasets/:id',
+    params: calculationDatasetParamsSchema,
+    responses: { 200: calculationDatasetDetailSchema, 404: apiErrorSchema },
+  }),
+  /** A new version of the dataset (made on its first import); 422 naming each bad row and column. */
+  importDataset: defineEndpoint({
+    method: 'POST',
+    path: '/api/calculation-datasets/import',
+    body: calculationDatasetImportSchema,
+    responses: { 201: calculationDatasetSchema, 422: apiErrorSchema },
   }),
 };

@@ -59,11 +59,21 @@ export const inventoryFacilitySchema = z.object({
 });
 export type InventoryFacility = z.infer<typeof inventoryFacilitySchema>;
 
+/**
+ * A business unit's figures rolled up (issue 11): its own facilities' and all its descendants', in tree order (a
+ * parent before its children); the units at depth 0 add up to the realm's totals.
+ */
 export const inventoryBusinessUnitSchema = z.object({
   /** null: facilities in no business unit. */
   businessUnitId: z.string().nullable(),
+  parentId: z.string().nullable(),
   name: z.string(),
+  /** 0 at the top of the tree. */
+  depth: z.number().int().min(0),
+  /** Facilities in the unit and in every unit below it. */
   facilityCount: z.number().int(),
+  /** The CO2e (location-based) of the unit's own facilities, without its descendants'. */
+  ownCo2e: z.number(),
   ...scopeAmountsShape,
 });
 export type InventoryBusinessUnit = z.infer<typeof inventoryBusinessUnitSchema>;

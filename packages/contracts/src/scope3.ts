@@ -356,11 +356,24 @@ export const SPEND_COLUMNS = [
   'NAICS code',
 ] as const;
 
-export const spendImportInputSchema = z.object({
-  fileName: z.string().trim().min(1).max(255),
-  /** The CSV as text, columns Facility, Category, Description, Supplier, Period start, Period end, Spend, Currency, Spend year, Price basis, NAICS code. */
-  csv: z.string().min(1, 'The file is empty'),
-});
+/**
+ * A spend file, columns Facility, Category, Description, Supplier, Period start, Period end, Spend, Currency, Spend
+ * year, Price basis, NAICS code: a CSV as text, or an XLSX workbook (its first sheet) in base64. Exactly one.
+ */
+export const spendImportInputSchema = z
+  .object({
+    fileName: z.string().trim().min(1).max(255),
+    csv: z.string().min(1, 'The file is empty').optional(),
+    xlsx: z.base64('The workbook is not base64').min(1, 'The file is empty').optional(),
+  })
+  .superRefine((input, context) => {
+    if ((input.csv === undefined) === (input.xlsx === undefined))
+      context.addIssue({
+        code: 'custom',
+        path: ['csv'],
+        message: 'Send the file as csv or as xlsx, not both',
+      });
+  });
 export type SpendImportInput = z.input<typeof spendImportInputSchema>;
 
 export const scope3Endpoints = {

@@ -111,8 +111,27 @@ function reportingYearShift(startMonth: number): number {
 }
 
 /**
+ * Each business unit with itself and every unit above it (`hops` 0 is the unit itself): business units are a tree
+ * (decision 024) and a parent's figures are its own facilities' and all its descendants' (issue 11). The walk
+ * stops after 64 levels, as a guard only: the server refuses cycles.
+ */
+function unitAncestry(realmId: string): SQL {
+  return sql`with recursive ancestry(unit_id, ancestor_id, hops) as (
+      select id, id, 0 from business_units where realm_id = ${realmId}
+      union all
+      select ancestry.unit_id, units.parent_id, ancestry.hops + 1
+      from ancestry
+      join business_units units on units.realm_id = ${realmId} and units.id = ancestry.ancestor_id
+      where units.parent_id is not null and ancestry.hops < 64
+    ) select unit_id, ancestor_id, hops from ancestry`;
+}
+
+/**
  * The rows a statement groups: one per result (or per monthly total), with its facility, the consolidated share
- * (`factor`), and every dimension as a column named after it. `needsGas` reads per-gas masses.
+ * (`factor`), and every dimension as a column named after it. `needsGas` reads per-gas masses. With
+ * `isUnitRolledUp` a row is repeated for its facility's business unit and each unit above it (`business_unit`),
+ * `is_own_unit` marking the facility's own unit: a grouping by business unit sums a parent's whole subtree, any
+ * other grouping sums the own rows only, so nothing is counted twice.
  */
 function keyedRows(
   realmId: string,
@@ -121,6 +140,7 @@ function keyedRows(
   options: {
     fromMonthTotals: boolean;
     needsGas: boolean;
+    isUnitRolledUp?: boolean;
     comparison?: { current: number; previous: number } | undefined;
   },
 ): SQL {
@@ -157,7 +177,13 @@ function keyedRows(
   return sql`
     select base.*, ${periodYear} as period_year,
       facilities.slug as facility, facilities.name as facility_name,
-      coalesce(facilities.business_unit_id::text, '') as business_unit, units.name as business_unit_name,
+      coalesce(facilities.business_unit_id::text, '') as own_business_unit,
+      ${
+        options.isUnitRolledUp
+          ? sql`coalesce(rolled.ancestor_id::text, '') as business_unit, coalesce(rolled.hops = 0, true) as is_own_unit,`
+          : sql`coalesce(facilities.business_unit_id::text, '') as business_unit, true as is_own_unit,`
+      }
+      units.name as business_unit_name,
       facilities.country, coalesce(facilities.state, '') as state, coalesce(facilities.naics, '') as naics,
       to_char(${keyMonth}, 'YYYY-MM') as month_key,
       extract(year from (${keyMonth} + make_interval(months => ${shift}::int)))::int as year_key,
@@ -169,8 +195,13 @@ function keyedRows(
       ${isEquityShare ? sql`facilities.ownership_share_percent / 100` : sql`1::numeric`} as factor
     from (${base}) base
     join facilities on facilities.realm_id = ${realmId} and facilities.id = base.facility_id
-    left join business_units units
-      on units.realm_id = ${realmId} and units.id = facilities.business_unit_id
+    ${
+      options.isUnitRolledUp
+        ? sql`left join (${unitAncestry(realmId)}) rolled on rolled.unit_id = facilities.business_unit_id
+            left join business_units units on units.realm_id = ${realmId} and units.id = rolled.ancestor_id`
+        : sql`left join business_units units
+            on units.realm_id = ${realmId} and units.id = facilities.business_unit_id`
+    }
     ${isEquityShare ? sql`` : sql`where facilities.is_in_boundary`}`;
 }
 
@@ -197,13 +228,25 @@ const NUMERIC_DIMENSIONS: ReadonlySet<AnalysisDimension> = new Set(['scope', 'sc
 
 const column = (dimension: AnalysisDimension): SQL => sql.raw(`keyed.${DIMENSION_COLUMNS[dimension]}`);
 
-/** The filters as conditions on the keyed rows: each dimension's key is one of the values given. */
-function filterConditions(filters: AnalysisFilters): SQL[] {
+/**
+ * The filters as conditions on the keyed rows: each dimension's key is one of the values given. A business unit
+ * stands for itself and every unit below it: a facility counts when its own unit is in one of the subtrees (and,
+ * when rows are rolled up, only the units of those subtrees are keys).
+ */
+function filterConditions(realmId: string, filters: AnalysisFilters, isUnitRolledUp = false): SQL[] {
   return (Object.entries(filters) as [AnalysisDimension, readonly (string | number)[]][]).map(
-    ([dimension, values]) =>
-      dimension === 'businessUnit'
-        ? sql`${column(dimension)} in ${values.map(String)}`
-        : sql`${column(dimension)} in ${values}`,
+    ([dimension, values]) => {
+      if (dimension !== 'businessUnit') return sql`${column(dimension)} in ${values}`;
+      const unitIds = values.map(String).filter((value) => value !== '');
+      const isNoUnitIncluded = values.includes('');
+      const inSubtrees = (key: SQL) =>
+        sql`(${key} in (select subtree.unit_id::text from (${unitAncestry(realmId)}) subtree
+              where subtree.ancestor_id::text in ${unitIds.length === 0 ? [''] : unitIds})
+            ${isNoUnitIncluded ? sql`or ${key} = ''` : sql``})`;
+      return isUnitRolledUp
+        ? sql`${inSubtrees(sql.raw('keyed.own_business_unit'))} and ${inSubtrees(column('businessUnit'))}`
+        : inSubtrees(sql.raw('keyed.own_business_unit'));
+    },
   );
 }
 
@@ -235,8 +278,9 @@ export function createAnalysisRepository(db: Database) {
       // One method asked for by the filter is the method counted; otherwise the request's.
       const countedMethod = scope2MethodFilter?.length === 1 ? scope2MethodFilter[0]! : input.scope2Method;
       const isMethodKey = input.dimensions.includes('scope2Method');
+      const isUnitRolledUp = input.dimensions.includes('businessUnit');
 
-      const conditions = filterConditions(input.filters);
+      const conditions = filterConditions(realmId, input.filters, isUnitRolledUp);
       if (!isMethodKey) conditions.push(countedScope2(countedMethod));
       if (input.comparison) {
         conditions.push(
@@ -267,10 +311,23 @@ export function createAnalysisRepository(db: Database) {
             ? sql`sum(${expression})`
             : sql`sum(${expression}) filter (where ${sql.join(where, sql` and `)})`;
         };
-        if (!isMethodKey) return sumWhere([inPeriod]);
-        // `grouping()` may not stand inside an aggregate: the choice of rows is made around the two sums.
-        return sql`case when grouping(keyed.scope2_method_key) = 0 then ${sumWhere([inPeriod])}
-          else ${sumWhere([inPeriod, countedScope2(countedMethod)])} end`;
+        // `grouping()` may not stand inside an aggregate: the choice of rows is made around the sums. A grouping
+        // summed over the Scope 2 method counts one method; one summed over business units counts own rows only.
+        const choices: { grouping: SQL; condition: SQL }[] = [
+          ...(isMethodKey
+            ? [{ grouping: sql`grouping(keyed.scope2_method_key)`, condition: countedScope2(countedMethod) }]
+            : []),
+          ...(isUnitRolledUp
+            ? [{ grouping: sql`grouping(keyed.business_unit)`, condition: sql`keyed.is_own_unit` }]
+            : []),
+        ];
+        const chosen = (index: number, where: (SQL | undefined)[]): SQL => {
+          const choice = choices[index];
+          if (choice === undefined) return sumWhere(where);
+          return sql`case when ${choice.grouping} = 0 then ${chosen(index + 1, where)}
+            else ${chosen(index + 1, [...where, choice.condition])} end`;
+        };
+        return chosen(0, [inPeriod]);
       };
       const measureColumns = (period: number | undefined, prefix: string): SQL[] => {
         const columns: SQL[] = [];
@@ -310,7 +367,7 @@ export function createAnalysisRepository(db: Database) {
       const rows = await rowsOf(
         db,
         sql`select ${sql.join(selected, sql`, `)}
-            from (${keyedRows(realmId, gwpSetId, settings, { fromMonthTotals, needsGas, comparison: input.comparison })}) keyed
+            from (${keyedRows(realmId, gwpSetId, settings, { fromMonthTotals, needsGas, isUnitRolledUp, comparison: input.comparison })}) keyed
             ${conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`}
             group by grouping sets (${groupingSets})
             ${groupedColumns.length === 0 ? sql`` : sql`order by ${sql.join(groupedColumns, sql`, `)}`}`,
@@ -381,8 +438,8 @@ export function createAnalysisRepository(db: Database) {
               where scope3_category is not null group by scope3_category
             union all select 'gas', gas, '' from gases
             union all select 'facility', facility, min(facility_name) from keyed group by facility
-            union all select 'businessUnit', business_unit, coalesce(min(business_unit_name), '')
-              from keyed group by business_unit
+            union all select 'businessUnit', '', '' from keyed where business_unit = '' group by business_unit
+            union all select 'businessUnit', id::text, name from business_units where realm_id = ${realmId}
             union all select 'country', country, '' from keyed group by country
             union all select 'state', state, '' from keyed group by state
             union all select 'naics', naics, '' from keyed group by naics
@@ -420,7 +477,7 @@ export function createAnalysisRepository(db: Database) {
       },
     ): Promise<{ rows: AnalysisRecordRow[]; total: number }> {
       const needsGas = input.filters.gas !== undefined;
-      const conditions = filterConditions(input.filters);
+      const conditions = filterConditions(realmId, input.filters);
       const scope2MethodFilter = input.filters.scope2Method?.filter(
         (method) => method !== ANALYSIS_NO_SCOPE2_METHOD,
       );

@@ -1,4 +1,5 @@
 import { summarizeFacility } from '@ecc/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivityRepository } from './activity-repository.ts';
 import { createAuditLogRepository } from './audit-log-repository.ts';
@@ -6,6 +7,7 @@ import type { DatabaseHandle } from './create-database.ts';
 import { createEmissionResultRepository } from './emission-result-repository.ts';
 import { createFacilityRepository } from './facility-repository.ts';
 import { createRealmRepository } from './realm-repository.ts';
+import { DEMO_GHGRP_YEAR } from './demo-emissions-seed.ts';
 import { DEMO_REALM_KEY, seedDemoRealm } from './seed-demo-realm.ts';
 import { createTestDatabase } from './testing/test-database.ts';
 
@@ -66,6 +68,42 @@ describe('the demo emissions seed', () => {
     );
     expect(summary.dataQuality.some((flag) => flag.kind === 'estimated')).toBe(true);
     expect(summary.byGas.map((gas) => gas.gas)).toContain('HFC-32');
+  });
+
+  it('gives the power station a GHGRP-style year of the public peers, from its first year’s direct emissions', async () => {
+    const station = await createFacilityRepository(database.db).findBySlug(
+      realmId,
+      'riverbend-power-station',
+    );
+    const yearly = (
+      (await database.db.execute(sql`
+        select year, source, co2e_kg::float8 as co2e_kg from facility_emission_years
+        where realm_id = ${realmId} and facility_id = ${station?.id ?? null} and gwp_set_id = 'AR5' order by year`)) as unknown as {
+        rows: { year: number; source: string; co2e_kg: number }[];
+      }
+    ).rows;
+    expect(yearly.map((row) => [row.year, row.source])).toEqual([
+      [DEMO_GHGRP_YEAR, 'reported'],
+      [2023, 'calculated'],
+      [2024, 'calculated'],
+      [2025, 'calculated'],
+    ]);
+    const results = await createEmissionResultRepository(database.db).listForFacility(
+      realmId,
+      station?.id ?? '',
+      'AR5',
+    );
+    const direct2023 = results
+      .filter((result) => result.scope === 1 && result.periodStart.startsWith('2023'))
+      .reduce((sum, result) => sum + result.co2eKg, 0);
+    expect(yearly[0]!.co2e_kg).toBeCloseTo(direct2023, -3);
+    // Only the power station: the other sites keep their calculated years alone.
+    const reportedSites = (
+      (await database.db.execute(sql`
+        select count(distinct facility_id)::int as count from facility_emission_years
+        where realm_id = ${realmId} and source = 'reported'`)) as unknown as { rows: { count: number }[] }
+    ).rows;
+    expect(reportedSites[0]!.count).toBe(1);
   });
 
   it('writes an intact audit chain with an entry for every facility and record', async () => {

@@ -3,7 +3,13 @@ import {
   calculateActivityResults,
   createActivityCalculator,
   FACTOR_LIBRARY_BY_ID,
+  GHGRP_REPORTED_GWP,
+  ghgrpCo2eByGwpSet,
+  rebaseGhgrpCo2e,
   type EmissionFactor,
+  type GhgrpReportedYear,
+  type GhgrpSingleGas,
+  type GwpSetId,
   type Scope,
 } from '@ecc/domain';
 import { and, asc, eq } from 'drizzle-orm';
@@ -17,7 +23,7 @@ import { createEmissionResultRepository, type NewEmissionResult } from './emissi
 import { seedDemoEquipment } from './demo-equipment-seed.ts';
 import { createFacilityRepository, type NewFacility } from './facility-repository.ts';
 import { libraryVersionLabelOf } from './reference-data-sync.ts';
-import { equipment, equipmentTypes } from './schema.ts';
+import { equipment, equipmentTypes, facilities as facilitiesTable } from './schema.ts';
 
 /*
  * The demo organisation's emissions (issue 4, item 8): about twenty believable sites in the US, the UK and
@@ -27,6 +33,20 @@ import { equipment, equipmentTypes } from './schema.ts';
  */
 
 export const DEMO_YEARS = [2023, 2024, 2025] as const;
+
+/**
+ * The year of EPA's GHGRP workbook that `npm start` loads as public benchmark peers (decision 033). The demo's own
+ * years start in 2023, so without a figure of this year no demo facility could be compared with public peers.
+ */
+export const DEMO_GHGRP_YEAR = 2020;
+
+/**
+ * Demo facilities given a GHGRP-style reported year of `DEMO_GHGRP_YEAR`: the power station, whose 6-digit NAICS
+ * (221112) has over a thousand public peers. Its masses are its own first demo year's direct (scope 1) emissions,
+ * so the figure is of the size its records give, on every GWP set like an imported GHGRP year.
+ */
+const GHGRP_STYLE_SITES: ReadonlySet<string> = new Set(['riverbend-power-station']);
+const GHGRP_SINGLE_GASES: readonly GhgrpSingleGas[] = ['CO2', 'CH4', 'N2O', 'SF6', 'NF3'];
 
 /** Realm factors of the demo organisation: what the shipped library does not cover. */
 const GERMAN_GRID: NewRealmFactor = {
@@ -614,6 +634,8 @@ export async function seedDemoEmissions(db: Database, realmId: string): Promise<
     after: { slug: facility.slug, name: facility.name, sector: facility.sector, naics: facility.naics },
   }));
 
+  /** kg of each gas of the first demo year's scope 1 results, of the GHGRP-style sites. */
+  const directKgBySite = new Map<string, Partial<Record<GhgrpSingleGas, number>>>();
   DEMO_SITES.forEach((demoSite, siteIndex) => {
     const facility = facilities.find((row) => row.slug === demoSite.slug);
     if (!facility) return;
@@ -658,6 +680,13 @@ export async function seedDemoEmissions(db: Database, realmId: string): Promise<
           }
           records.push(record);
           results.push(...emissionResultValues(record, outcome.rows, gwpSetId));
+          if (GHGRP_STYLE_SITES.has(demoSite.slug) && year === DEMO_YEARS[0]) {
+            const direct = directKgBySite.get(demoSite.slug) ?? {};
+            for (const row of outcome.rows.filter((each) => each.scope === 1)) {
+              for (const gas of GHGRP_SINGLE_GASES) direct[gas] = (direct[gas] ?? 0) + (row.gases[gas] ?? 0);
+            }
+            directKgBySite.set(demoSite.slug, direct);
+          }
           audit.push({
             actorId: null,
             actorEmail: null,
@@ -675,5 +704,38 @@ export async function seedDemoEmissions(db: Database, realmId: string): Promise<
   await createActivityRepository(db).insertMany(realmId, records);
   await createEmissionResultRepository(db).insertMany(realmId, results);
   await createAuditLogRepository(db).appendMany(realmId, audit);
+  for (const [slug, directKg] of directKgBySite) {
+    const facility = facilities.find((row) => row.slug === slug)!;
+    await db
+      .update(facilitiesTable)
+      .set({ reported: { [DEMO_GHGRP_YEAR]: ghgrpStyleYear(directKg, gwpSetId) } })
+      .where(and(eq(facilitiesTable.realmId, realmId), eq(facilitiesTable.id, facility.id)));
+  }
   return { recordCount: records.length };
+}
+
+/** A reported year shaped as the GHGRP import stores one (`GhgrpReportedYear`, masses in t), from kg of gases. */
+function ghgrpStyleYear(
+  directKg: Partial<Record<GhgrpSingleGas, number>>,
+  gwpSetId: GwpSetId,
+): GhgrpReportedYear {
+  const gases = Object.fromEntries(
+    Object.entries(directKg)
+      .filter(([, kg]) => kg > 0)
+      .map(([gas, kg]) => [gas, kg / 1000]),
+  ) as Partial<Record<GhgrpSingleGas, number>>;
+  const co2eTByGwpSet = ghgrpCo2eByGwpSet(gases, {});
+  return {
+    source: `Demo data: the site's ${DEMO_YEARS[0]} direct emissions as a GHGRP-style ${DEMO_GHGRP_YEAR} report`,
+    gwpSetId,
+    co2eTByGwpSet,
+    reportedGwpSetId: GHGRP_REPORTED_GWP,
+    gases,
+    mixturesCo2eT: {},
+    co2eT: rebaseGhgrpCo2e(gases, {}, gwpSetId),
+    reportedCo2eT: co2eTByGwpSet[GHGRP_REPORTED_GWP],
+    biogenicCo2T: null,
+    subparts: 'C,D',
+    sectors: ['Power Plants'],
+  };
 }

@@ -55,3 +55,5 @@ export * from './abatement-repository.ts';
 export * from './pathway-target-repository.ts';
 export * from './demo-pathways-seed.ts';
 export * from './graph-repository.ts';
+export * from './calculation-repository.ts';
+export * from './is-unique-violation.ts';

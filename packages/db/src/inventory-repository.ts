@@ -146,9 +146,16 @@ export function createInventoryRepository(db: Database) {
       }));
     },
 
-    async businessUnits(realmId: string): Promise<{ id: string; name: string }[]> {
-      const rows = await rowsOf(db, sql`select id, name from business_units where realm_id = ${realmId}`);
-      return rows.map((row) => ({ id: text(row.id), name: text(row.name) }));
+    async businessUnits(realmId: string): Promise<{ id: string; parentId: string | null; name: string }[]> {
+      const rows = await rowsOf(
+        db,
+        sql`select id, parent_id, name from business_units where realm_id = ${realmId}`,
+      );
+      return rows.map((row) => ({
+        id: text(row.id),
+        parentId: nullableText(row.parent_id),
+        name: text(row.name),
+      }));
     },
 
     /**

@@ -61,6 +61,9 @@ export type RecalculationRecordRow = [
   scope: number,
   scope3Category: number | null,
   certificateCoverage: number | null,
+  activityType: string,
+  periodEnd: string,
+  equipmentId: string | null,
 ];
 
 /** What one batch of records calculates to. */
@@ -107,7 +110,7 @@ interface BulkClient {
 }
 
 const COPY_SQL = `COPY emission_results_all_sets (${EMISSION_RESULT_COPY_COLUMNS.join(', ')}) FROM`;
-const RECORD_COLUMNS = `id, facility_id, period_start::text, quantity, unit, factor_key, scope, scope3_category, certificate_coverage`;
+const RECORD_COLUMNS = `id, facility_id, period_start::text, quantity, unit, factor_key, scope, scope3_category, certificate_coverage, activity_type, period_end::text, equipment_id`;
 
 function pgliteSession(client: PGlite | Transaction): Session {
   return {
@@ -195,6 +198,9 @@ function parseRecordCopyText(text: string): RecalculationRecordRow[] {
       Number(fields[6]),
       copyNumber(fields[7]),
       copyNumber(fields[8]),
+      copyValue(fields[9] as string),
+      fields[10] as string,
+      fields[11] === undefined || fields[11] === '\\N' ? null : (fields[11] as string),
     ]);
   }
   return rows;

@@ -134,9 +134,16 @@ function facilitiesTable(inventory: InventoryResponse): ReportTable {
 function businessUnitsTable(inventory: InventoryResponse): ReportTable {
   return {
     title: `${INVENTORY_SECTION_TABLE_LABELS['business-units']} ${inventory.year}`,
-    columns: [text('name', 'Business unit'), number('facilityCount', 'Facilities'), ...scopeColumns()],
+    columns: [
+      text('name', 'Business unit'),
+      number('level', 'Level'),
+      number('facilityCount', 'Facilities'),
+      ...scopeColumns(),
+    ],
+    // The tree's rows include the units below each parent: the name is indented by its level, as on the page.
     rows: inventory.byBusinessUnit.map((unit) => ({
-      name: unit.name,
+      name: `${'\u00a0\u00a0'.repeat(unit.depth)}${unit.name}`,
+      level: unit.depth + 1,
       facilityCount: unit.facilityCount,
       ...scopeCells(unit),
     })),

@@ -1492,3 +1492,230 @@ export const abatementMeasures = pgTable(
 );
 
 export type AbatementMeasureRow = typeof abatementMeasures.$inferSelect;
+
+/*
+ * Realm calculations (issue 13 item 2, decision 037): formulas in the calculation language, kept in folders, with
+ * numbered versions (a published one never changes: trigger of migration 0028), tests, and bindings that make the
+ * engine run a calculation for an activity type or an equipment type. Child realms read their ancestors' rows
+ * (policy `inherited_rows_readable`) and override a binding with their own.
+ */
+
+export const CALCULATION_VERSION_STATES = ['draft', 'published'] as const;
+export type CalculationVersionState = (typeof CALCULATION_VERSION_STATES)[number];
+export const CALCULATION_BINDING_KINDS = ['activity-type', 'equipment-type'] as const;
+export type CalculationBindingKind = (typeof CALCULATION_BINDING_KINDS)[number];
+
+/** One declared parameter of a calculation version: what `:name` means, in which unit. */
+export interface CalculationParameterDeclaration {
+  readonly name: string;
+  readonly unit: string;
+  readonly description: string;
+}
+
+export const calculationFolders = pgTable(
+  'calculation_folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    unique('calculation_folders_realm_id_id_unique').on(table.realmId, table.id),
+    unique('calculation_folders_name_unique')
+      .on(table.realmId, table.parentId, table.name)
+      .nullsNotDistinct(),
+    foreignKey({
+      name: 'calculation_folders_parent_fk',
+      columns: [table.realmId, table.parentId],
+      foreignColumns: [table.realmId, table.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const calculations = pgTable(
+  'calculations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    folderId: uuid('folder_id'),
+    /** What other formulas call it by (`#name`): unique in the realm. */
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    unique('calculations_realm_id_id_unique').on(table.realmId, table.id),
+    uniqueIndex('calculations_realm_name_unique').on(table.realmId, table.name),
+    foreignKey({
+      name: 'calculations_folder_fk',
+      columns: [table.realmId, table.folderId],
+      foreignColumns: [calculationFolders.realmId, calculationFolders.id],
+    }),
+  ],
+);
+
+export const calculationVersions = pgTable(
+  'calculation_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    calculationId: uuid('calculation_id').notNull(),
+    number: integer('number').notNull(),
+    formula: text('formula').notNull(),
+    parameters: jsonb('parameters').$type<CalculationParameterDeclaration[]>().notNull().default([]),
+    state: text('state').$type<CalculationVersionState>().notNull().default('draft'),
+    authorId: uuid('author_id'),
+    createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    publishedOn: timestamp('published_on', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    unique('calculation_versions_realm_id_id_unique').on(table.realmId, table.id),
+    uniqueIndex('calculation_versions_number_unique').on(table.realmId, table.calculationId, table.number),
+    check('calculation_versions_state_check', sql`${table.state} in ('draft', 'published')`),
+    foreignKey({
+      name: 'calculation_versions_calculation_fk',
+      columns: [table.realmId, table.calculationId],
+      foreignColumns: [calculations.realmId, calculations.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** A worked case: inputs and the expected CO2e (kg) or per-gas masses, within an absolute tolerance (kg). */
+export const calculationTests = pgTable(
+  'calculation_tests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    calculationId: uuid('calculation_id').notNull(),
+    name: text('name').notNull(),
+    inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull().default({}),
+    expectedValue: doublePrecision('expected_value'),
+    expectedGases: jsonb('expected_gases').$type<Record<string, number>>(),
+    tolerance: doublePrecision('tolerance').notNull().default(1e-6),
+    ...timestamps,
+  },
+  (table) => [
+    unique('calculation_tests_realm_id_id_unique').on(table.realmId, table.id),
+    uniqueIndex('calculation_tests_name_unique').on(table.realmId, table.calculationId, table.name),
+    check(
+      'calculation_tests_expectation_check',
+      sql`${table.expectedValue} is not null or ${table.expectedGases} is not null`,
+    ),
+    check('calculation_tests_tolerance_check', sql`${table.tolerance} >= 0`),
+    foreignKey({
+      name: 'calculation_tests_calculation_fk',
+      columns: [table.realmId, table.calculationId],
+      foreignColumns: [calculations.realmId, calculations.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** One test run against one version: what it answered and whether that was expected. */
+export const calculationTestRuns = pgTable(
+  'calculation_test_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    versionId: uuid('version_id').notNull(),
+    testId: uuid('test_id').notNull(),
+    isPassed: boolean('is_passed').notNull(),
+    actualValue: doublePrecision('actual_value'),
+    actualGases: jsonb('actual_gases').$type<Record<string, number>>(),
+    message: text('message').notNull().default(''),
+    ranOn: timestamp('ran_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('calculation_test_runs_version_index').on(table.realmId, table.versionId, table.ranOn),
+    foreignKey({
+      name: 'calculation_test_runs_version_fk',
+      columns: [table.realmId, table.versionId],
+      foreignColumns: [calculationVersions.realmId, calculationVersions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'calculation_test_runs_test_fk',
+      columns: [table.realmId, table.testId],
+      foreignColumns: [calculationTests.realmId, calculationTests.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The calculation the engine runs for a realm's records of one activity type or equipment type (by key), using
+ * its latest published version. The calculation may be the realm's own or an ancestor's (no foreign key on the
+ * realm: an inherited calculation lives in another realm).
+ */
+export const calculationBindings = pgTable(
+  'calculation_bindings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    targetKind: text('target_kind').$type<CalculationBindingKind>().notNull(),
+    targetKey: text('target_key').notNull(),
+    calculationId: uuid('calculation_id')
+      .notNull()
+      .references(() => calculations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('calculation_bindings_target_unique').on(table.realmId, table.targetKind, table.targetKey),
+    check('calculation_bindings_kind_check', sql`${table.targetKind} in ('activity-type', 'equipment-type')`),
+  ],
+);
+
+/** A realm's lookup table for LOOKUP (issue 13 item 6); its rows come in versions, each in force from its date. */
+export const calculationDatasets = pgTable(
+  'calculation_datasets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    unique('calculation_datasets_realm_id_id_unique').on(table.realmId, table.id),
+    uniqueIndex('calculation_datasets_name_unique').on(table.realmId, table.name),
+  ],
+);
+
+export const calculationDatasetVersions = pgTable(
+  'calculation_dataset_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    datasetId: uuid('dataset_id').notNull(),
+    number: integer('number').notNull(),
+    /** In force for records dated on or after this day, until a later version's date. */
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    columns: text('columns').array().notNull(),
+    rows: jsonb('rows').$type<Record<string, string | number | null>[]>().notNull(),
+    fileName: text('file_name').notNull().default(''),
+    importedBy: uuid('imported_by'),
+    createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('calculation_dataset_versions_number_unique').on(
+      table.realmId,
+      table.datasetId,
+      table.number,
+    ),
+    index('calculation_dataset_versions_as_of_index').on(table.realmId, table.datasetId, table.asOf),
+    foreignKey({
+      name: 'calculation_dataset_versions_dataset_fk',
+      columns: [table.realmId, table.datasetId],
+      foreignColumns: [calculationDatasets.realmId, calculationDatasets.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export type CalculationFolderRow = typeof calculationFolders.$inferSelect;
+export type CalculationRow = typeof calculations.$inferSelect;
+export type CalculationVersionRow = typeof calculationVersions.$inferSelect;
+export type CalculationTestRow = typeof calculationTests.$inferSelect;
+export type CalculationTestRunRow = typeof calculationTestRuns.$inferSelect;
+export type CalculationBindingRow = typeof calculationBindings.$inferSelect;
+export type CalculationDatasetRow = typeof calculationDatasets.$inferSelect;
+export type CalculationDatasetVersionRow = typeof calculationDatasetVersions.$inferSelect;

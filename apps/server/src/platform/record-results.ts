@@ -4,6 +4,7 @@ import {
   gwpSetsToWrite,
   isRealmFactorKey,
   libraryVersionLabelOf,
+  realmFactorLookupsOf,
   type ActivityRecordRow,
   type Database,
   type NewEmissionResult,
@@ -11,6 +12,7 @@ import {
 } from '@ecc/db';
 import {
   calculateActivityResults,
+  calculateWithBoundCalculation,
   createActivityCalculator,
   FACTOR_LIBRARY_BY_ID,
   type ActivityCalculator,
@@ -20,6 +22,7 @@ import {
   type GwpSetId,
   type Scope,
 } from '@ecc/domain';
+import { equipmentAttributesFor, loadRealmCalculations } from './realm-calculations.ts';
 
 /*
  * One way to turn an activity record into its emission results on every GWP set the realm writes, for every
@@ -91,6 +94,11 @@ export interface CalculableRecord {
   readonly scope: Scope;
   readonly scope3Category: number | null;
   readonly certificateCoverage: number | null;
+  /** What decides whether a realm calculation is bound to the record (issue 13 item 2). */
+  readonly activityType: string;
+  readonly periodStart: string;
+  readonly periodEnd: string;
+  readonly equipmentId: string | null;
 }
 
 /** A record's results on every set its realm's results are written on; the realm's own set first. */
@@ -113,10 +121,28 @@ export async function calculateRecordResults(
   gwpSets: ResultGwpSets,
 ): Promise<RecordCalculation> {
   const calculatorOn = await calculatorsFor(transaction, realmId, record.factorKey);
+  const realmCalculations = await loadRealmCalculations(
+    transaction,
+    realmId,
+    await realmFactorLookupsOf(transaction).lookupFor(realmId),
+  );
+  const equipment =
+    record.equipmentId === null
+      ? undefined
+      : (await equipmentAttributesFor(transaction, realmId, realmCalculations, [record.equipmentId])).get(
+          record.equipmentId,
+        );
+  realmCalculations.datasets.setDate(record.periodStart);
   const sets = gwpSetsToWrite(gwpSets);
   const bySet = new Map<GwpSetId, readonly ActivityResultRow[]>();
   for (const gwp of sets) {
-    const outcome = calculateActivityResults(record, calculatorOn(gwp));
+    const bound = realmCalculations.boundFor(gwp, record.activityType, equipment?.typeKey ?? null);
+    if (bound.isFound && 'error' in bound) {
+      return { ok: false, errors: [{ path: 'activityType', message: bound.error }] };
+    }
+    const outcome = bound.isFound
+      ? calculateWithBoundCalculation({ ...record, attributes: equipment?.properties }, bound.bound)
+      : calculateActivityResults(record, calculatorOn(gwp));
     if (!outcome.ok) return { ok: false, errors: outcome.errors };
     bySet.set(gwp, outcome.rows);
   }

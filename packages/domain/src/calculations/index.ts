@@ -7,3 +7,4 @@ export { compileFormula } from './compile-formula.ts';
 export { roundHalfAwayFromZero } from './evaluation-values.ts';
 export * from './print-formula.ts';
 export * from './syntax-tree.ts';
+export * from './record-calculation.ts';

@@ -43,6 +43,8 @@ export const CALCULATION_METHOD_IDS = [
   'co2e-published',
 ] as const;
 export type CalculationMethodId = (typeof CALCULATION_METHOD_IDS)[number];
+/** A realm calculation's version that produced a result (issue 13 item 2): `calculation:<version id>`. */
+export type RealmCalculationMethodId = `calculation:${string}`;
 
 export interface ActivityResultRow {
   /** '' outside Scope 2 (the column is part of the results' key, so never null). */
@@ -54,7 +56,7 @@ export interface ActivityResultRow {
   readonly co2eKg: number;
   readonly factorKey: string;
   readonly factorVersion: string;
-  readonly calculationMethodId: CalculationMethodId;
+  readonly calculationMethodId: CalculationMethodId | RealmCalculationMethodId;
   /** Market-based result computed with a grid-average factor, to be disclosed as such. */
   readonly isFallback: boolean;
 }

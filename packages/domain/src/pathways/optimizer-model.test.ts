@@ -147,14 +147,14 @@ describe('pins and bans', () => {
 });
 
 describe('buildOptimizerModel', () => {
-  it('declares one binary per measure and start year and one shortfall per year', () => {
+  it('declares one "started by" binary per measure and start year and one shortfall per year', () => {
     const model = buildOptimizerModel(prepareOptimizerInput(request()), {
       kind: 'least-cost',
       shortfallLimit: 0,
     });
-    expect(model.decisions.map((decision) => decision.name)).toEqual(['y_0_2025', 'y_0_2026', 'y_1_2026']);
+    expect(model.decisions.map((decision) => decision.name)).toEqual(['z_0_2025', 'z_0_2026', 'z_1_2026']);
     expect(model.shortfallNames).toEqual(['u_2024', 'u_2025', 'u_2026']);
-    expect(model.lpText).toMatch(/\nBinary\n y_0_2025 y_0_2026 y_1_2026\nEnd\n$/);
+    expect(model.lpText).toMatch(/\nBinary\n z_0_2025 z_0_2026 z_1_2026\nEnd\n$/);
     expect(model.lpText).toContain('\nBounds\n u_2024 >= 0\n u_2025 >= 0\n u_2026 >= 0\n');
   });
 
@@ -171,17 +171,20 @@ describe('buildOptimizerModel', () => {
     );
     const rows = rowsOf(buildOptimizerModel(input, { kind: 'least-cost', shortfallLimit: 0 }).lpText);
     expect(Object.fromEntries(rows)).toEqual({
-      once_0: '1 y_0_2025 + 1 y_0_2026 <= 1',
-      once_1: '1 y_1_2025 + 1 y_1_2026 <= 1',
-      once_2: '1 y_2_2025 + 1 y_2_2026 <= 1',
-      group_0: '1 y_0_2025 + 1 y_0_2026 + 1 y_2_2025 + 1 y_2_2026 <= 1',
-      requires_1_0_2025: '1 y_1_2025 - 1 y_0_2025 <= 0',
-      requires_1_0_2026: '1 y_1_2026 - 1 y_0_2025 - 1 y_0_2026 <= 0',
-      // baseline − trajectory: 0, 10, 20 kg to abate; a (lifetime 1) only in its start year.
+      // Once started, started: each measure starts at most once.
+      order_0_2026: '1 z_0_2025 - 1 z_0_2026 <= 0',
+      order_1_2026: '1 z_1_2025 - 1 z_1_2026 <= 0',
+      order_2_2026: '1 z_2_2025 - 1 z_2_2026 <= 0',
+      // Started by the last year: started at all.
+      group_0: '1 z_0_2026 + 1 z_2_2026 <= 1',
+      requires_1_0_2025: '1 z_1_2025 - 1 z_0_2025 <= 0',
+      requires_1_0_2026: '1 z_1_2026 - 1 z_0_2026 <= 0',
+      // baseline − trajectory: 0, 10, 20 kg to abate; a (lifetime 1) abates in 2026 only if started in (2025, 2026].
       cover_2024: '1 u_2024 >= 0',
-      cover_2025: '10 y_0_2025 + 25 y_1_2025 + 1 u_2025 >= 10',
-      cover_2026: '10 y_0_2026 + 25 y_1_2025 + 25 y_1_2026 + 1 u_2026 >= 20',
-      budget_2025: '110 y_0_2025 + 40 y_1_2025 + 1 y_2_2025 <= 50',
+      cover_2025: '10 z_0_2025 + 25 z_1_2025 + 1 u_2025 >= 10',
+      cover_2026: '10 z_0_2026 - 10 z_0_2025 + 25 z_1_2026 + 1 u_2026 >= 20',
+      // A measure starting in 2025 is one started by 2025 (its first start year).
+      budget_2025: '110 z_0_2025 + 40 z_1_2025 + 1 z_2_2025 <= 50',
       shortfall_total: '1 u_2024 + 1 u_2025 + 1 u_2026 <= 0',
     });
   });
@@ -189,11 +192,12 @@ describe('buildOptimizerModel', () => {
   it('minimises the discounted cost, or the total shortfall', () => {
     const input = prepareOptimizerInput(request({ discountRate: 0 }));
     const cost = buildOptimizerModel(input, { kind: 'least-cost', shortfallLimit: 12.5 });
-    expect(cost.lpText).toContain(' obj: 99 y_0_2025 + 99 y_0_2026 + 5 y_1_2026 + 0 u_2024\n');
+    // Σ cost(s_k) · y_k = Σ z_k · (cost(s_k) − cost(s_k+1)): a costs 99 in either year, b 5.
+    expect(cost.lpText).toContain(' obj: 0 z_0_2025 + 99 z_0_2026 + 5 z_1_2026 + 0 u_2024\n');
     expect(rowsOf(cost.lpText).get('shortfall_total')).toBe('1 u_2024 + 1 u_2025 + 1 u_2026 <= 12.5');
     const shortfall = buildOptimizerModel(input, { kind: 'least-shortfall' });
     expect(shortfall.lpText).toContain(
-      ' obj: 1 u_2024 + 1 u_2025 + 1 u_2026 + 0 y_0_2025 + 0 y_0_2026 + 0 y_1_2026\n',
+      ' obj: 1 u_2024 + 1 u_2025 + 1 u_2026 + 0 z_0_2025 + 0 z_0_2026 + 0 z_1_2026\n',
     );
     expect(rowsOf(shortfall.lpText).has('shortfall_total')).toBe(false);
   });
@@ -212,7 +216,7 @@ describe('buildOptimizerModel', () => {
       shortfallLimit: 0,
     });
     const objective = model.lpText.split('\nSubject To')[0]!;
-    expect(objective).toContain('obj: - 2 y_0_2026 - 2 y_1_2026');
+    expect(objective).toContain('obj: - 2 z_0_2026 - 2 z_1_2026');
     expect(objective.split('\n').length).toBeGreaterThan(2);
   });
 
@@ -228,18 +232,21 @@ describe('buildOptimizerModel', () => {
     expect(input.startYears).toEqual([[2025, 2026], [2026], []]);
     expect(input.isPinned).toEqual([true, true, false]);
     const model = buildOptimizerModel(input, { kind: 'least-cost', shortfallLimit: 0 });
-    expect(model.decisions.map((decision) => decision.name)).toEqual(['y_0_2025', 'y_0_2026', 'y_1_2026']);
+    expect(model.decisions.map((decision) => decision.name)).toEqual(['z_0_2025', 'z_0_2026', 'z_1_2026']);
     const rows = rowsOf(model.lpText);
-    expect(rows.get('pin_0')).toBe('1 y_0_2025 + 1 y_0_2026 >= 1');
-    expect(rows.get('pin_1')).toBe('1 y_1_2026 >= 1');
-    expect([...rows.keys()].some((name) => name.endsWith('_2') || name.includes('y_2_'))).toBe(false);
+    expect(rows.get('pin_0')).toBe('1 z_0_2026 >= 1');
+    expect(rows.get('pin_1')).toBe('1 z_1_2026 >= 1');
+    expect([...rows.keys()].some((name) => name.endsWith('_2') || name.includes('z_2_'))).toBe(false);
   });
 
-  it('reads the plan back from the binaries set in a solution', () => {
+  it('reads the plan back: each measure starts in the first year its "started by" binary is set', () => {
     const model = buildOptimizerModel(prepareOptimizerInput(request()), { kind: 'least-shortfall' });
-    expect(planFromSolution(model, { y_0_2025: 0.9999999, y_0_2026: 1e-9, y_1_2026: 1, u_2024: 3 })).toEqual([
+    expect(planFromSolution(model, { z_0_2025: 0.9999999, z_0_2026: 1, z_1_2026: 1, u_2024: 3 })).toEqual([
       { measureIndex: 0, startYear: 2025 },
       { measureIndex: 1, startYear: 2026 },
+    ]);
+    expect(planFromSolution(model, { z_0_2025: 1e-9, z_0_2026: 1, z_1_2026: 0 })).toEqual([
+      { measureIndex: 0, startYear: 2026 },
     ]);
   });
 });

@@ -52,7 +52,7 @@ function input(overrides: Partial<InventoryInput> = {}): InventoryInput {
     gwpSetId: 'AR5',
     approach: 'operational-control',
     facilities: [facility('a'), facility('b', { country: 'CA', businessUnitId: 'unit-1' })],
-    businessUnits: [{ id: 'unit-1', name: 'North' }],
+    businessUnits: [{ id: 'unit-1', parentId: null, name: 'North' }],
     amounts: [
       // Natural gas at a: 1000 kg CO2, 1 kg CH4, 0.1 kg N2O on AR5 = 1000 + 28 + 26.5.
       ...resultRows('a', 1, '', { CO2: 1000, CH4: 1, N2O: 0.1 }, 1054.5),
@@ -123,8 +123,8 @@ describe('assembleInventory', () => {
     const inventory = assembleInventory(input());
     expect(inventory.byFacility.map((row) => row.slug)).toEqual(['a', 'b']);
     expect(inventory.byBusinessUnit.map((row) => [row.name, row.facilityCount])).toEqual([
-      [NO_BUSINESS_UNIT_NAME, 1],
       ['North', 1],
+      [NO_BUSINESS_UNIT_NAME, 1],
     ]);
     expect(inventory.byCountry.find((row) => row.country === 'CA')).toMatchObject({
       scope2Location: 400,
@@ -199,6 +199,43 @@ describe('assembleInventory', () => {
     expect(kyotoGasOf('CO2_biogenic')).toBeUndefined();
   });
 
+  it('rolls business units up a three-level tree: a parent is its own facilities and all below it', () => {
+    const inventory = assembleInventory(
+      input({
+        facilities: [
+          facility('a', { businessUnitId: 'group' }),
+          facility('b', { businessUnitId: 'division' }),
+          facility('c', { businessUnitId: 'plant' }),
+          facility('d'),
+        ],
+        businessUnits: [
+          { id: 'group', parentId: null, name: 'Group' },
+          { id: 'division', parentId: 'group', name: 'Division' },
+          { id: 'plant', parentId: 'division', name: 'Plant' },
+          { id: 'idle', parentId: 'group', name: 'Idle' },
+        ],
+        amounts: [
+          ...resultRows('a', 1, '', {}, 100),
+          ...resultRows('b', 1, '', {}, 20),
+          ...resultRows('c', 2, 'location', {}, 3),
+          ...resultRows('c', 2, 'market', {}, 5),
+          ...resultRows('d', 3, '', {}, 7),
+        ],
+        scope3Categories: [],
+      }),
+    );
+    expect(
+      inventory.byBusinessUnit.map((row) => [row.name, row.depth, row.facilityCount, row.co2e, row.ownCo2e]),
+    ).toEqual([
+      ['Group', 0, 3, 123, 100],
+      ['Division', 1, 2, 23, 20],
+      ['Plant', 2, 1, 3, 3],
+      [NO_BUSINESS_UNIT_NAME, 0, 1, 7, 7],
+    ]);
+    expect(inventory.byBusinessUnit[0]).toMatchObject({ scope1: 120, scope2Location: 3, scope2Market: 5 });
+    expect(inventory.byBusinessUnit[2]).toMatchObject({ parentId: 'division' });
+  });
+
   it('adds up: the totals equal the sum of the facilities’, and equity share never counts more than control', () => {
     const amountArbitrary = fc.record({
       facilityId: fc.constantFrom('a', 'b', 'c'),
@@ -237,7 +274,9 @@ describe('assembleInventory', () => {
           for (const inventory of [control, equity]) {
             const facilitySum = inventory.byFacility.reduce((sum, row) => sum + row.co2e, 0);
             expect(inventory.totals.co2e).toBeCloseTo(facilitySum, 3);
-            const unitSum = inventory.byBusinessUnit.reduce((sum, row) => sum + row.co2e, 0);
+            const unitSum = inventory.byBusinessUnit
+              .filter((row) => row.depth === 0)
+              .reduce((sum, row) => sum + row.co2e, 0);
             expect(inventory.totals.co2e).toBeCloseTo(unitSum, 3);
           }
           const wholly = assembleInventory(

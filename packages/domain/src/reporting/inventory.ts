@@ -14,6 +14,7 @@ import {
   type KyotoGas,
 } from '@ecc/contracts';
 import { isGasId, toCo2e, type GwpSetId } from '../emissions/gwp.ts';
+import { rollUpBusinessUnits, type UnitOwnAmounts } from '../organisation/business-unit-roll-up.ts';
 import { consolidate, consolidationFactor } from '../organisation/consolidation.ts';
 import type { ReportingYearRange } from '../organisation/reporting-year.ts';
 import { explainChange, type RecordedReason } from './change-reasons.ts';
@@ -76,7 +77,11 @@ export interface InventoryInput {
   readonly gwpSetId: GwpSetId;
   readonly approach: ConsolidationApproach;
   readonly facilities: readonly InventoryFacilityInput[];
-  readonly businessUnits: readonly { readonly id: string; readonly name: string }[];
+  readonly businessUnits: readonly {
+    readonly id: string;
+    readonly parentId: string | null;
+    readonly name: string;
+  }[];
   /** The year's sums per facility, scope, Scope 2 method and gas. */
   readonly amounts: readonly InventoryAmount[];
   readonly scope3Categories: readonly Scope3CategoryAmount[];
@@ -217,8 +222,8 @@ export function assembleInventory(input: InventoryInput): InventoryResponse {
   }
 
   const byFacility: InventoryFacility[] = [];
-  const businessUnitNames = new Map(input.businessUnits.map((unit) => [unit.id, unit.name]));
-  const byUnit = new Map<string | null, InventoryBusinessUnit>();
+  const knownUnits = new Set(input.businessUnits.map((unit) => unit.id));
+  const ownByUnit = new Map<string | null, UnitOwnAmounts & { amounts: ScopeAmounts }>();
   const byCountry = new Map<string, InventoryCountry>();
   for (const [facilityId, amounts] of byFacilityAmounts) {
     const facility = facilities.get(facilityId);
@@ -232,17 +237,14 @@ export function assembleInventory(input: InventoryInput): InventoryResponse {
       countedPercent: consolidationFactor(approach, facility) * 100,
       ...amounts,
     });
-    let unit = byUnit.get(facility.businessUnitId);
-    if (unit === undefined) {
-      const name =
-        facility.businessUnitId === null
-          ? NO_BUSINESS_UNIT_NAME
-          : (businessUnitNames.get(facility.businessUnitId) ?? facility.businessUnitId);
-      unit = { businessUnitId: facility.businessUnitId, name, facilityCount: 0, ...emptyScopeAmounts() };
-      byUnit.set(facility.businessUnitId, unit);
-    }
-    unit.facilityCount += 1;
-    addScopeAmounts(unit, amounts);
+    // A unit the realm does not list (never stored: a foreign key) counts with the facilities in no unit.
+    const unitId =
+      facility.businessUnitId !== null && knownUnits.has(facility.businessUnitId)
+        ? facility.businessUnitId
+        : null;
+    const unit = ownByUnit.get(unitId) ?? { facilityCount: 0, amounts: emptyScopeAmounts() };
+    addScopeAmounts(unit.amounts, amounts);
+    ownByUnit.set(unitId, { facilityCount: unit.facilityCount + 1, amounts: unit.amounts });
     let country = byCountry.get(facility.country);
     if (country === undefined) {
       country = { country: facility.country, facilityCount: 0, ...emptyScopeAmounts() };
@@ -282,7 +284,7 @@ export function assembleInventory(input: InventoryInput): InventoryResponse {
     },
     biogenicCo2,
     byFacility: descendingByCo2e(byFacility, (row) => row.name),
-    byBusinessUnit: descendingByCo2e([...byUnit.values()], (row) => row.name),
+    byBusinessUnit: businessUnitTree(input.businessUnits, ownByUnit),
     byCountry: descendingByCo2e([...byCountry.values()], (row) => row.country),
     comparison: {
       baseYear: compared(input.baseYear),
@@ -309,6 +311,48 @@ export function assembleInventory(input: InventoryInput): InventoryResponse {
       ),
     },
   };
+}
+
+/**
+ * The by-business-unit table as an indented tree: each unit with its own facilities and all its descendants'
+ * (siblings by CO2e, largest first), and the facilities in no unit as one more top-level row.
+ */
+function businessUnitTree(
+  units: InventoryInput['businessUnits'],
+  ownByUnit: ReadonlyMap<string | null, UnitOwnAmounts & { amounts: ScopeAmounts }>,
+): InventoryBusinessUnit[] {
+  const ownOfUnits = new Map(
+    [...ownByUnit].filter(
+      (entry): entry is [string, UnitOwnAmounts & { amounts: ScopeAmounts }] => entry[0] !== null,
+    ),
+  );
+  const rows: InventoryBusinessUnit[] = rollUpBusinessUnits(
+    units,
+    ownOfUnits,
+    emptyScopeAmounts,
+    (left, right) => right.amounts.co2e - left.amounts.co2e || left.name.localeCompare(right.name),
+  ).map((unit) => ({
+    businessUnitId: unit.businessUnitId,
+    parentId: unit.parentId,
+    name: unit.name,
+    depth: unit.depth,
+    facilityCount: unit.facilityCount,
+    ownCo2e: unit.ownAmounts.co2e,
+    ...unit.amounts,
+  }));
+  const unassigned = ownByUnit.get(null);
+  if (unassigned !== undefined) {
+    rows.push({
+      businessUnitId: null,
+      parentId: null,
+      name: NO_BUSINESS_UNIT_NAME,
+      depth: 0,
+      facilityCount: unassigned.facilityCount,
+      ownCo2e: unassigned.amounts.co2e,
+      ...unassigned.amounts,
+    });
+  }
+  return rows;
 }
 
 function methodsOf(sources: readonly FactorSourceCount[]): InventoryResponse['methods'] {

@@ -87,6 +87,10 @@ async function calculate(
       scope: input.scope as Scope,
       scope3Category: input.scope3Category ?? null,
       certificateCoverage: input.certificateCoverage ?? null,
+      activityType: input.activityType,
+      periodStart: input.periodStart,
+      periodEnd: input.periodEnd,
+      equipmentId: input.equipmentId ?? null,
     },
     gwpSets,
   );

@@ -22,8 +22,16 @@ import {
   type Database,
   type EmissionResultRow,
 } from '@ecc/db';
-import { explainResult, isGasId, isGwpSetId, toCo2e, type EmissionFactor } from '@ecc/domain';
+import {
+  explainResult,
+  isGasId,
+  isGwpSetId,
+  isRealmCalculationMethodId,
+  toCo2e,
+  type EmissionFactor,
+} from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
+import { realmCalculationMethods, type RealmCalculationMethod } from '#platform/realm-calculations.ts';
 import { ACTIVITY_RECORD_ENTITY, findFactor } from '#platform/record-results.ts';
 import { FACILITY_NOT_FOUND, requireRecord, toActivityRecordDto } from './activities.service.ts';
 
@@ -60,7 +68,20 @@ function toTrailFactor(key: string, version: string, factor: EmissionFactor | un
   };
 }
 
-function methodOf(id: string): CalculationMethodDto {
+/** Realm calculations' versions the results name (issue 13 item 2), read once per trail. */
+type RealmMethods = ReadonlyMap<string, RealmCalculationMethod>;
+
+async function realmMethodsOf(db: Database, realmId: string, results: readonly EmissionResultRow[]) {
+  return realmCalculationMethods(
+    db,
+    realmId,
+    results.map((result) => result.calculationMethodId),
+  );
+}
+
+function methodOf(id: string, realmMethods: RealmMethods): CalculationMethodDto {
+  const realmMethod = realmMethods.get(id);
+  if (realmMethod) return { ...realmMethod };
   const method = CALCULATION_METHODS.find((each) => each.id === id);
   return { id, name: method?.name ?? id, formula: method?.formula ?? '' };
 }
@@ -70,6 +91,8 @@ function arithmeticOf(
   result: EmissionResultRow,
   factor: EmissionFactor | undefined,
 ): ResultArithmeticDto | null {
+  // A realm calculation's steps are its formula, shown as the method; the factor arithmetic does not apply.
+  if (isRealmCalculationMethodId(result.calculationMethodId)) return null;
   const explained = factor && explainResult(record, result, factor);
   return explained
     ? { ...explained, conversion: [...explained.conversion], gases: [...explained.gases] }
@@ -80,6 +103,7 @@ function trailResult(
   record: ActivityRecordRow,
   result: EmissionResultRow,
   factor: EmissionFactor | undefined,
+  realmMethods: RealmMethods,
 ): ActivityRecordTrailResult {
   return {
     scope2Method: result.scope2Method === '' ? null : (result.scope2Method as 'location' | 'market'),
@@ -88,7 +112,7 @@ function trailResult(
     gwpSetId: result.gwpSetId,
     isFallback: result.isFallback,
     factor: toTrailFactor(result.factorKey, result.factorVersion, factor),
-    method: methodOf(result.calculationMethodId),
+    method: methodOf(result.calculationMethodId, realmMethods),
     arithmetic: arithmeticOf(record, result, factor),
   };
 }
@@ -127,12 +151,15 @@ async function recordTrailOf(
     facilitySlugOf(db, realmId, found.record.facilityId),
     findFactor(db, realmId, found.record.factorKey),
   ]);
+  const realmMethods = await realmMethodsOf(db, realmId, results);
   return {
     record: found.record,
     trail: {
       facilitySlug,
       record: toActivityRecordDto(found),
-      results: results.sort(byMethod).map((result) => trailResult(found.record, result, factor)),
+      results: results
+        .sort(byMethod)
+        .map((result) => trailResult(found.record, result, factor, realmMethods)),
       audit: audit.map(auditRowToEntry),
     },
   };
@@ -195,13 +222,14 @@ export async function facilityTrail(
   const factorOf = factorCache(db, realmId);
   const factors = new Map<string, TrailFactor>();
   const methods = new Map<string, CalculationMethodDto>();
+  const realmMethods = await realmMethodsOf(db, realmId, total.results);
   for (const result of total.results) {
     const key = `${result.factorKey}\n${result.factorVersion}`;
     if (!factors.has(key)) {
       const factor = await factorOf(result.factorKey);
       factors.set(key, toTrailFactor(result.factorKey, result.factorVersion, factor));
     }
-    methods.set(result.calculationMethodId, methodOf(result.calculationMethodId));
+    methods.set(result.calculationMethodId, methodOf(result.calculationMethodId, realmMethods));
   }
   const audit = await createAuditLogRepository(db).listForEntities(
     realmId,
@@ -253,10 +281,11 @@ export async function facilityTrailEntries(
     else resultsByRecord.set(result.activityRecordId, [result]);
   }
   const entries: TrailCsvEntry[] = [];
+  const realmMethods = await realmMethodsOf(db, realmId, total.results);
   for (const { record } of total.records) {
     const factor = await factorOf(record.factorKey);
     for (const result of (resultsByRecord.get(record.id) ?? []).sort(byMethod)) {
-      entries.push({ facilitySlug: slug, record, result: trailResult(record, result, factor) });
+      entries.push({ facilitySlug: slug, record, result: trailResult(record, result, factor, realmMethods) });
     }
   }
   return entries;

@@ -9,14 +9,23 @@ import {
   type RecalculationFailureEntry,
   type RecalculationRecordRow,
   type RecalculationRunRow,
+  type EquipmentAttributes,
 } from '@ecc/db';
 import {
   calculateActivityResults,
+  calculateWithBoundCalculation,
   createActivityCalculator,
   type ActivityCalculator,
+  type ActivityRecordInput,
+  type ActivityResultsOutcome,
   type GwpSetId,
   type Scope,
 } from '@ecc/domain';
+import {
+  equipmentAttributesFor,
+  loadRealmCalculations,
+  type RealmCalculationSet,
+} from '#platform/realm-calculations.ts';
 
 /**
  * Bulk recalculation of a realm (issue 4, item 3; decision 020): records are read in id order a batch at a
@@ -54,11 +63,18 @@ function copyText(value: string): string {
     : value;
 }
 
+/** The realm calculations of a run: bindings, datasets, and the equipment the records may name. */
+interface RunCalculations {
+  readonly set: RealmCalculationSet;
+  readonly equipment: ReadonlyMap<string, EquipmentAttributes>;
+}
+
 /** Calculates one page of records into COPY lines; one mutable input object serves every record. */
 function calculateBatch(
   realmId: string,
   rows: readonly RecalculationRecordRow[],
   calculator: ActivityCalculator,
+  realmCalculations: RunCalculations,
 ): CalculatedBatch {
   const gwp = calculator.gwp;
   const lines: string[] = [];
@@ -80,7 +96,9 @@ function calculateBatch(
     record.scope = row[6] as Scope;
     record.scope3Category = row[7];
     record.certificateCoverage = row[8];
-    const outcome = calculateActivityResults(record, calculator);
+    const outcome = realmCalculations.set.hasBindings
+      ? calculateBound(record, row, calculator, realmCalculations)
+      : calculateActivityResults(record, calculator);
     if (!outcome.ok) {
       const [first] = outcome.errors;
       failures.push({ id: row[0], path: first?.path ?? '', message: first?.message ?? 'Not calculable' });
@@ -98,6 +116,30 @@ function calculateBatch(
   return { copyText: lines.join(''), failures };
 }
 
+/** A record of a realm with bindings: its bound calculation when there is one, else the built-in method. */
+function calculateBound(
+  record: ActivityRecordInput & { readonly scope: Scope; readonly scope3Category: number | null },
+  row: RecalculationRecordRow,
+  calculator: ActivityCalculator,
+  realmCalculations: RunCalculations,
+): ActivityResultsOutcome {
+  const equipment = row[11] === null ? undefined : realmCalculations.equipment.get(row[11]);
+  const bound = realmCalculations.set.boundFor(calculator.gwp, row[9], equipment?.typeKey ?? null);
+  if (!bound.isFound) return calculateActivityResults(record, calculator);
+  if ('error' in bound) return { ok: false, errors: [{ path: 'activityType', message: bound.error }] };
+  realmCalculations.set.datasets.setDate(row[2]);
+  return calculateWithBoundCalculation(
+    {
+      ...record,
+      activityType: row[9],
+      periodStart: row[2],
+      periodEnd: row[10],
+      attributes: equipment?.properties,
+    },
+    bound.bound,
+  );
+}
+
 export function createRecalculationService(
   database: DatabaseHandle,
   options: RecalculationServiceOptions = {},
@@ -111,9 +153,10 @@ export function createRecalculationService(
   async function drive(run: RecalculationRunRow): Promise<RecalculationRunRow | undefined> {
     const { realmId, id: runId } = run;
     await repository.startRun(realmId, runId);
-    const calculator = createActivityCalculator(gwpSetOfRun(run), {
-      factors: await lookups.lookupFor(realmId),
-    });
+    const factors = await lookups.lookupFor(realmId);
+    const calculator = createActivityCalculator(gwpSetOfRun(run), { factors });
+    const set = await loadRealmCalculations(database.db, realmId, factors);
+    const realmCalculations = { set, equipment: await equipmentAttributesFor(database.db, realmId, set) };
     const isIndexDropped = run.total >= INDEX_REBUILD_THRESHOLD && (await repository.dropSecondaryIndex());
     let cursor = (await repository.findRun(realmId, runId))?.cursor ?? null;
     try {
@@ -124,7 +167,7 @@ export function createRecalculationService(
           runId,
           afterId: cursor,
           limit: batchSize,
-          calculate: (rows) => calculateBatch(realmId, rows, calculator),
+          calculate: (rows) => calculateBatch(realmId, rows, calculator, realmCalculations),
           beforeCommit: options.beforeBatchCommit && (() => options.beforeBatchCommit?.(run)),
         });
         if (!batch) break;

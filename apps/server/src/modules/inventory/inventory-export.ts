@@ -77,11 +77,24 @@ const FACILITY_COLUMNS: readonly ExportColumn<InventoryFacility>[] = [
   ...scopeColumns<InventoryFacility>(),
 ];
 
-const BUSINESS_UNIT_COLUMNS: readonly ExportColumn<InventoryBusinessUnit>[] = [
-  { header: 'Business unit', value: (row) => row.name, width: 36 },
-  { header: 'Facilities', value: (row) => row.facilityCount, width: 12 },
-  ...scopeColumns<InventoryBusinessUnit>(),
-];
+/** The tree as rows: each unit's level (1 at the top) and parent, its figures including the units below it. */
+function businessUnitColumns(
+  units: readonly InventoryBusinessUnit[],
+): readonly ExportColumn<InventoryBusinessUnit>[] {
+  const names = new Map(units.map((unit) => [unit.businessUnitId, unit.name]));
+  return [
+    { header: 'Business unit', value: (row) => row.name, width: 36 },
+    { header: 'Level', value: (row) => row.depth + 1, width: 8 },
+    {
+      header: 'Parent',
+      value: (row) => (row.parentId === null ? '' : (names.get(row.parentId) ?? '')),
+      width: 36,
+    },
+    { header: 'Facilities', value: (row) => row.facilityCount, width: 12 },
+    { header: 'Own facilities (kg CO2e)', value: (row) => row.ownCo2e, width: 20 },
+    ...scopeColumns<InventoryBusinessUnit>(),
+  ];
+}
 
 const COUNTRY_COLUMNS: readonly ExportColumn<InventoryCountry>[] = [
   { header: 'Country', value: (row) => row.country, width: 10 },
@@ -117,7 +130,7 @@ export function sendInventoryExport(
       return sendTableExport(request, reply, {
         format,
         name,
-        columns: BUSINESS_UNIT_COLUMNS,
+        columns: businessUnitColumns(inventory.byBusinessUnit),
         pages: [inventory.byBusinessUnit],
       });
     case 'countries':

@@ -6,6 +6,7 @@ import {
   scope3LineListResponseSchema,
   scope3LineSchema,
   scope3SummarySchema,
+  SPEND_COLUMNS,
 } from '@ecc/contracts';
 import {
   activityRecords,
@@ -15,6 +16,7 @@ import {
   ILLUSTRATIVE_EEIO_CSV,
 } from '@ecc/db';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
@@ -309,6 +311,74 @@ describe('Scope 3 lines, EEIO factors and price indexes', () => {
       (await call('admin', 'GET', '/api/scope3/lines')).json(),
     );
     expect(after.results).toHaveLength(before.length + 2);
+  });
+
+  it('imports spend rows from an XLSX workbook through the same checks: an error row refuses all of it', async () => {
+    /** A workbook as a spreadsheet writes it: numbers as numbers, periods as date cells. */
+    async function workbookOf(rows: (string | number | Date)[][]): Promise<string> {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Spend');
+      sheet.addRow([...SPEND_COLUMNS]);
+      for (const row of rows) sheet.addRow(row);
+      return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+    }
+    const row = (description: string, spend: number | string): (string | number | Date)[] => [
+      PLANT.slug,
+      1,
+      description,
+      'Midwest Resins Inc.',
+      new Date(Date.UTC(2024, 3, 1)),
+      new Date(Date.UTC(2024, 5, 30)),
+      spend,
+      'USD',
+      2024,
+      'purchaser',
+      325211,
+    ];
+    const lines = async () =>
+      scope3LineListResponseSchema.parse((await call('admin', 'GET', '/api/scope3/lines')).json()).results;
+    const before = await lines();
+
+    const refused = await call('admin', 'POST', '/api/scope3/lines/import', {
+      fileName: 'spend.xlsx',
+      xlsx: await workbookOf([row('Resin Q2 (xlsx)', 12_500), row('Resin Q3 (xlsx)', 'a lot')]),
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(importFailureSchema.parse(refused.json()).errors).toEqual([
+      { row: 3, column: 'Spend', message: 'Spend is a number' },
+    ]);
+    expect(await lines()).toHaveLength(before.length);
+
+    const notAWorkbook = await call('admin', 'POST', '/api/scope3/lines/import', {
+      fileName: 'spend.xlsx',
+      xlsx: Buffer.from('Facility,Category\n').toString('base64'),
+    });
+    expect(notAWorkbook.statusCode).toBe(400);
+    expect(Object.keys(notAWorkbook.json().fieldErrors)).toEqual(['body/xlsx']);
+    const both = await call('admin', 'POST', '/api/scope3/lines/import', {
+      fileName: 'spend.xlsx',
+      csv: 'Facility\n',
+      xlsx: await workbookOf([]),
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().fieldErrors).toEqual({ 'body/csv': 'Send the file as csv or as xlsx, not both' });
+
+    const imported = await call('admin', 'POST', '/api/scope3/lines/import', {
+      fileName: 'spend.xlsx',
+      xlsx: await workbookOf([row('Resin Q2 (xlsx)', 12_500), row('Resin Q3 (xlsx)', 7_500)]),
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toEqual({ lineCount: 2 });
+    const after = await lines();
+    expect(after).toHaveLength(before.length + 2);
+    const q2 = after.find((line) => line.description === 'Resin Q2 (xlsx)');
+    expect(q2).toMatchObject({
+      method: 'spend',
+      periodStart: '2024-04-01',
+      periodEnd: '2024-06-30',
+      spendAmount: 12_500,
+    });
+    expect(q2?.co2eKg).toBeGreaterThan(0);
   });
 
   it('calculates the other methods with factors of the library or the realm', async () => {

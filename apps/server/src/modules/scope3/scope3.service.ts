@@ -40,11 +40,15 @@ import {
   PRICE_BASES,
   readSpendRows,
   SPEND_FIELD_COLUMNS,
+  toImportTable,
   weightedDataQualityScore,
+  type ImportRow,
   type ImportRowError,
+  type ImportTable,
 } from '@ecc/domain';
 import type { z } from '@ecc/contracts';
 import { fieldRefusal, HttpError, StaleWriteError } from '#platform/errors.ts';
+import { readWorksheetRows, WorkbookError } from '#platform/read-workbook.ts';
 import {
   ACTIVITY_RECORD_ENTITY,
   calculateRecordResults,
@@ -255,6 +259,10 @@ async function calculateLine(
       scope: 3,
       scope3Category: values.category,
       certificateCoverage: null,
+      activityType: `scope3-${values.method}`,
+      periodStart: values.periodStart,
+      periodEnd: values.periodEnd,
+      equipmentId: null,
     },
     gwpSets,
   );
@@ -355,8 +363,20 @@ export async function createScope3Line(
   });
 }
 
+/** The first sheet of a workbook as a table; a file that is not a readable workbook is refused naming `body/xlsx`. */
+async function workbookTable(base64: string): Promise<ImportTable> {
+  try {
+    const rows: ImportRow[] = [];
+    for await (const row of readWorksheetRows(Buffer.from(base64, 'base64'))) rows.push(row);
+    return toImportTable(rows);
+  } catch (error) {
+    if (error instanceof WorkbookError) throw fieldRefusal(400, { 'body/xlsx': error.message });
+    throw error;
+  }
+}
+
 /**
- * Spend rows of a CSV file as spend lines, all or none: every problem (a missing column, an unknown facility, a
+ * Spend rows of a CSV or XLSX file as spend lines, all or none (the same reading and checks for both): every problem (a missing column, an unknown facility, a
  * field the contract refuses, spend the price index cannot convert, a NAICS code without a factor) is answered by
  * row and column, and then the transaction that wrote the rows before it is rolled back.
  */
@@ -366,14 +386,15 @@ export async function importSpendLines(
   user: UserRow,
   input: z.input<typeof spendImportInputSchema>,
 ): Promise<{ lineCount: number }> {
-  const { csv } = spendImportInputSchema.parse(input);
+  const file = spendImportInputSchema.parse(input);
+  const table = file.xlsx === undefined ? parseCsv(file.csv ?? '') : await workbookTable(file.xlsx);
   const facilityKeys = await createScope3Repository(db).listFacilityKeys(realmId);
   const facilityIds = new Map<string, string>();
   for (const facility of facilityKeys) {
     facilityIds.set(facility.name.toLowerCase(), facility.id);
     facilityIds.set(facility.slug.toLowerCase(), facility.id);
   }
-  const read = readSpendRows(parseCsv(csv), (key) => facilityIds.get(key.toLowerCase()));
+  const read = readSpendRows(table, (key) => facilityIds.get(key.toLowerCase()));
   if (!read.ok) throw new FileProblemsError(read.errors);
   const problems: ImportRowError[] = [];
   const lines: { rowNumber: number; values: Scope3LineValues }[] = [];

@@ -1,12 +1,9 @@
-import { Button, Skeleton } from '@ecc/ui';
-import { BarChart3Icon, TableIcon } from 'lucide-react';
-import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { formatMass } from '#lib/format/format-mass.ts';
+import { massChartOption } from './mass-chart-option.ts';
 import type { MassChartSpec } from './mass-chart-spec.ts';
-
-const MassChartDrawing = lazy(() =>
-  import('./mass-chart-drawing.tsx').then((module) => ({ default: module.MassChartDrawing })),
-);
+import { OptionChart } from './option-chart.tsx';
+import type { ChartOptionBuilder } from './option-chart-drawing.tsx';
 
 export interface MassChartTableColumn {
   header: string;
@@ -104,39 +101,21 @@ function MassTable({
  */
 export function MassChart(props: MassChartProps) {
   const { title, categories, series, orientation, height = 260, onSelect, empty } = props;
-  const [isTable, setIsTable] = useState(false);
-  const regionId = useId();
-  const spec = useMemo(() => ({ categories, series, orientation }), [categories, series, orientation]);
+  const buildOption = useCallback<ChartOptionBuilder>(
+    (colorOf) => massChartOption({ categories, series, orientation }, colorOf),
+    [categories, series, orientation],
+  );
   if (categories.length === 0) {
     return <>{empty ?? <p className="text-sm text-muted-foreground">Nothing to show yet.</p>}</>;
   }
   return (
-    // min-w-0: in a grid or flex cell the drawing must not widen its cell, which would widen the drawing again.
-    <figure className="grid min-w-0 gap-2">
-      <div className="flex justify-end">
-        <Button
-          type="button"
-          variant="outline"
-          size="xs"
-          aria-controls={regionId}
-          onClick={() => setIsTable((shown) => !shown)}
-        >
-          {isTable ? <BarChart3Icon aria-hidden="true" /> : <TableIcon aria-hidden="true" />}
-          {isTable ? 'Show chart' : 'Show table'}
-        </Button>
-      </div>
-      <figcaption className="sr-only">{title}</figcaption>
-      <div id={regionId}>
-        {isTable ? (
-          <MassTable {...props} />
-        ) : (
-          <div role="img" aria-label={`${title}. Use "Show table" to read the figures.`}>
-            <Suspense fallback={<Skeleton className="w-full" style={{ height }} />}>
-              <MassChartDrawing spec={spec} height={height} onSelect={onSelect} />
-            </Suspense>
-          </div>
-        )}
-      </div>
-    </figure>
+    <OptionChart
+      title={title}
+      buildOption={buildOption}
+      table={<MassTable {...props} />}
+      height={height}
+      testId="mass-chart-drawing"
+      onSelect={onSelect}
+    />
   );
 }

@@ -6,27 +6,38 @@ import { createChart, type ChartOption, type EChartsType } from './echarts-runti
 export type ChartOptionBuilder = (colorOf: (slot: ChartColorSlot) => string) => ChartOption;
 
 /**
- * A chart drawn from an ECharts option, in the charts' own chunk: it draws once its box has a width, follows the
- * box's size and paints again when the theme changes, like the mass charts.
+ * A chart drawn from an ECharts option, in its own chunk with ECharts so that only pages with charts load it. It
+ * draws once its box has a width, follows the box's size, and paints again when the theme (dark mode, the realm's
+ * colours) changes.
  */
 export function OptionChartDrawing({
   buildOption,
   height,
   testId,
+  onSelect,
 }: {
   buildOption: ChartOptionBuilder;
   height: number;
   testId: string;
+  /** A click on a data item (a bar, a point), with its index in its series. */
+  onSelect?: ((index: number) => void) | undefined;
 }) {
   const elementRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<EChartsType | null>(null);
+  const selectRef = useRef(onSelect);
+  useEffect(() => {
+    selectRef.current = onSelect;
+  }, [onSelect]);
 
   useEffect(() => {
     const element = elementRef.current;
     if (element === null) return undefined;
     const draw = () => {
       if (element.clientWidth === 0) return;
-      chartRef.current ??= createChart(element);
+      if (chartRef.current === null) {
+        chartRef.current = createChart(element);
+        chartRef.current.on('click', (params) => selectRef.current?.(params.dataIndex));
+      }
       chartRef.current.setOption(
         buildOption((slot) => readChartColor(element, slot)),
         { notMerge: true },
@@ -38,6 +49,7 @@ export function OptionChartDrawing({
       else chartRef.current.resize();
     });
     resizes.observe(element);
+    // A theme is CSS variables: the `dark` class on the root, or the realm theme's <style> in the head.
     const themeChanges = new MutationObserver(draw);
     themeChanges.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'style'] });
     themeChanges.observe(document.head, { childList: true, subtree: true, characterData: true });

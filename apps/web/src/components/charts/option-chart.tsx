@@ -16,13 +16,15 @@ export interface OptionChartProps {
   table?: ReactNode;
   height?: number;
   testId: string;
+  /** A click on a data item; the table, when given, should offer the same action. */
+  onSelect?: ((index: number) => void) | undefined;
 }
 
 /**
  * A chart ECharts draws from a whole option (a MACC, a timeline, stacked areas), loaded with the charts' chunk,
  * with a "Show table" toggle to the same figures when a table is given.
  */
-export function OptionChart({ title, buildOption, table, height = 320, testId }: OptionChartProps) {
+export function OptionChart({ title, buildOption, table, height = 320, testId, onSelect }: OptionChartProps) {
   const [isTable, setIsTable] = useState(false);
   const regionId = useId();
   return (
@@ -55,7 +57,12 @@ export function OptionChart({ title, buildOption, table, height = 320, testId }:
             }
           >
             <Suspense fallback={<Skeleton className="w-full" style={{ height }} />}>
-              <OptionChartDrawing buildOption={buildOption} height={height} testId={testId} />
+              <OptionChartDrawing
+                buildOption={buildOption}
+                height={height}
+                testId={testId}
+                onSelect={onSelect}
+              />
             </Suspense>
           </div>
         )}

@@ -6,7 +6,7 @@ import {
 } from '@ecc/contracts';
 import { convert } from '@ecc/domain';
 import { formatNumber } from '#lib/format/format-number.ts';
-import { InventorySection, SimpleTable } from './inventory-tables.tsx';
+import { BusinessUnitName, InventorySection, SimpleTable } from './inventory-tables.tsx';
 
 /*
  * The same inventory in the layouts two disclosures ask for: CSRD ESRS E1-6 (gross Scopes 1, 2 both ways and 3 in
@@ -104,6 +104,7 @@ export function EsrsView({ inventory }: { inventory: InventoryResponse }) {
 
 /** CDP C6 (scopes) and C7 (breakdowns, change reasons), t CO2e. */
 export function CdpView({ inventory }: { inventory: InventoryResponse }) {
+  const parentIds = new Set(inventory.byBusinessUnit.map((row) => row.parentId));
   return (
     <div className="grid gap-6">
       <InventorySection id="inventory-cdp-c6" title="CDP C6: emissions data" year={inventory.year}>
@@ -156,7 +157,12 @@ export function CdpView({ inventory }: { inventory: InventoryResponse }) {
             'Scope 2 market-based t CO2e',
           ]}
           rows={inventory.byBusinessUnit.map((row) => [
-            row.name,
+            <BusinessUnitName
+              key="name"
+              name={row.name}
+              depth={row.depth}
+              isSubtotal={row.businessUnitId !== null && parentIds.has(row.businessUnitId)}
+            />,
             formatTonnes(row.scope1),
             formatTonnes(row.scope2Location),
             formatTonnes(row.scope2Market),

@@ -21,7 +21,7 @@ import type { PageProps } from '#lib/routing/page-props.ts';
 import { ChangeReasonsEditor } from './change-reasons-editor.tsx';
 import { inventoryQuery, inventoryYearsQuery } from './inventory-api.ts';
 import { CdpView, EsrsView, formatSignedPercent } from './inventory-disclosures.tsx';
-import { FacilityTable, InventorySection, SimpleTable } from './inventory-tables.tsx';
+import { BusinessUnitName, FacilityTable, InventorySection, SimpleTable } from './inventory-tables.tsx';
 
 const VIEWS = [
   { key: 'ghg-protocol', label: 'GHG Protocol' },
@@ -83,6 +83,7 @@ function comparisonRow(label: string, comparison: InventoryComparison | null) {
 }
 
 function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
+  const parentIds = new Set(inventory.byBusinessUnit.map((row) => row.parentId));
   const canEditReasons = useCan('update', 'Realm');
   const { year } = inventory;
   const categories = inventory.scope3.categories;
@@ -161,15 +162,22 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
             'Scope 2 location-based',
             'Scope 2 market-based',
             'Scope 3',
+            'Own facilities',
             'Total',
           ]}
           rows={inventory.byBusinessUnit.map((row) => [
-            row.name,
+            <BusinessUnitName
+              key="name"
+              name={row.name}
+              depth={row.depth}
+              isSubtotal={row.businessUnitId !== null && parentIds.has(row.businessUnitId)}
+            />,
             formatNumber(row.facilityCount),
             formatMass(row.scope1),
             formatMass(row.scope2Location),
             formatMass(row.scope2Market),
             formatMass(row.scope3),
+            formatMass(row.ownCo2e),
             formatMass(row.co2e),
           ])}
         />

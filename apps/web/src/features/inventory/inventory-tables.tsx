@@ -52,6 +52,27 @@ export function InventorySection({
   );
 }
 
+/**
+ * A business unit's name indented by its depth in the tree; a unit with units below it is marked as a subtotal, so
+ * a screen reader hears what the indentation shows.
+ */
+export function BusinessUnitName({
+  name,
+  depth,
+  isSubtotal,
+}: {
+  name: string;
+  depth: number;
+  isSubtotal: boolean;
+}) {
+  return (
+    <span className={cn('block', isSubtotal && 'font-medium')} style={{ paddingLeft: `${depth * 1.5}rem` }}>
+      {name}
+      {isSubtotal ? <span className="text-muted-foreground font-normal"> (with units below)</span> : null}
+    </span>
+  );
+}
+
 /** A plain accessible table: a caption, header cells, the first cell of a row naming it. */
 export function SimpleTable({
   caption,

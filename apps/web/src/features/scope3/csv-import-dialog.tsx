@@ -25,6 +25,8 @@ export interface CsvImportDialogProps<Result> {
   renderFields?: (isBusy: boolean) => ReactNode;
   /** Sends the file's text; a 422 with row errors lists them and nothing is written. */
   importFile: (file: { fileName: string; csv: string }) => Promise<Result>;
+  /** When given, an .xlsx file is accepted too and sent here in base64, answered like `importFile`. */
+  importWorkbook?: (file: { fileName: string; xlsx: string }) => Promise<Result>;
   onImported: (result: Result) => Promise<unknown>;
   onClose: () => void;
 }
@@ -35,8 +37,19 @@ type ImportState =
   | { step: 'refused'; fileName: string; failure: ImportFailure }
   | { step: 'failed'; message: string };
 
+/** A workbook's bytes in base64, as JSON carries them (in chunks: spreading a large array overflows the stack). */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  return btoa(binary);
+}
+
+const isWorkbook = (file: File) => file.name.toLowerCase().endsWith('.xlsx');
+
 /**
- * A CSV file read in the browser and imported all or nothing: while it runs a progress line, then either the
+ * A CSV (or XLSX) file read in the browser and imported all or nothing: while it runs a progress line, then either the
  * dialog closes or every problem is listed by row and column (none hidden: the user fixes the file from it).
  */
 export function CsvImportDialog<Result>({
@@ -46,6 +59,7 @@ export function CsvImportDialog<Result>({
   submitLabel,
   renderFields,
   importFile,
+  importWorkbook,
   onImported,
   onClose,
 }: CsvImportDialogProps<Result>) {
@@ -56,10 +70,15 @@ export function CsvImportDialog<Result>({
   async function start() {
     if (!file) return;
     setState({ step: 'reading', fileName: file.name });
-    const csv = await file.text();
+    const asWorkbook = importWorkbook !== undefined && isWorkbook(file) ? importWorkbook : undefined;
+    // Read first (the 'reading' step), then sent (the 'importing' step).
+    const send = asWorkbook
+      ? await base64Of(file).then((xlsx) => () => asWorkbook({ fileName: file.name, xlsx }))
+      : await file.text().then((csv) => () => importFile({ fileName: file.name, csv }));
     setState({ step: 'importing', fileName: file.name });
     try {
-      await onImported(await importFile({ fileName: file.name, csv }));
+      const result = await send();
+      await onImported(result);
       onClose();
     } catch (error) {
       const failure =
@@ -80,7 +99,11 @@ export function CsvImportDialog<Result>({
           <FormField label={fileLabel}>
             <input
               type="file"
-              accept=".csv,text/csv"
+              accept={
+                importWorkbook === undefined
+                  ? '.csv,text/csv'
+                  : '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+              }
               disabled={isBusy}
               onChange={(event) => setFile(event.target.files?.[0])}
             />

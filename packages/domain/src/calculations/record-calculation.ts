@@ -1,0 +1,193 @@
+import type { ActivityResultRow, ActivityResultsOutcome } from '../emissions/activity-results.ts';
+import type { Scope, Scope3Category } from '../emissions/factor-library.ts';
+import type { GasId } from '../emissions/gwp.ts';
+import type {
+  CalculationDataset,
+  CalculationDatasets,
+  CalculationValue,
+  CompiledCalculation,
+} from './calculation-types.ts';
+
+/*
+ * How the engine runs a realm calculation for an activity record (issue 13 item 2, decision 037). The record's
+ * fields become parameters under fixed names; the attributes of the record's equipment (its type's form values)
+ * follow under their own names, unless a record field has the name. The result is one row: the record's scope,
+ * Scope 2 as its location-based figure (a calculation answers one figure; market-based needs certificates the
+ * language does not see).
+ */
+
+/** The record's fields a calculation reads, by parameter name. */
+export const RECORD_CALCULATION_PARAMETERS = [
+  'quantity',
+  'unit',
+  'activity_type',
+  'scope',
+  'scope3_category',
+  'period_start',
+  'period_end',
+  'factor_key',
+] as const;
+
+export interface CalculableActivityRecord {
+  readonly quantity: number;
+  readonly unit: string;
+  readonly activityType: string;
+  readonly scope: Scope;
+  readonly scope3Category: number | null;
+  readonly periodStart: string;
+  readonly periodEnd: string;
+  readonly factorKey: string;
+  /** The record's equipment's form values, when it has equipment. */
+  readonly attributes?: Readonly<Record<string, unknown>>;
+}
+
+/** The published version the engine runs for a record, compiled for one GWP set. */
+export interface BoundCalculation {
+  readonly versionId: string;
+  readonly name: string;
+  readonly number: number;
+  readonly calculation: CompiledCalculation;
+}
+
+function isCalculationValue(value: unknown): value is CalculationValue {
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  );
+}
+
+/** The parameters of one record: its fields, then its equipment's attributes that are plain values. */
+export function recordCalculationParameters(record: CalculableActivityRecord): Map<string, CalculationValue> {
+  const parameters = new Map<string, CalculationValue>();
+  for (const [name, value] of Object.entries(record.attributes ?? {})) {
+    if (isCalculationValue(value)) parameters.set(name, value);
+  }
+  parameters.set('quantity', record.quantity);
+  parameters.set('unit', record.unit);
+  parameters.set('activity_type', record.activityType);
+  parameters.set('scope', record.scope);
+  parameters.set('scope3_category', record.scope3Category);
+  parameters.set('period_start', record.periodStart);
+  parameters.set('period_end', record.periodEnd);
+  parameters.set('factor_key', record.factorKey);
+  return parameters;
+}
+
+/** `calculation:<version id>`, what a result names as its method. */
+export function realmCalculationMethodId(versionId: string): `calculation:${string}` {
+  return `calculation:${versionId}`;
+}
+
+export function isRealmCalculationMethodId(id: string): id is `calculation:${string}` {
+  return id.startsWith('calculation:');
+}
+
+/** Runs the bound calculation for a record: one result row, or the formula's first error at its line. */
+export function calculateWithBoundCalculation(
+  record: CalculableActivityRecord,
+  bound: BoundCalculation,
+): ActivityResultsOutcome {
+  const outcome = bound.calculation.evaluate(recordCalculationParameters(record));
+  const label = `Calculation '${bound.name}' version ${bound.number}`;
+  if (!outcome.isSuccess) {
+    const [first] = outcome.errors;
+    return {
+      ok: false,
+      errors: [
+        {
+          path: 'quantity',
+          message: first
+            ? `${label}, line ${first.line}, column ${first.column}: ${first.message}`
+            : `${label} cannot run`,
+        },
+      ],
+    };
+  }
+  if (typeof outcome.value !== 'number' || !Number.isFinite(outcome.value)) {
+    return {
+      ok: false,
+      errors: [{ path: 'quantity', message: `${label} answered no number of kg CO2e` }],
+    };
+  }
+  const row: ActivityResultRow = {
+    scope2Method: record.scope === 2 ? 'location' : '',
+    scope: record.scope,
+    scope3Category: record.scope === 3 ? (record.scope3Category as Scope3Category | null) : null,
+    gases: (outcome.gases ?? {}) as Readonly<Partial<Record<GasId, number>>>,
+    co2eKg: outcome.value,
+    factorKey: record.factorKey,
+    factorVersion: `${bound.name} v${bound.number}`,
+    calculationMethodId: realmCalculationMethodId(bound.versionId),
+    isFallback: false,
+  };
+  return { ok: true, rows: [row] };
+}
+
+/** One version of a realm dataset: in force from `asOf` (YYYY-MM-DD) until a later version's date. */
+export interface DatasetVersionRows {
+  readonly asOf: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly Readonly<Record<string, CalculationValue>>[];
+}
+
+/** The datasets LOOKUP reads, answering from the version in force on the date set before each evaluation. */
+export interface DatedCalculationDatasets extends CalculationDatasets {
+  /** The record's date (YYYY-MM-DD): LOOKUP then reads the version whose `asOf` is the latest on or before it. */
+  setDate(date: string): void;
+}
+
+/**
+ * Datasets by name, each with its versions; a formula compiled against them is checked against every column any
+ * version has, and a run reads the version in force at the date last set (none in force: no row matches).
+ */
+export function createDatedDatasets(
+  datasets: ReadonlyMap<string, readonly DatasetVersionRows[]>,
+): DatedCalculationDatasets {
+  let date = '9999-12-31';
+  const byName = new Map<string, CalculationDataset>();
+  for (const [name, unsorted] of datasets) {
+    const versions = [...unsorted].sort((left, right) => right.asOf.localeCompare(left.asOf));
+    const indexes = new Map<DatasetVersionRows, Map<string, Map<CalculationValue, CalculationValue>>>();
+    const columns = [...new Set(versions.flatMap((version) => version.columns))];
+    const indexOf = (version: DatasetVersionRows, keyColumn: string, valueColumn: string) => {
+      let byColumns = indexes.get(version);
+      if (!byColumns) {
+        byColumns = new Map();
+        indexes.set(version, byColumns);
+      }
+      const indexKey = `${keyColumn}\u0000${valueColumn}`;
+      let index = byColumns.get(indexKey);
+      if (!index) {
+        index = new Map();
+        // The first row of a key wins, as LOOKUP is documented to answer.
+        for (const row of version.rows) {
+          const key = row[keyColumn];
+          if (key !== undefined && !index.has(key)) index.set(key, row[valueColumn] ?? null);
+        }
+        byColumns.set(indexKey, index);
+      }
+      return index;
+    };
+    byName.set(name, {
+      columns,
+      lookup(keyColumn, key, valueColumn) {
+        const version = versions.find((each) => each.asOf <= date);
+        if (!version) return undefined;
+        const index = indexOf(version, keyColumn, valueColumn);
+        if (index.has(key)) return index.get(key);
+        // A key typed as a number may be stored as its text (CSV) and the other way round.
+        const other =
+          typeof key === 'number' ? String(key) : typeof key === 'string' ? Number(key) : undefined;
+        return other !== undefined && index.has(other) ? index.get(other) : undefined;
+      },
+    });
+  }
+  return {
+    get: (name) => byName.get(name),
+    setDate(next) {
+      date = next;
+    },
+  };
+}
