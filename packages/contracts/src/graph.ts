@@ -200,6 +200,39 @@ export const graphSearchResponseSchema = z.object({
 });
 export type GraphSearchResponse = z.infer<typeof graphSearchResponseSchema>;
 
+export const GRAPH_PATH_MAX_DEPTH = 8;
+export const GRAPH_PATH_DEFAULT_DEPTH = 6;
+/** The most nodes a path search visits (both ends together) before it gives up. */
+export const GRAPH_PATH_MAX_VISITED = 20_000;
+
+export const graphPathQuerySchema = z.object({
+  from: graphNodeIdSchema,
+  to: graphNodeIdSchema,
+  /** The most edges the path may have; the search stops there and answers `found: false`. */
+  maxDepth: z.coerce
+    .number()
+    .int()
+    .min(1, `The most edges a path may have is 1 to ${GRAPH_PATH_MAX_DEPTH}`)
+    .max(GRAPH_PATH_MAX_DEPTH, `The most edges a path may have is 1 to ${GRAPH_PATH_MAX_DEPTH}`)
+    .default(GRAPH_PATH_DEFAULT_DEPTH),
+});
+export type GraphPathQuery = z.infer<typeof graphPathQuerySchema>;
+
+export const graphPathResponseSchema = z.object({
+  /** False when no path of at most `maxDepth` edges joins the two nodes; `nodes` and `edges` are empty then. */
+  found: z.boolean(),
+  /** The path's nodes in order, `from` first and `to` last. */
+  nodes: z.array(graphNodeSchema),
+  /** The edges between consecutive nodes, each in its own direction (`source TYPE target`). */
+  edges: z.array(graphEdgeSchema),
+  /**
+   * False when the search stopped at its bound of visited nodes before `maxDepth` (a path may then exist
+   * further on); true when every path up to `maxDepth` edges was looked at.
+   */
+  isExhaustive: z.boolean(),
+});
+export type GraphPathResponse = z.infer<typeof graphPathResponseSchema>;
+
 export const graphEndpoints = {
   get: defineEndpoint({
     method: 'GET',
@@ -212,5 +245,12 @@ export const graphEndpoints = {
     path: '/api/graph/search',
     query: graphSearchQuerySchema,
     responses: { 200: graphSearchResponseSchema },
+  }),
+  /** A shortest path between two of the realm's nodes; 404 when either is not the realm's. */
+  path: defineEndpoint({
+    method: 'GET',
+    path: '/api/graph/path',
+    query: graphPathQuerySchema,
+    responses: { 200: graphPathResponseSchema },
   }),
 };

@@ -114,6 +114,7 @@ describe('route access declarations', () => {
       'GET /api/facilities/states: read Facility',
       'GET /api/facilities: read Facility',
       'GET /api/feature-flags/definitions: read FeatureFlag',
+      'GET /api/graph/path: read Facility',
       'GET /api/graph/search: read Facility',
       'GET /api/graph: read Facility',
       'GET /api/imports/templates/:kind: create ImportBatch',

@@ -310,6 +310,13 @@ describe('route table isolation: realm A against realm B', () => {
       year: '2024',
       // One of B's facilities as the knowledge graph's focus: it must answer as if unknown.
       focus: `facility:${String(before.get('facilities')?.[0]?.id)}`,
+      // Two of B's nodes as the ends of a graph path (only there: the audit log reads from and to as days).
+      ...(url === '/api/graph/path'
+        ? {
+            from: `facility:${String(before.get('facilities')?.[0]?.id)}`,
+            to: `realm:${realmBId}`,
+          }
+        : {}),
     }).toString();
     return Array.from({ length: count }, (_, index) => {
       let path = url;

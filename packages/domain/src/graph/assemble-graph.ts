@@ -68,7 +68,8 @@ function nodeIdOf(record: GraphNodeRecord): string {
   return graphNodeIdOf(record.type, record.id);
 }
 
-function edgeOf(relation: GraphRelation, ownerId: string, memberId: string): GraphEdge {
+/** The edge a relation draws between an owner and one of its members, pointing its own way. */
+export function graphEdgeOf(relation: GraphRelation, ownerId: string, memberId: string): GraphEdge {
   return relation.direction === 'out'
     ? { source: ownerId, target: memberId, type: relation.edgeType }
     : { source: memberId, target: ownerId, type: relation.edgeType };
@@ -116,7 +117,7 @@ export async function assembleGraph(
       label: summaryLabelOf(relation.memberType, count, isRest),
       data,
     });
-    addEdge(edgeOf(relation, ownerId, summaryId));
+    addEdge(graphEdgeOf(relation, ownerId, summaryId));
     isTruncated = true;
   };
 
@@ -160,7 +161,7 @@ export async function assembleGraph(
               });
               next.push(member);
             }
-            addEdge(edgeOf(relation, ownerId, memberId));
+            addEdge(graphEdgeOf(relation, ownerId, memberId));
           }
           const shownUpTo = offset + members.length;
           if (isPaged && total > shownUpTo) addSummary(owner, relation, total - shownUpTo, shownUpTo);

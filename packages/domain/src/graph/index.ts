@@ -1,2 +1,3 @@
 export * from './assemble-graph.ts';
 export * from './graph-relations.ts';
+export * from './find-graph-path.ts';

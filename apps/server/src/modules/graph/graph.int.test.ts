@@ -1,6 +1,7 @@
 import {
   GRAPH_NODE_TYPES,
   GRAPH_SUMMARY_TYPE,
+  graphPathResponseSchema,
   graphResponseSchema,
   graphSearchResponseSchema,
   graphSummaryDataSchema,
@@ -367,6 +368,63 @@ describe('GET /api/graph and /api/graph/search', () => {
           .map((node) => node.id)
           .sort(),
       ).toEqual(facilities.map((row) => `facility:${String(row.facility_id)}`).sort());
+    }
+  });
+
+  it('finds the shortest path between two nodes: a record’s source to its facility, each edge its own way', async () => {
+    const [record] = await rowsOf(
+      db,
+      sql`select r.id, r.facility_id, s.id as source_id from activity_records r
+        join emission_factors f on f.key = r.factor_key
+        join emission_factor_versions v on v.id = f.version_id join emission_factor_sources s on s.id = v.source_id
+        where r.realm_id = ${realmIds.demo} limit 1`,
+    );
+    const from = `factor-source:${String(record?.source_id)}`;
+    const to = `facility:${String(record?.facility_id)}`;
+    const response = await get(`/api/graph/path?from=${from}&to=${to}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const path = graphPathResponseSchema.parse(response.json());
+    expect(path).toMatchObject({ found: true, isExhaustive: true });
+    // source ← factor ← record → facility: three edges, no shorter chain exists between the two types.
+    expect(path.nodes.map((node) => node.type)).toEqual([
+      'factor-source',
+      'emission-factor',
+      'activity-record',
+      'facility',
+    ]);
+    expect(path.nodes[0]?.id).toBe(from);
+    expect(path.nodes.at(-1)?.id).toBe(to);
+    expect(path.edges.map((edge) => edge.type)).toEqual(['FROM_SOURCE', 'USES_FACTOR', 'RECORDED_AT']);
+    path.edges.forEach((edge, index) => {
+      const ends = [path.nodes[index]!.id, path.nodes[index + 1]!.id].sort();
+      expect([edge.source, edge.target].sort()).toEqual(ends);
+    });
+
+    const itself = graphPathResponseSchema.parse((await get(`/api/graph/path?from=${to}&to=${to}`)).json());
+    expect(itself).toMatchObject({ found: true, edges: [] });
+    const tooShort = graphPathResponseSchema.parse(
+      (await get(`/api/graph/path?from=${from}&to=${to}&maxDepth=2`)).json(),
+    );
+    expect(tooShort).toMatchObject({ found: false, nodes: [], edges: [], isExhaustive: true });
+  });
+
+  it('refuses a path to another realm’s node as unknown, and bad ends or depths with the field named', async () => {
+    const own = await busiestFacility();
+    const paid = await busiestFacility('paid');
+    const refused = await get(
+      `/api/graph/path?from=facility:${own.facilityId}&to=facility:${paid.facilityId}`,
+    );
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain('paid plan');
+    const cases: [string, string][] = [
+      [`from=planet:1&to=facility:${own.facilityId}`, 'querystring/from'],
+      [`from=facility:${own.facilityId}`, 'querystring/to'],
+      [`from=facility:${own.facilityId}&to=realm:${realmIds.demo}&maxDepth=9`, 'querystring/maxDepth'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await get(`/api/graph/path?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(Object.keys(response.json().fieldErrors ?? {}), query).toEqual([field]);
     }
   });
 });

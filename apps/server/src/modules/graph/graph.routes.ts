@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
-import { readGraph, searchGraph } from './graph.service.ts';
+import { readGraph, readGraphPath, searchGraph } from './graph.service.ts';
 
 /**
  * The knowledge graph (issue 14, item 1). `read Facility`, as the overview: the graph shows the realm's
@@ -23,5 +23,10 @@ export function registerGraphRoutes(app: FastifyInstance, db: Database): void {
     ...endpointRoute(graphEndpoints.search),
     config: readFacility,
     handler: async (request) => searchGraph(db, requireSession(request).realm.id, request.query),
+  });
+  api.route({
+    ...endpointRoute(graphEndpoints.path),
+    config: readFacility,
+    handler: async (request) => readGraphPath(db, requireSession(request).realm.id, request.query),
   });
 }

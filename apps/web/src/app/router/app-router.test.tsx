@@ -216,8 +216,12 @@ describe('the route tree', () => {
   });
 
   it('shows a feature page with its title and empty state', async () => {
-    renderAt('/knowledgegraph', { realm: createTestRealm(), session: TEST_SESSION, user: TEST_USER });
-    expect(await screen.findByRole('heading', { name: 'Knowledge graph' })).toBeTruthy();
-    expect(screen.getByText('Nothing to trace yet')).toBeTruthy();
+    renderAt('/calc-editor/CalculationsIcon', {
+      realm: createTestRealm(),
+      session: TEST_SESSION,
+      user: TEST_USER,
+    });
+    expect(await screen.findByRole('heading', { name: 'Calculation icons' })).toBeTruthy();
+    expect(screen.getByText('No icons yet')).toBeTruthy();
   });
 });

@@ -40,7 +40,10 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
     import('../../features/calculations/calculation-icons-page.tsx').then(
       (module) => module.CalculationIconsPage,
     ),
-  knowledgegraph: featureEmptyStatePage,
+  knowledgegraph: () =>
+    import('../../features/knowledge-graph/knowledge-graph-page.tsx').then(
+      (module) => module.KnowledgeGraphPage,
+    ),
   'knowledgegraph-3d': () =>
     import('../../features/knowledge-graph/knowledge-graph-3d-page.tsx').then(
       (module) => module.KnowledgeGraph3dPage,
