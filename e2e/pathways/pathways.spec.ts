@@ -95,6 +95,71 @@ test.describe('pathways on the paid demo', () => {
   });
 });
 
+test.describe('sector pathways on the paid demo', () => {
+  test.use({ realm: PAID_DEMO_REALM });
+
+  test('an administrator adds a sector pathway, an intensity target can follow it, and it is edited and deleted', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const name = `Cement, SBTi SDA (${Date.now()})`;
+    const rowName = new RegExp(name.replace(/[()]/g, '\\$&'));
+    await signInThroughApi(page, PAID_DEMO_REALM, DEMO_ADMIN);
+    await page.goto('/pathways');
+    const table = page.getByRole('table', { name: 'Sector pathways of the realm' });
+
+    await test.step('the form refuses a missing denominator on its field, then creates the pathway', async () => {
+      // With no pathway yet, the empty state offers the same button as the heading.
+      await page.getByRole('button', { name: 'New sector pathway' }).first().click();
+      const form = page.getByRole('form', { name: 'Sector pathway' });
+      await form.getByLabel('Name').fill(name);
+      await form.getByLabel('Year 1', { exact: true }).fill('2020');
+      await form.getByLabel('Intensity 1', { exact: true }).fill('0.6');
+      await form.getByLabel('Year 2', { exact: true }).fill('2050');
+      await form.getByLabel('Intensity 2', { exact: true }).fill('0.1');
+      await form.getByRole('button', { name: 'Create sector pathway' }).click();
+      await expect(
+        form.getByText('Kind is one of revenue, production, floor-area or headcount'),
+      ).toBeVisible();
+      await form.getByLabel('Denominator').selectOption('production');
+      await form.getByRole('button', { name: 'Add a year' }).click();
+      await form.getByLabel('Year 3', { exact: true }).fill('2030');
+      await form.getByLabel('Intensity 3', { exact: true }).fill('0,35');
+      await form.getByRole('button', { name: 'Create sector pathway' }).click();
+      await expect(form).toHaveCount(0);
+      const row = table.getByRole('row', { name: rowName });
+      await expect(row).toContainText('2020 → 2050 (3 years given)');
+      await expect(row).toContainText('0.6 → 0.1');
+    });
+
+    await test.step('an intensity target of the same denominator can pick it', async () => {
+      await page.getByRole('button', { name: 'New target' }).click();
+      const form = page.getByRole('form', { name: 'Target' });
+      await form.getByLabel('Kind').selectOption('intensity');
+      await form.getByLabel('Denominator').selectOption('production');
+      await expect(form.getByLabel('Sector pathway').getByRole('option', { name })).toHaveCount(1);
+      await page.keyboard.press('Escape');
+      await expect(form).toHaveCount(0);
+    });
+
+    await test.step('editing changes its years', async () => {
+      await table.getByRole('button', { name: `Edit ${name}` }).click();
+      const form = page.getByRole('form', { name: 'Sector pathway' });
+      await expect(form.getByLabel('Intensity 1', { exact: true })).toHaveValue('0.6');
+      await form.getByLabel('Intensity 1', { exact: true }).fill('0.7');
+      await form.getByRole('button', { name: 'Save sector pathway' }).click();
+      await expect(form).toHaveCount(0);
+      await expect(table.getByRole('row', { name: rowName })).toContainText('0.7 → 0.1');
+    });
+
+    await test.step('deleting asks first, then the pathway is gone', async () => {
+      await table.getByRole('button', { name: `Delete ${name}` }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete sector pathway' }).click();
+      await expect(table.getByRole('row', { name: rowName })).toHaveCount(0);
+    });
+  });
+});
+
 test.describe('the plan rule of /pathways', () => {
   test.use({ realm: EQT_REALM, isSignedIn: true });
 

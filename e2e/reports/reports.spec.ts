@@ -59,10 +59,10 @@ test('an administrator builds a report, approves it, exports PDF and XLSX and ha
   await test.step('submits it for review and approves it, each after confirming', async () => {
     await page.getByRole('button', { name: 'Submit for review', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Submit for review' }).click();
-    await expect(page.getByLabel('Status')).toHaveText('In review');
+    await expect(page.getByText('Status: In review', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByLabel('Status')).toHaveText('Approved');
+    await expect(page.getByText('Status: Approved', { exact: true })).toBeVisible();
     await expect(page.getByText(/approved .* by admin@example\.com/)).toBeVisible();
   });
 
@@ -112,9 +112,9 @@ test('an administrator builds a report, approves it, exports PDF and XLSX and ha
 });
 
 /*
- * The chain of issue 11: build an analysis, save it, drill through to a record's trail, put it in a report beside
- * an inventory table, approve it, export PDF and XLSX (both opened and read), schedule the saved analysis and see
- * the mail arrive with its workbook.
+ * The chain of issue 11: build an analysis, save it, drill through to a record's trail, add it from the analysis
+ * page to a report holding an inventory table, approve it, export PDF and XLSX (both opened and read), schedule
+ * the saved analysis and see the mail arrive with its workbook.
  */
 test('an analysis goes from the pivot into an approved report, its exports and a scheduled mail', async ({
   page,
@@ -156,7 +156,7 @@ test('an analysis goes from the pivot into an approved report, its exports and a
     await expect(panel).toBeHidden();
   });
 
-  await test.step('puts the saved analysis in a report beside the inventory summary', async () => {
+  await test.step('makes a report of the inventory summary', async () => {
     await page.goto(`${PAID_DEMO_ORIGIN}/reporting/analysis/report`);
     await page.getByRole('button', { name: 'New report' }).click();
     const builder = page.getByRole('form', { name: 'Report builder' });
@@ -167,12 +167,20 @@ test('an analysis goes from the pivot into an approved report, its exports and a
     await inventory
       .getByLabel('Table', { exact: true })
       .selectOption({ label: 'GHG Protocol summary by scope' });
-    await builder.getByRole('button', { name: 'Add saved analysis' }).click();
-    await builder
-      .getByRole('listitem', { name: 'Saved analysis section 2' })
-      .getByLabel('Saved analysis', { exact: true })
-      .selectOption({ label: viewName });
     await builder.getByRole('button', { name: 'Create report' }).click();
+    await expect(page.getByRole('heading', { name: reportName })).toBeVisible();
+  });
+
+  await test.step('adds the saved analysis to that report from the analysis page', async () => {
+    await page.goto(`${PAID_DEMO_ORIGIN}/reporting/analysis`);
+    await page.getByLabel('Saved views').selectOption({ label: `${viewName} (shared by me)` });
+    await page.getByRole('button', { name: 'Add to report', exact: true }).click();
+    const form = page.getByRole('form', { name: `Add "${viewName}" to a report` });
+    await form.getByLabel('Report', { exact: true }).selectOption({ label: `${reportName} (Draft)` });
+    await form.getByRole('button', { name: 'Add to this report' }).click();
+    await expect(form.getByRole('status')).toContainText(`Added to ${reportName}`);
+    await form.getByRole('link', { name: `Open ${reportName}` }).click();
+    await expectPathname(page, '/reporting/analysis/report');
     await expect(page.getByRole('heading', { name: reportName })).toBeVisible();
     await expect(page.getByRole('region', { name: 'GHG Protocol summary by scope 2024' })).toContainText(
       'Gross Scope 1',
@@ -183,10 +191,10 @@ test('an analysis goes from the pivot into an approved report, its exports and a
   await test.step('approves it', async () => {
     await page.getByRole('button', { name: 'Submit for review', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Submit for review' }).click();
-    await expect(page.getByLabel('Status')).toHaveText('In review');
+    await expect(page.getByText('Status: In review', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByLabel('Status')).toHaveText('Approved');
+    await expect(page.getByText('Status: Approved', { exact: true })).toBeVisible();
   });
 
   await test.step('exports a PDF with both tables and an XLSX with a sheet per table, numbers as numbers', async () => {

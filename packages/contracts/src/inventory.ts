@@ -47,8 +47,35 @@ const scopeAmountsShape = {
 export const inventoryScopeAmountsSchema = z.object(scopeAmountsShape);
 export type InventoryScopeAmounts = z.infer<typeof inventoryScopeAmountsSchema>;
 
+/**
+ * Where a facility's figures come from (decision 042): its calculated results, or, when it has none in the year,
+ * what it reported to EPA's GHGRP (Scope 1 only).
+ */
+export const INVENTORY_FACILITY_SOURCES = ['calculated', 'reported'] as const;
+
+/** A facility's year as reported to EPA's GHGRP; masses and CO2e in kg. */
+export const inventoryReportedFacilitySchema = z.object({
+  facilityId: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  /** False when the facility has calculated results in the year: those are counted, this is shown only. */
+  isCounted: z.boolean(),
+  /** The reported Scope 1 CO2e on the realm's GWP set (single gases re-based, gas groups as published). */
+  co2e: z.number(),
+  /** EPA's total as published, on `publishedGwp`. */
+  publishedCo2e: z.number(),
+  publishedGwp: z.string(),
+  /** Masses of the single gases (CO2, CH4, N2O, SF6, NF3). */
+  gases: z.record(z.string(), z.number()),
+  /** CO2e of gas groups EPA publishes only as CO2e (HFC, PFC, …), as published. */
+  gasGroupsCo2e: z.record(z.string(), z.number()),
+  biogenicCo2: z.number().nullable(),
+});
+export type InventoryReportedFacility = z.infer<typeof inventoryReportedFacilitySchema>;
+
 export const inventoryFacilitySchema = z.object({
   facilityId: z.string(),
+  source: z.enum(INVENTORY_FACILITY_SOURCES),
   slug: z.string(),
   name: z.string(),
   country: z.string(),
@@ -268,6 +295,13 @@ export const inventoryResponseSchema = z.object({
     }),
   ),
   exclusions: z.array(inventoryExclusionSchema),
+  /** Facilities' years as reported to EPA's GHGRP (decision 042), counted where no calculated result exists. */
+  reported: z.object({
+    source: z.string(),
+    /** The Scope 1 CO2e counted from reported figures, consolidated. */
+    co2e: z.number(),
+    facilities: z.array(inventoryReportedFacilitySchema),
+  }),
   /** CDP C7.9a: what explains the change from the year before. */
   changeReasons: changeReasonsResponseSchema,
 });

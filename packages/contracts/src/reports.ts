@@ -1,3 +1,4 @@
+import { apiErrorSchema } from './api-error.ts';
 import { defineEndpoint, noContentSchema } from './endpoint.ts';
 import { reportingYearSchema } from './period.ts';
 import { uuidSchema } from './validation.ts';
@@ -220,6 +221,13 @@ export const reportInputSchema = z.object({
 });
 export type ReportInput = z.infer<typeof reportInputSchema>;
 
+/** One section appended to the end of a report's newest version (the analysis page's "Add to report"). */
+export const reportSectionAppendSchema = z.object({ section: reportSectionSchema });
+export type ReportSectionAppend = z.infer<typeof reportSectionAppendSchema>;
+
+export const REPORT_FULL_MESSAGE = `The report already has ${MAX_REPORT_SECTIONS} sections, the most it can hold`;
+export const SECTION_ID_TAKEN_MESSAGE = 'The report already has a section with this id';
+
 /** The status moves: an author submits (draft → in review), an administrator approves or returns to draft. */
 export const REPORT_TRANSITIONS = ['submit', 'approve', 'return'] as const;
 export const reportTransitionSchema = z.object({ action: z.enum(REPORT_TRANSITIONS) });
@@ -334,6 +342,17 @@ export const reportEndpoints = {
     params: reportParamsSchema,
     body: reportInputSchema,
     responses: { 200: reportDetailSchema },
+  }),
+  /**
+   * Appends one section as a new draft version, read and written in one transaction: 409 while in review or when
+   * the report is full, 400 naming `body/section/viewId` for an analysis the author cannot see.
+   */
+  appendSection: defineEndpoint({
+    method: 'POST',
+    path: '/api/reports/:id/sections',
+    params: reportParamsSchema,
+    body: reportSectionAppendSchema,
+    responses: { 200: reportDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
   }),
   /** 409 when the move does not fit the status (approving a draft). */
   transition: defineEndpoint({

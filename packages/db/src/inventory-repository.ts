@@ -1,3 +1,5 @@
+import { facilityReportedYearSchema } from '@ecc/contracts';
+import type { ReportedFacilityYear } from '@ecc/domain';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
 import { inventoryChangeReasons, type InventoryChangeReasonRow } from './schema.ts';
@@ -124,6 +126,33 @@ export function createInventoryRepository(db: Database) {
         gasKg: number(row.gas_kg),
         co2eKg: number(row.co2e_kg),
       }));
+    },
+
+    /** The calendar years facilities reported to a programme (GHGRP), ascending, as the triggers keep them. */
+    async reportedYears(realmId: string): Promise<number[]> {
+      const rows = await rowsOf(
+        db,
+        sql`select distinct year from facility_emission_years
+            where realm_id = ${realmId} and source = 'reported' order by 1`,
+      );
+      return rows.map((row) => number(row.year));
+    },
+
+    /**
+     * Each facility's year as reported to EPA's GHGRP (`facilities.reported[year]`, decision 042); a stored year of
+     * another shape (no gas masses to re-base) is left out.
+     */
+    async reportedFacilityYears(realmId: string, year: number): Promise<ReportedFacilityYear[]> {
+      const key = String(year);
+      const rows = await rowsOf(
+        db,
+        sql`select id, reported -> ${key} as reported_year from facilities
+            where realm_id = ${realmId} and reported -> ${key} is not null`,
+      );
+      return rows.flatMap((row) => {
+        const parsed = facilityReportedYearSchema.safeParse(row.reported_year);
+        return parsed.success ? [{ facilityId: text(row.id), ...parsed.data }] : [];
+      });
     },
 
     /** Every facility of the realm with what consolidation and the breakdowns need. */

@@ -31,12 +31,17 @@ async function boundaryOf(db: Database, realmId: string) {
 }
 
 /**
- * The reporting years with results on the realm's set, ascending, named as the realm names its years (the yearly
- * totals are kept by the realm's reporting year).
+ * The reporting years with results on the realm's set, named as the realm names its years (the yearly totals are
+ * kept by the realm's reporting year), and the years facilities reported to EPA's GHGRP, ascending.
  */
 export async function readInventoryYears(db: Database, realmId: string): Promise<number[]> {
+  const repository = createInventoryRepository(db);
   const gwpSetId = await readRealmGwpSetId(db, realmId);
-  return createInventoryRepository(db).yearsWithResults(realmId, gwpSetId);
+  const [calculated, reported] = await Promise.all([
+    repository.yearsWithResults(realmId, gwpSetId),
+    repository.reportedYears(realmId),
+  ]);
+  return [...new Set([...calculated, ...reported])].sort((left, right) => left - right);
 }
 
 export function toRecordedReason(row: InventoryChangeReasonRow): RecordedReason {
@@ -60,15 +65,21 @@ export async function readRealmInventory(
   const repository = createInventoryRepository(db);
   const [gwpSetId, boundary] = await Promise.all([readRealmGwpSetId(db, realmId), boundaryOf(db, realmId)]);
   const range = reportingYearRange(year, boundary.startMonth);
-  const amounts = await repository.facilityAmounts(realmId, gwpSetId, year);
-  if (amounts.length === 0) return null;
+  const [amounts, reported] = await Promise.all([
+    repository.facilityAmounts(realmId, gwpSetId, year),
+    repository.reportedFacilityYears(realmId, year),
+  ]);
+  if (amounts.length === 0 && reported.length === 0) return null;
 
   const comparisonYear = async (comparedYear: number | null) => {
     if (comparedYear === null) return undefined;
-    const yearAmounts = await repository.facilityAmounts(realmId, gwpSetId, comparedYear, {
-      isCo2eOnly: true,
-    });
-    return yearAmounts.length === 0 ? undefined : { year: comparedYear, amounts: yearAmounts };
+    const [yearAmounts, yearReported] = await Promise.all([
+      repository.facilityAmounts(realmId, gwpSetId, comparedYear, { isCo2eOnly: true }),
+      repository.reportedFacilityYears(realmId, comparedYear),
+    ]);
+    return yearAmounts.length === 0 && yearReported.length === 0
+      ? undefined
+      : { year: comparedYear, amounts: yearAmounts, reported: yearReported };
   };
   const [facilities, businessUnits, breakdowns, denominators, baseYear, previousYear, changeReasons] =
     await Promise.all([
@@ -87,6 +98,7 @@ export async function readRealmInventory(
     facilities,
     businessUnits,
     amounts,
+    reported,
     ...breakdowns,
     denominators: denominators.map(({ denominator }) => ({
       kind: denominator.kind as InventoryResponse['intensities'][number]['kind'],

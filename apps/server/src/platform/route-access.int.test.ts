@@ -196,6 +196,7 @@ describe('route access declarations', () => {
       'POST /api/realms: create Realm',
       'POST /api/recalculations: update Realm',
       'POST /api/reports/:id/schedules: update Report',
+      'POST /api/reports/:id/sections: update Report',
       'POST /api/reports/:id/status: update Report',
       'POST /api/reports: create Report',
       'POST /api/scope3/eeio-factors/import: create ActivityRecord',

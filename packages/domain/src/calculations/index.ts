@@ -7,4 +7,7 @@ export { compileFormula } from './compile-formula.ts';
 export { roundHalfAwayFromZero } from './evaluation-values.ts';
 export * from './print-formula.ts';
 export * from './syntax-tree.ts';
+export * from './drakon/index.ts';
+export * from './examples.ts';
+export { formulaInputNames } from './formula-inputs.ts';
 export * from './record-calculation.ts';

@@ -18,6 +18,12 @@ import { rollUpBusinessUnits, type UnitOwnAmounts } from '../organisation/busine
 import { consolidate, consolidationFactor } from '../organisation/consolidation.ts';
 import type { ReportingYearRange } from '../organisation/reporting-year.ts';
 import { explainChange, type RecordedReason } from './change-reasons.ts';
+import {
+  GHGRP_REPORTED_SOURCE,
+  reportedFacilityOf,
+  withReportedAmounts,
+  type ReportedFacilityYear,
+} from './reported-emissions.ts';
 
 /*
  * The GHG inventory of a reporting year (issue 11, item 2) from what the database summed per facility. Each
@@ -72,6 +78,12 @@ export interface InventoryDenominator {
   readonly unit: string;
 }
 
+export interface ComparedYearInput {
+  readonly year: number;
+  readonly amounts: readonly InventoryAmount[];
+  readonly reported?: readonly ReportedFacilityYear[] | undefined;
+}
+
 export interface InventoryInput {
   readonly range: ReportingYearRange;
   readonly gwpSetId: GwpSetId;
@@ -88,9 +100,11 @@ export interface InventoryInput {
   readonly factorSources: readonly FactorSourceCount[];
   /** The realm's denominators of the year (not its facilities'). */
   readonly denominators: readonly InventoryDenominator[];
+  /** Facilities' years as reported to EPA's GHGRP: counted where a facility has no calculated amount. */
+  readonly reported?: readonly ReportedFacilityYear[] | undefined;
   /** The CO2e rows (gas '') of the base year and the year before, when the realm has a base year / results. */
-  readonly baseYear?: { readonly year: number; readonly amounts: readonly InventoryAmount[] } | undefined;
-  readonly previousYear?: { readonly year: number; readonly amounts: readonly InventoryAmount[] } | undefined;
+  readonly baseYear?: ComparedYearInput | undefined;
+  readonly previousYear?: ComparedYearInput | undefined;
   readonly recalculationThresholdPercent: number;
   /** The year's recorded reasons of change from the year before (CDP C7.9a). */
   readonly changeReasons?: readonly RecordedReason[] | undefined;
@@ -188,13 +202,15 @@ function descendingByCo2e<T extends { co2e: number }>(rows: T[], nameOf: (row: T
 export function assembleInventory(input: InventoryInput): InventoryResponse {
   const { approach } = input;
   const facilities = new Map(input.facilities.map((facility) => [facility.id, facility]));
-  const byFacilityAmounts = consolidatedByFacility(input.amounts, facilities, approach);
+  const merged = withReportedAmounts(input.amounts, input.reported ?? [], input.gwpSetId);
+  const amounts = merged.amounts;
+  const byFacilityAmounts = consolidatedByFacility(amounts, facilities, approach);
 
   const gases = emptyGasAmounts();
   const gasesCo2e = emptyGasAmounts();
   let unspecifiedCo2e = 0;
   let biogenicCo2 = 0;
-  for (const amount of input.amounts) {
+  for (const amount of amounts) {
     const facility = facilities.get(amount.facilityId);
     if (facility === undefined || amount.scope2Method === 'market') continue;
     const kg = consolidate(amount.gasKg, approach, facility);
@@ -230,6 +246,7 @@ export function assembleInventory(input: InventoryInput): InventoryResponse {
     if (facility === undefined) continue;
     byFacility.push({
       facilityId,
+      source: merged.facilities.get(facilityId)?.isCounted === true ? 'reported' : 'calculated',
       slug: facility.slug,
       name: facility.name,
       country: facility.country,
@@ -256,13 +273,26 @@ export function assembleInventory(input: InventoryInput): InventoryResponse {
 
   const totals = sumOf(byFacilityAmounts);
   const marketTotal = totals.scope1 + totals.scope2Market + totals.scope3;
+  // A compared year follows the same rule: reported years count for facilities with no calculated result in it.
   const compared = (other: InventoryInput['baseYear']) =>
     other === undefined
       ? null
       : compareYears(totals, {
           year: other.year,
-          totals: sumOf(consolidatedByFacility(other.amounts, facilities, approach)),
+          totals: sumOf(
+            consolidatedByFacility(
+              withReportedAmounts(other.amounts, other.reported ?? [], input.gwpSetId).amounts,
+              facilities,
+              approach,
+            ),
+          ),
         });
+  const reportedFacilities = [...merged.facilities].flatMap(([facilityId, { year, isCounted }]) => {
+    const facility = facilities.get(facilityId);
+    return facility === undefined
+      ? []
+      : [{ facility, row: reportedFacilityOf(facility, year, isCounted, input.gwpSetId) }];
+  });
 
   const previousYear = compared(input.previousYear);
   return {
@@ -300,7 +330,16 @@ export function assembleInventory(input: InventoryInput): InventoryResponse {
     })),
     methods: methodsOf(input.factorSources),
     factorSources: factorSourcesOf(input.factorSources),
-    exclusions: exclusionsOf(input, facilities),
+    exclusions: exclusionsOf(input.approach, amounts, facilities),
+    reported: {
+      source: GHGRP_REPORTED_SOURCE,
+      co2e: reportedFacilities
+        .filter(({ row }) => row.isCounted)
+        .reduce((sum, { facility, row }) => sum + consolidate(row.co2e, approach, facility), 0),
+      facilities: reportedFacilities
+        .map(({ row }) => row)
+        .sort((left, right) => right.co2e - left.co2e || left.name.localeCompare(right.name)),
+    },
     changeReasons: {
       year: input.range.year,
       changeCo2e: previousYear?.changeCo2e ?? null,
@@ -402,17 +441,18 @@ function factorSourcesOf(sources: readonly FactorSourceCount[]): InventoryRespon
  * equity share below 100 %. Each with what it emitted before consolidation, so a reader sees what was left out.
  */
 function exclusionsOf(
-  input: InventoryInput,
+  approach: ConsolidationApproach,
+  amounts: readonly InventoryAmount[],
   facilities: ReadonlyMap<string, InventoryFacilityInput>,
 ): InventoryExclusion[] {
   const ownCo2e = new Map<string, number>();
-  for (const amount of input.amounts) {
+  for (const amount of amounts) {
     if (amount.gas !== '' || amount.scope2Method === 'market') continue;
     ownCo2e.set(amount.facilityId, (ownCo2e.get(amount.facilityId) ?? 0) + amount.co2eKg);
   }
   const exclusions: InventoryExclusion[] = [];
   for (const facility of facilities.values()) {
-    const factor = consolidationFactor(input.approach, facility);
+    const factor = consolidationFactor(approach, facility);
     if (factor === 1) continue;
     exclusions.push({
       facilityId: facility.id,

@@ -75,6 +75,8 @@ const FACILITY_COLUMNS: readonly ExportColumn<InventoryFacility>[] = [
   { header: 'Country', value: (row) => row.country, width: 10 },
   { header: 'Counted (%)', value: (row) => row.countedPercent, width: 12 },
   ...scopeColumns<InventoryFacility>(),
+  // Calculated from records, or as reported to EPA's GHGRP (decision 042).
+  { header: 'Source', value: (row) => row.source, width: 12 },
 ];
 
 /** The tree as rows: each unit's level (1 at the top) and parent, its figures including the units below it. */

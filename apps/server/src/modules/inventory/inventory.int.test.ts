@@ -509,6 +509,7 @@ describe('GET /api/reports/inventory', () => {
     const sheet = workbook.worksheets[0]!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(headers.slice(0, 5)).toEqual(['Facility', 'Slug', 'Country', 'Counted (%)', 'Scope 1 (kg CO2e)']);
+    expect(headers.at(-1)).toBe('Source');
     expect(sheet.rowCount).toBe(answer.byFacility.length + 1);
     const first = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(first[1]).toBe(answer.byFacility[0]?.slug);

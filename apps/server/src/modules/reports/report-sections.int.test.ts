@@ -6,7 +6,7 @@ import {
   reportDetailSchema,
   type ReportDetail,
 } from '@ecc/contracts';
-import { DEMO_ADMIN, DEMO_USER, reportSchedules, seedPaidDemoRealm } from '@ecc/db';
+import { DEMO_ADMIN, DEMO_USER, reportSchedules, reportVersions, seedPaidDemoRealm } from '@ecc/db';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,13 +14,15 @@ import { createMailer } from '#platform/mailer.ts';
 import { startLocalSmtpServer, type LocalSmtpServer } from '#test-support/local-smtp-server.ts';
 import { readPdf } from '#test-support/pdf-text.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
+import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 import { createReportScheduler } from './report-scheduler.ts';
 
 const HOST = 'paid.localhost';
 /** The demo's records run 2023–2025. */
 const YEAR = 2025;
 
-type Who = 'admin' | 'member';
+type Who = 'admin' | 'member' | 'other';
+const OTHER = { email: 'olga@other.test', password: 'other-password-1', role: 'admin' as const };
 
 const ANALYSIS_VIEW = {
   measures: ['co2e'],
@@ -33,7 +35,7 @@ describe('report sections from the inventory and saved analyses', () => {
   let testApp: TestApp;
   let smtp: LocalSmtpServer;
   let realmId: string;
-  const tokens: Record<Who, string> = { admin: '', member: '' };
+  const tokens: Record<Who, string> = { admin: '', member: '', other: '' };
 
   beforeAll(async () => {
     smtp = await startLocalSmtpServer();
@@ -44,6 +46,9 @@ describe('report sections from the inventory and saved analyses', () => {
     realmId = String((rows as unknown as { rows: { id: string }[] }).rows[0]?.id);
     tokens.admin = await signIn(testApp.app, DEMO_ADMIN, HOST);
     tokens.member = await signIn(testApp.app, DEMO_USER, HOST);
+    const other = await createTestRealm(db, { key: 'other', domains: ['other.test'], plan: 'paid' });
+    await createTestUser(db, other, OTHER);
+    tokens.other = await signIn(testApp.app, OTHER, 'other.test');
   });
   afterAll(async () => {
     await testApp.close();
@@ -54,7 +59,7 @@ describe('report sections from the inventory and saved analyses', () => {
     testApp.app.inject({
       method,
       url,
-      headers: { host: HOST, ...withSession(tokens[who]) },
+      headers: { host: who === 'other' ? 'other.test' : HOST, ...withSession(tokens[who]) },
       ...(payload ? { payload } : {}),
     });
 
@@ -229,6 +234,64 @@ describe('report sections from the inventory and saved analyses', () => {
     expect(listed.reports.map((report) => report.name)).not.toContain('Peeking');
   });
 
+  it('appends a saved analysis to a report’s newest version (the analysis page’s "Add to report")', async () => {
+    const view = await saveView('admin', 'Added from the analysis page', 'shared');
+    const created = await call('admin', 'POST', '/api/reports', {
+      name: 'Growing report',
+      sections: [{ id: 'intro', kind: 'text', title: 'Introduction', markdown: 'Our year.' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { report } = reportDetailSchema.parse(created.json());
+    const appendUrl = `/api/reports/${report.id}/sections`;
+    const section = { id: 'added-pivot', kind: 'analysis', title: '', viewId: view.id };
+
+    const appended = await call('admin', 'POST', appendUrl, { section });
+    expect(appended.statusCode, appended.body).toBe(200);
+    const detail = reportDetailSchema.parse(appended.json());
+    expect(detail.report).toMatchObject({ latestVersion: 2, status: 'draft', name: 'Growing report' });
+    expect(detail.version.sections.map((each) => each.id)).toEqual(['intro', 'added-pivot']);
+    const pivot = sectionOf(detail, 'added-pivot');
+    expect(pivot.title).toBe('Added from the analysis page');
+    expect(pivot.tables[0]?.rows.some((row) => row.level === 'Grand total')).toBe(true);
+
+    const versionCount = async () =>
+      (await testApp.database.db.select().from(reportVersions).where(eq(reportVersions.reportId, report.id)))
+        .length;
+    // Refusals write nothing: a section id already there, another user's private view, another realm, a member.
+    const taken = await call('admin', 'POST', appendUrl, { section });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().fieldErrors).toEqual({
+      'body/section/id': 'The report already has a section with this id',
+    });
+    const hidden = await saveView('member', 'Private to the member', 'private');
+    const peeking = await call('admin', 'POST', appendUrl, {
+      section: { ...section, id: 'x', viewId: hidden.id },
+    });
+    expect(peeking.statusCode).toBe(400);
+    expect(peeking.json().fieldErrors).toEqual({
+      'body/section/viewId': 'No saved analysis you can see has this id',
+    });
+    const unknownKind = await call('admin', 'POST', appendUrl, { section: { id: 'y', kind: 'chart' } });
+    expect(unknownKind.statusCode).toBe(400);
+    expect(Object.keys(unknownKind.json().fieldErrors)).toEqual(['body/section/kind']);
+    expect((await call('other', 'POST', appendUrl, { section: { ...section, id: 'z' } })).statusCode).toBe(
+      404,
+    );
+    expect((await call('member', 'POST', appendUrl, { section: { ...section, id: 'm' } })).statusCode).toBe(
+      403,
+    );
+    expect(await versionCount()).toBe(2);
+
+    // In review the report is not changed: 409, as a save would be.
+    expect(
+      (await call('admin', 'POST', `/api/reports/${report.id}/status`, { action: 'submit' })).statusCode,
+    ).toBe(200);
+    const inReview = await call('admin', 'POST', appendUrl, { section: { ...section, id: 'late' } });
+    expect(inReview.statusCode).toBe(409);
+    expect(inReview.json().message).toBe('The report is in review: return it to draft before changing it');
+    expect(await versionCount()).toBe(2);
+  });
+
   it('says in its place that a year has no results', async () => {
     const created = await call('admin', 'POST', '/api/reports', {
       name: 'Empty year',
@@ -272,6 +335,128 @@ describe('report sections from the inventory and saved analyses', () => {
         .where(eq(reportSchedules.analysisViewId, hidden.id));
       expect(stored).toEqual([]);
       expect((await call('member', 'GET', schedulesUrl(view.id))).statusCode).toBe(200);
+    });
+
+    it('edits a schedule (PUT): new cron, recipients and CSV format; refuses a bad cron naming it, changing nothing', async () => {
+      const view = await saveView('admin', 'Edited schedule', 'shared');
+      const created = await call('admin', 'POST', schedulesUrl(view.id), {
+        cron: '0 8 * * 1',
+        format: 'xlsx',
+        recipients: ['cfo@example.com'],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const schedule = reportScheduleSchema.parse(created.json());
+      const scheduleUrl = `${schedulesUrl(view.id)}/${schedule.id}`;
+
+      const edited = await call('admin', 'PUT', scheduleUrl, {
+        cron: '30 6 1 * *',
+        format: 'csv',
+        recipients: ['cfo@example.com', 'board@example.com'],
+        isEnabled: true,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const after = reportScheduleSchema.parse(edited.json());
+      expect(after).toMatchObject({
+        id: schedule.id,
+        cron: '30 6 1 * *',
+        format: 'csv',
+        recipients: ['cfo@example.com', 'board@example.com'],
+        analysisViewId: view.id,
+      });
+      expect(new Date(after.nextRunAt ?? '').getUTCDate()).toBe(1);
+
+      const badCron = await call('admin', 'PUT', scheduleUrl, {
+        cron: '61 * * * *',
+        format: 'xlsx',
+        recipients: ['cfo@example.com'],
+      });
+      expect(badCron.statusCode).toBe(400);
+      expect(Object.keys(badCron.json().fieldErrors)).toEqual(['body/cron']);
+      const pdf = await call('admin', 'PUT', scheduleUrl, {
+        cron: '0 8 * * 1',
+        format: 'pdf',
+        recipients: ['cfo@example.com'],
+      });
+      expect(pdf.statusCode).toBe(400);
+      expect(pdf.json().fieldErrors).toEqual({ 'body/format': 'A saved analysis is sent as XLSX or CSV' });
+      const [stored] = await testApp.database.db
+        .select()
+        .from(reportSchedules)
+        .where(eq(reportSchedules.id, schedule.id));
+      expect(stored).toMatchObject({ cron: '30 6 1 * *', format: 'csv' });
+
+      // Another realm sees neither the view's schedules nor this one: missing, and nothing changes.
+      expect((await call('other', 'GET', schedulesUrl(view.id))).statusCode).toBe(404);
+      expect(
+        (
+          await call('other', 'PUT', scheduleUrl, {
+            cron: '0 9 * * *',
+            format: 'xlsx',
+            recipients: ['olga@other.test'],
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect((await call('other', 'DELETE', scheduleUrl)).statusCode).toBe(404);
+      expect(
+        (
+          await call('other', 'POST', schedulesUrl(view.id), {
+            cron: '0 9 * * *',
+            format: 'csv',
+            recipients: ['olga@other.test'],
+          })
+        ).statusCode,
+      ).toBe(404);
+      const [unchanged] = await testApp.database.db
+        .select()
+        .from(reportSchedules)
+        .where(eq(reportSchedules.id, schedule.id));
+      expect(unchanged).toMatchObject({
+        cron: '30 6 1 * *',
+        recipients: ['cfo@example.com', 'board@example.com'],
+      });
+      expect(
+        (
+          await testApp.database.db
+            .select()
+            .from(reportSchedules)
+            .where(eq(reportSchedules.analysisViewId, view.id))
+        ).length,
+      ).toBe(1);
+      expect((await call('admin', 'DELETE', scheduleUrl)).statusCode).toBe(204);
+    });
+
+    it('mails the analysis as a CSV file when the schedule says CSV', async () => {
+      const view = await saveView('admin', 'Monthly CSV', 'shared');
+      const created = await call('admin', 'POST', schedulesUrl(view.id), {
+        cron: '0 7 * * *',
+        format: 'csv',
+        recipients: ['data@example.com'],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const schedule = reportScheduleSchema.parse(created.json());
+      const scheduler = createReportScheduler({
+        db: testApp.database.db,
+        mailer: createMailer({ smtpUrl: smtp.url, from: 'ecc@paid.test', log: { info() {}, warn() {} } }),
+        webDistDir: testApp.config.webDistDir,
+        log: { info() {}, error() {} },
+      });
+      const before = smtp.received.length;
+      await scheduler.runDue(new Date(new Date(schedule.nextRunAt ?? '').getTime() + 1000));
+      await scheduler.stop();
+      const mails = smtp.received.slice(before).filter((mail) => mail.data.includes('Monthly CSV'));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.data).toMatch(/filename="?Monthly-CSV-\d{4}-\d{2}-\d{2}\.csv/);
+      expect(mails[0]?.data).toMatch(/Content-Type: text\/csv/);
+      const answer = analysisResponseSchema.parse(
+        (await call('admin', 'POST', '/api/analysis/query', ANALYSIS_VIEW)).json(),
+      );
+      // The attachment is the pivot's CSV: its grand total is the analysis's, as computed at the run. The MIME
+      // part is read by hand: headers, a blank line, the base64 body up to the next boundary.
+      const part = mails[0]!.data.split(/\r?\n--/).find((each) => /Content-Type: text\/csv/.test(each))!;
+      const [, body = ''] = part.split(/\r?\n\r?\n/);
+      const attachment = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      const grand = attachment.split(/\r?\n/).find((line) => line.startsWith('Grand total'));
+      expect(Number(grand?.split(',').at(-1))).toBeCloseTo(answer.totals.co2e!, 6);
     });
 
     it('mails the analysis computed at the run as a workbook, records the run, and goes with its view', async () => {

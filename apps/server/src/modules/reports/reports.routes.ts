@@ -9,7 +9,14 @@ import type { FastifyRequest } from 'fastify';
 import { renderReportFile } from './report-export.ts';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './report-schedules.service.ts';
 import { createReportScheduler } from './report-scheduler.ts';
-import { createReport, listReports, readReport, saveReport, transitionReport } from './reports.service.ts';
+import {
+  appendReportSection,
+  createReport,
+  listReports,
+  readReport,
+  saveReport,
+  transitionReport,
+} from './reports.service.ts';
 
 /**
  * The report builder and scheduled reports (issue 11 items 4 and 6; decision 030), always of the session's realm
@@ -67,6 +74,22 @@ export function registerReportRoutes(
     handler: async (request) => {
       const session = requireSession(request);
       return saveReport(db, session.realm.id, session.user, request.params.id, request.body, now());
+    },
+  });
+
+  api.route({
+    ...endpointRoute(reportEndpoints.appendSection),
+    config: update,
+    handler: async (request) => {
+      const session = requireSession(request);
+      return appendReportSection(
+        db,
+        session.realm.id,
+        session.user,
+        request.params.id,
+        request.body.section,
+        now(),
+      );
     },
   });
 

@@ -1,11 +1,15 @@
 import {
+  MAX_REPORT_SECTIONS,
+  REPORT_FULL_MESSAGE,
   REPORT_NOT_FOUND_MESSAGE,
+  SECTION_ID_TAKEN_MESSAGE,
   renderedSectionSchema,
   reportSectionsSchema,
   type RenderedSection,
   type ReportDetail,
   type ReportInput,
   type ReportListResponse,
+  type ReportSection,
   type ReportSummary,
   type ReportTransition,
 } from '@ecc/contracts';
@@ -177,6 +181,58 @@ export async function createReport(
     return created;
   });
   return detailOf(db, realmId, report, 1);
+}
+
+/**
+ * Appends a section to the newest version's, as a new draft version (the analysis page's "Add to report"): the
+ * newest sections are read under the report's lock, in the transaction that writes, so two appends at once both
+ * land. Refused while in review, when full, or when the section's id is taken.
+ */
+export async function appendReportSection(
+  db: Database,
+  realmId: string,
+  actor: Actor,
+  id: string,
+  section: ReportSection,
+  now: Date,
+): Promise<ReportDetail> {
+  const report = await db.transaction(async (transaction) => {
+    const repository = createReportRepository(transaction);
+    const current = await repository.findForUpdate(realmId, id);
+    if (!current) throw new HttpError(404, REPORT_NOT_FOUND_MESSAGE);
+    if (current.status === 'in-review') throw new HttpError(409, REPORT_IN_REVIEW_MESSAGE);
+    const latest = await repository.version(realmId, id, current.latestVersion);
+    const sections = reportSectionsSchema.parse(latest?.sections ?? []);
+    if (sections.length >= MAX_REPORT_SECTIONS) throw new HttpError(409, REPORT_FULL_MESSAGE);
+    if (sections.some((existing) => existing.id === section.id))
+      throw fieldRefusal(400, { 'body/section/id': SECTION_ID_TAKEN_MESSAGE });
+    if (section.kind === 'analysis') {
+      const view = await createAnalysisViewRepository(transaction).findVisible(
+        realmId,
+        actor.id,
+        section.viewId,
+      );
+      if (view === undefined)
+        throw fieldRefusal(400, { 'body/section/viewId': ANALYSIS_VIEW_NOT_VISIBLE_MESSAGE });
+    }
+    const saved = await repository.addVersion(
+      realmId,
+      current,
+      current.name,
+      { sections: [...sections, section], createdBy: actor.email },
+      now,
+    );
+    await createAuditLogRepository(transaction).append(realmId, {
+      ...auditActorOf(actor),
+      action: 'update',
+      entityType: 'report',
+      entityId: id,
+      before: { name: current.name, version: current.latestVersion, status: current.status },
+      after: { name: saved.name, version: saved.latestVersion, status: saved.status, appended: section.kind },
+    });
+    return saved;
+  });
+  return detailOf(db, realmId, report, report.latestVersion);
 }
 
 /** Every save is a new draft version; the approved version stays as it was. Refused while in review. */

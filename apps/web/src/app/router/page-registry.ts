@@ -29,14 +29,22 @@ const PAGE_LOADERS: Record<RouteId, () => Promise<PageComponent>> = {
     import('../../features/abatement/lighttouch-page.tsx').then((module) => module.LighttouchPage),
   advancedghg: () => import('../../features/scope3/scope3-page.tsx').then((module) => module.Scope3Page),
   'calc-editor': featureEmptyStatePage,
-  'calc-editor-drakon': featureEmptyStatePage,
-  'calc-editor-examples': featureEmptyStatePage,
+  'calc-editor-drakon': () =>
+    import('../../features/calculations/drakon-page.tsx').then((module) => module.DrakonPage),
+  'calc-editor-examples': () =>
+    import('../../features/calculations/examples-page.tsx').then((module) => module.ExamplesPage),
   'calc-editor-constants': featureEmptyStatePage,
   'calc-editor-file-tree': featureEmptyStatePage,
   'calc-editor-templates': featureEmptyStatePage,
-  'calc-editor-icons': featureEmptyStatePage,
+  'calc-editor-icons': () =>
+    import('../../features/calculations/calculation-icons-page.tsx').then(
+      (module) => module.CalculationIconsPage,
+    ),
   knowledgegraph: featureEmptyStatePage,
-  'knowledgegraph-3d': featureEmptyStatePage,
+  'knowledgegraph-3d': () =>
+    import('../../features/knowledge-graph/knowledge-graph-3d-page.tsx').then(
+      (module) => module.KnowledgeGraph3dPage,
+    ),
   facility: () => import('../../features/facilities/facility-page.tsx').then((module) => module.FacilityPage),
   'equipment-manager': () =>
     import('../../features/equipment-manager/equipment-manager-page.tsx').then(

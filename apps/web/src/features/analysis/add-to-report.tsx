@@ -22,6 +22,7 @@ export function AddToReport({ view, canCreate }: { view: AnalysisView; canCreate
   const [newName, setNewName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [added, setAdded] = useState<ReportSummary | undefined>();
+  const reportId = useId();
   const nameId = useId();
   const errorId = useId();
   const isNew = choice === NEW_REPORT;
@@ -52,9 +53,12 @@ export function AddToReport({ view, canCreate }: { view: AnalysisView; canCreate
       aria-label={`Add "${view.name}" to a report`}
       onSubmit={(event) => void submit(event)}
     >
-      <label className="grid gap-1 text-sm font-medium">
-        Report
+      <div className="grid gap-1">
+        <label htmlFor={reportId} className="text-sm font-medium">
+          Report
+        </label>
         <select
+          id={reportId}
           className={SELECT_CLASSES}
           value={choice}
           required
@@ -77,7 +81,7 @@ export function AddToReport({ view, canCreate }: { view: AnalysisView; canCreate
           ))}
           {canCreate && <option value={NEW_REPORT}>A new report…</option>}
         </select>
-      </label>
+      </div>
       {isNew && (
         <div className="grid gap-1">
           <label htmlFor={nameId} className="text-sm font-medium">

@@ -1,6 +1,8 @@
 import {
   analysisEndpoints,
   endpointUrl,
+  reportEndpoints,
+  type AnalysisView,
   type ExportFormat,
   type AnalysisFilters,
   type AnalysisQuery,
@@ -72,4 +74,40 @@ export function useDeleteView() {
 /** The download of the pivot of `view` in `format`: a link the browser follows and saves. */
 export function analysisExportHref(view: AnalysisQuery, format: ExportFormat): string {
   return endpointUrl(analysisEndpoints.export, undefined, { view: JSON.stringify(view), format });
+}
+
+/** The reports page's cache key: a report changed here is refetched there. */
+const REPORTS_KEY = ['reports'] as const;
+
+/** The realm's reports a saved analysis can be added to. */
+export function reportChoicesQuery() {
+  return queryOptions({
+    queryKey: [...REPORTS_KEY, 'list'] as const,
+    queryFn: async ({ signal }) => (await callEndpoint(reportEndpoints.list, { signal })).reports,
+  });
+}
+
+/**
+ * Appends a saved analysis to a report (the server adds it to the newest version in one transaction), or creates
+ * a report holding only it; the reports' cached answers are refreshed.
+ */
+export function useAddToReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { view: AnalysisView; target: { reportId: string } | { newName: string } }) => {
+      const section = {
+        id: crypto.randomUUID(),
+        kind: 'analysis' as const,
+        title: '',
+        viewId: input.view.id,
+      };
+      return 'reportId' in input.target
+        ? callEndpoint(reportEndpoints.appendSection, {
+            params: { id: input.target.reportId },
+            body: { section },
+          })
+        : callEndpoint(reportEndpoints.create, { body: { name: input.target.newName, sections: [section] } });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: REPORTS_KEY }),
+  });
 }

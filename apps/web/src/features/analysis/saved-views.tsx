@@ -5,13 +5,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { ScheduleList } from '#components/schedule-list.tsx';
 import { serverFieldErrors, topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
+import { AddToReport } from './add-to-report.tsx';
 import { savedViewsQuery, useDeleteView, useSaveView } from './analysis-api.ts';
 
 const SELECT_CLASSES = 'h-9 rounded-md border bg-background px-2 text-sm';
 
 /**
  * Saving the view on screen (private or shared) and opening a saved one; the owner may delete theirs; whoever may
- * write reports may mail a saved view on a schedule (its table as XLSX or CSV).
+ * write reports may mail a saved view on a schedule (its table as XLSX or CSV) and add it to a report.
  */
 export function SavedViews({ view, onOpen }: { view: AnalysisQuery; onOpen: (view: AnalysisView) => void }) {
   const views = useQuery(savedViewsQuery());
@@ -22,9 +23,12 @@ export function SavedViews({ view, onOpen }: { view: AnalysisQuery; onOpen: (vie
   const [nameError, setNameError] = useState<string | undefined>();
   const [chosenId, setChosenId] = useState('');
   const [isSchedulesOpen, setIsSchedulesOpen] = useState(false);
+  const [isAddToReportOpen, setIsAddToReportOpen] = useState(false);
   const canSeeSchedules = useCan('read', 'Report');
   const canSchedule = useCan('update', 'Report');
+  const canCreateReport = useCan('create', 'Report');
   const schedulesId = useId();
+  const addToReportId = useId();
   const nameId = useId();
   const errorId = useId();
   const chosen = views.data?.views.find((each) => each.id === chosenId);
@@ -98,6 +102,7 @@ export function SavedViews({ view, onOpen }: { view: AnalysisQuery; onOpen: (vie
             onChange={(event) => {
               setChosenId(event.target.value);
               setIsSchedulesOpen(false);
+              setIsAddToReportOpen(false);
             }}
           >
             <option value="">
@@ -133,6 +138,19 @@ export function SavedViews({ view, onOpen }: { view: AnalysisQuery; onOpen: (vie
             Schedules
           </Button>
         )}
+        {canSchedule && (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={chosen === undefined}
+            aria-expanded={isAddToReportOpen}
+            aria-controls={addToReportId}
+            onClick={() => setIsAddToReportOpen(!isAddToReportOpen)}
+          >
+            Add to report
+          </Button>
+        )}
         {chosen?.isOwn && (
           <ConfirmDialog
             title={`Delete "${chosen.name}"?`}
@@ -153,6 +171,11 @@ export function SavedViews({ view, onOpen }: { view: AnalysisQuery; onOpen: (vie
           />
         )}
       </div>
+      {isAddToReportOpen && chosen !== undefined && (
+        <div id={addToReportId} className="w-full">
+          <AddToReport view={chosen} canCreate={canCreateReport} />
+        </div>
+      )}
       {isSchedulesOpen && chosen !== undefined && (
         <div id={schedulesId} className="w-full">
           <ScheduleList target={{ kind: 'analysis', id: chosen.id }} canEdit={canSchedule} />

@@ -18,6 +18,7 @@ import { FACILITY_PAGE_SIZE, sortFacilities } from './inventory-tables.tsx';
 function facility(index: number): InventoryFacility {
   return {
     facilityId: `id-${index}`,
+    source: 'calculated',
     slug: `plant-${index}`,
     name: `Plant ${String(index).padStart(3, '0')}`,
     country: index % 2 === 0 ? 'US' : 'CA',
@@ -59,6 +60,7 @@ const INVENTORY: InventoryResponse = {
   biogenicCo2: 12_000,
   byFacility: FACILITIES,
   byBusinessUnit: [],
+  reported: { source: 'EPA GHGRP, reported', co2e: 0, facilities: [] },
   byCountry: [],
   comparison: {
     baseYear: null,

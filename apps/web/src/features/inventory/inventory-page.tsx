@@ -314,6 +314,30 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
           />
         )}
       </InventorySection>
+
+      {inventory.reported.facilities.length > 0 ? (
+        <InventorySection id="inventory-reported" title={`Source: ${inventory.reported.source}`} year={year}>
+          <p className="text-sm">
+            {formatNumber(inventory.reported.facilities.filter((facility) => facility.isCounted).length)}{' '}
+            facilities are counted as they reported to EPA&apos;s GHGRP (Scope 1 only,{' '}
+            {formatMass(inventory.reported.co2e)}
+            after consolidation); the others are calculated from their records. A facility with calculated
+            results in the year is counted from those, and its reported figure is shown here only.
+          </p>
+          <SimpleTable
+            caption="Facilities' reported emissions"
+            testId="inventory-reported"
+            headers={['Facility', 'Counted as', `Scope 1 (${inventory.gwp})`, 'As published', 'Biogenic CO2']}
+            rows={inventory.reported.facilities.map((facility) => [
+              facility.name,
+              facility.isCounted ? 'Reported' : 'Calculated (reported not counted)',
+              formatMass(facility.co2e),
+              `${formatMass(facility.publishedCo2e)} (${facility.publishedGwp})`,
+              facility.biogenicCo2 === null ? '—' : formatMass(facility.biogenicCo2),
+            ])}
+          />
+        </InventorySection>
+      ) : null}
     </div>
   );
 }

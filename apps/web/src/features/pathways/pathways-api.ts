@@ -1,6 +1,7 @@
 import {
   sectorPathwayEndpoints,
   targetEndpoints,
+  type SectorPathwayValues,
   type TargetGapQuery,
   type TargetValues,
 } from '@ecc/contracts';
@@ -46,4 +47,16 @@ export function updateTarget(id: string, body: TargetValues) {
 
 export function deleteTarget(id: string) {
   return callEndpoint(targetEndpoints.delete, { params: { id } });
+}
+
+export function createSectorPathway(body: SectorPathwayValues) {
+  return callEndpoint(sectorPathwayEndpoints.create, { body });
+}
+
+export function updateSectorPathway(id: string, body: SectorPathwayValues) {
+  return callEndpoint(sectorPathwayEndpoints.update, { params: { id }, body });
+}
+
+export function deleteSectorPathway(id: string) {
+  return callEndpoint(sectorPathwayEndpoints.delete, { params: { id } });
 }

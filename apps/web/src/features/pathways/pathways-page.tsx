@@ -24,6 +24,7 @@ import {
   targetsQueryOptions,
   updateTarget,
 } from './pathways-api.ts';
+import { SectorPathwaysPanel } from './sector-pathways-panel.tsx';
 import { TargetDialog } from './target-dialog.tsx';
 import { TargetGapPanel } from './target-gap-panel.tsx';
 
@@ -163,6 +164,7 @@ export function PathwaysPage({ route }: PageProps) {
           );
         }}
       </QueryStates>
+      <SectorPathwaysPanel canManage={canManage} />
       {editing ? (
         <TargetDialog
           baseYear={baseYear}

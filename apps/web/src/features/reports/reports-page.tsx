@@ -15,6 +15,7 @@ import { QueryStates } from '#components/query-states.tsx';
 import { ScheduleList } from '#components/schedule-list.tsx';
 import { reportingYearsQuery } from '#lib/period/reporting-years-query.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
+import { REPORT_SEARCH_PARAMETER } from '#lib/routing/report-link.ts';
 import { ReportBuilder } from './report-builder.tsx';
 import { ReportContent } from './report-content.tsx';
 import {
@@ -27,8 +28,6 @@ import {
   saveReport,
   transitionReport,
 } from './reports-api.ts';
-
-const REPORT_SEARCH_PARAMETER = 'report';
 
 const TRANSITION_TEXTS: Record<ReportTransition, { label: string; title: string; description: string }> = {
   submit: {

@@ -12,3 +12,15 @@ export function formatFixed(value: number, fractionDigits: number, locale: strin
     maximumFractionDigits: fractionDigits,
   }).format(value);
 }
+
+/**
+ * A number to `significantDigits` significant digits, for values whose small parts matter (a formula's trace:
+ * 0.001026 mmBtu would read 0 at two decimals).
+ */
+export function formatSignificant(
+  value: number,
+  significantDigits = 8,
+  locale: string = DEFAULT_LOCALE,
+): string {
+  return new Intl.NumberFormat(locale, { maximumSignificantDigits: significantDigits }).format(value);
+}
