@@ -22,11 +22,11 @@ const RECORD: CalculableActivityRecord = {
 describe('recordCalculationParameters', () => {
   it("gives a record's fields under fixed names, and its equipment's plain attributes unless a field has the name", () => {
     const parameters = recordCalculationParameters(RECORD);
-    expect(parameters.get('quantity')).toBe(1000);
-    expect(parameters.get('capacity_kw')).toBe(250);
-    expect(parameters.has('nested')).toBe(false);
-    expect(parameters.get('period_start')).toBe('2024-03-01');
-    expect(parameters.get('activity_type')).toBe('boiler-gas');
+    expect(parameters.quantity).toBe(1000);
+    expect(parameters.capacity_kw).toBe(250);
+    expect(Object.hasOwn(parameters, 'nested')).toBe(false);
+    expect(parameters.period_start).toBe('2024-03-01');
+    expect(parameters.activity_type).toBe('boiler-gas');
   });
 });
 

@@ -58,20 +58,37 @@ function isCalculationValue(value: unknown): value is CalculationValue {
   );
 }
 
-/** The parameters of one record: its fields, then its equipment's attributes that are plain values. */
-export function recordCalculationParameters(record: CalculableActivityRecord): Map<string, CalculationValue> {
-  const parameters = new Map<string, CalculationValue>();
-  for (const [name, value] of Object.entries(record.attributes ?? {})) {
-    if (isCalculationValue(value)) parameters.set(name, value);
+/**
+ * The parameters of one record: its fields, then its equipment's attributes that are plain values. One object of a
+ * fixed shape per record (cheaper than a Map); attributes are defined, not assigned, so `__proto__` is a name like
+ * any other, and the formula reads only own properties.
+ */
+export function recordCalculationParameters(
+  record: CalculableActivityRecord,
+): Readonly<Record<string, CalculationValue>> {
+  const parameters: Record<string, CalculationValue> = {
+    quantity: record.quantity,
+    unit: record.unit,
+    activity_type: record.activityType,
+    scope: record.scope,
+    scope3_category: record.scope3Category,
+    period_start: record.periodStart,
+    period_end: record.periodEnd,
+    factor_key: record.factorKey,
+  };
+  if (record.attributes !== undefined) {
+    for (const name of Object.keys(record.attributes)) {
+      const value = record.attributes[name];
+      if (isCalculationValue(value) && !Object.hasOwn(parameters, name)) {
+        Object.defineProperty(parameters, name, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
   }
-  parameters.set('quantity', record.quantity);
-  parameters.set('unit', record.unit);
-  parameters.set('activity_type', record.activityType);
-  parameters.set('scope', record.scope);
-  parameters.set('scope3_category', record.scope3Category);
-  parameters.set('period_start', record.periodStart);
-  parameters.set('period_end', record.periodEnd);
-  parameters.set('factor_key', record.factorKey);
   return parameters;
 }
 
@@ -84,14 +101,34 @@ export function isRealmCalculationMethodId(id: string): id is `calculation:${str
   return id.startsWith('calculation:');
 }
 
+const labelOf = (bound: BoundCalculation) => `Calculation '${bound.name}' version ${bound.number}`;
+
+/** What every result of a bound version names, built once per version rather than once per record. */
+const namesByBound = new WeakMap<
+  BoundCalculation,
+  { readonly factorVersion: string; readonly methodId: `calculation:${string}` }
+>();
+
+function namesOf(bound: BoundCalculation) {
+  let names = namesByBound.get(bound);
+  if (!names) {
+    names = {
+      factorVersion: `${bound.name} v${bound.number}`,
+      methodId: realmCalculationMethodId(bound.versionId),
+    };
+    namesByBound.set(bound, names);
+  }
+  return names;
+}
+
 /** Runs the bound calculation for a record: one result row, or the formula's first error at its line. */
 export function calculateWithBoundCalculation(
   record: CalculableActivityRecord,
   bound: BoundCalculation,
 ): ActivityResultsOutcome {
   const outcome = bound.calculation.evaluate(recordCalculationParameters(record));
-  const label = `Calculation '${bound.name}' version ${bound.number}`;
   if (!outcome.isSuccess) {
+    const label = labelOf(bound);
     const [first] = outcome.errors;
     return {
       ok: false,
@@ -108,9 +145,10 @@ export function calculateWithBoundCalculation(
   if (typeof outcome.value !== 'number' || !Number.isFinite(outcome.value)) {
     return {
       ok: false,
-      errors: [{ path: 'quantity', message: `${label} answered no number of kg CO2e` }],
+      errors: [{ path: 'quantity', message: `${labelOf(bound)} answered no number of kg CO2e` }],
     };
   }
+  const names = namesOf(bound);
   const row: ActivityResultRow = {
     scope2Method: record.scope === 2 ? 'location' : '',
     scope: record.scope,
@@ -118,8 +156,8 @@ export function calculateWithBoundCalculation(
     gases: (outcome.gases ?? {}) as Readonly<Partial<Record<GasId, number>>>,
     co2eKg: outcome.value,
     factorKey: record.factorKey,
-    factorVersion: `${bound.name} v${bound.number}`,
-    calculationMethodId: realmCalculationMethodId(bound.versionId),
+    factorVersion: names.factorVersion,
+    calculationMethodId: names.methodId,
     isFallback: false,
   };
   return { ok: true, rows: [row] };
