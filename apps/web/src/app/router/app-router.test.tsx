@@ -216,12 +216,12 @@ describe('the route tree', () => {
   });
 
   it('shows a feature page with its title and empty state', async () => {
-    renderAt('/calc-editor/CalculationsIcon', {
+    renderAt('/calc-editor/templates', {
       realm: createTestRealm(),
       session: TEST_SESSION,
       user: TEST_USER,
     });
-    expect(await screen.findByRole('heading', { name: 'Calculation icons' })).toBeTruthy();
-    expect(screen.getByText('No icons yet')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Calculation templates' })).toBeTruthy();
+    expect(screen.getByText('No templates yet')).toBeTruthy();
   });
 });
