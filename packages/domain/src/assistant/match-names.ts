@@ -4,6 +4,44 @@
  * in long words, or when the whole name is. Only the names passed in can match: the realm's own.
  */
 
+/**
+ * Words that say what kind of place a facility is: shared by many realms' facilities, so naming one ("Acme
+ * Refinery") does not pick this realm's only refinery unless another word of its name is named too.
+ */
+const KIND_WORDS = new Set([
+  'building',
+  'campus',
+  'center',
+  'centre',
+  'chemical',
+  'chemicals',
+  'depot',
+  'factory',
+  'farm',
+  'hospital',
+  'mill',
+  'mine',
+  'office',
+  'offices',
+  'plant',
+  'power',
+  'quarry',
+  'refinery',
+  'station',
+  'steel',
+  'cement',
+  'terminal',
+  'tower',
+  'warehouse',
+  'works',
+  'yard',
+  'yards',
+  'creamery',
+  'energy',
+  'gas',
+  'oil',
+]);
+
 export interface NamedItem {
   id: string;
   name: string;
@@ -131,10 +169,10 @@ function editDistance(left: string, right: string, limit: number): number {
   return previous[right.length] ?? limit + 1;
 }
 
-/** Typos allowed in a word: none up to 4 letters, one up to 7, two beyond. */
+/** Typos allowed in a word: none up to 5 letters ("goods" is not "foods"), one up to 8, two beyond. */
 function allowedTypos(word: string): number {
-  if (word.length <= 4) return 0;
-  return word.length <= 7 ? 1 : 2;
+  if (word.length <= 5) return 0;
+  return word.length <= 8 ? 1 : 2;
 }
 
 function isSameWord(nameWord: string, questionWord: string): boolean {
@@ -170,7 +208,8 @@ export function rankNamedItems<T extends NamedItem>(text: string, items: readonl
       if (GENERIC_WORDS.has(word)) continue;
       if (!questionWords.some((questionWord) => isSameWord(word, questionWord))) continue;
       matched += 1;
-      if (word.length >= 3 && (wordCounts.get(word) ?? 0) === 1) isDistinctiveMatched = true;
+      if (word.length >= 3 && !KIND_WORDS.has(word) && (wordCounts.get(word) ?? 0) === 1)
+        isDistinctiveMatched = true;
     }
     if (!isWholeName && !isDistinctiveMatched && matched < 2) return;
     if (matched === 0 && !isWholeName) return;

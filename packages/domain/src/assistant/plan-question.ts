@@ -216,7 +216,7 @@ function periodStart(period: AssistantPeriod): string {
 
 type Filters = Omit<Extract<AssistantToolCall, { name: 'totals' }>['input'], 'period'>;
 
-function findFilters(text: string, question: string, context: QuestionContext): Filters {
+function findFilters(text: string, context: QuestionContext): Filters {
   const filters: Filters = {};
   const scope = /\bscope ?(1|2|3|one|two|three|i{1,3})\b/.exec(text)?.[1];
   if (scope !== undefined) {
@@ -240,10 +240,13 @@ function findFilters(text: string, question: string, context: QuestionContext): 
   }
   const gas = GAS_WORDS.find(([pattern]) => pattern.test(text))?.[1];
   if (gas !== undefined) filters.gas = gas;
-  const facility = rankNamedItems(question, context.facilities)[0];
+  // Words read as a category or a gas name no place ("purchased goods" is not "Prairie Foods").
+  let placeText = text;
+  for (const [pattern] of [...CATEGORY_WORDS, ...GAS_WORDS]) placeText = placeText.replace(pattern, ' ');
+  const facility = rankNamedItems(placeText, context.facilities)[0];
   if (facility !== undefined) filters.facilityId = facility.id;
   else {
-    const unit = rankNamedItems(question, context.businessUnits)[0];
+    const unit = rankNamedItems(placeText, context.businessUnits)[0];
     if (unit !== undefined) filters.businessUnitId = unit.id;
   }
   return filters;
@@ -254,7 +257,8 @@ function breakdownOf(text: string): AssistantBreakdown | undefined {
   if (/\bcategor(y|ies)\b/.test(text)) return 'category';
   if (/\bgas(es)?\b/.test(text)) return 'gas';
   if (/\bfacilit(y|ies)\b|\bsites?\b|\bplants?\b|\blocations?\b/.test(text)) return 'facility';
-  if (/\bscopes\b/.test(text)) return 'scope';
+  if (/\bscopes\b|\b(by|per|each|across) scope\b(?! ?(1|2|3|one|two|three|i{1,3})\b)/.test(text))
+    return 'scope';
   return undefined;
 }
 
@@ -322,7 +326,7 @@ function planOf(question: string, context: QuestionContext): QuestionPlan {
     if (query.length > 0) return { kind: 'tools', calls: [{ name: 'facility_search', input: { query } }] };
   }
 
-  const filters = findFilters(text, question, context);
+  const filters = findFilters(text, context);
   const hasFilter = Object.keys(filters).length > 0;
 
   if (COMPARE_WORDS.test(text) || /\bbetween\b.*\band\b/.test(text)) {

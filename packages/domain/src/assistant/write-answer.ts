@@ -114,7 +114,8 @@ class AnswerWriter {
   result(): WrittenAnswer {
     const citations = new Map<string, AssistantCitation>();
     for (const fact of this.facts)
-      for (const citation of fact.citations) citations.set(citation.href, citation);
+      for (const citation of fact.citations)
+        citations.set(`${citation.type} ${citation.id} ${citation.href}`, citation);
     return { answer: this.sentences.join(' '), facts: this.facts, citations: [...citations.values()] };
   }
 }
