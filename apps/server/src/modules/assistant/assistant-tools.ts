@@ -46,6 +46,9 @@ export interface AssistantToolContext extends QuestionContext {
 
 type Filters = Omit<Extract<AssistantToolCall, { name: 'totals' }>['input'], 'period'>;
 
+/** Facilities whose trails a realm or business unit total cites, largest first. */
+const CITED_FACILITY_COUNT = 10;
+
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function monthLabel(month: string): string {
@@ -211,17 +214,21 @@ export function createAssistantTools(db: Database, context: AssistantToolContext
         },
       };
     }
+    // The year's inventory lists every facility; the trails of the largest lead to their records.
+    const citations = [
+      yearCitation,
+      ...facilityRows(inventory, period, filters)
+        .filter((row) => row.figure.co2eKg !== 0)
+        .slice(0, CITED_FACILITY_COUNT)
+        .map((row) => trailCitation(row.facility, year, filters.scope)),
+    ];
     if (filters.businessUnitId !== undefined) {
       const row = inventory.byBusinessUnit.find(
         (candidate) => candidate.businessUnitId === filters.businessUnitId,
       );
-      return {
-        figure: { label, co2eKg: row === undefined ? 0 : measureOf(row, filters), citations: [yearCitation] },
-      };
+      return { figure: { label, co2eKg: row === undefined ? 0 : measureOf(row, filters), citations } };
     }
-    return {
-      figure: { label, co2eKg: measureOf(realmAmounts(inventory), filters), citations: [yearCitation] },
-    };
+    return { figure: { label, co2eKg: measureOf(realmAmounts(inventory), filters), citations } };
   };
 
   const noData = (period: AssistantPeriod, filters: Filters): AssistantToolOutput => ({

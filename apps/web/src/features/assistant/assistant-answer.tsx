@@ -39,43 +39,45 @@ export function AssistantAnswerView({ answer, headingId }: { answer: AssistantAn
     <div className="grid gap-3">
       <p className="whitespace-pre-line">{answer.answer}</p>
       {answer.facts.length > 0 ? (
-        <table className="w-full max-w-3xl text-sm" aria-describedby={headingId}>
-          <caption className="text-muted-foreground text-left text-xs font-medium">Facts</caption>
-          <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                What
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Value
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Unit
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Source
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.facts.map((fact, index) => (
-              <tr key={`${fact.label}-${index}`} className="border-b last:border-0">
-                <td className="py-1 pr-3">{fact.label}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(fact.value)}</td>
-                <td className="py-1 pr-3">{fact.unit}</td>
-                <td className="py-1">
-                  <ul className="grid gap-0.5">
-                    {fact.citations.map((citation) => (
-                      <li key={`${citation.type}-${citation.id}-${citation.href}`}>
-                        <CitationLink citation={citation} />
-                      </li>
-                    ))}
-                  </ul>
-                </td>
+        <div className="overflow-x-auto">
+          <table className="w-full max-w-3xl text-sm" aria-describedby={headingId}>
+            <caption className="text-muted-foreground text-left text-xs font-medium">Facts</caption>
+            <thead>
+              <tr className="border-b text-left">
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  What
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right font-medium">
+                  Value
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Unit
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Source
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {answer.facts.map((fact, index) => (
+                <tr key={`${fact.label}-${index}`} className="border-b last:border-0">
+                  <td className="py-1 pr-3">{fact.label}</td>
+                  <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(fact.value)}</td>
+                  <td className="py-1 pr-3">{fact.unit}</td>
+                  <td className="py-1">
+                    <ul className="grid gap-0.5">
+                      {fact.citations.map((citation) => (
+                        <li key={`${citation.type}-${citation.id}-${citation.href}`}>
+                          <CitationLink citation={citation} />
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {answer.citations.length > 0 ? (
         <nav aria-label="Sources of this answer" className="text-sm">

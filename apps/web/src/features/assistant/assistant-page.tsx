@@ -42,7 +42,7 @@ function ConversationList({
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<AssistantConversationSummary | undefined>();
   return (
-    <nav aria-label="Conversations" className="grid content-start gap-3">
+    <nav aria-label="Conversations" className="grid min-w-0 content-start gap-3">
       <Button variant="outline" onClick={onNew}>
         <MessageSquarePlusIcon aria-hidden="true" /> New conversation
       </Button>
@@ -180,7 +180,7 @@ export function AssistantPage({ route }: PageProps) {
             if (id === conversationId) setConversationId(undefined);
           }}
         />
-        <section aria-label="Chat" className="grid content-start gap-4">
+        <section aria-label="Chat" className="grid min-w-0 content-start gap-4">
           {isEmpty ? (
             <EmptyState
               icon={<SparklesIcon />}
