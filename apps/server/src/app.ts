@@ -34,6 +34,7 @@ import { registerScope3Routes } from './modules/scope3/scope3.routes.ts';
 import { registerOverviewRoutes } from './modules/overview/overview.routes.ts';
 import { registerGraphRoutes } from './modules/graph/graph.routes.ts';
 import { registerBenchmarkRoutes } from './modules/benchmarks/benchmarks.routes.ts';
+import { registerAssistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import {
   OPTIMIZER_WORKER_URL,
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBenchmarkRoutes(app, database.db);
   registerAnalysisRoutes(app, database.db);
   registerInventoryRoutes(app, database.db);
+  registerAssistantRoutes(app, database.db, now);
   const solver: OptimizerSolver = createHighsSolver({ workerUrl: OPTIMIZER_WORKER_URL, ...options.solver });
   app.addHook('onClose', () => solver.close());
   registerPathwayRoutes(app, solver);

@@ -48,3 +48,4 @@ export * from './scope3.ts';
 export * from './reports.ts';
 export * from './abatement.ts';
 export * from './benchmarks.ts';
+export * from './assistant.ts';

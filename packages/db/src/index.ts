@@ -36,6 +36,7 @@ export * from './overview-repository.ts';
 export * from './benchmark-repository.ts';
 export * from './inventory-repository.ts';
 export * from './realm-inventory.ts';
+export * from './assistant-repository.ts';
 export * from './emission-month-total-repository.ts';
 export * from './result-gwp-sets.ts';
 export * from './gwp-set-switch.ts';

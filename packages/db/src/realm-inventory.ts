@@ -8,6 +8,7 @@ import {
 } from '@ecc/contracts';
 import { assembleInventory, reportingYearRange, type RecordedReason } from '@ecc/domain';
 import type { Database } from './create-database.ts';
+import { createAssistantRepository } from './assistant-repository.ts';
 import { createInventoryRepository } from './inventory-repository.ts';
 import { createOrganisationRepository } from './organisation-repository.ts';
 import { readRealmGwpSetId } from './result-gwp-sets.ts';
@@ -109,5 +110,47 @@ export async function readRealmInventory(
     previousYear,
     recalculationThresholdPercent: boundary.thresholdPercent,
     changeReasons: changeReasons.map(toRecordedReason),
+  });
+}
+
+/** The month the realm's reporting year starts in (1 = calendar years). */
+export async function readReportingYearStartMonth(db: Database, realmId: string): Promise<number> {
+  return (await boundaryOf(db, realmId)).startMonth;
+}
+
+/**
+ * The realm's figures of the calendar months `from`–`to` (`YYYY-MM`), consolidated as its inventory is, from the
+ * monthly totals (which keep no Scope 3 category or factor: those breakdowns are empty). Null without results.
+ */
+export async function readRealmMonthsInventory(
+  db: Database,
+  realmId: string,
+  from: string,
+  to: string,
+): Promise<InventoryResponse | null> {
+  const repository = createInventoryRepository(db);
+  const [gwpSetId, boundary] = await Promise.all([readRealmGwpSetId(db, realmId), boundaryOf(db, realmId)]);
+  const amounts = await createAssistantRepository(db).monthAmounts(realmId, gwpSetId, from, to);
+  if (amounts.length === 0) return null;
+  const [facilities, businessUnits] = await Promise.all([
+    repository.facilities(realmId),
+    repository.businessUnits(realmId),
+  ]);
+  const lastDay = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)), 0)).getUTCDate();
+  return assembleInventory({
+    range: {
+      year: Number(to.slice(0, 4)),
+      start: `${from}-01`,
+      end: `${to}-${String(lastDay).padStart(2, '0')}`,
+    },
+    gwpSetId,
+    approach: boundary.approach,
+    facilities,
+    businessUnits,
+    amounts,
+    scope3Categories: [],
+    factorSources: [],
+    denominators: [],
+    recalculationThresholdPercent: boundary.thresholdPercent,
   });
 }

@@ -1719,3 +1719,51 @@ export type CalculationTestRunRow = typeof calculationTestRuns.$inferSelect;
 export type CalculationBindingRow = typeof calculationBindings.$inferSelect;
 export type CalculationDatasetRow = typeof calculationDatasets.$inferSelect;
 export type CalculationDatasetVersionRow = typeof calculationDatasetVersions.$inferSelect;
+/**
+ * A user's conversation with the assistant on `/context-ai` (issue 14, item 4): private to its user, gone with
+ * them; `title` is its first question, shortened.
+ */
+export const assistantConversations = pgTable(
+  'assistant_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    userId: uuid('user_id').notNull(),
+    title: text('title').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    foreignKey({
+      name: 'assistant_conversations_user_fk',
+      columns: [table.realmId, table.userId],
+      foreignColumns: [users.realmId, users.id],
+    }).onDelete('cascade'),
+    unique('assistant_conversations_realm_id_id_unique').on(table.realmId, table.id),
+    index('assistant_conversations_user_index').on(table.realmId, table.userId, table.modifiedOn),
+  ],
+);
+export type AssistantConversationRow = typeof assistantConversations.$inferSelect;
+
+/** A question or an answer of a conversation; an answer keeps its facts, citations and tool calls (`answer`). */
+export const assistantMessages = pgTable(
+  'assistant_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realmId: realmIdColumn(),
+    conversationId: uuid('conversation_id').notNull(),
+    role: text('role').$type<'user' | 'assistant'>().notNull(),
+    text: text('text').notNull(),
+    answer: jsonb('answer').$type<Record<string, unknown>>(),
+    createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'assistant_messages_conversation_fk',
+      columns: [table.realmId, table.conversationId],
+      foreignColumns: [assistantConversations.realmId, assistantConversations.id],
+    }).onDelete('cascade'),
+    index('assistant_messages_conversation_index').on(table.realmId, table.conversationId, table.createdOn),
+    check('assistant_messages_role_check', sql`${table.role} in ('user', 'assistant')`),
+  ],
+);
+export type AssistantMessageRow = typeof assistantMessages.$inferSelect;

@@ -13,3 +13,4 @@ export * from './pathways/index.ts';
 export * from './graph/index.ts';
 export * from './benchmarks/index.ts';
 export * from './calculations/index.ts';
+export * from './assistant/index.ts';

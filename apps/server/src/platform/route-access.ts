@@ -2,7 +2,9 @@ import {
   currentApplication,
   findRoute,
   isPlanAllowed,
+  missingFeatureFlags,
   planNotIncludedMessage,
+  presentFeatureFlags,
   type Plan,
   type RouteId,
 } from '@ecc/contracts';
@@ -16,6 +18,7 @@ import { runInRealmScope, type RealmScope } from '@ecc/db';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { canActInRealm, type AbilityService } from './abilities.ts';
 import { HttpError } from './errors.ts';
+import { evaluateFeatureFlags, evaluationContextFor, flagLogger } from './feature-flag-evaluation.ts';
 import type { RealmResolver } from './realm-resolution.ts';
 import type { ActiveSession, SessionManager } from './sessions.ts';
 
@@ -29,6 +32,8 @@ export interface PermissionAccess {
   readonly subject: PermissionSubject;
   readonly plans?: readonly Plan[];
   readonly feature?: string;
+  /** Flags the realm's application must list, as the route table's guard requires them of the page. */
+  readonly featureFlags?: readonly string[];
 }
 
 /**
@@ -56,8 +61,34 @@ export function permissionAccess(
     action,
     subject,
     ...(route.plans && route.plans.length > 0 ? { plans: route.plans } : {}),
+    ...(route.featureFlags && route.featureFlags.length > 0 ? { featureFlags: route.featureFlags } : {}),
     feature: route.title,
   };
+}
+
+/** The refusal of a route whose feature flag the realm has not turned on. */
+export function featureFlagsMissingMessage(feature: string, flags: readonly string[]): string {
+  return `${feature} is not turned on for this realm (feature flag ${flags.join(', ')})`;
+}
+
+/**
+ * The feature-flag guard of the route's page, as the browser runs it: a flag counts when the application lists it
+ * or its definition evaluates true for the user.
+ */
+function assertFeatureFlags(access: PermissionAccess, request: FastifyRequest, session: ActiveSession): void {
+  const application = currentApplication(session.realm);
+  const evaluated = evaluateFeatureFlags(
+    application.flags ?? {},
+    evaluationContextFor(session.realm, session.user),
+    flagLogger(request.log),
+  );
+  const missing = missingFeatureFlags(
+    access.featureFlags,
+    presentFeatureFlags(application['feature-flags'], evaluated),
+  );
+  if (missing.length > 0) {
+    throw new HttpError(403, featureFlagsMissingMessage(access.feature ?? 'This feature', missing));
+  }
 }
 
 export interface RouteAccessDependencies {
@@ -228,6 +259,7 @@ async function checkAccess(
       if (access.plans && !isPlanAllowed(access.plans, currentApplication(session.realm).plan)) {
         throw new HttpError(403, planNotIncludedMessage(access.feature ?? 'This feature', access.plans));
       }
+      if (access.featureFlags !== undefined) assertFeatureFlags(access, request, session);
       const ability = await dependencies.abilities.abilityOf(session);
       if (!canActInRealm(ability, access.action, access.subject, session.realm.key)) {
         throw new HttpError(403, forbiddenMessage(access.action, access.subject));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as schema from '@ecc/db';
 import {
+  createAssistantRepository,
   createAuthzRepository,
   createEmissionFactorRepository,
   DEMO_ADMIN,
@@ -10,9 +11,10 @@ import {
   seedDemoAbatement,
   seedDemoRealm,
   syncReferenceData,
+  users,
   type Database,
 } from '@ecc/db';
-import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,6 +205,11 @@ describe('route table isolation: realm A against realm B', () => {
       name: 'Alpha Corp',
       domains: [A_HOST],
       plan: 'paid',
+      // And with the assistant's flag, so that its routes reach their handlers too.
+      configure: (config) => {
+        const [application, ...others] = config.applications;
+        return { ...config, applications: [{ ...application!, 'feature-flags': 'ai-assistant' }, ...others] };
+      },
     });
     await createTestUser(db, realmA, A_ADMIN);
     await createAuthzRepository(db).syncDefaultRoles();
@@ -220,6 +227,19 @@ describe('route table isolation: realm A against realm B', () => {
 
     // The paid demo's abatement library, in B, so the abatement routes meet B's measures.
     await seedDemoAbatement(db, realmBId);
+    // A conversation of B's administrator with the assistant, for the conversation routes to reach for.
+    const [realmBAdmin] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.realmId, realmBId), eq(users.email, DEMO_ADMIN.email)));
+    const conversation = await createAssistantRepository(db).insertConversation(
+      realmBId,
+      realmBAdmin!.id,
+      'Beta emissions question',
+    );
+    await createAssistantRepository(db).appendMessages(realmBId, conversation.id, [
+      { role: 'user', text: 'Beta emissions question', answer: null },
+    ]);
 
     before = await rowsOfRealm(db, realmBId);
     secretIds = new Set([realmBId]);

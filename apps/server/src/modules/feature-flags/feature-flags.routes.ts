@@ -1,6 +1,6 @@
 import { currentApplication, featureFlagEndpoints } from '@ecc/contracts';
 import { createRealmConfigRepository, type Database } from '@ecc/db';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { fieldRefusal, HttpError } from '#platform/errors.ts';
@@ -11,23 +11,8 @@ import {
   requireSession,
   SESSION_ACCESS,
 } from '#platform/route-access.ts';
-import {
-  evaluateFeatureFlags,
-  evaluationContextFor,
-  toDefinitionList,
-  type FlagLogger,
-} from './feature-flags.service.ts';
-
-/** flagd logs with a list of arguments, pino with (object, message): join them into one line. */
-function flagLogger(log: FastifyBaseLogger): FlagLogger {
-  const line = (args: unknown[]) => args.map(String).join(' ');
-  return {
-    error: (...args) => log.error(line(args)),
-    warn: (...args) => log.warn(line(args)),
-    info: (...args) => log.info(line(args)),
-    debug: (...args) => log.debug(line(args)),
-  };
-}
+import { evaluateFeatureFlags, evaluationContextFor, flagLogger } from '#platform/feature-flag-evaluation.ts';
+import { toDefinitionList } from './feature-flags.service.ts';
 
 function notFound(key: string): HttpError {
   return new HttpError(404, `No feature flag has the key ${key}`);

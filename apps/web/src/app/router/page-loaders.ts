@@ -25,7 +25,8 @@ export const PAGE_LOADERS: Record<Exclude<RouteId, 'login'>, () => Promise<PageC
   pathways: () => import('../../features/pathways/pathways-page.tsx').then((module) => module.PathwaysPage),
   'reporting-next': () =>
     import('../../features/inventory/inventory-page.tsx').then((module) => module.InventoryPage),
-  'context-ai': featureEmptyStatePage,
+  'context-ai': () =>
+    import('../../features/assistant/assistant-page.tsx').then((module) => module.AssistantPage),
   lighttouch: () =>
     import('../../features/abatement/lighttouch-page.tsx').then((module) => module.LighttouchPage),
   advancedghg: () => import('../../features/scope3/scope3-page.tsx').then((module) => module.Scope3Page),

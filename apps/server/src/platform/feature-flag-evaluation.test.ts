@@ -1,7 +1,7 @@
 import { realmSchema } from '@ecc/contracts';
 import { createDefaultRealmConfig } from '@ecc/db';
 import { describe, expect, it, vi } from 'vitest';
-import { evaluateFeatureFlags, evaluationContextFor } from './feature-flags.service.ts';
+import { evaluateFeatureFlags, evaluationContextFor } from './feature-flag-evaluation.ts';
 
 const logger = () => ({ error: vi.fn(), warn: vi.fn(), info: vi.fn(), debug: vi.fn() });
 const context = {

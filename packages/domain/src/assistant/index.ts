@@ -1,0 +1,3 @@
+export * from './match-names.ts';
+export * from './plan-question.ts';
+export * from './write-answer.ts';
