@@ -16,7 +16,7 @@ import { createTestApp, signIn, withSession, type TestApp } from '#test-support/
 import { EXIT_OK } from './cli.ts';
 
 /*
- * Emissions facilities reported to EPA's GHGRP in the inventory (decision 042): the paid demo realm with the 2020
+ * Emissions facilities reported to EPA's GHGRP in the inventory (decision 039): the paid demo realm with the 2020
  * GHGRP workbook imported (`ecc import ghgrp`) has an inventory of 2020 from reported figures alone; one real
  * facility's figures are checked against the workbook's own cells, read here with exceljs; a facility with
  * calculated results in the year is counted from those, never twice.

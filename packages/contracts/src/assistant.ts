@@ -4,7 +4,7 @@ import { uuidSchema } from './validation.ts';
 import { z } from './zod.ts';
 
 /*
- * The assistant on `/context-ai` (issue 14, items 4–5; decision 039). A question becomes tool calls that read the
+ * The assistant on `/context-ai` (issue 14, items 4–5; decision 038). A question becomes tool calls that read the
  * realm's own figures as the user; the answer is written from templates, every number of it a fact with the
  * records, facilities and pages it came from. Masses are kg CO2e unless a fact names another unit.
  */

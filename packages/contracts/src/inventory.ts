@@ -48,7 +48,7 @@ export const inventoryScopeAmountsSchema = z.object(scopeAmountsShape);
 export type InventoryScopeAmounts = z.infer<typeof inventoryScopeAmountsSchema>;
 
 /**
- * Where a facility's figures come from (decision 042): its calculated results, or, when it has none in the year,
+ * Where a facility's figures come from (decision 039): its calculated results, or, when it has none in the year,
  * what it reported to EPA's GHGRP (Scope 1 only).
  */
 export const INVENTORY_FACILITY_SOURCES = ['calculated', 'reported'] as const;
@@ -295,7 +295,7 @@ export const inventoryResponseSchema = z.object({
     }),
   ),
   exclusions: z.array(inventoryExclusionSchema),
-  /** Facilities' years as reported to EPA's GHGRP (decision 042), counted where no calculated result exists. */
+  /** Facilities' years as reported to EPA's GHGRP (decision 039), counted where no calculated result exists. */
   reported: z.object({
     source: z.string(),
     /** The Scope 1 CO2e counted from reported figures, consolidated. */

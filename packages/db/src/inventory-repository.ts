@@ -139,7 +139,7 @@ export function createInventoryRepository(db: Database) {
     },
 
     /**
-     * Each facility's year as reported to EPA's GHGRP (`facilities.reported[year]`, decision 042); a stored year of
+     * Each facility's year as reported to EPA's GHGRP (`facilities.reported[year]`, decision 039); a stored year of
      * another shape (no gas masses to re-base) is left out.
      */
     async reportedFacilityYears(realmId: string, year: number): Promise<ReportedFacilityYear[]> {

@@ -2,7 +2,7 @@ import type { InventoryReportedFacility } from '@ecc/contracts';
 import type { InventoryAmount } from './inventory.ts';
 
 /*
- * Emissions a facility reported to EPA's GHGRP (decision 042): Scope 1 direct emissions as EPA publishes them,
+ * Emissions a facility reported to EPA's GHGRP (decision 039): Scope 1 direct emissions as EPA publishes them,
  * per facility and gas group, stored by the GHGRP import in `facilities.reported[year]` (metric tons). They enter
  * the inventory as the summary rows a calculated facility has, so consolidation and every breakdown treat them
  * alike, and only for facilities with no calculated result in the year: calculated results win.

@@ -75,7 +75,7 @@ const FACILITY_COLUMNS: readonly ExportColumn<InventoryFacility>[] = [
   { header: 'Country', value: (row) => row.country, width: 10 },
   { header: 'Counted (%)', value: (row) => row.countedPercent, width: 12 },
   ...scopeColumns<InventoryFacility>(),
-  // Calculated from records, or as reported to EPA's GHGRP (decision 042).
+  // Calculated from records, or as reported to EPA's GHGRP (decision 039).
   { header: 'Source', value: (row) => row.source, width: 12 },
 ];
 
