@@ -8,7 +8,7 @@ test.use({ realm: PAID_DEMO_REALM, isSignedIn: true });
 /*
  * The assistant on the paid demo realm (plan paid, flag ai-assistant): a question answered with the inventory
  * API's figure, streamed into the page, kept as a conversation; a citation followed to the facility's trail of
- * records. (Deleting a conversation is covered by the API's integration test.)
+ * records; the conversation deleted after a confirmation.
  */
 
 test('the assistant answers from the inventory and its citation leads to the records', async ({ page }) => {
@@ -50,5 +50,18 @@ test('the assistant answers from the inventory and its citation leads to the rec
     const sheet = page.getByRole('dialog', { name: 'Trail: Scope 1 2024' });
     await expect(sheet.getByRole('heading', { name: 'Records' })).toBeVisible();
     await expect(sheet.getByTestId('trail-factors')).toBeVisible();
+  });
+
+  await test.step('the conversation is deleted after a confirmation', async () => {
+    await page.goto('/context-ai');
+    const conversations = page.getByRole('navigation', { name: 'Conversations' });
+    const deleteButton = conversations
+      .getByRole('button', { name: `Delete conversation "${question}"` })
+      .first();
+    await expect(deleteButton).toBeVisible();
+    const before = await conversations.getByRole('button', { name: /^Delete conversation/ }).count();
+    await deleteButton.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete conversation' }).click();
+    await expect(conversations.getByRole('button', { name: /^Delete conversation/ })).toHaveCount(before - 1);
   });
 });

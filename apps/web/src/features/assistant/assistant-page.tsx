@@ -42,7 +42,7 @@ function ConversationList({
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<AssistantConversationSummary | undefined>();
   return (
-    <nav aria-label="Conversations" className="grid min-w-0 content-start gap-3">
+    <nav aria-label="Conversations" className="grid min-w-0 grid-cols-1 content-start gap-3">
       <Button variant="outline" onClick={onNew}>
         <MessageSquarePlusIcon aria-hidden="true" /> New conversation
       </Button>
@@ -54,13 +54,13 @@ function ConversationList({
         empty={<p className="text-muted-foreground text-sm">No conversations yet.</p>}
       >
         {(data) => (
-          <ul className="grid gap-1">
+          <ul className="grid grid-cols-1 gap-1">
             {data.conversations.map((conversation) => (
               <li key={conversation.id} className="flex items-center gap-1">
                 <Button
                   variant={conversation.id === selectedId ? 'secondary' : 'ghost'}
                   size="sm"
-                  className="min-w-0 flex-1 justify-start"
+                  className="min-w-0 flex-1 shrink justify-start"
                   aria-current={conversation.id === selectedId ? 'true' : undefined}
                   onClick={() => onOpen(conversation.id)}
                 >
