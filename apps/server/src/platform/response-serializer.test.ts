@@ -103,6 +103,7 @@ describe('the response serializer', () => {
       'GET /api/reports/:id/versions/:number 200',
       'POST /api/realms/:realmId/login-strategies 201',
       'POST /api/reports 201',
+      'POST /api/reports/:id/sections 200',
       'POST /api/reports/:id/status 200',
       'PUT /api/realms/:realmId/login-strategies/:strategyId 200',
       'PUT /api/reports/:id 200',
