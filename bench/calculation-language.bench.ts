@@ -5,12 +5,8 @@
  * Both sides read the same parameter objects and add up the results, which are checked to agree.
  */
 import { cpuUsage } from 'node:process';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { compileFormula, FACTOR_LIBRARY_BY_ID, parseFormula } from '../packages/domain/src/index.ts';
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+import { measureRun, median, type TimedSample } from './support/timed-sample.ts';
 
 const SET_COUNT = 1_000_000;
 const WARM_UP_RUNS = 3;
@@ -100,37 +96,16 @@ function runCompiled(): number {
   return sum;
 }
 
-interface Sample {
-  readonly wallMs: number;
-  readonly cpuMs: number;
-  readonly sum: number;
-}
-
-function measure(run: () => number): Sample {
-  collectGarbage();
-  const cpuStart = cpuUsage();
-  const start = performance.now();
-  const sum = run();
-  const wallMs = performance.now() - start;
-  const cpu = cpuUsage(cpuStart);
-  return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, sum };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
 for (let run = 0; run < WARM_UP_RUNS; run += 1) {
   runHandWritten();
   runCompiled();
 }
-const hand: Sample[] = [];
-const language: Sample[] = [];
+const hand: TimedSample[] = [];
+const language: TimedSample[] = [];
 for (let run = 0; run < MEASURED_RUNS; run += 1) {
   // Alternating, so a change of load hits both sides alike.
-  hand.push(measure(runHandWritten));
-  language.push(measure(runCompiled));
+  hand.push(measureRun(runHandWritten));
+  language.push(measureRun(runCompiled));
 }
 const expected = hand[0]?.sum ?? 0;
 for (const sample of [...hand, ...language]) {

@@ -7,9 +7,6 @@
  * COPY are the same statements for both (recalculation-repository.ts) and are not part of this measurement; the
  * whole run is in `recalculate.bench.ts`. The two methods' CO2e totals are checked to agree.
  */
-import { cpuUsage } from 'node:process';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import {
   calculateActivityResults,
   calculateWithBoundCalculation,
@@ -19,9 +16,7 @@ import {
   type CalculableActivityRecord,
   type Scope,
 } from '../packages/domain/src/index.ts';
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+import { measureRun, median, type TimedSample } from './support/timed-sample.ts';
 
 const RECORD_COUNT = 1_000_000;
 const WARM_UP_RUNS = 2;
@@ -87,37 +82,16 @@ function runRealmCalculation(): number {
   return sum;
 }
 
-interface Sample {
-  readonly wallMs: number;
-  readonly cpuMs: number;
-  readonly sum: number;
-}
-
-function measure(run: () => number): Sample {
-  collectGarbage();
-  const cpuStart = cpuUsage();
-  const start = performance.now();
-  const sum = run();
-  const wallMs = performance.now() - start;
-  const cpu = cpuUsage(cpuStart);
-  return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, sum };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
 for (let run = 0; run < WARM_UP_RUNS; run += 1) {
   runBuiltIn();
   runRealmCalculation();
 }
-const builtIn: Sample[] = [];
-const realm: Sample[] = [];
+const builtIn: TimedSample[] = [];
+const realm: TimedSample[] = [];
 for (let run = 0; run < MEASURED_RUNS; run += 1) {
   // Alternating, so a change of load hits both sides alike.
-  builtIn.push(measure(runBuiltIn));
-  realm.push(measure(runRealmCalculation));
+  builtIn.push(measureRun(runBuiltIn));
+  realm.push(measureRun(runRealmCalculation));
 }
 const expected = builtIn[0]?.sum ?? 0;
 for (const sample of realm) {
