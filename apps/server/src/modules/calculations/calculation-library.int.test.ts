@@ -152,6 +152,8 @@ describe('calculations as data, run by the engine', () => {
     flatId = calculationListResponseSchema
       .parse((await call(PARENT_HOST, { method: 'GET', url: '/api/calculations' })).json())
       .calculations.find((each) => each.name === 'boiler-flat')!.id;
+    // The answer names the new calculation, so the editor opens it without searching the list.
+    expect(saved.calculationId).toBe(flatId);
 
     const wrongTest = await post(PARENT_HOST, `/api/calculations/${flatId}/tests`, {
       name: 'a thousand scf',
