@@ -13,6 +13,11 @@ const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
 test.use({ realm: DEMO_REALM });
 
+/** The button of an open calculation in the list above the editor; the active one is aria-current. */
+function openCalculation(page: Page, name: string) {
+  return page.getByRole('list', { name: 'Open calculations' }).getByRole('button', { name, exact: true });
+}
+
 function editorText(page: Page) {
   return page.locator('.cm-content');
 }
@@ -42,7 +47,7 @@ test('a calculation written, tested, published, changed as DRAKON and compared i
     await expect(seeded).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\?calculation=/);
-    await expect(page.getByRole('tab', { name: 'natural-gas-c1' })).toHaveAttribute('aria-selected', 'true');
+    await expect(openCalculation(page, 'natural-gas-c1')).toHaveAttribute('aria-current', 'true');
     await expect(editorText(page)).toContainText("LOOKUP('natural gas', 'heat-contents'");
   });
 
@@ -52,8 +57,8 @@ test('a calculation written, tested, published, changed as DRAKON and compared i
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tab')).toHaveCount(2 + 6);
+    await expect(openCalculation(page, name)).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('list', { name: 'Open calculations' }).getByRole('listitem')).toHaveCount(2);
     await expect(page.getByTestId('calculation-version')).toHaveText('Version 1 · draft');
   });
 
@@ -63,14 +68,14 @@ test('a calculation written, tested, published, changed as DRAKON and compared i
       "Line 2, column 13: Expected a value after '*'",
     );
     await expect(page.locator('.cm-line').nth(1).locator('.cm-lintRange-error')).toHaveText('*');
-    await expect(page.getByRole('tab', { name: `${name} (unsaved changes)` })).toBeVisible();
+    await expect(openCalculation(page, `${name} (unsaved changes)`)).toBeVisible();
   });
 
   await test.step('closing the unsaved tab asks first', async () => {
     await page.getByRole('button', { name: `Close ${name}` }).click();
     const confirm = page.getByRole('alertdialog', { name: `Close ${name} without saving?` });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('tab', { name: `${name} (unsaved changes)` })).toBeVisible();
+    await expect(openCalculation(page, `${name} (unsaved changes)`)).toBeVisible();
   });
 
   await test.step('the fixed formula is saved with Ctrl+S as version 2', async () => {
@@ -78,7 +83,7 @@ test('a calculation written, tested, published, changed as DRAKON and compared i
     await expect(page.getByText('The formula reads without errors.')).toBeVisible();
     await page.keyboard.press('ControlOrMeta+S');
     await expect(page.getByTestId('calculation-version')).toHaveText('Version 2 · draft');
-    await expect(page.getByRole('tab', { name, exact: true })).toBeVisible();
+    await expect(openCalculation(page, name)).toBeVisible();
   });
 
   await test.step('a failing test blocks publishing, and the corrected test passes', async () => {
@@ -156,11 +161,78 @@ test('a calculation written, tested, published, changed as DRAKON and compared i
     await expect(diff.locator('tr[data-change="added"]')).toContainText('IF(:distance > 100, 0.2, 0.25)');
   });
 
+  await test.step('the DRAKON page opens it by id and saves a new version', async () => {
+    const id = new URL(page.url()).searchParams.get('calculation') ?? '';
+    await page.getByRole('link', { name: `Open the DRAKON page of ${name}` }).click();
+    await expect(page).toHaveURL(`/calc-editor/drakon?calculation=${id}`);
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    await expect(page.locator('[data-icon-id="item-0/no"]')).toHaveAttribute(
+      'aria-label',
+      'Action: set :rate = 0.25',
+    );
+    await replaceFormula(page, 'set :rate = IF(:distance > 100, 0.2, 0.3)\n:distance * :rate');
+    await page.getByRole('button', { name: 'Save as a new version' }).click();
+    await expect(page.getByText('Version 4 · draft')).toBeVisible();
+    await page.getByRole('link', { name: 'Open in the calculation editor' }).click();
+    await expect(page.getByTestId('calculation-version')).toHaveText(
+      'Version 4 · draft (version 2 published)',
+    );
+  });
+
   await test.step('a link opens a given version', async () => {
+    await page.getByRole('tab', { name: 'History' }).click();
     await page.getByRole('link', { name: 'Open version 2' }).click();
     await expect(page).toHaveURL(/version=2/);
     await page.getByRole('tab', { name: 'Formula', exact: true }).click();
     await expect(editorText(page)).toContainText('IF(:distance > 100, 0.2, 0.3)');
     await expect(page.getByTestId('calculation-version')).toContainText('showing version 2');
+  });
+});
+
+test('a worked example becomes a calculation, and a demo calculation runs on a real activity record', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const name = `spend-${Date.now()}`;
+  await signInThroughApi(page, DEMO_REALM, ADMIN);
+
+  await test.step('"Open in editor" on an example creates a calculation of its formula', async () => {
+    await page.goto('/calc-editor/examples');
+    await page.locator('a[href="/calc-editor?example=spend-based-purchased-goods"]').click();
+    const dialog = page.getByRole('dialog', { name: /New calculation from/ });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(openCalculation(page, name)).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByTestId('calculation-version')).toHaveText('Version 1 · draft');
+    await expect(editorText(page)).not.toBeEmpty();
+    await expect(page.getByText('The formula reads without errors.')).toBeVisible();
+  });
+
+  await test.step('an activity record fills the parameters as the engine would', async () => {
+    const { facilityName, quantity } = await page.evaluate(async () => {
+      const facilities = (await (await fetch('/api/facilities?limit=50')).json()) as {
+        results: { slug: string; name: string }[];
+      };
+      const facility = facilities.results[0]!;
+      const records = (await (
+        await fetch(`/api/facilities/${facility.slug}/activity-records?limit=50`)
+      ).json()) as { results: { quantity: number }[] };
+      return { facilityName: facility.name, quantity: records.results[0]!.quantity };
+    });
+    await page
+      .getByRole('tree', { name: 'Calculations' })
+      .getByRole('treeitem', { name: /natural-gas-c1/ })
+      .click();
+    await expect(openCalculation(page, 'natural-gas-c1')).toHaveAttribute('aria-current', 'true');
+    await page.getByLabel('Facility', { exact: true }).selectOption({ label: facilityName });
+    const records = page.getByLabel('Activity record');
+    await expect(records.locator('option')).not.toHaveCount(1);
+    await records.selectOption({ index: 1 });
+    await expect(page.getByText('Values of the record')).toBeVisible();
+    await expect(page.getByLabel(':quantity', { exact: true })).toHaveValue(String(quantity));
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const result = page.getByTestId('dry-run-result');
+    await expect(result.getByRole('columnheader', { name: 'Formula line' })).toBeVisible();
+    await expect(result.getByRole('row').nth(1)).toContainText("LOOKUP('natural gas', 'heat-contents'");
   });
 });

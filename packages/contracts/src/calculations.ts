@@ -292,8 +292,6 @@ export type CalculationSave = z.input<typeof calculationSaveSchema>;
 
 /** A save: the new draft, its formula's problems (a draft may have some) and its tests' runs on it. */
 export const calculationSaveResponseSchema = z.object({
-  /** The calculation saved (for a create or a copy, the new one's id). */
-  calculationId: z.string(),
   version: calculationVersionSchema,
   errors: z.array(calculationErrorSchema),
   testRuns: z.array(calculationTestRunSchema),

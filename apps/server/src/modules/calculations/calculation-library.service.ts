@@ -391,7 +391,6 @@ async function saveDraft(
   await repository.insertTestRuns(realmId, outcome.runs);
   const byId = new Map(tests.map((test) => [test.id, test]));
   return {
-    calculationId,
     version: toVersion(version),
     errors: outcome.errors,
     testRuns: outcome.runs.map((run) => toTestRun(byId.get(run.testId)!, version.number, run)),

@@ -70,7 +70,7 @@ export function CalculationIdeNewDialog({
   const onSubmit = submit(async (request) => {
     const created = await callEndpoint(calculationEndpoints.create, { body: request });
     await queryClient.invalidateQueries({ queryKey: calculationQueryKeys.all });
-    onCreated(created.calculationId);
+    onCreated(created.version.calculationId);
   });
 
   return (

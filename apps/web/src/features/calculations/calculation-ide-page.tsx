@@ -1,4 +1,4 @@
-import { calculationEndpoints, emissionEndpoints } from '@ecc/contracts';
+import { emissionEndpoints } from '@ecc/contracts';
 import { CALCULATION_EXAMPLES } from '@ecc/domain';
 import { Button, ConfirmDialog, EmptyState, cn } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -20,9 +20,9 @@ import {
   isTabDirty,
   type CalculationIdeTab,
 } from './calculation-ide-tabs.ts';
-import { CalculationTree } from './calculation-tree.tsx';
+import { CalculationIdeTree } from './calculation-ide-tree.tsx';
 import type { FormulaNameSources } from './formula-code-mirror.ts';
-import { calculationListQueryOptions } from './stored-calculations-api.ts';
+import { calculationLibraryQueryOptions, datasetListQueryOptions } from './calculation-pages-api.ts';
 
 const FACTOR_CHOICES = 50;
 
@@ -48,7 +48,7 @@ export function CalculationIdePage({ route }: PageProps) {
   const requestedId = searchText(search.calculation);
   const requestedVersion = searchNumber(search.version);
   const exampleId = searchText(search.example);
-  const list = useQuery(calculationListQueryOptions());
+  const list = useQuery(calculationLibraryQueryOptions);
   const canEdit = useCan('update', 'EmissionFactor');
   const currentUserId = useCurrentUser(true)?.id;
   const [state, dispatch] = useReducer(calculationIdeTabsReducer, EMPTY_CALCULATION_IDE_TABS);
@@ -56,10 +56,7 @@ export function CalculationIdePage({ route }: PageProps) {
   const [isCreating, setIsCreating] = useState(false);
   const example = CALCULATION_EXAMPLES.find((each) => each.id === exampleId);
 
-  const datasets = useQuery({
-    queryKey: ['calculations', 'datasets', 'names'],
-    queryFn: ({ signal }) => callEndpoint(calculationEndpoints.listDatasets, { signal }),
-  });
+  const datasets = useQuery(datasetListQueryOptions);
   const nameSources = useMemo<FormulaNameSources>(
     () => ({
       factors: async (prefix) =>
@@ -164,7 +161,7 @@ export function CalculationIdePage({ route }: PageProps) {
                   </Button>
                 ) : null}
               </div>
-              <CalculationTree
+              <CalculationIdeTree
                 folders={data.folders}
                 calculations={data.calculations}
                 label="Calculations"
@@ -178,33 +175,25 @@ export function CalculationIdePage({ route }: PageProps) {
                   Open a calculation from the tree (Enter or a click) to edit it here; several open as tabs.
                 </p>
               ) : (
-                <div role="tablist" aria-label="Open calculations" className="flex flex-wrap gap-1 border-b">
+                // A list of buttons rather than an ARIA tablist: each open calculation has a close button beside it,
+                // which a tablist may not hold.
+                <ul aria-label="Open calculations" className="flex flex-wrap gap-1 border-b">
                   {state.tabs.map((tab) => {
                     const isActive = tab.calculationId === state.activeId;
                     const isDirty = isTabDirty(tab);
                     return (
-                      <div
+                      <li
                         key={tab.calculationId}
                         className={cn(
                           'flex items-center rounded-t border border-b-0',
-                          isActive ? 'bg-background' : 'bg-muted',
+                          isActive ? 'bg-background border-primary border-t-2' : 'bg-muted',
                         )}
                       >
                         <button
                           type="button"
-                          role="tab"
-                          aria-selected={isActive}
-                          tabIndex={isActive ? 0 : -1}
+                          aria-current={isActive ? 'true' : undefined}
                           className="focus-visible:ring-ring px-3 py-1.5 font-mono text-sm outline-none focus-visible:ring-2"
                           onClick={() => show(tab.calculationId)}
-                          onKeyDown={(event) => {
-                            const index = state.tabs.indexOf(tab);
-                            const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-                            if (step === 0) return;
-                            event.preventDefault();
-                            const next = state.tabs[(index + step + state.tabs.length) % state.tabs.length];
-                            show(next?.calculationId);
-                          }}
                         >
                           {tab.name}
                           {isDirty ? (
@@ -224,13 +213,13 @@ export function CalculationIdePage({ route }: PageProps) {
                         >
                           <XIcon aria-hidden="true" className="size-3.5" />
                         </button>
-                      </div>
+                      </li>
                     );
                   })}
-                </div>
+                </ul>
               )}
               {activeTab === undefined ? null : (
-                <div role="tabpanel" aria-label={activeTab.name}>
+                <section aria-label={`Calculation ${activeTab.name}`}>
                   <CalculationIdeEditor
                     key={activeTab.calculationId}
                     tab={activeTab}
@@ -243,7 +232,7 @@ export function CalculationIdePage({ route }: PageProps) {
                       if (requestedVersion !== undefined) show(activeTab.calculationId);
                     }}
                   />
-                </div>
+                </section>
               )}
             </section>
           </div>
