@@ -82,6 +82,12 @@ function datasetsOf(
 
 const EMPTY_DATASETS = createDatedDatasets(new Map());
 
+/** What a formula reaches for a user who may not read the realm's datasets and calculations: none of them. */
+export const UNREACHABLE_CALCULATION_RESOURCES: Pick<CalculationResources, 'datasets' | 'sources'> = {
+  datasets: EMPTY_DATASETS,
+  sources: { get: () => undefined },
+};
+
 /** What a formula of the realm may reach: its datasets and the published calculations `#name` calls. */
 export interface CalculationResources {
   /** The realm, then the realms above it, nearest first. */
