@@ -22,6 +22,25 @@ async function rowsOf(db: Database, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
+/**
+ * A statement joining the realm's results to their facilities (and records), planned without nested loops. The planner's row
+ * estimates for a realm's results are guesses (PGlite runs no autovacuum, so its tables have no statistics, and the
+ * key expressions' selectivities are defaults), and a guess of a few thousand rows chose an index probe of the
+ * records and of the facilities per result: 31 s where hashing both takes a fraction (PostgreSQL, 1,000,080 results,
+ * docs/performance.md). The setting is put back after the statement, so a caller's transaction keeps its own.
+ */
+async function rowsJoinedByHash(db: Database, query: SQL): Promise<Row[]> {
+  return db.transaction(async (transaction) => {
+    const [setting] = await rowsOf(
+      transaction,
+      sql`select current_setting('enable_nestloop') as previous, set_config('enable_nestloop', 'off', true)`,
+    );
+    const rows = await rowsOf(transaction, query);
+    await transaction.execute(sql`select set_config('enable_nestloop', ${String(setting?.previous)}, true)`);
+    return rows;
+  });
+}
+
 /** The dimensions the monthly totals hold (with the facility's attributes joined). */
 const MONTH_TOTAL_DIMENSIONS: ReadonlySet<AnalysisDimension> = new Set<AnalysisDimension>([
   'scope',
@@ -401,7 +420,7 @@ export function createAnalysisRepository(db: Database) {
         ...measureColumns(input.comparison?.current, ''),
         ...(input.comparison ? measureColumns(input.comparison.previous, 'compared_') : []),
       ];
-      const rows = await rowsOf(
+      const rows = await (fromMonthTotals ? rowsOf : rowsJoinedByHash)(
         db,
         sql`select ${sql.join(selected, sql`, `)}
             from (${keyedRows(realmId, gwpSetId, settings, {
