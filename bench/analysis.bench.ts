@@ -130,7 +130,7 @@ async function bench(database: DatabaseHandle, label: string): Promise<void> {
   const PEER = 'peer: hand-written GROUP BY facility, month over the year’s results';
   const calls: Record<string, () => Promise<unknown>> = {
     'analysis (monthly totals)': () => runAnalysis(db, realmRef, view),
-    // Left out on request: on PostgreSQL one such call ran for over 16 minutes on this machine (see performance.md).
+    // Left out on request: the slower of the two views (docs/performance.md has its history on PostgreSQL).
     ...(flags['skip-through-results']
       ? {}
       : {

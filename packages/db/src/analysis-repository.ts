@@ -22,6 +22,25 @@ async function rowsOf(db: Database, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
+/**
+ * A statement joining the realm's results to their facilities (and records), planned without nested loops. The planner's row
+ * estimates for a realm's results are guesses (PGlite runs no autovacuum, so its tables have no statistics, and the
+ * key expressions' selectivities are defaults), and a guess of a few thousand rows chose an index probe of the
+ * records and of the facilities per result: 31 s where hashing both takes a fraction (PostgreSQL, 1,000,080 results,
+ * docs/performance.md). The setting is put back after the statement, so a caller's transaction keeps its own.
+ */
+async function rowsJoinedByHash(db: Database, query: SQL): Promise<Row[]> {
+  return db.transaction(async (transaction) => {
+    const [setting] = await rowsOf(
+      transaction,
+      sql`select current_setting('enable_nestloop') as previous, set_config('enable_nestloop', 'off', true)`,
+    );
+    const rows = await rowsOf(transaction, query);
+    await transaction.execute(sql`select set_config('enable_nestloop', ${String(setting?.previous)}, true)`);
+    return rows;
+  });
+}
+
 /** The dimensions the monthly totals hold (with the facility's attributes joined). */
 const MONTH_TOTAL_DIMENSIONS: ReadonlySet<AnalysisDimension> = new Set<AnalysisDimension>([
   'scope',
@@ -111,6 +130,18 @@ function reportingYearShift(startMonth: number): number {
 }
 
 /**
+ * The first day of the first reporting year of `years` and the first day after the last, as `YYYY-MM-DD`: a year
+ * filter made a range of the period column, which the indexes on it serve.
+ */
+function monthRangeOf(years: readonly number[], shift: number): { from: string; to: string } {
+  const firstDayOf = (year: number) => {
+    const date = new Date(Date.UTC(year, -shift, 1));
+    return date.toISOString().slice(0, 10);
+  };
+  return { from: firstDayOf(Math.min(...years)), to: firstDayOf(Math.max(...years) + 1) };
+}
+
+/**
  * Each business unit with itself and every unit above it (`hops` 0 is the unit itself): business units are a tree
  * (decision 024) and a parent's figures are its own facilities' and all its descendants' (issue 11). The walk
  * stops after 64 levels, as a guard only: the server refuses cycles.
@@ -140,11 +171,20 @@ function keyedRows(
   options: {
     fromMonthTotals: boolean;
     needsGas: boolean;
+    /** Reads the results' records (data quality, quantity, unit); without it no record is joined. */
+    needsRecords: boolean;
     isUnitRolledUp?: boolean;
     comparison?: { current: number; previous: number } | undefined;
+    /** The reporting years the request is limited to: only their months are read. */
+    years?: readonly number[] | undefined;
   },
 ): SQL {
   const shift = reportingYearShift(settings.reportingYearStartMonth);
+  const months = options.years === undefined ? undefined : monthRangeOf(options.years, shift);
+  const inMonths = (column: SQL) =>
+    months === undefined
+      ? sql``
+      : sql`and ${column} >= ${months.from}::date and ${column} < ${months.to}::date`;
   const periodYear = sql`extract(year from (base.month + make_interval(months => ${shift}::int)))::int`;
   const keyMonth = options.comparison
     ? sql`case when ${periodYear} = ${options.comparison.previous}::int
@@ -158,19 +198,33 @@ function keyedRows(
             null::boolean as is_estimated, null::float8 as quantity, null::text as unit, null::uuid as record_id
           from emission_month_totals totals
           where totals.realm_id = ${realmId} and totals.gwp_set_id = ${gwpSetId}
-            and ${options.needsGas ? sql`totals.gas <> ''` : sql`totals.gas = ''`}`
-    : sql`select results.facility_id, date_trunc('month', results.period_start)::date as month, results.scope,
+            and ${options.needsGas ? sql`totals.gas <> ''` : sql`totals.gas = ''`}
+            ${inMonths(sql`totals.month`)}`
+    : // The results of the realm's set read from the table (the caller read the set): the `emission_results` view
+      // would join the realm to every result to find it. The records are joined only when a column of theirs is
+      // asked for (data quality, activity quantity, unit).
+      sql`select results.facility_id, date_trunc('month', results.period_start)::date as month, results.scope,
             results.scope3_category, results.scope2_method,
             ${options.needsGas ? sql`gas_masses.key` : sql`null::text`} as gas,
             results.co2e_kg::numeric as co2e,
             ${options.needsGas ? sql`gas_masses.value::numeric` : sql`null::numeric`} as gas_kg,
             results.factor_version as factor_source, results.calculation_method_id as calculation_method,
-            records.is_estimated, records.quantity, records.unit, records.id as record_id
-          from emission_results results
-          join activity_records records
-            on records.realm_id = ${realmId} and records.id = results.activity_record_id
+            ${
+              options.needsRecords
+                ? sql`records.is_estimated, records.quantity, records.unit,`
+                : sql`null::boolean as is_estimated, null::float8 as quantity, null::text as unit,`
+            }
+            results.activity_record_id as record_id
+          from emission_results_all_sets results
+          ${
+            options.needsRecords
+              ? sql`join activity_records records
+                  on records.realm_id = ${realmId} and records.id = results.activity_record_id`
+              : sql``
+          }
           ${options.needsGas ? sql`cross join lateral jsonb_each_text(results.gases) as gas_masses(key, value)` : sql``}
-          where results.realm_id = ${realmId}`;
+          where results.realm_id = ${realmId} and results.gwp_set_id = ${gwpSetId}
+            ${inMonths(sql`results.period_start`)}`;
   // Consolidation (decision 024, `consolidationFactor` in the domain): equity share scales each facility's
   // results by its ownership share; a control approach keeps facilities in the boundary whole, the others out.
   const isEquityShare = settings.consolidation === 'equity-share';
@@ -279,6 +333,8 @@ export function createAnalysisRepository(db: Database) {
       const countedMethod = scope2MethodFilter?.length === 1 ? scope2MethodFilter[0]! : input.scope2Method;
       const isMethodKey = input.dimensions.includes('scope2Method');
       const isUnitRolledUp = input.dimensions.includes('businessUnit');
+      const needsRecords =
+        hasQuantity || input.dimensions.includes('dataQuality') || input.filters.dataQuality !== undefined;
 
       const conditions = filterConditions(realmId, input.filters, isUnitRolledUp);
       if (!isMethodKey) conditions.push(countedScope2(countedMethod));
@@ -364,10 +420,19 @@ export function createAnalysisRepository(db: Database) {
         ...measureColumns(input.comparison?.current, ''),
         ...(input.comparison ? measureColumns(input.comparison.previous, 'compared_') : []),
       ];
-      const rows = await rowsOf(
+      const rows = await (fromMonthTotals ? rowsOf : rowsJoinedByHash)(
         db,
         sql`select ${sql.join(selected, sql`, `)}
-            from (${keyedRows(realmId, gwpSetId, settings, { fromMonthTotals, needsGas, isUnitRolledUp, comparison: input.comparison })}) keyed
+            from (${keyedRows(realmId, gwpSetId, settings, {
+              fromMonthTotals,
+              needsGas,
+              needsRecords,
+              isUnitRolledUp,
+              comparison: input.comparison,
+              years: input.comparison
+                ? [input.comparison.current, input.comparison.previous]
+                : input.filters.year,
+            })}) keyed
             ${conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`}
             group by grouping sets (${groupingSets})
             ${groupedColumns.length === 0 ? sql`` : sql`order by ${sql.join(groupedColumns, sql`, `)}`}`,
@@ -423,7 +488,11 @@ export function createAnalysisRepository(db: Database) {
       gwpSetId: string,
       settings: AnalysisSettings,
     ): Promise<{ dimension: AnalysisDimension; value: string | number; label: string }[]> {
-      const keyed = keyedRows(realmId, gwpSetId, settings, { fromMonthTotals: false, needsGas: false });
+      const keyed = keyedRows(realmId, gwpSetId, settings, {
+        fromMonthTotals: false,
+        needsGas: false,
+        needsRecords: true,
+      });
       const rows = await rowsOf(
         db,
         sql`with keyed as materialized (${keyed}),
@@ -490,7 +559,12 @@ export function createAnalysisRepository(db: Database) {
         sql`with cell as (
               select distinct on (keyed.record_id) keyed.record_id,
                 (keyed.co2e * keyed.factor)::float8 as co2e_kg, keyed.scope2_method
-              from (${keyedRows(realmId, gwpSetId, settings, { fromMonthTotals: false, needsGas })}) keyed
+              from (${keyedRows(realmId, gwpSetId, settings, {
+                fromMonthTotals: false,
+                needsGas,
+                needsRecords: input.filters.dataQuality !== undefined || input.unit !== undefined,
+                years: input.filters.year,
+              })}) keyed
               where ${sql.join(conditions, sql` and `)}
               order by keyed.record_id
             )

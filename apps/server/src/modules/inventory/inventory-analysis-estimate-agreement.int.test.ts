@@ -633,4 +633,59 @@ describe('inventory = analysis = sum of the estimate API, on a realm loaded by `
       }
     }
   });
+
+  it('agree on a reporting year from July to June, the analysis reading only that year’s months', async () => {
+    const boundary = (month: number) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: '/api/organisation/boundary',
+        headers: { host: HOST, ...withSession(token) },
+        payload: {
+          consolidationApproach: 'operational-control',
+          reportingYearStartMonth: month,
+          baseYear: null,
+          recalculationThresholdPercent: 5,
+        },
+      });
+    expect((await boundary(7)).statusCode).toBe(200);
+    try {
+      const response = await call('GET', `/api/reports/inventory?year=${YEAR}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const inventory = inventoryResponseSchema.parse(response.json());
+      expect(inventory.period).toEqual({ start: `${YEAR - 1}-07-01`, end: `${YEAR}-06-30` });
+      for (const method of ['location', 'market'] as const) {
+        const byScope = await analyse({
+          measures: ['co2e'],
+          rows: ['scope'],
+          filters: { year: [YEAR] },
+          scope2Method: method,
+        });
+        const throughRecords = await analyse({
+          measures: ['co2e'],
+          rows: ['scope'],
+          filters: { year: [YEAR], dataQuality: ['measured', 'estimated'] },
+          scope2Method: method,
+        });
+        const wanted = {
+          1: inventory.scope1.co2e,
+          2: method === 'location' ? inventory.scope2.location.co2e : inventory.scope2.market.co2e,
+          3: inventory.scope3.co2e,
+        };
+        for (const answer of [byScope, throughRecords]) {
+          for (const scope of [1, 2, 3] as const) {
+            const got = answer.rows.find((row) => row.keys.scope === scope)?.values.co2e ?? 0;
+            expect(Math.abs(got - wanted[scope]), `Scope ${scope} on ${method}`).toBeLessThan(HALF_GRAM_KG);
+          }
+        }
+      }
+      // The fiscal year holds December of the year before and January to June: half a calendar year and a month.
+      const months = await analyse({ measures: ['co2e'], rows: ['month'], filters: { year: [YEAR] } });
+      expect(months.rows.map((row) => row.keys.month)).toEqual([
+        `${YEAR - 1}-12`,
+        ...['01', '02', '03', '04', '05', '06'].map((month) => `${YEAR}-${month}`),
+      ]);
+    } finally {
+      expect((await boundary(1)).statusCode).toBe(200);
+    }
+  });
 });
