@@ -1,6 +1,9 @@
 import type { DatabaseHandle } from '@ecc/db';
 import { runCli } from '../cli.ts';
 
+/** The command line's exit code of success, for tests that may not import `cli.ts` (a module's tests). */
+export { EXIT_OK } from '../cli.ts';
+
 export interface CliRun {
   exitCode: number;
   stdout: string;

@@ -13,7 +13,7 @@ import {
 import { facilities } from '@ecc/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCliCapturing } from '#test-support/run-cli.ts';
+import { EXIT_OK, runCliCapturing } from '#test-support/run-cli.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 
@@ -24,8 +24,6 @@ import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
  * takes in the facilities of every unit below it (in the pivot and in the drill-through to records).
  */
 
-/** The CLI's exit code on success. */
-const EXIT_OK = 0;
 const GRAM_KG = 0.001;
 const ADMIN = { email: 'admin@acme.test', password: 'acme-password-1', role: 'admin' as const };
 const SITES =

@@ -15,7 +15,7 @@ import {
 import { ILLUSTRATIVE_EEIO_CSV } from '@ecc/db';
 import { kyotoGasOf } from '@ecc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCliCapturing } from '#test-support/run-cli.ts';
+import { EXIT_OK, runCliCapturing } from '#test-support/run-cli.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 
@@ -32,7 +32,6 @@ import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 
 const HALF_GRAM_KG = 0.0005;
 const YEAR = 2025;
-const EXIT_OK = 0;
 const ADMIN = { email: 'ada@proof.test', password: 'proof-password-1', role: 'admin' as const };
 const HOST = 'proof.test';
 const KYOTO_GASES: readonly KyotoGas[] = ['CO2', 'CH4', 'N2O', 'HFCs', 'PFCs', 'SF6', 'NF3'];

@@ -10,7 +10,7 @@ import { DEMO_ADMIN, facilities, seedPaidDemoRealm } from '@ecc/db';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCliCapturing } from '#test-support/run-cli.ts';
+import { EXIT_OK, runCliCapturing } from '#test-support/run-cli.ts';
 import { requireSharedDataFile } from '#test-support/shared-data-dir.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 
@@ -21,8 +21,6 @@ import { createTestApp, signIn, withSession, type TestApp } from '#test-support/
  * calculated results in the year is counted from those, never twice.
  */
 
-/** The CLI's exit code on success. */
-const EXIT_OK = 0;
 const HOST = 'paid.localhost';
 const KG_PER_T = 1000;
 

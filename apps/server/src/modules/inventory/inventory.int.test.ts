@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCliCapturing } from '#test-support/run-cli.ts';
+import { EXIT_OK, runCliCapturing } from '#test-support/run-cli.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 
@@ -23,8 +23,6 @@ const OTHER_USER = { email: 'olga@other.test', password: 'other-password-1' };
 const SIMPLE_USER = { email: 'sam@simple.test', password: 'simple-password-1' };
 /** The inventory's sums against the estimate API's, per result: well under a gram. */
 const GRAM_KG = 0.001;
-/** The CLI's exit code on success. */
-const EXIT_OK = 0;
 
 /** One activity row of the file the CLI imports, and the estimate items that calculate it. */
 interface ActivityRow {

@@ -13,10 +13,9 @@ import ExcelJS from 'exceljs';
 import { consolidate } from '@ecc/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCliCapturing } from '#test-support/run-cli.ts';
+import { EXIT_OK, runCliCapturing } from '#test-support/run-cli.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
-import { EXIT_OK } from './cli.ts';
 
 /*
  * The analysis pivot against the estimate API: a realm loaded by `ecc import activities`, whose totals by scope,
