@@ -157,8 +157,8 @@ async function modelAnswer(
   }
   return {
     answer: checked.answer,
-    facts: outputs.length === 0 ? [] : written.facts,
-    citations: outputs.length === 0 ? [] : written.citations,
+    facts: written.facts,
+    citations: written.citations,
     toolCalls: calls,
     mode: 'model',
     ...(checked.removed.length === 0 ? {} : { note: modelCorrectedNote(checked.removed.length) }),
