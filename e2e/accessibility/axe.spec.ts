@@ -23,6 +23,8 @@ interface DemoIds {
   facilityId: string;
   equipmentId: string;
   equipmentType: string;
+  /** A calculation of the demo realm, opened in the calculation editor and on the DRAKON page. */
+  calculationId: string;
 }
 
 function realmFor(route: RouteDefinition): E2eRealm {
@@ -41,6 +43,10 @@ function pathsOf(route: RouteDefinition, ids: DemoIds): string[] {
       return [`/equipment-manager/${ids.equipmentType}/${ids.equipmentId}/view`];
     case 'equipment-new':
       return [`/equipment-manager/site/${ids.facilityId}/${ids.equipmentType}/new`];
+    case 'calc-editor':
+      return ['/calc-editor', `/calc-editor?calculation=${ids.calculationId}`];
+    case 'calc-editor-drakon':
+      return ['/calc-editor/drakon', `/calc-editor/drakon?calculation=${ids.calculationId}`];
     case 'invite-accept':
       return [`/invite/${UNKNOWN_INVITATION_TOKEN}`];
     default:
@@ -57,14 +63,21 @@ async function loadDemoIds(page: Page): Promise<DemoIds> {
     const equipment = (await (await fetch('/api/equipment')).json()) as {
       results: { id: string; typeKey: string }[];
     };
+    const calculations = (await (await fetch('/api/calculations')).json()) as {
+      calculations: { id: string }[];
+    };
     const facility = facilities.results[0];
     const item = equipment.results[0];
-    if (!facility || !item) throw new Error('The demo realm has no facility or no equipment');
+    const calculation = calculations.calculations[0];
+    if (!facility || !item || !calculation) {
+      throw new Error('The demo realm has no facility, no equipment or no calculation');
+    }
     return {
       facilitySlug: facility.slug,
       facilityId: facility.id,
       equipmentId: item.id,
       equipmentType: item.typeKey,
+      calculationId: calculation.id,
     };
   });
 }

@@ -2,8 +2,8 @@ import { expect, test } from '../support/fixtures.ts';
 
 /*
  * /calc-editor/examples: each worked calculation shows the result the server's dry run computes for its sample
- * parameters (figures worked by hand in packages/domain/src/calculations/examples.ts), and one opens in the
- * DRAKON editor with its parameters ready to run.
+ * parameters (figures worked by hand in packages/domain/src/calculations/examples.ts), one opens in the DRAKON
+ * view with its parameters ready to run, and "Open in editor" leads to the calculation editor (calculation-ide.spec.ts).
  */
 
 test.use({ isSignedIn: true });
@@ -29,8 +29,11 @@ test('each example shows its result, and one opens in the editor and runs there'
     '40 CFR 98 subpart C',
   );
 
+  await expect(
+    page.getByRole('link', { name: 'Open Refrigerant losses by mass balance (R-410A) in the editor' }),
+  ).toHaveAttribute('href', '/calc-editor?example=refrigerant-mass-balance');
   await page
-    .getByRole('link', { name: 'Open Refrigerant losses by mass balance (R-410A) in the editor' })
+    .getByRole('link', { name: 'View Refrigerant losses by mass balance (R-410A) as DRAKON' })
     .click();
   await expect(page).toHaveURL(/\/calc-editor\/drakon\?/);
   await expect(page.locator('.cm-content')).toContainText("EMIT('HFC-32', :lost * 0.5)");

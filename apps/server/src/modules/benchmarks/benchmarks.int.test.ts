@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { benchmarkResponseSchema, type BenchmarkResponse } from '@ecc/contracts';
-import { createFacilityRepository, createReferenceDataRepository, DEMO_USER, seedDemoRealm } from '@ecc/db';
+import {
+  createFacilityRepository,
+  createReferenceDataRepository,
+  DEMO_USER,
+  intensityDenominators,
+  seedDemoRealm,
+} from '@ecc/db';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -242,6 +248,45 @@ describe('GET /api/benchmarks/facilities/:id against the 2020 GHGRP workbook', (
     expect(answer.peerSource).toBeNull();
     expect(answer.peerList.every((peer) => peer.facilitySlug !== 'realm-subject')).toBe(true);
     expect(answer.peers.count).toBe(answer.peerList.length);
+  });
+
+  it('ranks the intensity among the realm’s facilities with production in the same unit', async () => {
+    const plants = rows.filter((row) => row.naics === '221112' && row.ar5Kg > 0).slice(1, 5);
+    const [subject, lower, higher, otherUnit] = await Promise.all(
+      plants.map((row, index) => realmFacilityOf(row, `intensity-${index}`)),
+    );
+    const production = [
+      [subject!, 1_000_000, 'MWh'],
+      [lower!, 1e12, 'MWh'],
+      [higher!, 1, 'MWh'],
+      [otherUnit!, 1, 't'],
+    ] as const;
+    await testApp.database.db.insert(intensityDenominators).values(
+      production.map(([facility, amount, unit]) => ({
+        realmId,
+        facilityId: facility.id,
+        year: 2020,
+        kind: 'production',
+        amount,
+        unit,
+      })),
+    );
+    const answer = await benchmark(subject!.id, '?peers=naics6&year=2020');
+    // kg CO2e per MWh of each plant, from the workbook's figures: one peer far below, one far above.
+    const intensityOf = (index: number) => plants[index]!.ar5Kg / production[index]![1];
+    expect(answer.intensity).toMatchObject({
+      unit: 'MWh',
+      production: 1_000_000,
+      peerCount: 2,
+      percentile: 50,
+    });
+    expect(answer.intensity!.value).toBeCloseTo(intensityOf(0), 6);
+    expect(answer.intensity!.peerMedian).toBeCloseTo((intensityOf(1) + intensityOf(2)) / 2, 6);
+    const withoutProduction = await benchmark(
+      (await realmFacilityOf(plants[0]!, 'intensity-none', null)).id,
+      '?peers=naics6&year=2020',
+    );
+    expect(withoutProduction.intensity).toBeNull();
   });
 
   it('refuses bad input with what and where', async () => {

@@ -152,6 +152,8 @@ describe('calculations as data, run by the engine', () => {
     flatId = calculationListResponseSchema
       .parse((await call(PARENT_HOST, { method: 'GET', url: '/api/calculations' })).json())
       .calculations.find((each) => each.name === 'boiler-flat')!.id;
+    // The answer names the new calculation, so the editor opens it without searching the list.
+    expect(saved.version.calculationId).toBe(flatId);
 
     const wrongTest = await post(PARENT_HOST, `/api/calculations/${flatId}/tests`, {
       name: 'a thousand scf',
@@ -359,6 +361,30 @@ describe('calculations as data, run by the engine', () => {
     );
     expect(run.statusCode, run.body).toBe(200);
     expect(run.json().testRuns).toEqual([expect.objectContaining({ isPassed: true })]);
+
+    // The editor's dry run reaches what a save's tests reach: the realm's datasets and published calculations.
+    const dryRun = await call(
+      'demo.calc-data.test',
+      {
+        method: 'POST',
+        url: '/api/calculations/dry-run',
+        payload: { formula: '#natural-gas-c1(quantity: :scf)', parameters: { scf: 1_000_000 } },
+      },
+      token,
+    );
+    expect(dryRun.statusCode, dryRun.body).toBe(200);
+    expect(dryRun.json().value).toBeGreaterThan(54_439);
+    const lookup = await call(
+      'demo.calc-data.test',
+      {
+        method: 'POST',
+        url: '/api/calculations/dry-run',
+        payload: { formula: "LOOKUP('propane', 'heat-contents', 'fuel', 'mmbtu_per_unit')" },
+      },
+      token,
+    );
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    expect(lookup.json().value).toBe(0.091);
   });
 
   it('imports a dataset from CSV as a dated version, and refuses a bad file naming each row and column (422)', async () => {

@@ -1,5 +1,12 @@
 import type { CalculationDryRunRequest, CalculationDryRunResponse, CalculationFailure } from '@ecc/contracts';
-import { compileFormula, type CalculationDiagnostic, type FactorLookup, type GwpSetId } from '@ecc/domain';
+import {
+  compileFormula,
+  type CalculationDatasets,
+  type CalculationDiagnostic,
+  type CalculationSources,
+  type FactorLookup,
+  type GwpSetId,
+} from '@ecc/domain';
 
 export type DryRunAnswer =
   | { readonly isSuccess: true; readonly response: CalculationDryRunResponse }
@@ -36,16 +43,24 @@ function failure(
   };
 }
 
+/** What else of the realm a formula reaches: its datasets (LOOKUP) and published calculations (`#name`). */
+export interface DryRunResources {
+  readonly datasets?: CalculationDatasets;
+  readonly calculations?: CalculationSources;
+}
+
 /**
- * Compiles and runs a formula once (issue 13, item 1): FACTOR reads the realm's factor library, LOOKUP and other
- * calculations are unknown until realms keep datasets and calculations (items 2 and 6). Nothing is stored.
+ * Compiles and runs a formula once (issue 13, item 1): FACTOR reads the realm's factor library, LOOKUP its
+ * datasets (the newest version of each) and `#name` its published calculations, as a save's tests do. Nothing is
+ * stored.
  */
 export function dryRunCalculation(
   request: CalculationDryRunRequest,
   factors: FactorLookup,
   gwp: GwpSetId,
+  resources: DryRunResources = {},
 ): DryRunAnswer {
-  const compiled = compileFormula(request.formula, { gwp, factors });
+  const compiled = compileFormula(request.formula, { gwp, factors, ...resources });
   if (compiled.calculation === undefined) return failure(compiled.errors, []);
   const outcome = compiled.calculation.evaluate(new Map(Object.entries(request.parameters)), { trace: true });
   if (!outcome.isSuccess) return failure(outcome.errors, [...outcome.trace]);

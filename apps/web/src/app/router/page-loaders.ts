@@ -30,7 +30,10 @@ export const PAGE_LOADERS: Record<Exclude<RouteId, 'login'>, () => Promise<PageC
   lighttouch: () =>
     import('../../features/abatement/lighttouch-page.tsx').then((module) => module.LighttouchPage),
   advancedghg: () => import('../../features/scope3/scope3-page.tsx').then((module) => module.Scope3Page),
-  'calc-editor': featureEmptyStatePage,
+  'calc-editor': () =>
+    import('../../features/calculations/calculation-ide-page.tsx').then(
+      (module) => module.CalculationIdePage,
+    ),
   'calc-editor-drakon': () =>
     import('../../features/calculations/drakon-page.tsx').then((module) => module.DrakonPage),
   'calc-editor-examples': () =>

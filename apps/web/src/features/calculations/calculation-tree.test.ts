@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildCalculationTree,
   folderPaths,
+  foldersAbove,
   missingScopeFolders,
   SCOPE_CATEGORY_FOLDERS,
   visibleTreeItems,
@@ -115,5 +116,19 @@ describe('the calculation tree', () => {
       missing.findIndex((each) => each.parentName === 'Scope 3'),
     );
     expect(missing).toHaveLength(all - 2);
+  });
+});
+
+describe('the folders above a calculation', () => {
+  const folders = [folder('s1', 'Scope 1'), folder('st', 'Stationary', 's1')];
+
+  it('lists them nearest first, none at the top', () => {
+    expect(foldersAbove(folders, 'st')).toEqual(['st', 's1']);
+    expect(foldersAbove(folders, null)).toEqual([]);
+    expect(foldersAbove(folders, 'unknown')).toEqual([]);
+  });
+
+  it('stops on a loop of parents', () => {
+    expect(foldersAbove([folder('a', 'A', 'b'), folder('b', 'B', 'a')], 'a')).toEqual(['a', 'b']);
   });
 });

@@ -86,6 +86,22 @@ export function visibleTreeItems(
   return items;
 }
 
+/** The folders above a calculation in its folder, nearest first, so opening it by link can show it. */
+export function foldersAbove(
+  folders: readonly CalculationFolder[],
+  folderId: string | null,
+): readonly string[] {
+  const byId = new Map(folders.map((folder) => [folder.id, folder]));
+  const above: string[] = [];
+  let current = folderId === null ? undefined : byId.get(folderId);
+  // A loop of parents (which the server refuses) ends the walk rather than the page.
+  while (current !== undefined && !above.includes(current.id)) {
+    above.push(current.id);
+    current = current.parentId === null ? undefined : byId.get(current.parentId);
+  }
+  return above;
+}
+
 /** A folder path for a dialog's list: "Scope 1 / Stationary combustion". */
 export function folderPaths(folders: readonly CalculationFolder[]): Map<string, string> {
   const byId = new Map(folders.map((folder) => [folder.id, folder]));

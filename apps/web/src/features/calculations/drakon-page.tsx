@@ -1,4 +1,4 @@
-import type { CalculationError } from '@ecc/contracts';
+import { calculationEndpoints, type CalculationDetail, type CalculationError } from '@ecc/contracts';
 import {
   CALCULATION_EXAMPLES,
   diagramOfFormula,
@@ -9,11 +9,16 @@ import {
   type DrakonDiagram,
   type Formula,
 } from '@ecc/domain';
-import { toast } from '@ecc/ui';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Button, toast } from '@ecc/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { SaveIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { QueryStates } from '#components/query-states.tsx';
+import { callEndpoint } from '#lib/api/call-endpoint.ts';
+import { useCan } from '#lib/permissions/use-ability.ts';
 import type { PageProps } from '#lib/routing/page-props.ts';
 import { DrakonDiagramView } from './drakon-diagram-view.tsx';
 import { DryRunPanel } from './dry-run-panel.tsx';
@@ -24,6 +29,7 @@ import {
   readFormulaDraft,
   writeFormulaDraft,
 } from './formula-url.ts';
+import { calculationDetailQueryOptions, calculationQueryKeys } from './stored-calculations-api.ts';
 
 const STARTING_FORMULA =
   (
@@ -41,11 +47,19 @@ function searchText(value: unknown): string | undefined {
 
 /**
  * `/calc-editor/drakon` (issue 13 item 4): a formula in the editor beside its DRAKON diagram; editing either
- * side changes the other. The formula comes from `?formula=` (a link, an example), else this browser's draft;
- * every change is kept in both. A stored calculation will open here by id once calculations are stored.
+ * side changes the other. `?calculation=<id>` opens a stored calculation's latest version, saved as a new version
+ * from here; otherwise the formula comes from `?formula=` (a link, an example), else this browser's draft, and
+ * every change is kept in both.
  */
 export function DrakonPage({ route }: PageProps) {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const calculationId = searchText(search.calculation);
+  if (calculationId !== undefined)
+    return <StoredCalculationDrakon route={route} calculationId={calculationId} />;
+  return <FormulaDrakon route={route} search={search} />;
+}
+
+function FormulaDrakon({ route, search }: PageProps & { search: Record<string, unknown> }) {
   const navigate = useNavigate();
   const urlFormula = searchText(search.formula);
   const title = searchText(search.title) ?? 'Calculation';
@@ -99,6 +113,81 @@ export function DrakonPage({ route }: PageProps) {
         />
       )}
     </>
+  );
+}
+
+/** A stored calculation's latest version as DRAKON; Save makes a new version of the changed formula. */
+function StoredCalculationDrakon({ route, calculationId }: PageProps & { calculationId: string }) {
+  const detail = useQuery(calculationDetailQueryOptions(calculationId));
+  return (
+    <>
+      <PageHeader
+        title={route.title}
+        description="A stored calculation as a DRAKON flowchart: change the diagram or the formula, then save it as a new version."
+      />
+      <QueryStates
+        query={detail}
+        loading={<LoadingSkeleton label="Loading the calculation" skeletons={['h-48', 'h-64']} />}
+        errorTitle="The calculation could not be loaded"
+      >
+        {(data) => <StoredCalculationWorkbench key={data.latest?.id ?? 'empty'} detail={data} />}
+      </QueryStates>
+    </>
+  );
+}
+
+function StoredCalculationWorkbench({ detail }: { detail: CalculationDetail }) {
+  const queryClient = useQueryClient();
+  const canEdit = useCan('update', 'EmissionFactor') && detail.inheritedFrom === null;
+  const saved = detail.latest?.formula ?? '';
+  const [formula, setFormula] = useState(saved);
+  const save = useMutation({
+    mutationFn: () =>
+      callEndpoint(calculationEndpoints.save, {
+        params: { id: detail.id },
+        body: { formula, parameters: [...(detail.latest?.parameters ?? [])] },
+      }),
+    onSuccess: async (response) => {
+      toast({ title: `Saved as version ${response.version.number}` });
+      await queryClient.invalidateQueries({ queryKey: calculationQueryKeys.all });
+    },
+  });
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="font-mono text-lg font-semibold">{detail.name}</h2>
+        <p className="text-sm">
+          {detail.latest === null
+            ? 'No version yet'
+            : `Version ${detail.latest.number} · ${detail.latest.state}`}
+          {formula === saved ? '' : ' · unsaved changes'}
+        </p>
+        <Link
+          to="/calc-editor"
+          search={{ calculation: detail.id }}
+          className="text-primary text-sm font-medium underline-offset-4 hover:underline"
+        >
+          Open in the calculation editor
+        </Link>
+        {canEdit ? (
+          <Button
+            type="button"
+            className="ml-auto"
+            disabled={formula === saved}
+            isLoading={save.isPending}
+            onClick={() => save.mutate()}
+          >
+            <SaveIcon aria-hidden="true" /> Save as a new version
+          </Button>
+        ) : null}
+      </div>
+      {save.error === null ? null : (
+        <p role="alert" className="text-destructive text-sm">
+          The version was not saved: {save.error.message}
+        </p>
+      )}
+      <DrakonWorkbench formula={formula} title={detail.name} onFormulaChange={setFormula} />
+    </div>
   );
 }
 

@@ -60,10 +60,21 @@ export interface DryRunPanelProps {
   initialValues?: Readonly<Record<string, CalculationValue>>;
   /** Reports the run's problems (or none) so the editor shows them at their places. */
   onProblems: (problems: readonly CalculationError[], formula: string) => void;
+  /** The form's id, so a page shortcut (Ctrl+Enter) can submit it. */
+  formId?: string;
+  /** Said under the values, e.g. which activity record filled them. */
+  valuesNote?: string;
 }
 
 /** Typed parameter values → the server's dry run → value, gases and a trace line by line. */
-export function DryRunPanel({ formula, inputNames, initialValues = {}, onProblems }: DryRunPanelProps) {
+export function DryRunPanel({
+  formula,
+  inputNames,
+  initialValues = {},
+  onProblems,
+  formId,
+  valuesNote,
+}: DryRunPanelProps) {
   const id = useId();
   const [values, setValues] = useState<Record<string, TypedValue>>({});
   const [gwp, setGwp] = useState<'' | 'AR4' | 'AR5' | 'AR6'>('');
@@ -87,16 +98,22 @@ export function DryRunPanel({ formula, inputNames, initialValues = {}, onProblem
       else parameters[name] = parsed.value;
     }
     setFieldErrors(errors);
-    if (Object.keys(errors).length === 0) run.mutate(parameters);
+    if (Object.keys(errors).length === 0) {
+      setRanFormula(formula);
+      run.mutate(parameters);
+    }
   }
 
   const outcome = run.data;
+  // The trace's lines are those of the formula as it was run, not as it has been edited since.
+  const [ranFormula, setRanFormula] = useState(formula);
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-lg border p-4">
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         Dry run
       </h2>
-      <form className="grid gap-3" onSubmit={submit} noValidate>
+      <form id={formId} className="grid gap-3" onSubmit={submit} noValidate>
+        {valuesNote === undefined ? null : <p className="text-muted-foreground text-sm">{valuesNote}</p>}
         {inputNames.length === 0 ? (
           <p className="text-muted-foreground text-sm">The formula reads no parameters.</p>
         ) : (
@@ -174,6 +191,7 @@ export function DryRunPanel({ formula, inputNames, initialValues = {}, onProblem
           <DryRunResult
             response={outcome.response}
             caption="The value of each line, in the order the lines ran."
+            formula={ranFormula}
           />
         ) : null}
         {outcome?.isSuccess === false ? (

@@ -19,11 +19,15 @@ function stepText(entry: CalculationTraceEntry): string {
 export function DryRunResult({
   response,
   caption,
+  formula,
 }: {
   response: CalculationDryRunResponse;
   caption: string;
+  /** The formula that ran: each trace row then shows its line's text beside the value. */
+  formula?: string;
 }) {
   const gases = Object.entries(response.gases ?? {});
+  const lines = formula?.split('\n');
   return (
     <div className="grid gap-3" data-testid="dry-run-result">
       <p className="text-lg font-semibold">
@@ -55,6 +59,11 @@ export function DryRunResult({
             <th scope="col" className="py-1 pr-3 font-medium">
               Line
             </th>
+            {lines === undefined ? null : (
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Formula line
+              </th>
+            )}
             <th scope="col" className="py-1 pr-3 font-medium">
               Step
             </th>
@@ -67,6 +76,11 @@ export function DryRunResult({
           {response.trace.map((entry, index) => (
             <tr key={index} className="border-t">
               <td className="py-1 pr-3 tabular-nums">{entry.line}</td>
+              {lines === undefined ? null : (
+                <td className="text-muted-foreground py-1 pr-3 font-mono text-xs break-all">
+                  {lines[entry.line - 1]?.trim() ?? ''}
+                </td>
+              )}
               <td className="py-1 pr-3 font-mono">{stepText(entry)}</td>
               <td className="py-1 text-right font-mono tabular-nums">{valueText(entry.value)}</td>
             </tr>

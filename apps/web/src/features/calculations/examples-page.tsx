@@ -105,14 +105,24 @@ function ExampleCard({ example }: { example: CalculationExample }) {
             <DrakonIconSymbol key={kind} kind={kind} className="h-5 w-10" />
           ))}
         </span>
-        <Link
-          to="/calc-editor/drakon"
-          search={{ formula: example.formula, title: example.title }}
-          className="text-primary text-sm font-medium underline-offset-4 hover:underline"
-          aria-label={`Open ${example.title} in the editor`}
-        >
-          Open in editor
-        </Link>
+        <span className="flex flex-wrap gap-4">
+          <Link
+            to="/calc-editor/drakon"
+            search={{ formula: example.formula, title: example.title }}
+            className="text-primary text-sm font-medium underline-offset-4 hover:underline"
+            aria-label={`View ${example.title} as DRAKON`}
+          >
+            View as DRAKON
+          </Link>
+          <Link
+            to="/calc-editor"
+            search={{ example: example.id }}
+            className="text-primary text-sm font-medium underline-offset-4 hover:underline"
+            aria-label={`Open ${example.title} in the editor`}
+          >
+            Open in editor
+          </Link>
+        </span>
       </footer>
     </article>
   );
@@ -124,7 +134,7 @@ export function ExamplesPage({ route }: PageProps) {
     <>
       <PageHeader
         title={route.title}
-        description="Worked calculations in the formula language, each run live on its sample parameters. Open one in the editor to see it as a DRAKON diagram and change it."
+        description="Worked calculations in the formula language, each run live on its sample parameters. View one as a DRAKON diagram, or open it in the editor as a new calculation of the realm."
       />
       <div className="grid gap-6 lg:grid-cols-2">
         {CALCULATION_EXAMPLES.map((example) => (

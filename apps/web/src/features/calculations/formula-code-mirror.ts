@@ -43,9 +43,16 @@ export interface FormulaCodeMirrorOptions {
   readonly onChange: (text: string) => void;
 }
 
+/** Where the editor finds the realm's names a formula quotes: factor ids (asked as typed) and dataset names. */
+export interface FormulaNameSources {
+  readonly factors?: (prefix: string) => Promise<readonly { readonly id: string; readonly name: string }[]>;
+  readonly datasetNames?: readonly string[];
+}
+
 export interface FormulaCodeMirror {
   setDoc(text: string): void;
   setParameterNames(names: readonly string[]): void;
+  setNameSources(sources: FormulaNameSources): void;
   setProblems(problems: readonly PlacedProblem[]): void;
   focus(): void;
   destroy(): void;
@@ -92,10 +99,37 @@ const FUNCTION_COMPLETIONS: readonly Completion[] = [
 /** Creates the editor in `parent`; the caller destroys it. */
 export function createFormulaCodeMirror(options: FormulaCodeMirrorOptions): FormulaCodeMirror {
   let parameterNames: readonly string[] = [];
+  let nameSources: FormulaNameSources = {};
   let problems: readonly PlacedProblem[] = [];
   let isSettingDoc = false;
 
+  async function completeQuoted(context: CompletionContext): Promise<CompletionResult | null> {
+    const factor = context.matchBefore(/FACTOR\(\s*'[^']*/i);
+    if (factor !== null && nameSources.factors !== undefined) {
+      const prefix = factor.text.slice(factor.text.indexOf("'") + 1);
+      const factors = await nameSources.factors(prefix);
+      return {
+        from: factor.to - prefix.length,
+        options: factors.map((each): Completion => ({ label: each.id, detail: each.name, type: 'constant' })),
+        validFor: /^[^']*$/,
+      };
+    }
+    const dataset = context.matchBefore(/LOOKUP\((?:[^,()']|'[^']*'|\([^()]*\))*,\s*'[^']*/i);
+    if (dataset !== null && nameSources.datasetNames !== undefined) {
+      const prefix = dataset.text.slice(dataset.text.lastIndexOf("'") + 1);
+      return {
+        from: dataset.to - prefix.length,
+        options: nameSources.datasetNames.map((name): Completion => ({ label: name, type: 'class' })),
+        validFor: /^[^']*$/,
+      };
+    }
+    return null;
+  }
+
   function complete(context: CompletionContext): CompletionResult | null {
+    // Inside a quoted text only completeQuoted offers anything.
+    const lineBefore = context.state.sliceDoc(context.state.doc.lineAt(context.pos).from, context.pos);
+    if ((lineBefore.match(/'/g) ?? []).length % 2 === 1) return null;
     const parameter = context.matchBefore(/:[A-Za-z0-9_]*/);
     if (parameter !== null) {
       const written = context.state.doc.toString().match(/:[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
@@ -148,7 +182,7 @@ export function createFormulaCodeMirror(options: FormulaCodeMirrorOptions): Form
         closeBrackets(),
         formulaLanguage,
         syntaxHighlighting(defaultHighlightStyle),
-        autocompletion({ override: [complete], activateOnTyping: true }),
+        autocompletion({ override: [completeQuoted, complete], activateOnTyping: true }),
         linter(diagnose, { delay: 200 }),
         EditorView.lineWrapping,
         placeholder('set :energy = :fuel * 1.026e-3'),
@@ -190,6 +224,9 @@ export function createFormulaCodeMirror(options: FormulaCodeMirrorOptions): Form
     },
     setParameterNames(names) {
       parameterNames = names;
+    },
+    setNameSources(sources) {
+      nameSources = sources;
     },
     setProblems(next) {
       problems = next;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LoadError } from '#components/load-error.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
-import type { FormulaCodeMirror, PlacedProblem } from './formula-code-mirror.ts';
+import type { FormulaCodeMirror, FormulaNameSources, PlacedProblem } from './formula-code-mirror.ts';
 
 export interface FormulaEditorProps {
   value: string;
@@ -14,7 +14,11 @@ export interface FormulaEditorProps {
   parameterNames?: readonly string[];
   /** Problems found elsewhere (the dry run), shown in the text with the parser's own. */
   problems?: readonly PlacedProblem[];
+  /** The realm's factor ids and dataset names, completed inside FACTOR('…') and LOOKUP(…, '…'). */
+  nameSources?: FormulaNameSources;
 }
+
+const NO_NAME_SOURCES: FormulaNameSources = {};
 
 const NO_NAMES: readonly string[] = [];
 const NO_PROBLEMS: readonly PlacedProblem[] = [];
@@ -31,6 +35,7 @@ export function FormulaEditor({
   describedBy,
   parameterNames = NO_NAMES,
   problems = NO_PROBLEMS,
+  nameSources = NO_NAME_SOURCES,
 }: FormulaEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<FormulaCodeMirror | undefined>(undefined);
@@ -84,6 +89,10 @@ export function FormulaEditor({
   useEffect(() => {
     editorRef.current?.setProblems(problems);
   }, [problems, isReady]);
+
+  useEffect(() => {
+    editorRef.current?.setNameSources(nameSources);
+  }, [nameSources, isReady]);
 
   if (loadError !== undefined) {
     return (

@@ -7,26 +7,20 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
+import { calculationsQueryKey } from './calculation-pages-api.ts';
 
 /*
- * The realm's stored calculations (decision 037) as queries: the list (tree), one calculation with its tests and
- * bindings, and its versions. Shared by the IDE and the other calculation pages; every write invalidates
- * `calculationQueryKeys.all`, so the tree and the open tabs show the new state.
+ * One stored calculation (decision 037) as queries: its detail with tests and bindings, and its versions, for the
+ * IDE and the DRAKON page (the list is `calculationLibraryQueryOptions` of calculation-pages-api.ts). Every write
+ * invalidates `calculationQueryKeys.all`, the key under which every calculation query lives, so the tree, the
+ * other calculation pages and the open tabs show the new state.
  */
 
 export const calculationQueryKeys = {
-  all: ['calculations', 'stored'] as const,
-  list: () => [...calculationQueryKeys.all, 'list'] as const,
-  detail: (id: string) => [...calculationQueryKeys.all, 'detail', id] as const,
-  versions: (id: string) => [...calculationQueryKeys.all, 'versions', id] as const,
+  all: calculationsQueryKey,
+  detail: (id: string) => [...calculationsQueryKey, 'stored', 'detail', id] as const,
+  versions: (id: string) => [...calculationsQueryKey, 'stored', 'versions', id] as const,
 };
-
-export function calculationListQueryOptions() {
-  return queryOptions({
-    queryKey: calculationQueryKeys.list(),
-    queryFn: ({ signal }) => callEndpoint(calculationEndpoints.list, { signal }),
-  });
-}
 
 export function calculationDetailQueryOptions(id: string) {
   return queryOptions({

@@ -3,13 +3,13 @@ import { cn } from '@ecc/ui';
 import { ChevronDownIcon, ChevronRightIcon, FolderIcon, FunctionSquareIcon } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
-  calculationTree,
+  buildCalculationTree,
   foldersAbove,
-  visibleTreeRows,
-  type CalculationTreeRow,
-} from './calculation-tree-model.ts';
+  visibleTreeItems,
+  type VisibleTreeItem,
+} from './calculation-tree.ts';
 
-export interface CalculationTreeProps {
+export interface CalculationIdeTreeProps {
   readonly folders: readonly CalculationFolder[];
   readonly calculations: readonly CalculationSummary[];
   /** The tree's accessible name. */
@@ -42,14 +42,20 @@ export function calculationStatusText(calculation: CalculationSummary): string {
  * The realm's calculations in their folders as an ARIA tree: arrows move and open or close folders, Home and End
  * jump, Enter opens a calculation; one row is in the tab order at a time.
  */
-export function CalculationTree({ folders, calculations, label, selectedId, onOpen }: CalculationTreeProps) {
-  const nodes = useMemo(() => calculationTree(folders, calculations), [folders, calculations]);
+export function CalculationIdeTree({
+  folders,
+  calculations,
+  label,
+  selectedId,
+  onOpen,
+}: CalculationIdeTreeProps) {
+  const nodes = useMemo(() => buildCalculationTree(folders, calculations), [folders, calculations]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(
     () => new Set(folders.map((each) => each.id)),
   );
   const [focusedId, setFocusedId] = useState<string>();
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
-  const rows = useMemo(() => visibleTreeRows(nodes, expanded), [nodes, expanded]);
+  const rows = useMemo(() => visibleTreeItems(nodes, expanded), [nodes, expanded]);
 
   // Opening a calculation (a link, a tab) shows it: its folders open, once each time the selection changes.
   const [shownSelectedId, setShownSelectedId] = useState<string>();
@@ -78,7 +84,7 @@ export function CalculationTree({ folders, calculations, label, selectedId, onOp
     setExpanded(next);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLLIElement>, row: CalculationTreeRow, index: number) {
+  function onKeyDown(event: KeyboardEvent<HTMLLIElement>, row: VisibleTreeItem, index: number) {
     const { node } = row;
     const isOpen = node.kind === 'folder' && expanded.has(node.id);
     let isHandled = true;
@@ -101,7 +107,7 @@ export function CalculationTree({ folders, calculations, label, selectedId, onOp
         break;
       case 'ArrowLeft':
         if (isOpen) toggle(node.id, false);
-        else focusRow(row.parentId);
+        else focusRow(row.parentId ?? undefined);
         break;
       case 'Enter':
       case ' ':
