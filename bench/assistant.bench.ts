@@ -101,7 +101,9 @@ try {
 
   // The reference answers, their groups, and a check that the peer writes the API's answer.
   const questions = [];
-  let modelAnswersCorrected = 0;
+  // Questions whose resent offline text the check corrected, or replaced by the offline answer.
+  const modelCorrections: string[] = [];
+  const modelFallbacks: string[] = [];
   for (const golden of GOLDEN_QUESTIONS) {
     const answer = await ask(offlineApp, golden.question);
     const direct = await peer(answer);
@@ -141,8 +143,8 @@ try {
         modelAnswer = await ask(modelApp, question);
       });
       if (isWarmUp) {
-        if (modelAnswer?.mode !== 'model') throw new Error(`The model mode fell back: ${question}`);
-        if (modelAnswer.note !== undefined) modelAnswersCorrected += 1;
+        if (modelAnswer?.mode !== 'model') modelFallbacks.push(question);
+        else if (modelAnswer.note !== undefined) modelCorrections.push(question);
         continue;
       }
       record(group, 'offline API', offline);
@@ -156,7 +158,7 @@ try {
     `Assistant, ${questions.length} golden questions on the paid demo realm, ${RUNS} runs each (after one warm-up)`,
   );
   console.info(
-    `Model answers (the offline text, resent by the fake model) the check corrected: ${modelAnswersCorrected}`,
+    `Model mode (the offline text resent by the fake model): corrected ${modelCorrections.length} [${modelCorrections.join('; ')}], fell back to offline ${modelFallbacks.length} [${modelFallbacks.join('; ')}]`,
   );
   console.info(
     'group (questions)                      side                        median      p95      max  ms',

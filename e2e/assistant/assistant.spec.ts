@@ -1,5 +1,6 @@
 import type { InventoryResponse } from '@ecc/contracts';
-import { formatAnswerMass } from '@ecc/domain';
+// The answer's own mass rule; the package's index would load modules (cronstrue) Playwright's loader cannot.
+import { formatAnswerMass } from '../../packages/domain/src/assistant/write-answer.ts';
 import { expectRouteTitle } from '../support/app-shell.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { PAID_DEMO_REALM } from '../support/realms.ts';

@@ -20,9 +20,11 @@ import {
 } from '#test-support/fake-model-server.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { MODEL_STEP_LIMIT } from './assistant-model.ts';
 import {
   MODEL_FAILED_NOTE,
   MODEL_UNCHECKED_NOTE,
+  MODEL_UNFINISHED_NOTE,
   modelCorrectedNote,
   modelTimeoutNote,
 } from './assistant.service.ts';
@@ -277,6 +279,15 @@ describe('assistant model mode', () => {
     }
     fake.script([{ kind: 'raw', status: 500, body: '{"error":{"message":"overloaded"}}' }]);
     expect((await answerOf(modelApp, SCOPE1_QUESTION)).note).toBe(MODEL_FAILED_NOTE);
+  });
+
+  it('stops a model that keeps calling tools at the step limit, with the offline answer', async () => {
+    fake.script(
+      Array.from({ length: MODEL_STEP_LIMIT }, () => ({ kind: 'tool-calls' as const, calls: [SCOPE1_2024] })),
+    );
+    const answer = await answerOf(modelApp, SCOPE1_QUESTION);
+    expect(answer).toMatchObject({ mode: 'offline', note: MODEL_UNFINISHED_NOTE });
+    expect(fake.requests).toHaveLength(MODEL_STEP_LIMIT);
   });
 
   it('streams the checked answer, and keeps its mode and note in the conversation', async () => {

@@ -22,7 +22,7 @@ import {
   type WrittenAnswer,
 } from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
-import type { AssistantModel, ModelToolResult } from './assistant-model.ts';
+import { MODEL_STEP_LIMIT, type AssistantModel, type ModelToolResult } from './assistant-model.ts';
 import { createAssistantTools, readAssistantContext, type AssistantToolContext } from './assistant-tools.ts';
 
 export const CONVERSATION_NOT_FOUND = 'No such conversation';
@@ -32,6 +32,7 @@ export const MODEL_FAILED_NOTE =
   'The language model could not answer (it was unreachable or answered something unreadable), so this is the offline answer.';
 export const MODEL_UNCHECKED_NOTE =
   'No sentence of the language model’s answer could be checked against the data the tools read, so this is the offline answer.';
+export const MODEL_UNFINISHED_NOTE = `The language model was still calling tools after ${MODEL_STEP_LIMIT} steps, so this is the offline answer.`;
 export const modelTimeoutNote = (timeoutMs: number) =>
   `The language model did not answer within ${timeoutMs / 1000} s, so this is the offline answer.`;
 export const modelCorrectedNote = (count: number) =>
@@ -148,15 +149,16 @@ async function modelAnswer(
   const written = writeAnswer(outputs);
   const checked = checkModelAnswer(text, {
     toolData,
-    citationHrefs: [...written.citations.map((citation) => citation.href)],
+    citationHrefs: written.citations.map((citation) => citation.href),
   });
   if (!isFinished || checked.answer.trim() === '') {
-    return { ...(await offlineAnswer(db, context, question)), note: MODEL_UNCHECKED_NOTE };
+    const note = isFinished ? MODEL_UNCHECKED_NOTE : MODEL_UNFINISHED_NOTE;
+    return { ...(await offlineAnswer(db, context, question)), note };
   }
   return {
     answer: checked.answer,
-    facts: outputs.length === 0 ? [] : written.facts,
-    citations: outputs.length === 0 ? [] : written.citations,
+    facts: written.facts,
+    citations: written.citations,
     toolCalls: calls,
     mode: 'model',
     ...(checked.removed.length === 0 ? {} : { note: modelCorrectedNote(checked.removed.length) }),
