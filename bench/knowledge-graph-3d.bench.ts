@@ -93,6 +93,8 @@ function syntheticGraph(): GraphResponse {
 }
 
 async function startServer() {
+  // Local iteration only: a server already started on the port (demo realm seeded) is used as it is.
+  if (process.env.ECC_BENCH_REUSE_SERVER === '1') return { stop: async () => undefined };
   const dataDirectory = mkdtempSync(join(tmpdir(), 'ecc-graph-3d-bench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
@@ -131,6 +133,9 @@ interface FrameProbe {
   frameTimes: number[];
   isRecording: boolean;
   renderer?: string;
+  /** The most draw calls one frame made, and how many frames drew at all: said when the first frame never comes. */
+  mostDraws: number;
+  framesDrawn: number;
 }
 
 /**
@@ -138,7 +143,7 @@ interface FrameProbe {
  * its own scripts run; the page's fetch of `/api/graph` stamps the arrival.
  */
 function installFrameProbe(nodeCount: number): void {
-  const probe: FrameProbe = { frameTimes: [], isRecording: false };
+  const probe: FrameProbe = { frameTimes: [], isRecording: false, mostDraws: 0, framesDrawn: 0 };
   (window as unknown as { frameProbe: FrameProbe }).frameProbe = probe;
   let drawsThisFrame = 0;
   for (const prototype of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
@@ -161,6 +166,8 @@ function installFrameProbe(nodeCount: number): void {
   }
   let previousFrameAt = performance.now();
   const onFrame = (now: number) => {
+    probe.mostDraws = Math.max(probe.mostDraws, drawsThisFrame);
+    if (drawsThisFrame > 0) probe.framesDrawn += 1;
     if (probe.firstFrameAt === undefined && probe.arrivedAt !== undefined && drawsThisFrame >= nodeCount) {
       probe.firstFrameAt = now;
     }
@@ -194,11 +201,19 @@ async function readProbe(page: Page): Promise<FrameProbe> {
 
 /** Waits for the first frame, then drags across the canvas for 10 s, recording each frame's duration. */
 async function measure(page: Page, canvasSelector: string): Promise<RunFigures> {
-  await page.waitForFunction(
-    () => (window as unknown as { frameProbe: FrameProbe }).frameProbe.firstFrameAt !== undefined,
-    undefined,
-    { timeout: 120_000, polling: 100 },
-  );
+  await page
+    .waitForFunction(
+      () => (window as unknown as { frameProbe: FrameProbe }).frameProbe.firstFrameAt !== undefined,
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    )
+    .catch(async (error: unknown) => {
+      const probe = await readProbe(page);
+      throw new Error(
+        `No first frame: the graph ${probe.arrivedAt === undefined ? 'never arrived' : 'arrived'}, ${probe.framesDrawn} frames drew, at most ${probe.mostDraws} draw calls in one`,
+        { cause: error },
+      );
+    });
   // A frame of the busy page can take seconds in software rendering: the browser answers between frames.
   const box = (await page.locator(canvasSelector).boundingBox({ timeout: 300_000 }))!;
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -223,8 +238,17 @@ async function measure(page: Page, canvasSelector: string): Promise<RunFigures> 
   };
 }
 
+/** A page's own errors would otherwise only show as a first frame that never comes. */
+function reportErrors(page: Page, name: string): void {
+  page.on('pageerror', (error) => console.error(`${name}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.error(`${name} console: ${message.text()}`);
+  });
+}
+
 async function measurePage(context: BrowserContext): Promise<RunFigures> {
   const page = await context.newPage();
+  reportErrors(page, 'page');
   try {
     await page.goto('/knowledgegraph/3d');
     return await measure(page, '[data-testid="force-graph-view"] canvas');
@@ -235,6 +259,7 @@ async function measurePage(context: BrowserContext): Promise<RunFigures> {
 
 async function measurePeer(context: BrowserContext, graphText: string): Promise<RunFigures> {
   const page = await context.newPage();
+  reportErrors(page, 'peer');
   try {
     await page.goto(PEER_PATH);
     await page.evaluate((text) => {

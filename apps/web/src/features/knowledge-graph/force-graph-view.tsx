@@ -1,8 +1,20 @@
 import type { GraphEdge, GraphNode } from '@ecc/contracts';
 import ForceGraph3D, { type ConfigOptions, type ForceGraph3DInstance } from '3d-force-graph';
 import { useEffect, useRef, useState } from 'react';
-import { BufferAttribute, BufferGeometry, LineBasicMaterial, LineSegments } from 'three';
-import { forceLayoutBudget } from './force-layout-budget.ts';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  LineBasicMaterial,
+  LineSegments,
+  type PerspectiveCamera,
+} from 'three';
+import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import {
+  cameraDistanceToFrame,
+  forceLayoutBudget,
+  graphRadius,
+  spreadStartPosition,
+} from './force-layout-budget.ts';
 import { isClusterNode, type GraphView } from './graph-clusters.ts';
 import { nodeTypeColor } from './node-type-colors.ts';
 
@@ -33,6 +45,7 @@ const BACKGROUND = '#0b1120';
 const LINK_COLOUR = '#64748b';
 /** From this many nodes the spheres get fewer faces: they are a few pixels wide, and the frames are many. */
 const LARGE_GRAPH_NODES = 2_000;
+const FRAME_TRANSITION_MS = 600;
 
 /** Sphere volume: the realm and the organisation stand out; a cluster grows with the log of its members. */
 function nodeValueOf(node: GraphNode): number {
@@ -107,6 +120,8 @@ export function ForceGraphView({ view, height, onNodeClick }: ForceGraphViewProp
   const layoutNodesRef = useRef(new Map<string, LayoutNode>());
   const layoutLinksRef = useRef<LayoutLink[]>([]);
   const linkLinesRef = useRef<ReturnType<typeof createLinkLines>>(undefined);
+  const shouldFrameNextTick = useRef(false);
+  const hasUserMovedCamera = useRef(false);
   const onNodeClickRef = useRef(onNodeClick);
   const [drawn, setDrawn] = useState({ nodes: 0, links: 0, hasWebGl: false, isMoving: false });
 
@@ -131,8 +146,29 @@ export function ForceGraphView({ view, height, onNodeClick }: ForceGraphViewProp
       .linkVisibility(false)
       .enableNodeDrag(false)
       .onNodeClick((layoutNode) => onNodeClickRef.current(layoutNode.node))
-      .onEngineTick(() => linkLines.update(layoutLinksRef.current))
-      .onEngineStop(() => setDrawn((current) => ({ ...current, isMoving: false })));
+      .onEngineTick(() => {
+        linkLines.update(layoutLinksRef.current);
+        // The first tick of a new graph comes just before its first frame: frame it there.
+        if (shouldFrameNextTick.current) frameGraph(0);
+        shouldFrameNextTick.current = false;
+      })
+      .onEngineStop(() => {
+        setDrawn((current) => ({ ...current, isMoving: false }));
+        // The settled layout is larger than its start: frame it again, unless the user has moved the camera.
+        if (!hasUserMovedCamera.current) frameGraph(FRAME_TRANSITION_MS);
+      });
+    const frameGraph = (durationMs: number) => {
+      const camera = instance.camera() as PerspectiveCamera;
+      const distance = cameraDistanceToFrame(
+        graphRadius(layoutNodesRef.current.values()),
+        camera.fov,
+        camera.aspect,
+      );
+      instance.cameraPosition({ x: 0, y: 0, z: distance }, { x: 0, y: 0, z: 0 }, durationMs);
+    };
+    (instance.controls() as OrbitControls).addEventListener('start', () => {
+      hasUserMovedCamera.current = true;
+    });
     const linkLines = createLinkLines();
     instance.scene().add(linkLines.lines);
     linkLinesRef.current = linkLines;
@@ -175,11 +211,18 @@ export function ForceGraphView({ view, height, onNodeClick }: ForceGraphViewProp
       const neighbour = (edgesByNode.get(node.id) ?? []).map((id) => previous.get(id)).find(Boolean);
       next.set(node.id, { id: node.id, node, x: neighbour?.x, y: neighbour?.y, z: neighbour?.z });
     }
+    const budget = forceLayoutBudget(next.size);
+    if (previous.size === 0) shouldFrameNextTick.current = true;
+    if (previous.size === 0 && budget.warmupTicks === 0) {
+      // Drawn before any tick: the first frame shows the nodes spread over the view, not a burst.
+      [...next.values()].forEach((layoutNode, index) =>
+        Object.assign(layoutNode, spreadStartPosition(index)),
+      );
+    }
     layoutNodesRef.current = next;
     const links = view.edges.map((edge): LayoutLink => ({ source: edge.source, target: edge.target, edge }));
     layoutLinksRef.current = links;
     linkLinesRef.current?.update(links);
-    const budget = forceLayoutBudget(next.size);
     instance
       .warmupTicks(budget.warmupTicks)
       .cooldownTicks(budget.cooldownTicks)

@@ -32,3 +32,44 @@ export function forceLayoutBudget(nodeCount: number): ForceLayoutBudget {
   );
   return { warmupTicks, cooldownTicks, alphaDecay };
 }
+
+/** How wide a graph drawn before any tick starts, per cube root of its nodes: about a quarter of the camera's distance, so it stays in view through the first ticks. */
+const SPREAD_PER_CUBE_ROOT = 40;
+const ROLL_ANGLE = Math.PI * (3 - Math.sqrt(5));
+const YAW_ANGLE = (Math.PI * 20) / (9 + Math.sqrt(221));
+
+/**
+ * Where the `index`th node starts when the graph is drawn before any tick: d3-force-3d's own spiral of even
+ * density (a ball of radius ∝ ∛count), but 4 times as wide, so the ball fills most of the camera's frame (3d-force-graph
+ * puts the camera 170 × ∛count away). d3's start is so dense that the first ticks' repulsion throws most nodes
+ * out of the frame; drawn at once, that burst is what the user would see.
+ */
+export function spreadStartPosition(index: number): { x: number; y: number; z: number } {
+  const radius = SPREAD_PER_CUBE_ROOT * Math.cbrt(0.5 + index);
+  const roll = index * ROLL_ANGLE;
+  const yaw = index * YAW_ANGLE;
+  return {
+    x: radius * Math.sin(roll) * Math.cos(yaw),
+    y: radius * Math.cos(roll),
+    z: radius * Math.sin(roll) * Math.sin(yaw),
+  };
+}
+
+/** The distance from the centre to the farthest node, plus a sphere's width; 0 for no node. */
+export function graphRadius(nodes: Iterable<{ x?: number; y?: number; z?: number }>): number {
+  let radius = 0;
+  for (const node of nodes) radius = Math.max(radius, Math.hypot(node.x ?? 0, node.y ?? 0, node.z ?? 0));
+  return radius + NODE_MARGIN;
+}
+
+const NODE_MARGIN = 20;
+
+/**
+ * How far from the centre a camera of vertical field `fovDegrees` and width/height `aspect` stands to see a ball
+ * of `radius` whole: the ball fills the narrower of the two fields.
+ */
+export function cameraDistanceToFrame(radius: number, fovDegrees: number, aspect: number): number {
+  const verticalHalf = (fovDegrees * Math.PI) / 360;
+  const horizontalHalf = Math.atan(Math.tan(verticalHalf) * aspect);
+  return radius / Math.sin(Math.min(verticalHalf, horizontalHalf));
+}

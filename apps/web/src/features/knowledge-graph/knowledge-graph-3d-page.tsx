@@ -21,6 +21,7 @@ import {
 } from './graph-clusters.ts';
 import { graphQueryOptions } from './knowledge-graph-api.ts';
 import { NodeDetailsPanel } from './node-details-panel.tsx';
+import { VirtualNodeList } from './virtual-node-list.tsx';
 import { LEGEND_NODE_TYPES, nodeTypeColor, nodeTypeLabel } from './node-type-colors.ts';
 
 const loadForceGraphView = () => import('./force-graph-view.tsx');
@@ -264,7 +265,10 @@ function NodeLists({
   );
 }
 
-/** One type's nodes behind a disclosure; the buttons are built only once it is open (a realm has thousands). */
+/**
+ * One type's nodes behind a disclosure; once open, a virtual list builds only the buttons in view (a realm has
+ * thousands) and the keyboard reaches every one.
+ */
 function NodeTypeList({
   type,
   nodes,
@@ -280,23 +284,7 @@ function NodeTypeList({
       <summary className="cursor-pointer">
         {nodeTypeLabel(type)} ({formatNumber(nodes.length)})
       </summary>
-      {isOpen ? (
-        <ul className="grid max-h-64 gap-1 overflow-y-auto py-1">
-          {nodes.map((node) => (
-            <li key={node.id}>
-              <Button
-                type="button"
-                variant="ghost"
-                size="xs"
-                className="h-auto w-full justify-start whitespace-normal text-left"
-                onClick={() => onChoose(node)}
-              >
-                {node.label}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {isOpen ? <VirtualNodeList label={nodeTypeLabel(type)} nodes={nodes} onChoose={onChoose} /> : null}
     </details>
   );
 }
