@@ -108,6 +108,8 @@ export type CalculationFailure = z.infer<typeof calculationFailureSchema>;
  */
 
 const MAX_NAME_LENGTH = 120;
+/** The most tests a calculation is created with in one request. */
+const MAX_CALCULATION_TESTS = 100;
 const MAX_DESCRIPTION_LENGTH = 2000;
 
 /** How formulas call a calculation (`#name`): a letter, then letters, digits, `_` or `-`. */
@@ -219,6 +221,8 @@ export const CALCULATION_TEST_STATUS_VALUES = ['passed', 'failed', 'not-run', 'n
 
 export const calculationVersionSchema = z.object({
   id: z.string(),
+  /** The calculation it is a version of (what a create or copy answers names the new calculation by). */
+  calculationId: z.string(),
   number: z.number().int(),
   formula: z.string(),
   parameters: z.array(calculationParameterSchema),
@@ -263,6 +267,8 @@ export const calculationCreateSchema = z.object({
   description: descriptionSchema.default(''),
   formula: calculationFormulaSchema.default(''),
   parameters: z.array(calculationParameterSchema).max(MAX_CALCULATION_PARAMETERS).default([]),
+  /** Tests attached at once (a template's), run on the first draft like any save's. */
+  tests: z.array(calculationTestInputSchema).max(MAX_CALCULATION_TESTS).default([]),
 });
 export type CalculationCreate = z.input<typeof calculationCreateSchema>;
 
@@ -369,10 +375,33 @@ export const calculationDatasetSchema = z.object({
 });
 export type CalculationDataset = z.infer<typeof calculationDatasetSchema>;
 
-export const calculationDatasetDetailSchema = calculationDatasetSchema.extend({
-  /** The rows of the newest version (by as-of date). */
-  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+/** The most rows one page of a dataset version holds; every row is reached by paging. */
+export const MAX_DATASET_PAGE_SIZE = 1000;
+export const DEFAULT_DATASET_PAGE_SIZE = 100;
+
+/** Which version's rows to read (the newest by as-of date when absent), and which page of them. */
+export const calculationDatasetRowsQuerySchema = z.object({
+  version: z.coerce.number().int().min(1, 'Versions count from 1').optional(),
+  offset: z.coerce.number().int().min(0, 'The offset cannot be negative').default(0),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Ask for at least one row')
+    .max(MAX_DATASET_PAGE_SIZE, `At most ${MAX_DATASET_PAGE_SIZE} rows a page`)
+    .default(DEFAULT_DATASET_PAGE_SIZE),
 });
+export type CalculationDatasetRowsQuery = z.input<typeof calculationDatasetRowsQuerySchema>;
+
+export const calculationDatasetDetailSchema = calculationDatasetSchema.extend({
+  /** One page of the rows of the version asked for (the newest by as-of date by default), in file order. */
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  /** The number of the version the rows are of; null when the dataset has none. */
+  versionNumber: z.number().int().nullable(),
+  offset: z.number().int(),
+  /** All the rows of that version, of which `rows` is a page. */
+  totalRows: z.number().int(),
+});
+export type CalculationDatasetDetail = z.infer<typeof calculationDatasetDetailSchema>;
 
 export const calculationDatasetListResponseSchema = z.object({ datasets: z.array(calculationDatasetSchema) });
 
@@ -560,11 +589,20 @@ export const calculationEndpoints = {
     path: '/api/calculation-datasets',
     responses: { 200: calculationDatasetListResponseSchema },
   }),
+  /** A page of a version's rows; 404 for an unknown dataset, or on `query/version` for an unknown version. */
   readDataset: defineEndpoint({
     method: 'GET',
     path: '/api/calculation-datasets/:id',
     params: calculationDatasetParamsSchema,
+    query: calculationDatasetRowsQuerySchema,
     responses: { 200: calculationDatasetDetailSchema, 404: apiErrorSchema },
+  }),
+  /** The realm's own dataset with all its versions; an inherited one answers 404. */
+  deleteDataset: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/calculation-datasets/:id',
+    params: calculationDatasetParamsSchema,
+    responses: { 204: noContentSchema, 404: apiErrorSchema },
   }),
   /** A new version of the dataset (made on its first import); 422 naming each bad row and column. */
   importDataset: defineEndpoint({

@@ -497,7 +497,11 @@ export function createCalculationRepository(db: Database) {
               : inArray(calculationDatasetVersions.datasetId, [...datasetIds]),
           ),
         )
-        .orderBy(asc(calculationDatasetVersions.datasetId), desc(calculationDatasetVersions.asOf));
+        .orderBy(
+          asc(calculationDatasetVersions.datasetId),
+          desc(calculationDatasetVersions.asOf),
+          desc(calculationDatasetVersions.number),
+        );
     },
 
     async findOwnDatasetByName(realmId: string, name: string): Promise<CalculationDatasetRow | undefined> {
@@ -507,6 +511,25 @@ export function createCalculationRepository(db: Database) {
         .where(and(eq(calculationDatasets.realmId, realmId), eq(calculationDatasets.name, name)))
         .for('update');
       return row;
+    },
+
+    /** Locks the realm's own dataset for a change decided on what is read next. */
+    async lockOwnDataset(realmId: string, id: string): Promise<CalculationDatasetRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(calculationDatasets)
+        .where(and(eq(calculationDatasets.realmId, realmId), eq(calculationDatasets.id, id)))
+        .for('update');
+      return row;
+    },
+
+    /** Its versions go with it (foreign key, on delete cascade). */
+    async deleteDataset(realmId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(calculationDatasets)
+        .where(and(eq(calculationDatasets.realmId, realmId), eq(calculationDatasets.id, id)))
+        .returning({ id: calculationDatasets.id });
+      return deleted.length > 0;
     },
 
     async insertDataset(realmId: string, fields: { name: string; description: string }) {

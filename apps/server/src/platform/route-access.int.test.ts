@@ -54,6 +54,7 @@ describe('route access declarations', () => {
       'DELETE /api/analysis/views/:id: read Facility',
       'DELETE /api/assistant/conversations/:id: read Facility',
       'DELETE /api/calculation-bindings/:targetKind/:targetKey: update EmissionFactor',
+      'DELETE /api/calculation-datasets/:id: update EmissionFactor',
       'DELETE /api/calculation-folders/:id: update EmissionFactor',
       'DELETE /api/calculations/:id/tests/:testId: update EmissionFactor',
       'DELETE /api/calculations/:id: update EmissionFactor',

@@ -9,5 +9,6 @@ export * from './print-formula.ts';
 export * from './syntax-tree.ts';
 export * from './drakon/index.ts';
 export * from './examples.ts';
+export * from './templates.ts';
 export { formulaInputNames } from './formula-inputs.ts';
 export * from './record-calculation.ts';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BASE_UNITS,
   UNITS,
   UnitConversionError,
   conversionFactor,
@@ -182,5 +183,17 @@ describe('unit conversions', () => {
         message: 'Cannot convert kg (mass) to kWh (energy)',
       }),
     );
+  });
+});
+
+describe('base units', () => {
+  it('are one per dimension, of that dimension, and every unit of the dimension converts to them', () => {
+    for (const [dimension, base] of Object.entries(BASE_UNITS) as [Dimension, Unit][]) {
+      expect(dimensionOf(base)).toBe(dimension);
+      for (const unit of unitsOfDimension(dimension)) {
+        expect(conversionFactor(unit, base)).toBeGreaterThan(0);
+      }
+    }
+    expect(new Set(UNITS.map((unit) => dimensionOf(unit)))).toEqual(new Set(Object.keys(BASE_UNITS)));
   });
 });

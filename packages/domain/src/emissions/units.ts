@@ -130,6 +130,18 @@ export type DistanceUnit = UnitsOf<'distance'>;
 
 export const UNITS = Object.freeze(Object.keys(UNIT_DEFINITIONS) as Unit[]);
 
+/** The unit of each dimension every conversion goes through (the one whose `toBase` is 1). */
+export const BASE_UNITS: Readonly<Record<Dimension, Unit>> = Object.freeze({
+  energy: 'MJ',
+  volume: 'L',
+  mass: 'kg',
+  distance: 'km',
+  'passenger-distance': 'passenger_km',
+  'freight-distance': 'tonne_km',
+  spend: 'USD',
+  count: 'item',
+});
+
 const DEFINITIONS_BY_UNIT: ReadonlyMap<string, UnitDefinition> = new Map(Object.entries(UNIT_DEFINITIONS));
 
 /** from → to → factor, computed once so every conversion between two units uses the same number. */

@@ -12,6 +12,7 @@ import {
   createFolder,
   createTest,
   deleteCalculation,
+  deleteDataset,
   deleteFolder,
   deleteTest,
   importDataset,
@@ -56,7 +57,7 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
     handler: async (request, reply) => {
       const { realm, user } = requireSession(request);
       const gwp = realmGwpSetId(realm.properties);
-      return reply.code(201).send(await createCalculation(db, realm.id, gwp, user.id, request.body));
+      return reply.code(201).send(await createCalculation(db, realm.id, gwp, user, request.body));
     },
   });
   api.route({
@@ -67,8 +68,10 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
   api.route({
     ...endpointRoute(endpoints.update),
     config: manage,
-    handler: async (request) =>
-      updateCalculation(db, requireSession(request).realm.id, request.params.id, request.body),
+    handler: async (request) => {
+      const { realm, user } = requireSession(request);
+      return updateCalculation(db, realm.id, user, request.params.id, request.body);
+    },
   });
   api.route({
     ...endpointRoute(endpoints.copy),
@@ -76,7 +79,7 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
     handler: async (request, reply) => {
       const { realm, user } = requireSession(request);
       const gwp = realmGwpSetId(realm.properties);
-      const copy = await copyCalculation(db, realm.id, gwp, user.id, request.params.id, request.body);
+      const copy = await copyCalculation(db, realm.id, gwp, user, request.params.id, request.body);
       return reply.code(201).send(copy);
     },
   });
@@ -84,7 +87,8 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
     ...endpointRoute(endpoints.remove),
     config: manage,
     handler: async (request, reply) => {
-      await deleteCalculation(db, requireSession(request).realm.id, request.params.id);
+      const { realm, user } = requireSession(request);
+      await deleteCalculation(db, realm.id, user, request.params.id);
       return reply.code(204).send();
     },
   });
@@ -94,7 +98,7 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
     handler: async (request, reply) => {
       const { realm, user } = requireSession(request);
       const gwp = realmGwpSetId(realm.properties);
-      const saved = await saveCalculation(db, realm.id, gwp, user.id, request.params.id, request.body);
+      const saved = await saveCalculation(db, realm.id, gwp, user, request.params.id, request.body);
       return reply.code(201).send(saved);
     },
   });
@@ -113,9 +117,10 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
     ...endpointRoute(endpoints.publish),
     config: manage,
     handler: async (request, reply) => {
-      const { realm } = requireSession(request);
+      const { realm, user } = requireSession(request);
       const gwp = realmGwpSetId(realm.properties);
-      const answer = await publishVersion(db, realm.id, gwp, request.params.id, request.params.number);
+      const { id, number } = request.params;
+      const answer = await publishVersion(db, realm.id, gwp, user, id, number);
       if (answer.isPublished) return answer.version;
       return reply.code(409).send(answer.refusal);
     },
@@ -129,27 +134,25 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
     ...endpointRoute(endpoints.createTest),
     config: manage,
     handler: async (request, reply) => {
-      const test = await createTest(db, requireSession(request).realm.id, request.params.id, request.body);
+      const { realm, user } = requireSession(request);
+      const test = await createTest(db, realm.id, user, request.params.id, request.body);
       return reply.code(201).send(test);
     },
   });
   api.route({
     ...endpointRoute(endpoints.updateTest),
     config: manage,
-    handler: async (request) =>
-      updateTest(
-        db,
-        requireSession(request).realm.id,
-        request.params.id,
-        request.params.testId,
-        request.body,
-      ),
+    handler: async (request) => {
+      const { realm, user } = requireSession(request);
+      return updateTest(db, realm.id, user, request.params.id, request.params.testId, request.body);
+    },
   });
   api.route({
     ...endpointRoute(endpoints.deleteTest),
     config: manage,
     handler: async (request, reply) => {
-      await deleteTest(db, requireSession(request).realm.id, request.params.id, request.params.testId);
+      const { realm, user } = requireSession(request);
+      await deleteTest(db, realm.id, user, request.params.id, request.params.testId);
       return reply.code(204).send();
     },
   });
@@ -170,20 +173,25 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
   api.route({
     ...endpointRoute(endpoints.createFolder),
     config: manage,
-    handler: async (request, reply) =>
-      reply.code(201).send(await createFolder(db, requireSession(request).realm.id, request.body)),
+    handler: async (request, reply) => {
+      const { realm, user } = requireSession(request);
+      return reply.code(201).send(await createFolder(db, realm.id, user, request.body));
+    },
   });
   api.route({
     ...endpointRoute(endpoints.updateFolder),
     config: manage,
-    handler: async (request) =>
-      updateFolder(db, requireSession(request).realm.id, request.params.id, request.body),
+    handler: async (request) => {
+      const { realm, user } = requireSession(request);
+      return updateFolder(db, realm.id, user, request.params.id, request.body);
+    },
   });
   api.route({
     ...endpointRoute(endpoints.deleteFolder),
     config: manage,
     handler: async (request, reply) => {
-      await deleteFolder(db, requireSession(request).realm.id, request.params.id);
+      const { realm, user } = requireSession(request);
+      await deleteFolder(db, realm.id, user, request.params.id);
       return reply.code(204).send();
     },
   });
@@ -197,15 +205,16 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
     config: manage,
     handler: async (request) => {
       const { realm, user } = requireSession(request);
-      return bindCalculation(db, realm.id, user.id, request.body);
+      return bindCalculation(db, realm.id, user, request.body);
     },
   });
   api.route({
     ...endpointRoute(endpoints.unbind),
     config: manage,
     handler: async (request, reply) => {
+      const { realm, user } = requireSession(request);
       const { targetKind, targetKey } = request.params;
-      await unbindCalculation(db, requireSession(request).realm.id, targetKind, targetKey);
+      await unbindCalculation(db, realm.id, user, targetKind, targetKey);
       return reply.code(204).send();
     },
   });
@@ -217,14 +226,24 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
   api.route({
     ...endpointRoute(endpoints.readDataset),
     config: read,
-    handler: async (request) => readDataset(db, requireSession(request).realm.id, request.params.id),
+    handler: async (request) =>
+      readDataset(db, requireSession(request).realm.id, request.params.id, request.query),
+  });
+  api.route({
+    ...endpointRoute(endpoints.deleteDataset),
+    config: manage,
+    handler: async (request, reply) => {
+      const { realm, user } = requireSession(request);
+      await deleteDataset(db, realm.id, user, request.params.id);
+      return reply.code(204).send();
+    },
   });
   api.route({
     ...endpointRoute(endpoints.importDataset),
     config: manage,
     handler: async (request, reply) => {
       const { realm, user } = requireSession(request);
-      return reply.code(201).send(await importDataset(db, realm.id, user.id, request.body));
+      return reply.code(201).send(await importDataset(db, realm.id, user, request.body));
     },
   });
 }

@@ -2,6 +2,7 @@ import { MAX_DATASET_ROWS } from '@ecc/contracts';
 import type {
   CalculationBinding,
   CalculationDataset,
+  CalculationDatasetDetail,
   CalculationDetail,
   CalculationError,
   CalculationFolder,
@@ -14,6 +15,7 @@ import type {
   calculationCopySchema,
   calculationCreateSchema,
   calculationDatasetImportSchema,
+  calculationDatasetRowsQuerySchema,
   calculationFolderInputSchema,
   calculationSaveSchema,
   calculationTestInputSchema,
@@ -22,6 +24,8 @@ import type {
 } from '@ecc/contracts';
 import {
   ancestorRealmKeys,
+  auditActorOf,
+  createAuditLogRepository,
   createCalculationRepository,
   isUniqueViolation,
   realmFactorLookupsOf,
@@ -65,6 +69,53 @@ type TestInput = z.output<typeof calculationTestInputSchema>;
 type FolderInput = z.output<typeof calculationFolderInputSchema>;
 type BindingInput = z.output<typeof calculationBindingInputSchema>;
 type DatasetImportInput = z.output<typeof calculationDatasetImportSchema>;
+type DatasetRowsQuery = z.output<typeof calculationDatasetRowsQuerySchema>;
+
+/** Who makes a change: the author of a version, the importer of a dataset, the actor of the audit entry. */
+export interface CalculationActor {
+  readonly id: string;
+  readonly email: string | null;
+}
+
+/** The audit log's entity types of calculation changes (issue 13): the audit page filters by them. */
+export const CALCULATION_AUDIT_ENTITIES = {
+  calculation: 'calculation',
+  version: 'calculation-version',
+  test: 'calculation-test',
+  binding: 'calculation-binding',
+  folder: 'calculation-folder',
+  dataset: 'calculation-dataset',
+} as const;
+
+/** Appends the change to the realm's audit log in the transaction that makes it, so both happen or neither. */
+async function recordChange(
+  transaction: Database,
+  realmId: string,
+  actor: CalculationActor,
+  change: {
+    action: 'create' | 'update' | 'delete';
+    entityType: (typeof CALCULATION_AUDIT_ENTITIES)[keyof typeof CALCULATION_AUDIT_ENTITIES];
+    entityId: string;
+    before: unknown;
+    after: unknown;
+  },
+): Promise<void> {
+  await createAuditLogRepository(transaction).append(realmId, { ...auditActorOf(actor), ...change });
+}
+
+function calculationSnapshot(row: { name: string; folderId: string | null; description: string }) {
+  return { name: row.name, folderId: row.folderId, description: row.description };
+}
+
+function testSnapshot(row: TestInput | CalculationTestRow) {
+  return {
+    name: row.name,
+    inputs: row.inputs,
+    expectedValue: row.expectedValue,
+    expectedGases: row.expectedGases,
+    tolerance: row.tolerance,
+  };
+}
 
 export const CALCULATION_NOT_FOUND = 'No such calculation in this realm';
 const FOLDER_NOT_FOUND = 'No such folder in this realm';
@@ -100,6 +151,7 @@ function errorOf(diagnostic: CalculationDiagnostic): CalculationError {
 function toVersion(row: CalculationVersionRow): CalculationVersion {
   return {
     id: row.id,
+    calculationId: row.calculationId,
     number: row.number,
     formula: row.formula,
     parameters: row.parameters.map((parameter) => ({ ...parameter })),
@@ -313,13 +365,26 @@ async function saveDraft(
   gwp: GwpSetId,
   calculationId: string,
   input: SaveInput,
-  authorId: string,
+  actor: CalculationActor,
 ) {
   const repository = createCalculationRepository(transaction);
   const version = await repository.insertVersion(realmId, calculationId, {
     formula: input.formula,
     parameters: input.parameters,
-    authorId,
+    authorId: actor.id,
+  });
+  await recordChange(transaction, realmId, actor, {
+    action: 'create',
+    entityType: CALCULATION_AUDIT_ENTITIES.version,
+    entityId: version.id,
+    before: null,
+    after: {
+      calculationId,
+      number: version.number,
+      state: version.state,
+      formula: version.formula,
+      parameters: version.parameters,
+    },
   });
   const tests = await repository.listTests([realmId], calculationId);
   const outcome = await runTestsOn(transaction, realmId, gwp, version, tests);
@@ -332,22 +397,42 @@ async function saveDraft(
   };
 }
 
+/** A new calculation with its first draft and the tests given (a template's), which run on that draft. */
 export async function createCalculation(
   db: Database,
   realmId: string,
   gwp: GwpSetId,
-  authorId: string,
+  actor: CalculationActor,
   input: CreateInput,
 ) {
+  const testNames = input.tests.map((test) => test.name);
+  const repeated = testNames.findIndex((name, index) => testNames.indexOf(name) !== index);
+  if (repeated >= 0) {
+    throw fieldRefusal(409, {
+      [`body/tests/${repeated}/name`]: 'The calculation already has a test of this name',
+    });
+  }
   return refuseTakenName(() =>
     db.transaction(async (transaction) => {
+      const repository = createCalculationRepository(transaction);
       await requireOwnFolder(transaction, realmId, input.folderId);
-      const calculation = await createCalculationRepository(transaction).insertCalculation(realmId, {
+      const calculation = await repository.insertCalculation(realmId, {
         name: input.name,
         folderId: input.folderId,
         description: input.description,
       });
-      return saveDraft(transaction, realmId, gwp, calculation.id, input, authorId);
+      await recordChange(transaction, realmId, actor, {
+        action: 'create',
+        entityType: CALCULATION_AUDIT_ENTITIES.calculation,
+        entityId: calculation.id,
+        before: null,
+        after: calculationSnapshot(calculation),
+      });
+      for (const test of input.tests) {
+        const row = await repository.insertTest(realmId, calculation.id, testFields(test));
+        await recordTestChange(transaction, realmId, actor, calculation.id, row, null);
+      }
+      return saveDraft(transaction, realmId, gwp, calculation.id, input, actor);
     }),
   );
 }
@@ -358,12 +443,28 @@ async function requireOwn(transaction: Database, realmId: string, id: string) {
   return calculation;
 }
 
-export async function updateCalculation(db: Database, realmId: string, id: string, input: UpdateInput) {
+export async function updateCalculation(
+  db: Database,
+  realmId: string,
+  actor: CalculationActor,
+  id: string,
+  input: UpdateInput,
+) {
   const updated = await refuseTakenName(() =>
     db.transaction(async (transaction) => {
-      await requireOwn(transaction, realmId, id);
+      const before = await requireOwn(transaction, realmId, id);
       if (input.folderId !== undefined) await requireOwnFolder(transaction, realmId, input.folderId);
-      return createCalculationRepository(transaction).updateCalculation(realmId, id, input);
+      const row = await createCalculationRepository(transaction).updateCalculation(realmId, id, input);
+      if (row) {
+        await recordChange(transaction, realmId, actor, {
+          action: 'update',
+          entityType: CALCULATION_AUDIT_ENTITIES.calculation,
+          entityId: id,
+          before: calculationSnapshot(before),
+          after: calculationSnapshot(row),
+        });
+      }
+      return row;
     }),
   );
   if (!updated) throw new HttpError(404, CALCULATION_NOT_FOUND);
@@ -380,7 +481,7 @@ export async function copyCalculation(
   db: Database,
   realmId: string,
   gwp: GwpSetId,
-  authorId: string,
+  actor: CalculationActor,
   id: string,
   input: CopyInput,
 ) {
@@ -396,14 +497,16 @@ export async function copyCalculation(
         folderId: input.folderId,
         description: source.calculation.description,
       });
+      await recordChange(transaction, realmId, actor, {
+        action: 'create',
+        entityType: CALCULATION_AUDIT_ENTITIES.calculation,
+        entityId: copy.id,
+        before: null,
+        after: { ...calculationSnapshot(copy), copiedFrom: id },
+      });
       for (const test of await repository.listTests(context.lineage, id)) {
-        await repository.insertTest(realmId, copy.id, {
-          name: test.name,
-          inputs: test.inputs,
-          expectedValue: test.expectedValue,
-          expectedGases: test.expectedGases,
-          tolerance: test.tolerance,
-        });
+        const row = await repository.insertTest(realmId, copy.id, testSnapshot(test));
+        await recordTestChange(transaction, realmId, actor, copy.id, row, null);
       }
       return saveDraft(
         transaction,
@@ -411,16 +514,21 @@ export async function copyCalculation(
         gwp,
         copy.id,
         { formula: source.latest?.formula ?? '', parameters: source.latest?.parameters ?? [] },
-        authorId,
+        actor,
       );
     }),
   );
 }
 
-export async function deleteCalculation(db: Database, realmId: string, id: string): Promise<void> {
+export async function deleteCalculation(
+  db: Database,
+  realmId: string,
+  actor: CalculationActor,
+  id: string,
+): Promise<void> {
   await db.transaction(async (transaction) => {
     const repository = createCalculationRepository(transaction);
-    await requireOwn(transaction, realmId, id);
+    const before = await requireOwn(transaction, realmId, id);
     if (await repository.hasPublishedVersion(realmId, id)) {
       throw new HttpError(
         409,
@@ -432,6 +540,13 @@ export async function deleteCalculation(db: Database, realmId: string, id: strin
       throw new HttpError(409, 'The calculation is bound to an activity or equipment type: unbind it first');
     }
     await repository.deleteCalculation(realmId, id);
+    await recordChange(transaction, realmId, actor, {
+      action: 'delete',
+      entityType: CALCULATION_AUDIT_ENTITIES.calculation,
+      entityId: id,
+      before: calculationSnapshot(before),
+      after: null,
+    });
   });
 }
 
@@ -439,13 +554,13 @@ export async function saveCalculation(
   db: Database,
   realmId: string,
   gwp: GwpSetId,
-  authorId: string,
+  actor: CalculationActor,
   id: string,
   input: SaveInput,
 ) {
   return db.transaction(async (transaction) => {
     await requireOwn(transaction, realmId, id);
-    return saveDraft(transaction, realmId, gwp, id, input, authorId);
+    return saveDraft(transaction, realmId, gwp, id, input, actor);
   });
 }
 
@@ -484,6 +599,7 @@ export async function publishVersion(
   db: Database,
   realmId: string,
   gwp: GwpSetId,
+  actor: CalculationActor,
   id: string,
   number: number,
 ): Promise<PublishAnswer> {
@@ -519,6 +635,13 @@ export async function publishVersion(
     }
     const published = await repository.publishVersion(realmId, version.id);
     if (!published) throw new HttpError(409, `Version ${number} is already published`);
+    await recordChange(transaction, realmId, actor, {
+      action: 'update',
+      entityType: CALCULATION_AUDIT_ENTITIES.version,
+      entityId: published.id,
+      before: { calculationId: id, number, state: version.state },
+      after: { calculationId: id, number, state: published.state, publishedOn: published.publishedOn },
+    });
     return { isPublished: true, version: toVersion(published) };
   });
 }
@@ -539,6 +662,25 @@ function testFields(input: TestInput) {
   };
 }
 
+async function recordTestChange(
+  transaction: Database,
+  realmId: string,
+  actor: CalculationActor,
+  calculationId: string,
+  after: CalculationTestRow | null,
+  before: CalculationTestRow | null,
+): Promise<void> {
+  const row = after ?? before;
+  if (!row) return;
+  await recordChange(transaction, realmId, actor, {
+    action: before === null ? 'create' : after === null ? 'delete' : 'update',
+    entityType: CALCULATION_AUDIT_ENTITIES.test,
+    entityId: row.id,
+    before: before === null ? null : { calculationId, ...testSnapshot(before) },
+    after: after === null ? null : { calculationId, ...testSnapshot(after) },
+  });
+}
+
 function refuseTakenTestName<T>(work: () => Promise<T>): Promise<T> {
   return work().catch((error: unknown) => {
     if (isUniqueViolation(error)) {
@@ -548,11 +690,23 @@ function refuseTakenTestName<T>(work: () => Promise<T>): Promise<T> {
   });
 }
 
-export async function createTest(db: Database, realmId: string, id: string, input: TestInput) {
+export async function createTest(
+  db: Database,
+  realmId: string,
+  actor: CalculationActor,
+  id: string,
+  input: TestInput,
+) {
   const row = await refuseTakenTestName(() =>
     db.transaction(async (transaction) => {
       await requireOwn(transaction, realmId, id);
-      return createCalculationRepository(transaction).insertTest(realmId, id, testFields(input));
+      const created = await createCalculationRepository(transaction).insertTest(
+        realmId,
+        id,
+        testFields(input),
+      );
+      await recordTestChange(transaction, realmId, actor, id, created, null);
+      return created;
     }),
   );
   return toTest(row, null);
@@ -561,26 +715,40 @@ export async function createTest(db: Database, realmId: string, id: string, inpu
 export async function updateTest(
   db: Database,
   realmId: string,
+  actor: CalculationActor,
   id: string,
   testId: string,
   input: TestInput,
 ) {
   const row = await refuseTakenTestName(() =>
     db.transaction(async (transaction) => {
+      const repository = createCalculationRepository(transaction);
       await requireOwn(transaction, realmId, id);
-      return createCalculationRepository(transaction).updateTest(realmId, id, testId, testFields(input));
+      const before = (await repository.listTests([realmId], id)).find((test) => test.id === testId);
+      const updated = await repository.updateTest(realmId, id, testId, testFields(input));
+      if (before && updated) await recordTestChange(transaction, realmId, actor, id, updated, before);
+      return updated;
     }),
   );
   if (!row) throw new HttpError(404, TEST_NOT_FOUND);
   return toTest(row, null);
 }
 
-export async function deleteTest(db: Database, realmId: string, id: string, testId: string) {
+export async function deleteTest(
+  db: Database,
+  realmId: string,
+  actor: CalculationActor,
+  id: string,
+  testId: string,
+) {
   await db.transaction(async (transaction) => {
+    const repository = createCalculationRepository(transaction);
     await requireOwn(transaction, realmId, id);
-    if (!(await createCalculationRepository(transaction).deleteTest(realmId, id, testId))) {
+    const before = (await repository.listTests([realmId], id)).find((test) => test.id === testId);
+    if (!before || !(await repository.deleteTest(realmId, id, testId))) {
       throw new HttpError(404, TEST_NOT_FOUND);
     }
+    await recordTestChange(transaction, realmId, actor, id, null, before);
   });
 }
 
@@ -633,23 +801,47 @@ async function requireParentFolder(transaction: Database, realmId: string, paren
   if (!folder) throw fieldRefusal(404, { 'body/parentId': FOLDER_NOT_FOUND });
 }
 
-export async function createFolder(db: Database, realmId: string, input: FolderInput) {
+function folderSnapshot(row: { name: string; parentId: string | null }) {
+  return { name: row.name, parentId: row.parentId };
+}
+
+export async function createFolder(
+  db: Database,
+  realmId: string,
+  actor: CalculationActor,
+  input: FolderInput,
+) {
   const context = await realmContext(db, realmId);
   const row = await refuseTakenFolderName(() =>
     db.transaction(async (transaction) => {
       await requireParentFolder(transaction, realmId, input.parentId);
-      return createCalculationRepository(transaction).insertFolder(realmId, input);
+      const created = await createCalculationRepository(transaction).insertFolder(realmId, input);
+      await recordChange(transaction, realmId, actor, {
+        action: 'create',
+        entityType: CALCULATION_AUDIT_ENTITIES.folder,
+        entityId: created.id,
+        before: null,
+        after: folderSnapshot(created),
+      });
+      return created;
     }),
   );
   return toFolder(context, row);
 }
 
-export async function updateFolder(db: Database, realmId: string, id: string, input: FolderInput) {
+export async function updateFolder(
+  db: Database,
+  realmId: string,
+  actor: CalculationActor,
+  id: string,
+  input: FolderInput,
+) {
   const context = await realmContext(db, realmId);
   const row = await refuseTakenFolderName(() =>
     db.transaction(async (transaction) => {
       const repository = createCalculationRepository(transaction);
-      if (!(await repository.findFolder(realmId, id))) throw new HttpError(404, FOLDER_NOT_FOUND);
+      const before = await repository.findFolder(realmId, id);
+      if (!before) throw new HttpError(404, FOLDER_NOT_FOUND);
       await requireParentFolder(transaction, realmId, input.parentId);
       // A folder cannot move into itself or below itself: walk up from the new parent.
       const folders = new Map((await repository.listFolders([realmId])).map((folder) => [folder.id, folder]));
@@ -660,21 +852,44 @@ export async function updateFolder(db: Database, realmId: string, id: string, in
           });
         }
       }
-      return repository.updateFolder(realmId, id, input);
+      const updated = await repository.updateFolder(realmId, id, input);
+      if (updated) {
+        await recordChange(transaction, realmId, actor, {
+          action: 'update',
+          entityType: CALCULATION_AUDIT_ENTITIES.folder,
+          entityId: id,
+          before: folderSnapshot(before),
+          after: folderSnapshot(updated),
+        });
+      }
+      return updated;
     }),
   );
   if (!row) throw new HttpError(404, FOLDER_NOT_FOUND);
   return toFolder(context, row);
 }
 
-export async function deleteFolder(db: Database, realmId: string, id: string): Promise<void> {
+export async function deleteFolder(
+  db: Database,
+  realmId: string,
+  actor: CalculationActor,
+  id: string,
+): Promise<void> {
   await db.transaction(async (transaction) => {
     const repository = createCalculationRepository(transaction);
-    if (!(await repository.findFolder(realmId, id))) throw new HttpError(404, FOLDER_NOT_FOUND);
+    const before = await repository.findFolder(realmId, id);
+    if (!before) throw new HttpError(404, FOLDER_NOT_FOUND);
     if ((await repository.countInFolderTree(realmId, id)) > 0) {
       throw new HttpError(409, 'The folder holds calculations: move or delete them first');
     }
     await repository.deleteFolder(realmId, id);
+    await recordChange(transaction, realmId, actor, {
+      action: 'delete',
+      entityType: CALCULATION_AUDIT_ENTITIES.folder,
+      entityId: id,
+      before: folderSnapshot(before),
+      after: null,
+    });
   });
 }
 
@@ -712,7 +927,7 @@ export async function listBindings(
 export async function bindCalculation(
   db: Database,
   realmId: string,
-  userId: string,
+  actor: CalculationActor,
   input: BindingInput,
 ): Promise<CalculationBinding> {
   const context = await realmContext(db, realmId);
@@ -725,11 +940,21 @@ export async function bindCalculation(
         'body/calculationId': 'Only a calculation with a published version can be bound: publish it first',
       });
     }
+    const previous = (await repository.listBindings([realmId])).find(
+      (binding) => binding.targetKind === input.targetKind && binding.targetKey === input.targetKey,
+    );
     const row = await repository.bind(realmId, {
       targetKind: input.targetKind,
       targetKey: input.targetKey,
       calculationId: input.calculationId,
-      createdBy: userId,
+      createdBy: actor.id,
+    });
+    await recordChange(transaction, realmId, actor, {
+      action: previous ? 'update' : 'create',
+      entityType: CALCULATION_AUDIT_ENTITIES.binding,
+      entityId: `${row.targetKind}/${row.targetKey}`,
+      before: previous ? { calculationId: previous.calculationId } : null,
+      after: { calculationId: row.calculationId, calculationName: summary.calculation.name },
     });
     return {
       targetKind: row.targetKind,
@@ -744,12 +969,26 @@ export async function bindCalculation(
 export async function unbindCalculation(
   db: Database,
   realmId: string,
+  actor: CalculationActor,
   targetKind: CalculationBindingKind,
   targetKey: string,
 ): Promise<void> {
-  if (!(await createCalculationRepository(db).unbind(realmId, targetKind, targetKey))) {
-    throw new HttpError(404, 'The realm has no binding of this target');
-  }
+  await db.transaction(async (transaction) => {
+    const repository = createCalculationRepository(transaction);
+    const before = (await repository.listBindings([realmId])).find(
+      (binding) => binding.targetKind === targetKind && binding.targetKey === targetKey,
+    );
+    if (!before || !(await repository.unbind(realmId, targetKind, targetKey))) {
+      throw new HttpError(404, 'The realm has no binding of this target');
+    }
+    await recordChange(transaction, realmId, actor, {
+      action: 'delete',
+      entityType: CALCULATION_AUDIT_ENTITIES.binding,
+      entityId: `${targetKind}/${targetKey}`,
+      before: { calculationId: before.calculationId },
+      after: null,
+    });
+  });
 }
 
 // Datasets -------------------------------------------------------------------------------------------------------
@@ -789,13 +1028,56 @@ export async function listDatasets(db: Database, realmId: string) {
   return { datasets: datasets.map((row) => toDataset(context, row, versions)) };
 }
 
-export async function readDataset(db: Database, realmId: string, id: string) {
+const DATASET_NOT_FOUND = 'No such dataset in this realm';
+
+/** The dataset with one page of the rows of a version (the newest by as-of date unless one is asked for). */
+export async function readDataset(
+  db: Database,
+  realmId: string,
+  id: string,
+  query: DatasetRowsQuery,
+): Promise<CalculationDatasetDetail> {
   const context = await realmContext(db, realmId);
   const repository = createCalculationRepository(db);
   const dataset = (await repository.listDatasets(context.lineage)).find((row) => row.id === id);
-  if (!dataset) throw new HttpError(404, 'No such dataset in this realm');
+  if (!dataset) throw new HttpError(404, DATASET_NOT_FOUND);
   const versions = await repository.listDatasetVersions(context.lineage, [id]);
-  return { ...toDataset(context, dataset, versions), rows: versions[0]?.rows ?? [] };
+  const version =
+    query.version === undefined ? versions[0] : versions.find((each) => each.number === query.version);
+  if (query.version !== undefined && !version) {
+    throw fieldRefusal(404, { 'query/version': `The dataset has no version ${query.version}` });
+  }
+  const rows = version?.rows ?? [];
+  return {
+    ...toDataset(context, dataset, versions),
+    rows: rows.slice(query.offset, query.offset + query.limit),
+    versionNumber: version?.number ?? null,
+    offset: query.offset,
+    totalRows: rows.length,
+  };
+}
+
+/** Deletes the realm's own dataset and its versions; formulas that LOOKUP it then report it unknown. */
+export async function deleteDataset(
+  db: Database,
+  realmId: string,
+  actor: CalculationActor,
+  id: string,
+): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const repository = createCalculationRepository(transaction);
+    const dataset = await repository.lockOwnDataset(realmId, id);
+    if (!dataset) throw new HttpError(404, DATASET_NOT_FOUND);
+    const versions = await repository.listDatasetVersions([realmId], [id]);
+    await repository.deleteDataset(realmId, id);
+    await recordChange(transaction, realmId, actor, {
+      action: 'delete',
+      entityType: CALCULATION_AUDIT_ENTITIES.dataset,
+      entityId: id,
+      before: { name: dataset.name, versions: versions.map((version) => version.number) },
+      after: null,
+    });
+  });
 }
 
 const MAX_REPORTED_PROBLEMS = 20;
@@ -863,22 +1145,39 @@ async function datasetRowsOf(input: DatasetImportInput) {
 export async function importDataset(
   db: Database,
   realmId: string,
-  userId: string,
+  actor: CalculationActor,
   input: DatasetImportInput,
 ) {
   const { columns, rows } = await datasetRowsOf(input);
   const context = await realmContext(db, realmId);
   return db.transaction(async (transaction) => {
     const repository = createCalculationRepository(transaction);
+    const existing = await repository.findOwnDatasetByName(realmId, input.name);
     const dataset =
-      (await repository.findOwnDatasetByName(realmId, input.name)) ??
+      existing ??
       (await repository.insertDataset(realmId, { name: input.name, description: input.description }));
-    await repository.insertDatasetVersion(realmId, dataset.id, {
+    const version = await repository.insertDatasetVersion(realmId, dataset.id, {
       asOf: input.asOf,
       columns,
       rows,
       fileName: input.fileName,
-      importedBy: userId,
+      importedBy: actor.id,
+    });
+    // The rows are not copied into the log: the version keeps them, the entry names it.
+    await recordChange(transaction, realmId, actor, {
+      action: existing ? 'update' : 'create',
+      entityType: CALCULATION_AUDIT_ENTITIES.dataset,
+      entityId: dataset.id,
+      before: null,
+      after: {
+        name: dataset.name,
+        versionId: version.id,
+        version: version.number,
+        asOf: version.asOf,
+        columns,
+        rowCount: rows.length,
+        fileName: version.fileName,
+      },
     });
     const versions = await repository.listDatasetVersions([realmId], [dataset.id]);
     return toDataset(context, dataset, versions);

@@ -35,9 +35,18 @@ export const PAGE_LOADERS: Record<Exclude<RouteId, 'login'>, () => Promise<PageC
     import('../../features/calculations/drakon-page.tsx').then((module) => module.DrakonPage),
   'calc-editor-examples': () =>
     import('../../features/calculations/examples-page.tsx').then((module) => module.ExamplesPage),
-  'calc-editor-constants': featureEmptyStatePage,
-  'calc-editor-file-tree': featureEmptyStatePage,
-  'calc-editor-templates': featureEmptyStatePage,
+  'calc-editor-constants': () =>
+    import('../../features/calculations/calculation-constants-page.tsx').then(
+      (module) => module.CalculationConstantsPage,
+    ),
+  'calc-editor-file-tree': () =>
+    import('../../features/calculations/calculation-file-tree-page.tsx').then(
+      (module) => module.CalculationFileTreePage,
+    ),
+  'calc-editor-templates': () =>
+    import('../../features/calculations/calculation-templates-page.tsx').then(
+      (module) => module.CalculationTemplatesPage,
+    ),
   'calc-editor-icons': () =>
     import('../../features/calculations/calculation-icons-page.tsx').then(
       (module) => module.CalculationIconsPage,

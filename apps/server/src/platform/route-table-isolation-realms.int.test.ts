@@ -1,0 +1,3 @@
+import { describeRouteGroupAttack } from '#test-support/route-table-attack.ts';
+
+describeRouteGroupAttack('realms');
