@@ -3,21 +3,24 @@
  * of two realms (the demo realm, and a second one on another host name with the same seeded data). 40
  * connections read (facility list, a facility, its records, the factor library, the session) and 10 write
  * (activity records), both realms alike; the two groups are measured apart, so the reads' latency percentiles
- * are the reads' own. Goal: 0 errors and non-2xx answers, reads' p99 under 300 ms. Load generator and server share
- * this machine's cores, as they do in CI. First, as the peer measured in the same run, the same reads on one
- * connection for 10 s.
+ * are the reads' own. Every read's answer is checked for its realm (issue 15): the facilities and records it
+ * names must be the asking user's realm's (the two realms hold the same data under other ids), the session and
+ * user must be the asking user's. Goals (issue 15): 0 errors and non-2xx answers, 0 cross-realm answers, reads'
+ * p99 under 150 ms. Load generator and server share this machine's cores, as they do in CI. First, as the peer
+ * measured in the same run, the same reads on one connection for 10 s.
  *
  * Run: `npx tsx bench/load.bench.ts` (PGlite in a temporary DATA_DIR), `npx tsx bench/load.bench.ts --postgres`
  * (a throwaway PostgreSQL, as `npm test` starts it). ECC_BENCH_PORT sets the port (default 3939),
  * ECC_LOAD_SECONDS the duration (default 60).
  */
 import autocannon, { type Request as AutocannonRequest, type Result } from 'autocannon';
-import { DEMO_USER } from '../packages/db/src/index.ts';
+import { DEMO_REALM_KEY, DEMO_USER } from '../packages/db/src/index.ts';
 import {
   createDatabaseTarget,
   prepareDatabase,
   SECOND_REALM,
   SECOND_USER,
+  send,
   signIn,
   startServer,
   stopProcess,
@@ -31,7 +34,46 @@ const READ_CONNECTIONS = 40;
 const WRITE_CONNECTIONS = 10;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
-function readsOf({ host, cookie, slug }: SignedInUser): AutocannonRequest[] {
+/** A signed-in user and what answers to them may name: their realm's facility ids, their email and realm key. */
+interface RealmReader {
+  user: SignedInUser;
+  email: string;
+  realmKey: string;
+  facilityIds: ReadonlySet<string>;
+}
+
+/** Answers naming another realm's facility, record, user or session; each is a failure of realm isolation. */
+const crossRealmAnswers: string[] = [];
+
+/** The facility ids of the user's realm, read once before the load. */
+async function readerOf(user: SignedInUser, email: string, realmKey: string): Promise<RealmReader> {
+  const answer = await send(ORIGIN, user.host, 'GET', '/api/facilities?limit=500&archived=true', {
+    cookie: user.cookie,
+  });
+  const { results } = JSON.parse(answer.text) as { results: { id: string }[] };
+  return { user, email, realmKey, facilityIds: new Set(results.map((facility) => facility.id)) };
+}
+
+/** Whether an answer to `path` is wholly the reader's realm's; the factor library is shared reference data. */
+function isOwnRealmAnswer(reader: RealmReader, path: string, body: unknown): boolean {
+  const isOwnFacility = (id: unknown) => typeof id === 'string' && reader.facilityIds.has(id);
+  if (path.startsWith('/api/facilities?')) {
+    return (body as { results: { id: string }[] }).results.every((facility) => isOwnFacility(facility.id));
+  }
+  if (path.endsWith('/activity-records?limit=100')) {
+    return (body as { results: { facilityId: string }[] }).results.every((record) =>
+      isOwnFacility(record.facilityId),
+    );
+  }
+  if (path.startsWith('/api/facilities/'))
+    return isOwnFacility((body as { facility: { id: string } }).facility.id);
+  if (path === '/api/auth/session') return (body as { email: string }).email === reader.email;
+  if (path === '/api/user') return (body as { realm: string }).realm === reader.realmKey;
+  return true;
+}
+
+function readsOf(reader: RealmReader): AutocannonRequest[] {
+  const { host, cookie, slug } = reader.user;
   const headers = { host, cookie };
   return [
     '/api/facilities?limit=50',
@@ -39,7 +81,16 @@ function readsOf({ host, cookie, slug }: SignedInUser): AutocannonRequest[] {
     `/api/facilities/${slug}/activity-records?limit=100`,
     '/api/emission-factors?limit=50',
     '/api/auth/session',
-  ].map((path) => ({ method: 'GET', path, headers }));
+    '/api/user',
+  ].map((path) => ({
+    method: 'GET',
+    path,
+    headers,
+    onResponse: (status: number, body: string) => {
+      if (status !== 200) return;
+      if (!isOwnRealmAnswer(reader, path, JSON.parse(body))) crossRealmAnswers.push(`${host} ${path}`);
+    },
+  }));
 }
 
 function writesOf({ host, cookie, slug }: SignedInUser): AutocannonRequest[] {
@@ -91,15 +142,25 @@ async function main(): Promise<void> {
         await signIn(ORIGIN, `127.0.0.1:${PORT}`, DEMO_USER),
         await signIn(ORIGIN, `${SECOND_REALM.hostName}:${PORT}`, SECOND_USER),
       ];
+      const readers = [
+        await readerOf(users[0] as SignedInUser, DEMO_USER.email, DEMO_REALM_KEY),
+        await readerOf(users[1] as SignedInUser, SECOND_USER.email, SECOND_REALM.key),
+      ];
+      if (readers.some((reader) => reader.facilityIds.size === 0)) throw new Error('A realm has no facility');
       console.info(
         `Load test on ${isPostgres ? 'PostgreSQL' : 'PGlite'}: ${READ_CONNECTIONS + WRITE_CONNECTIONS} connections, ` +
           `${SECONDS} s, two realms (${users.map((user) => user.host).join(', ')})`,
       );
       // The peer, in the same run: the same reads one at a time, so the figures under load have a baseline.
-      const alone = await run('reads on 1 connection, nothing else', 1, users.flatMap(readsOf), PEER_SECONDS);
+      const alone = await run(
+        'reads on 1 connection, nothing else',
+        1,
+        readers.flatMap(readsOf),
+        PEER_SECONDS,
+      );
       console.info(report(alone));
       const [reads, writes] = await Promise.all([
-        run('reads', READ_CONNECTIONS, users.flatMap(readsOf)),
+        run('reads', READ_CONNECTIONS, readers.flatMap(readsOf)),
         run('writes', WRITE_CONNECTIONS, users.flatMap(writesOf)),
       ]);
       console.info(report(reads));
@@ -107,9 +168,11 @@ async function main(): Promise<void> {
       // autocannon's errors include its timeouts.
       const failures = [reads, writes].reduce((sum, result) => sum + result.errors + result.non2xx, 0);
       console.info(
-        `Errors and non-2xx answers: ${failures} (goal 0). Reads' p99: ${reads.latency.p99} ms (goal under 300 ms).`,
+        `Errors and non-2xx answers: ${failures} (goal 0). Cross-realm answers: ${crossRealmAnswers.length} of ` +
+          `${alone.requests.total + reads.requests.total} reads checked (goal 0${crossRealmAnswers.length ? `; first: ${crossRealmAnswers[0]}` : ''}). ` +
+          `Reads' p99: ${reads.latency.p99} ms (goal under 150 ms).`,
       );
-      if (failures > 0) process.exitCode = 1;
+      if (failures > 0 || crossRealmAnswers.length > 0) process.exitCode = 1;
     } finally {
       await stopProcess(server);
     }

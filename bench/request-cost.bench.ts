@@ -4,7 +4,7 @@
  * Fastify route in its own process answering the same body with the same headers. With `--profile`, the server
  * runs under V8's CPU profiler for each request and the self time of the load is summarised by area of the code.
  *
- * Run: `npx tsx bench/request-cost.bench.ts [--postgres] [--profile] [--seconds 8] [--connections 20]`.
+ * Run: `npx tsx bench/request-cost.bench.ts [--postgres] [--profile] [--seconds 8] [--connections 20] [--only text]`.
  * ECC_BENCH_PORT sets the server's port (default 3941; the bare route uses the next one).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,8 @@ const { values: flags } = parseArgs({
     profile: { type: 'boolean', default: false },
     seconds: { type: 'string', default: '8' },
     connections: { type: 'string', default: '20' },
+    /** Runs only the scenarios whose name contains this text (e.g. `facilities`). */
+    only: { type: 'string', default: '' },
   },
 });
 const SECONDS = Number(flags.seconds);
@@ -171,7 +173,9 @@ async function main(): Promise<void> {
       `Request cost on ${flags.postgres ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections, ${SECONDS} s ` +
         `each, load average before ${loadavg()[0]?.toFixed(2)}${flags.profile ? ', CPU-profiled' : ''}`,
     );
-    for (const scenario of SCENARIOS) await measure(scenario, target, profileFile);
+    for (const scenario of SCENARIOS.filter(({ name }) => name.includes(flags.only))) {
+      await measure(scenario, target, profileFile);
+    }
   } finally {
     if (profileDirectory) rmSync(profileDirectory, { recursive: true, force: true });
     await cleanup();

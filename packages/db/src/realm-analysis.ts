@@ -31,10 +31,9 @@ export interface AnalysisRealmContext {
 
 /** The realm's GWP set, consolidation approach, reporting year and base year: what every analysis reads first. */
 export async function readAnalysisRealmContext(db: Database, realmId: string): Promise<AnalysisRealmContext> {
-  const [boundary, gwpSetId] = await Promise.all([
-    createOrganisationRepository(db).findBoundary(realmId),
-    readRealmGwpSetId(db, realmId),
-  ]);
+  // One after the other: `db` may be a transaction, one pg client that must not run two queries at once.
+  const boundary = await createOrganisationRepository(db).findBoundary(realmId);
+  const gwpSetId = await readRealmGwpSetId(db, realmId);
   return {
     gwpSetId,
     settings: {

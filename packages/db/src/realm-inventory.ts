@@ -16,7 +16,9 @@ import type { InventoryChangeReasonRow } from './schema.ts';
 
 /*
  * The realm's GHG inventory of a reporting year, read and assembled in one place for every reader: the inventory
- * page's routes and the report builder's inventory sections (modules do not import each other).
+ * page's routes and the report builder's inventory sections (modules do not import each other). Statements run
+ * one after another: the report builder reads inside a transaction, one pg client, which must not be handed a
+ * second query while one runs (pg deprecates it, pg 9 will refuse it).
  */
 
 async function boundaryOf(db: Database, realmId: string) {
@@ -38,10 +40,8 @@ async function boundaryOf(db: Database, realmId: string) {
 export async function readInventoryYears(db: Database, realmId: string): Promise<number[]> {
   const repository = createInventoryRepository(db);
   const gwpSetId = await readRealmGwpSetId(db, realmId);
-  const [calculated, reported] = await Promise.all([
-    repository.yearsWithResults(realmId, gwpSetId),
-    repository.reportedYears(realmId),
-  ]);
+  const calculated = await repository.yearsWithResults(realmId, gwpSetId);
+  const reported = await repository.reportedYears(realmId);
   return [...new Set([...calculated, ...reported])].sort((left, right) => left - right);
 }
 
@@ -64,34 +64,33 @@ export async function readRealmInventory(
   year: number,
 ): Promise<InventoryResponse | null> {
   const repository = createInventoryRepository(db);
-  const [gwpSetId, boundary] = await Promise.all([readRealmGwpSetId(db, realmId), boundaryOf(db, realmId)]);
+  const gwpSetId = await readRealmGwpSetId(db, realmId);
+  const boundary = await boundaryOf(db, realmId);
   const range = reportingYearRange(year, boundary.startMonth);
-  const [amounts, reported] = await Promise.all([
-    repository.facilityAmounts(realmId, gwpSetId, year),
-    repository.reportedFacilityYears(realmId, year),
-  ]);
+  const amounts = await repository.facilityAmounts(realmId, gwpSetId, year);
+  const reported = await repository.reportedFacilityYears(realmId, year);
   if (amounts.length === 0 && reported.length === 0) return null;
 
   const comparisonYear = async (comparedYear: number | null) => {
     if (comparedYear === null) return undefined;
-    const [yearAmounts, yearReported] = await Promise.all([
-      repository.facilityAmounts(realmId, gwpSetId, comparedYear, { isCo2eOnly: true }),
-      repository.reportedFacilityYears(realmId, comparedYear),
-    ]);
+    const yearAmounts = await repository.facilityAmounts(realmId, gwpSetId, comparedYear, {
+      isCo2eOnly: true,
+    });
+    const yearReported = await repository.reportedFacilityYears(realmId, comparedYear);
     return yearAmounts.length === 0 && yearReported.length === 0
       ? undefined
       : { year: comparedYear, amounts: yearAmounts, reported: yearReported };
   };
-  const [facilities, businessUnits, breakdowns, denominators, baseYear, previousYear, changeReasons] =
-    await Promise.all([
-      repository.facilities(realmId),
-      repository.businessUnits(realmId),
-      repository.resultBreakdowns(realmId, gwpSetId, year),
-      createOrganisationRepository(db).listDenominators(realmId, { year, scope: 'realm' }),
-      comparisonYear(boundary.baseYear),
-      comparisonYear(year - 1),
-      repository.changeReasons(realmId, year),
-    ]);
+  const facilities = await repository.facilities(realmId);
+  const businessUnits = await repository.businessUnits(realmId);
+  const breakdowns = await repository.resultBreakdowns(realmId, gwpSetId, year);
+  const denominators = await createOrganisationRepository(db).listDenominators(realmId, {
+    year,
+    scope: 'realm',
+  });
+  const baseYear = await comparisonYear(boundary.baseYear);
+  const previousYear = await comparisonYear(year - 1);
+  const changeReasons = await repository.changeReasons(realmId, year);
   return assembleInventory({
     range,
     gwpSetId,
@@ -129,13 +128,12 @@ export async function readRealmMonthsInventory(
   to: string,
 ): Promise<InventoryResponse | null> {
   const repository = createInventoryRepository(db);
-  const [gwpSetId, boundary] = await Promise.all([readRealmGwpSetId(db, realmId), boundaryOf(db, realmId)]);
+  const gwpSetId = await readRealmGwpSetId(db, realmId);
+  const boundary = await boundaryOf(db, realmId);
   const amounts = await createAssistantRepository(db).monthAmounts(realmId, gwpSetId, from, to);
   if (amounts.length === 0) return null;
-  const [facilities, businessUnits] = await Promise.all([
-    repository.facilities(realmId),
-    repository.businessUnits(realmId),
-  ]);
+  const facilities = await repository.facilities(realmId);
+  const businessUnits = await repository.businessUnits(realmId);
   const lastDay = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)), 0)).getUTCDate();
   return assembleInventory({
     range: {
