@@ -191,7 +191,8 @@ export const optimizeRequestSchema = z
   });
 export type OptimizeRequest = z.infer<typeof optimizeRequestSchema>;
 
-export const OPTIMIZER_STATUSES = ['optimal', 'feasible', 'infeasible'] as const;
+/** `unsolved`: the time limit passed before any plan was found, so nothing is proved (the plan starts no measure). */
+export const OPTIMIZER_STATUSES = ['optimal', 'feasible', 'infeasible', 'unsolved'] as const;
 export type OptimizerStatus = (typeof OPTIMIZER_STATUSES)[number];
 
 export const optimizerYearSchema = z.object({

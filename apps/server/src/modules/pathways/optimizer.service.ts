@@ -154,10 +154,17 @@ function answer(
   isProved: boolean,
   solveMs: number,
 ): OptimizeResponse {
-  // Without any solution in time, doing nothing is the plan answered: it always keeps within the budgets.
+  // Without any solution in time, doing nothing is the plan answered: it always keeps within the budgets. Its
+  // shortfall says nothing about whether a plan could meet the trajectory, so it is not called infeasible.
   const plan = final.plan ?? [];
   const evaluation = evaluatePlan(input, plan);
-  const status = evaluation.totalShortfall > 0 ? 'infeasible' : isProved ? 'optimal' : 'feasible';
+  const status = !final.plan
+    ? 'unsolved'
+    : evaluation.totalShortfall > 0
+      ? 'infeasible'
+      : isProved
+        ? 'optimal'
+        : 'feasible';
   return {
     status,
     cost: evaluation.cost,

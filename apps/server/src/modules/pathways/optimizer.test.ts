@@ -346,4 +346,30 @@ describe('the optimizer against exhaustive search', () => {
     );
     expect(result).toMatchObject({ status: 'feasible', gap: 0.04, plan: [{ id: 'only', startYear: 2025 }] });
   });
+
+  it('a time limit that passes before any plan is found answers unsolved, not infeasible', async () => {
+    // HiGHS stopped by its time limit before its first incumbent: the status and the lack of a solution.
+    const nothingInTime: SolveModel = async () =>
+      ({
+        status: 'limit',
+        detail: 'Time limit reached',
+        hasSolution: false,
+        objective: Infinity,
+        values: {},
+        gap: 1,
+        solveMs: 10,
+      }) satisfies SolverOutcome;
+    const result = await optimizePathway(
+      optimizeRequestSchema.parse({
+        baseYear: 2024,
+        targetYear: 2025,
+        baseline: { 2024: 100 },
+        trajectory: { rate: 0.1 },
+        discountRate: 0,
+        measures: [{ id: 'only', abatement: 10, capex: 5, annualCost: 0, lifetime: 1 }],
+      }),
+      nothingInTime,
+    );
+    expect(result).toMatchObject({ status: 'unsolved', gap: 1, plan: [] });
+  });
 });

@@ -36,6 +36,8 @@ const STATUS_TEXT: Record<OptimizeResponse['status'], string> = {
   optimal: 'Optimal: the least-cost plan that stays on the trajectory every year',
   feasible: 'Feasible: the best plan found before the time limit, within the gap shown',
   infeasible: 'Infeasible: no plan meets the trajectory every year; this one misses it by the least',
+  unsolved:
+    'No plan found before the time limit: nothing is proved either way. Allow more time or a larger gap and solve again',
 };
 const money = (value: number) => formatNumber(Math.round(value));
 const KG_PER_TONNE = 1000;
@@ -318,7 +320,10 @@ function PlanResult({ solved, measures }: { solved: SolvedPlan; measures: readon
       <h3 id={`${id}-title`} className="text-base font-semibold">
         Plan
       </h3>
-      <Alert kind={result.status === 'infeasible' ? 'warning' : 'success'} role="status">
+      <Alert
+        kind={result.status === 'infeasible' || result.status === 'unsolved' ? 'warning' : 'success'}
+        role="status"
+      >
         <AlertTitle>{STATUS_TEXT[result.status]}</AlertTitle>
         <AlertDescription>
           Discounted cost {money(result.cost)} · optimality gap {formatNumber(result.gap * 100)} % · solved in{' '}
