@@ -111,3 +111,88 @@ test('a link to a node of no realm says so', async ({ page }) => {
   // The first drawing loads elkjs (1.4 MB) before it lays the graph out.
   await expect(page.getByTestId('graph-canvas')).toBeVisible({ timeout: 30_000 });
 });
+
+test('the graph zooms around the pointer, pans by dragging and from the keyboard, fits, and keeps the focused node in view', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInThroughApi(page, DEMO_REALM);
+  await page.goto('/knowledgegraph');
+  const canvas = page.getByTestId('graph-canvas');
+  // The first drawing loads elkjs (1.4 MB) before it lays the graph out.
+  await expect(canvas).toBeVisible({ timeout: 30_000 });
+  const fittedScale = Number(await canvas.getAttribute('data-scale'));
+  const realm = canvas.locator('[data-node-id^="realm:"]');
+  const centreOf = async () => {
+    // The pointer can only reach what the window shows.
+    await realm.scrollIntoViewIfNeeded();
+    const box = (await realm.boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+
+  await test.step('the wheel zooms in around the pointer: the node under it stays there', async () => {
+    const before = await centreOf();
+    await page.mouse.move(before.x, before.y);
+    await page.mouse.wheel(0, -300);
+    await expect
+      .poll(async () => Number(await canvas.getAttribute('data-scale')))
+      .toBeGreaterThan(fittedScale);
+    const after = await centreOf();
+    expect(Math.abs(after.x - before.x)).toBeLessThan(3);
+    expect(Math.abs(after.y - before.y)).toBeLessThan(3);
+  });
+
+  await test.step('dragging moves the drawing with the pointer', async () => {
+    const before = await centreOf();
+    await page.mouse.move(before.x, before.y);
+    await page.mouse.down();
+    await page.mouse.move(before.x - 80, before.y + 40, { steps: 8 });
+    await page.mouse.up();
+    const after = await centreOf();
+    expect(Math.abs(after.x - (before.x - 80))).toBeLessThan(3);
+    expect(Math.abs(after.y - (before.y + 40))).toBeLessThan(3);
+    // A drag is not a click: no node's details opened.
+    await expect(page.getByRole('button', { name: 'Path from here' })).toHaveCount(0);
+  });
+
+  await test.step('Fit shows the whole graph again', async () => {
+    await page.getByRole('toolbar', { name: 'Zoom and pan' }).getByRole('button', { name: 'Fit' }).click();
+    await expect(canvas).toHaveAttribute('data-scale', fittedScale.toFixed(3));
+  });
+
+  await test.step('Ctrl+= zooms in, Ctrl+- out and 0 fits, while + and - stay the node’s', async () => {
+    await realm.focus();
+    await page.keyboard.press('Control+Equal');
+    await expect
+      .poll(async () => Number(await canvas.getAttribute('data-scale')))
+      .toBeGreaterThan(fittedScale);
+    await page.keyboard.press('Control+Minus');
+    await expect(canvas).toHaveAttribute('data-scale', fittedScale.toFixed(3));
+    await page.keyboard.press('Control+Equal');
+    await page.keyboard.press('0');
+    await expect(canvas).toHaveAttribute('data-scale', fittedScale.toFixed(3));
+    await expect(realm).toBeFocused();
+  });
+
+  await test.step('a node reached by the arrows is brought into view', async () => {
+    const frame = (await canvas.boundingBox())!;
+    // Shift+arrows move the view until the realm and its neighbours are far outside the frame.
+    for (let press = 0; press < 40; press += 1) await page.keyboard.press('Shift+ArrowRight');
+    const gone = await centreOf();
+    expect(gone.x < frame.x || gone.x > frame.x + frame.width).toBe(true);
+    const focusedNodeId = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-node-id') ?? undefined);
+    const start = await focusedNodeId();
+    for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']) {
+      await page.keyboard.press(key);
+      if ((await focusedNodeId()) !== start) break;
+    }
+    const reached = await focusedNodeId();
+    expect(reached).not.toBe(start);
+    const box = (await canvas.locator(`[data-node-id="${reached}"]`).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(frame.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
+    expect(box.y).toBeGreaterThanOrEqual(frame.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height);
+  });
+});

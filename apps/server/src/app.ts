@@ -177,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBenchmarkRoutes(app, database.db);
   registerAnalysisRoutes(app, database.db);
   registerInventoryRoutes(app, database.db);
-  registerAssistantRoutes(app, database.db, now);
+  registerAssistantRoutes(app, database.db, { now, model: config.assistantModel });
   const solver: OptimizerSolver = createHighsSolver({ workerUrl: OPTIMIZER_WORKER_URL, ...options.solver });
   app.addHook('onClose', () => solver.close());
   registerPathwayRoutes(app, solver);

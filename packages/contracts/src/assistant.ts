@@ -61,30 +61,28 @@ const filterShape = {
   businessUnitId: uuidSchema.optional(),
 };
 
+/** Each tool's input: what the offline parser produces and what a model may ask for. */
+export const assistantToolInputSchemas = {
+  totals: z.object({ period: assistantPeriodSchema, ...filterShape }),
+  top_contributors: z.object({
+    period: assistantPeriodSchema,
+    by: z.enum(ASSISTANT_BREAKDOWNS),
+    limit: z.number().int().min(1).max(50),
+    ...filterShape,
+  }),
+  compare_periods: z.object({ from: assistantPeriodSchema, to: assistantPeriodSchema, ...filterShape }),
+  trail: z.object({ period: assistantPeriodSchema, ...filterShape }),
+  facility_search: z.object({ query: z.string() }),
+  target_status: z.object({}),
+};
+
 export const assistantToolCallSchema = z.discriminatedUnion('name', [
-  z.object({
-    name: z.literal('totals'),
-    input: z.object({ period: assistantPeriodSchema, ...filterShape }),
-  }),
-  z.object({
-    name: z.literal('top_contributors'),
-    input: z.object({
-      period: assistantPeriodSchema,
-      by: z.enum(ASSISTANT_BREAKDOWNS),
-      limit: z.number().int().min(1).max(50),
-      ...filterShape,
-    }),
-  }),
-  z.object({
-    name: z.literal('compare_periods'),
-    input: z.object({ from: assistantPeriodSchema, to: assistantPeriodSchema, ...filterShape }),
-  }),
-  z.object({
-    name: z.literal('trail'),
-    input: z.object({ period: assistantPeriodSchema, ...filterShape }),
-  }),
-  z.object({ name: z.literal('facility_search'), input: z.object({ query: z.string() }) }),
-  z.object({ name: z.literal('target_status'), input: z.object({}) }),
+  z.object({ name: z.literal('totals'), input: assistantToolInputSchemas.totals }),
+  z.object({ name: z.literal('top_contributors'), input: assistantToolInputSchemas.top_contributors }),
+  z.object({ name: z.literal('compare_periods'), input: assistantToolInputSchemas.compare_periods }),
+  z.object({ name: z.literal('trail'), input: assistantToolInputSchemas.trail }),
+  z.object({ name: z.literal('facility_search'), input: assistantToolInputSchemas.facility_search }),
+  z.object({ name: z.literal('target_status'), input: assistantToolInputSchemas.target_status }),
 ]);
 export type AssistantToolCall = z.infer<typeof assistantToolCallSchema>;
 export type AssistantToolName = AssistantToolCall['name'];
@@ -115,12 +113,21 @@ export const assistantFactSchema = z.object({
 });
 export type AssistantFact = z.infer<typeof assistantFactSchema>;
 
+export const ASSISTANT_MODES = ['offline', 'model'] as const;
+export type AssistantMode = (typeof ASSISTANT_MODES)[number];
+
 export const assistantAnswerSchema = z.object({
   answer: z.string(),
   facts: z.array(assistantFactSchema),
   citations: z.array(assistantCitationSchema),
   toolCalls: z.array(assistantToolCallSchema),
-  mode: z.enum(['offline', 'model']),
+  /** Who wrote the text: the offline templates, or a language model whose answer the server checked. */
+  mode: z.enum(ASSISTANT_MODES),
+  /**
+   * Set when the model mode's answer was corrected (sentences with a number or link the tools did not give were
+   * removed) or replaced by the offline answer (the model failed, was too slow, or nothing checked out).
+   */
+  note: z.string().optional(),
 });
 export type AssistantAnswer = z.infer<typeof assistantAnswerSchema>;
 

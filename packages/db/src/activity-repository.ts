@@ -269,10 +269,15 @@ export function createActivityRepository(db: Database) {
       return withEmissions(realmId, facilityId, records);
     },
 
-    /** The fields data-quality checks read, for every record of a facility. */
+    /**
+     * The fields data-quality checks read, for every record of a facility, by period, with each record's id and
+     * equipment: the facility view groups its results by the same read (`withRecordFields`).
+     */
     async listQualityInputs(realmId: string, facilityId: string) {
       return db
         .select({
+          id: activityRecords.id,
+          equipmentId: activityRecords.equipmentId,
           activityType: activityRecords.activityType,
           periodStart: activityRecords.periodStart,
           quantity: activityRecords.quantity,

@@ -9,8 +9,8 @@ import {
 
 export type NewEmissionResult = Omit<typeof emissionResultsAllSets.$inferInsert, 'realmId' | 'calculatedOn'>;
 
-/** A result with the fields of its record that the facility summary groups by. */
-export interface FacilityResultRow {
+/** A facility's result as its view reads it. */
+export interface FacilityResult {
   activityRecordId: string;
   periodStart: string;
   scope: number;
@@ -20,8 +20,31 @@ export interface FacilityResultRow {
   co2eKg: number;
   gwpSetId: string;
   factorKey: string;
+}
+
+/** A result with the fields of its record that the facility summary groups by. */
+export interface FacilityResultRow extends FacilityResult {
   activityType: string;
   equipmentId: string | null;
+}
+
+/** The record fields a result is grouped by, keyed by the record's id. */
+export interface ResultRecordFields {
+  id: string;
+  activityType: string;
+  equipmentId: string | null;
+}
+
+/** Each result with its record's activity type and equipment; a result whose record is not given is left out. */
+export function withRecordFields(
+  results: readonly FacilityResult[],
+  records: readonly ResultRecordFields[],
+): FacilityResultRow[] {
+  const recordById = new Map(records.map((record) => [record.id, record]));
+  return results.flatMap((result) => {
+    const record = recordById.get(result.activityRecordId);
+    return record ? [{ ...result, activityType: record.activityType, equipmentId: record.equipmentId }] : [];
+  });
 }
 
 /** Above this many records, their results are read by facility rather than by id. */
@@ -104,18 +127,17 @@ export function createEmissionResultRepository(db: Database) {
     },
 
     /**
-     * Every result of a facility on the GWP set `gwpSetId` (of one year, when given) with its record's activity
-     * type and equipment. The set is the caller's reading of the realm's (`readRealmGwpSetId`), so the rows come
-     * from the results of all sets filtered by it: the `emission_results` view would find the realm's set again
-     * by joining `realms`, one probe per result row under row-level security. Results and records are read apart
-     * and merged here: a join per result row degrades to nested loops on tables without fresh planner statistics.
+     * Every result of a facility on the GWP set `gwpSetId` (of one year, when given), by period. The set is the
+     * caller's reading of the realm's, so the rows come from the results of all sets filtered by it: the
+     * `emission_results` view would find the realm's set again by joining `realms`, one probe per result row
+     * under row-level security.
      */
-    async listForFacility(
+    async listFacilityResults(
       realmId: string,
       facilityId: string,
       gwpSetId: string,
       year?: number,
-    ): Promise<FacilityResultRow[]> {
+    ): Promise<FacilityResult[]> {
       const inYear =
         year === undefined
           ? undefined
@@ -123,45 +145,52 @@ export function createEmissionResultRepository(db: Database) {
               gte(emissionResultsAllSets.periodStart, `${year}-01-01`),
               lt(emissionResultsAllSets.periodStart, `${year + 1}-01-01`),
             );
-      const [results, records] = await Promise.all([
-        db
-          .select({
-            activityRecordId: emissionResultsAllSets.activityRecordId,
-            periodStart: emissionResultsAllSets.periodStart,
-            scope: emissionResultsAllSets.scope,
-            scope3Category: emissionResultsAllSets.scope3Category,
-            scope2Method: emissionResultsAllSets.scope2Method,
-            gases: emissionResultsAllSets.gases,
-            co2eKg: emissionResultsAllSets.co2eKg,
-            gwpSetId: emissionResultsAllSets.gwpSetId,
-            factorKey: emissionResultsAllSets.factorKey,
-          })
-          .from(emissionResultsAllSets)
-          .where(
-            and(
-              eq(emissionResultsAllSets.realmId, realmId),
-              eq(emissionResultsAllSets.facilityId, facilityId),
-              eq(emissionResultsAllSets.gwpSetId, gwpSetId),
-              inYear,
-            ),
-          )
-          .orderBy(asc(emissionResultsAllSets.periodStart)),
-        db
-          .select({
-            id: activityRecords.id,
-            activityType: activityRecords.activityType,
-            equipmentId: activityRecords.equipmentId,
-          })
-          .from(activityRecords)
-          .where(and(eq(activityRecords.realmId, realmId), eq(activityRecords.facilityId, facilityId))),
-      ]);
-      const recordById = new Map(records.map((record) => [record.id, record]));
-      return results.flatMap((result) => {
-        const record = recordById.get(result.activityRecordId);
-        return record
-          ? [{ ...result, activityType: record.activityType, equipmentId: record.equipmentId }]
-          : [];
-      });
+      return db
+        .select({
+          activityRecordId: emissionResultsAllSets.activityRecordId,
+          periodStart: emissionResultsAllSets.periodStart,
+          scope: emissionResultsAllSets.scope,
+          scope3Category: emissionResultsAllSets.scope3Category,
+          scope2Method: emissionResultsAllSets.scope2Method,
+          gases: emissionResultsAllSets.gases,
+          co2eKg: emissionResultsAllSets.co2eKg,
+          gwpSetId: emissionResultsAllSets.gwpSetId,
+          factorKey: emissionResultsAllSets.factorKey,
+        })
+        .from(emissionResultsAllSets)
+        .where(
+          and(
+            eq(emissionResultsAllSets.realmId, realmId),
+            eq(emissionResultsAllSets.facilityId, facilityId),
+            eq(emissionResultsAllSets.gwpSetId, gwpSetId),
+            inYear,
+          ),
+        )
+        .orderBy(asc(emissionResultsAllSets.periodStart));
+    },
+
+    /**
+     * As `listFacilityResults`, each with its record's activity type and equipment. Results and records are read
+     * apart and merged here: a join per result row degrades to nested loops on tables without fresh planner
+     * statistics. One after the other: inside a transaction both would share one connection, and pg refuses
+     * (deprecates) a second query on a client still running one.
+     */
+    async listForFacility(
+      realmId: string,
+      facilityId: string,
+      gwpSetId: string,
+      year?: number,
+    ): Promise<FacilityResultRow[]> {
+      const results = await this.listFacilityResults(realmId, facilityId, gwpSetId, year);
+      const records = await db
+        .select({
+          id: activityRecords.id,
+          activityType: activityRecords.activityType,
+          equipmentId: activityRecords.equipmentId,
+        })
+        .from(activityRecords)
+        .where(and(eq(activityRecords.realmId, realmId), eq(activityRecords.facilityId, facilityId)));
+      return withRecordFields(results, records);
     },
   };
 }

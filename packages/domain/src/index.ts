@@ -14,3 +14,4 @@ export * from './graph/index.ts';
 export * from './benchmarks/index.ts';
 export * from './calculations/index.ts';
 export * from './assistant/index.ts';
+export * from './format/index.ts';

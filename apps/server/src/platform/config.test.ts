@@ -118,4 +118,30 @@ describe('loadConfig', () => {
       'ECC_ADMIN_PASSWORD: must be set together with ECC_ADMIN_EMAIL',
     ]);
   });
+
+  it("reads the assistant's model server: all three variables or none, the key never shown", () => {
+    expect(loadConfig({}).assistantModel).toBeUndefined();
+    expect(
+      loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1', LLM_MODEL: 'm', LLM_API_KEY: 'secret' })
+        .assistantModel,
+    ).toEqual({ baseUrl: 'http://127.0.0.1:8000/v1', model: 'm', apiKey: 'secret', timeoutMs: 20_000 });
+    expect(
+      loadConfig({
+        LLM_BASE_URL: 'https://llm.example.com/v1',
+        LLM_MODEL: 'm',
+        LLM_API_KEY: 'secret',
+        LLM_TIMEOUT_MS: '1500',
+      }).assistantModel?.timeoutMs,
+    ).toBe(1500);
+    expect(problemsOf({ LLM_MODEL: 'm', LLM_API_KEY: 'secret' })).toEqual([
+      "LLM_BASE_URL: must be set with LLM_MODEL and LLM_API_KEY for the assistant's model mode (or unset them all for the offline mode)",
+    ]);
+    expect(
+      problemsOf({ LLM_BASE_URL: 'ftp://llm', LLM_MODEL: 'm', LLM_API_KEY: 'secret', LLM_TIMEOUT_MS: '5' }),
+    ).toEqual([
+      'LLM_BASE_URL: must be the http(s) URL of an OpenAI-compatible API, e.g. https://api.example.com/v1 (got "ftp://llm")',
+      'LLM_TIMEOUT_MS: must be a number of milliseconds from 100 to 600000 (got "5")',
+    ]);
+    expect(problemsOf({ LLM_API_KEY: 'secret' }).join('\n')).not.toContain('secret');
+  });
 });

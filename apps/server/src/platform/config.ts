@@ -39,7 +39,25 @@ export interface ServerConfig {
   smtpFrom: string;
   /** Where the analytics proxy forwards events (RudderStack data plane); unset: they are stored. */
   analyticsDataPlaneUrl: string | undefined;
+  /**
+   * LLM_BASE_URL, LLM_MODEL and LLM_API_KEY (all three or none): the OpenAI-compatible server the assistant's
+   * model mode asks (issue 14); LLM_TIMEOUT_MS bounds a whole answer. Unset: every answer is offline.
+   */
+  assistantModel: AssistantModelConfig | undefined;
 }
+
+export interface AssistantModelConfig {
+  /** The server's API root, e.g. `https://api.example.com/v1` (chat completions are at `<root>/chat/completions`). */
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+  /** How long an answer may take, every model turn and tool call included, before the offline answer is sent. */
+  timeoutMs: number;
+}
+
+/** A model answer that takes longer than this is dropped for the offline answer (LLM_TIMEOUT_MS overrides it). */
+export const DEFAULT_LLM_TIMEOUT_MS = 20_000;
+const LLM_VARIABLES = ['LLM_BASE_URL', 'LLM_MODEL', 'LLM_API_KEY'] as const;
 
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const DEFAULT_WEB_DIST_DIR = resolve(REPOSITORY_ROOT, 'apps/web/dist');
@@ -107,10 +125,39 @@ const environmentSchema = z
     ),
     SMTP_FROM: optional(z.string().min(3)),
     ANALYTICS_DATA_PLANE_URL: optional(z.url({ message: 'must be an http(s) URL', protocol: /^https?$/ })),
+    LLM_BASE_URL: optional(
+      z.url({
+        message: 'must be the http(s) URL of an OpenAI-compatible API, e.g. https://api.example.com/v1',
+        protocol: /^https?$/,
+      }),
+    ),
+    LLM_MODEL: optional(z.string().trim().min(1)),
+    LLM_API_KEY: optional(z.string().min(1)),
+    LLM_TIMEOUT_MS: optional(
+      z
+        .string()
+        .regex(/^\d{1,7}$/, 'must be a number of milliseconds from 100 to 600000')
+        .transform(Number)
+        .refine((milliseconds) => milliseconds >= 100 && milliseconds <= 600_000, {
+          message: 'must be a number of milliseconds from 100 to 600000',
+        }),
+    ),
   })
   .refine((env) => (env.ECC_ADMIN_EMAIL === undefined) === (env.ECC_ADMIN_PASSWORD === undefined), {
     message: 'must be set together with ECC_ADMIN_EMAIL',
     path: ['ECC_ADMIN_PASSWORD'],
+  })
+  .superRefine((env, context) => {
+    // The model mode needs all three; one or two set is a mistake that would silently leave it offline.
+    const missing = LLM_VARIABLES.filter((variable) => env[variable] === undefined);
+    if (missing.length === 0 || missing.length === LLM_VARIABLES.length) return;
+    for (const variable of missing) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be set with ${LLM_VARIABLES.filter((other) => !missing.includes(other)).join(' and ')} for the assistant's model mode (or unset them all for the offline mode)`,
+        path: [variable],
+      });
+    }
   });
 
 export class ConfigError extends Error {
@@ -129,7 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, workingDirectory = process.cw
         const variable = String(issue.path[0] ?? '');
         const value = env[variable];
         const shown =
-          value === undefined || variable.includes('PASSWORD') || variable === 'SMTP_URL'
+          value === undefined ||
+          variable.includes('PASSWORD') ||
+          variable === 'SMTP_URL' ||
+          variable === 'LLM_API_KEY'
             ? ''
             : ` (got ${JSON.stringify(value)})`;
         return `${variable}: ${issue.message}${shown}`;
@@ -156,5 +206,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, workingDirectory = process.cw
     smtpUrl: values.SMTP_URL,
     smtpFrom: values.SMTP_FROM ?? DEFAULT_MAIL_FROM,
     analyticsDataPlaneUrl: values.ANALYTICS_DATA_PLANE_URL,
+    assistantModel:
+      values.LLM_BASE_URL && values.LLM_MODEL && values.LLM_API_KEY
+        ? {
+            baseUrl: values.LLM_BASE_URL,
+            model: values.LLM_MODEL,
+            apiKey: values.LLM_API_KEY,
+            timeoutMs: values.LLM_TIMEOUT_MS ?? DEFAULT_LLM_TIMEOUT_MS,
+          }
+        : undefined,
   };
 }

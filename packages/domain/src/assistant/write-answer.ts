@@ -1,4 +1,5 @@
 import type { AssistantBreakdown, AssistantCitation, AssistantFact } from '@ecc/contracts';
+import { formatMass, type MassFormatOptions } from '../format/format-mass.ts';
 import { ASSISTANT_EXAMPLE_QUESTIONS } from './plan-question.ts';
 
 /*
@@ -59,7 +60,12 @@ export type AssistantToolOutput =
       parts: AssistantFigure[];
       note?: string;
     }
-  | { name: 'facility_search'; query: string; matches: { label: string; citations: AssistantCitation[] }[] }
+  | {
+      name: 'facility_search';
+      query: string;
+      /** `facilityId` is what the other tools take to narrow to the facility. */
+      matches: { facilityId: string; label: string; citations: AssistantCitation[] }[];
+    }
   | { name: 'target_status'; targets: AssistantTargetFigure[] }
   | { name: 'no_data'; periodLabel: string; subject: string; years: readonly number[] };
 
@@ -69,13 +75,15 @@ export interface WrittenAnswer {
   citations: AssistantCitation[];
 }
 
-const kgFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const smallFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** A mass as the answer writes it: whole kg, or to two decimals below 10 kg. */
-export function formatKg(value: number): string {
-  return `${Math.abs(value) < 10 ? smallFormat.format(value) : kgFormat.format(value)} ${KG_CO2E}`;
+/** Answers are prose: masses go up to megatonnes (the pages' rule, `formatMass`), the facts keep kg. */
+const ANSWER_MASS_FORMAT: MassFormatOptions = { largestUnit: 'Mt' };
+
+/** A mass as the answer writes it: `12.3 kt CO2e`. */
+export function formatAnswerMass(kg: number): string {
+  return formatMass(kg, ANSWER_MASS_FORMAT);
 }
 
 export function formatPercent(value: number): string {
@@ -96,9 +104,10 @@ class AnswerWriter {
   readonly sentences: string[] = [];
   readonly facts: AssistantFact[] = [];
 
-  mass(label: string, value: number, citations: AssistantCitation[]): string {
+  /** Records the fact and writes it; `isMagnitude` writes it without its sign, for "fell by 1.2 t CO2e". */
+  mass(label: string, value: number, citations: AssistantCitation[], isMagnitude = false): string {
     this.facts.push({ label, value, unit: KG_CO2E, citations });
-    return formatKg(value);
+    return formatAnswerMass(isMagnitude ? Math.abs(value) : value);
   }
 
   percent(label: string, value: number, citations: AssistantCitation[]): string {
@@ -108,7 +117,7 @@ class AnswerWriter {
 
   count(label: string, value: number, unit: string, citations: AssistantCitation[]): string {
     this.facts.push({ label, value, unit, citations });
-    return kgFormat.format(value);
+    return countFormat.format(value);
   }
 
   result(): WrittenAnswer {
@@ -166,6 +175,7 @@ function writeOutput(writer: AnswerWriter, output: AssistantToolOutput): void {
         `Change from ${from.periodLabel} to ${to.periodLabel}`,
         change,
         citations,
+        true,
       );
       const percentText =
         from.co2eKg === 0

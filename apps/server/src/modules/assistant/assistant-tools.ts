@@ -425,6 +425,7 @@ export function createAssistantTools(db: Database, context: AssistantToolContext
       name: 'facility_search',
       query,
       matches: matches.map((facility) => ({
+        facilityId: facility.id,
         label: facility.name,
         citations: [
           year === undefined

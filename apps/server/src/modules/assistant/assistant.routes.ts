@@ -5,9 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import { endpointRoute } from '#platform/endpoint-route.ts';
+import type { AssistantModelConfig } from '#platform/config.ts';
 import { permissionAccess, requestAbilityService, requireSession } from '#platform/route-access.ts';
+import { createAssistantModel } from './assistant-model.ts';
 import {
   askAssistant,
+  type AssistantAnswering,
   deleteConversation,
   listConversations,
   readConversation,
@@ -22,12 +25,28 @@ function sendNdjson(reply: FastifyReply, stream: PassThrough): FastifyReply {
   return reply.header('Cache-Control', 'no-store').type('application/x-ndjson').send(stream);
 }
 
+export interface AssistantRouteOptions {
+  now: () => Date;
+  /** The model mode's server (LLM_*); without it every answer is offline. */
+  model: AssistantModelConfig | undefined;
+}
+
 /**
  * The assistant (issue 14, item 4) for whoever may read the realm's facilities, on the plans and with the flag of
  * `/context-ai` (plan paid, flag `ai-assistant`): the API refuses what the page's guard refuses.
  */
-export function registerAssistantRoutes(app: FastifyInstance, db: Database, now: () => Date): void {
+export function registerAssistantRoutes(
+  app: FastifyInstance,
+  db: Database,
+  { now, model: modelConfig }: AssistantRouteOptions,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const model = modelConfig === undefined ? undefined : createAssistantModel(modelConfig);
+  const answeringOf = (request: FastifyRequest): AssistantAnswering => ({
+    model,
+    logModelFailure: (error) =>
+      request.log.warn({ err: error }, 'The assistant model failed; the offline answer was sent'),
+  });
   const access = { access: permissionAccess('read', 'Facility', { route: 'context-ai' }) };
 
   const askerOf = async (request: FastifyRequest): Promise<AssistantAsker> => {
@@ -45,14 +64,22 @@ export function registerAssistantRoutes(app: FastifyInstance, db: Database, now:
   api.route({
     ...endpointRoute(assistantEndpoints.ask),
     config: access,
-    handler: async (request) => askAssistant(db, await askerOf(request), request.body, today()),
+    handler: async (request) =>
+      askAssistant(db, await askerOf(request), request.body, today(), answeringOf(request)),
   });
   api.route({
     ...endpointRoute(assistantEndpoints.askStream),
     config: access,
     handler: async (request, reply) => {
-      // Refusals (a 404 conversation) are answered as such before the stream starts.
-      const answer = await askAssistant(db, await askerOf(request), request.body, today());
+      // Refusals (a 404 conversation) are answered as such before the stream starts. In the model mode the answer
+      // is checked before its first piece is sent: what streams is the checked answer, never a correction.
+      const answer = await askAssistant(
+        db,
+        await askerOf(request),
+        request.body,
+        today(),
+        answeringOf(request),
+      );
       const stream = new PassThrough();
       const send = (event: AssistantStreamEvent) => stream.write(`${JSON.stringify(event)}\n`);
       const words = answer.answer.split(/(?<=\s)/);

@@ -1,6 +1,7 @@
 import {
   assistantAnswerSchema,
   type AssistantAnswer,
+  type AssistantToolCall,
   type AssistantAskResponse,
   type AssistantConversation,
   type AssistantConversationList,
@@ -13,12 +14,28 @@ import {
   type AssistantMessageRow,
   type Database,
 } from '@ecc/db';
-import { planQuestion, writeAnswer } from '@ecc/domain';
+import {
+  checkModelAnswer,
+  planQuestion,
+  writeAnswer,
+  type AssistantToolOutput,
+  type WrittenAnswer,
+} from '@ecc/domain';
 import { HttpError } from '#platform/errors.ts';
-import { createAssistantTools, readAssistantContext } from './assistant-tools.ts';
+import type { AssistantModel, ModelToolResult } from './assistant-model.ts';
+import { createAssistantTools, readAssistantContext, type AssistantToolContext } from './assistant-tools.ts';
 
 export const CONVERSATION_NOT_FOUND = 'No such conversation';
 const TITLE_LENGTH = 80;
+
+export const MODEL_FAILED_NOTE =
+  'The language model could not answer (it was unreachable or answered something unreadable), so this is the offline answer.';
+export const MODEL_UNCHECKED_NOTE =
+  'No sentence of the language model’s answer could be checked against the data the tools read, so this is the offline answer.';
+export const modelTimeoutNote = (timeoutMs: number) =>
+  `The language model did not answer within ${timeoutMs / 1000} s, so this is the offline answer.`;
+export const modelCorrectedNote = (count: number) =>
+  `Checked against the data: ${count === 1 ? 'one sentence' : `${count} sentences`} of the language model’s answer stated a number or a link the tools did not give and ${count === 1 ? 'was' : 'were'} removed.`;
 
 export interface AssistantAsker {
   realmId: string;
@@ -27,23 +44,139 @@ export interface AssistantAsker {
   canReadFacility: (facilityId: string) => boolean;
 }
 
-/**
- * The offline answer to a question: the parser's tool calls run against the realm's figures, the answer written
- * from templates. Reads only; `today` makes relative periods ("last year") deterministic.
- */
-export async function answerQuestion(
+/** How the assistant answers: offline only, or through a model with the offline answer as the fallback. */
+export interface AssistantAnswering {
+  model: AssistantModel | undefined;
+  /** Where a model failure is logged (the answer itself says only that the model failed). */
+  logModelFailure: (error: unknown) => void;
+}
+
+async function offlineAnswer(
   db: Database,
-  asker: AssistantAsker,
+  context: AssistantToolContext,
   question: string,
-  today: string,
 ): Promise<AssistantAnswer> {
-  const context = await readAssistantContext(db, asker.realmId, today, asker.canReadFacility);
   const plan = planQuestion(question, context);
   const calls = plan.kind === 'tools' ? plan.calls : [];
   const tools = createAssistantTools(db, context);
   const outputs = [];
   for (const call of calls) outputs.push(await tools.run(call));
   return { ...writeAnswer(outputs), toolCalls: calls, mode: 'offline' };
+}
+
+/** What the model reads of a tool's output: the offline sentence, the facts with their links, facility ids. */
+function modelViewOf(output: AssistantToolOutput, written: WrittenAnswer): ModelToolResult {
+  return {
+    summary: written.answer,
+    facts: written.facts.map((fact) => ({
+      label: fact.label,
+      value: fact.value,
+      unit: fact.unit,
+      links: fact.citations.map((citation) => ({ label: citation.label, href: citation.href })),
+    })),
+    ...(output.name === 'facility_search'
+      ? {
+          facilities: output.matches.map((match) => ({
+            facilityId: match.facilityId,
+            name: match.label,
+            links: match.citations.map((citation) => ({ label: citation.label, href: citation.href })),
+          })),
+        }
+      : {}),
+  };
+}
+
+/** An id the model passed that names no facility or unit the user may read: refused, so no figure is mislabelled. */
+function unknownIdOf(call: AssistantToolCall, context: AssistantToolContext): string | undefined {
+  if (call.name === 'facility_search' || call.name === 'target_status') return undefined;
+  const { facilityId, businessUnitId } = call.input;
+  if (facilityId !== undefined && !context.facilities.some((facility) => facility.id === facilityId)) {
+    return `No facility this user may read has the id ${facilityId}; find facilities with facility_search.`;
+  }
+  if (businessUnitId !== undefined && !context.businessUnits.some((unit) => unit.id === businessUnitId)) {
+    return `No business unit of this organisation has the id ${businessUnitId}.`;
+  }
+  return undefined;
+}
+
+function isTimeout(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause.name === 'TimeoutError' || cause.name === 'AbortError') return true;
+  }
+  return false;
+}
+
+/**
+ * The model's answer, checked: its tools run as the user; every number of its text must be one they read and every
+ * link one they returned, else the sentence goes (and a note says so). Nothing left, a failure, or a timeout: the
+ * offline answer with a note. The facts and citations are the tools' own, as the offline answer writes them.
+ */
+async function modelAnswer(
+  db: Database,
+  context: AssistantToolContext,
+  question: string,
+  model: AssistantModel,
+  logModelFailure: (error: unknown) => void,
+): Promise<AssistantAnswer> {
+  const tools = createAssistantTools(db, context);
+  const calls: AssistantToolCall[] = [];
+  const outputs: AssistantToolOutput[] = [];
+  const toolData: unknown[] = [];
+  let text: string;
+  let isFinished: boolean;
+  try {
+    ({ text, isFinished } = await model.answer({
+      question,
+      today: context.today,
+      reportingYearStartMonth: context.reportingYearStartMonth,
+      runTool: async (call) => {
+        const refusal = unknownIdOf(call, context);
+        if (refusal !== undefined) return { error: refusal };
+        const output = await tools.run(call);
+        calls.push(call);
+        outputs.push(output);
+        const view = modelViewOf(output, writeAnswer([output]));
+        toolData.push(call.input, view);
+        return view;
+      },
+    }));
+  } catch (error) {
+    logModelFailure(error);
+    const note = isTimeout(error) ? modelTimeoutNote(model.timeoutMs) : MODEL_FAILED_NOTE;
+    return { ...(await offlineAnswer(db, context, question)), note };
+  }
+  const written = writeAnswer(outputs);
+  const checked = checkModelAnswer(text, {
+    toolData,
+    citationHrefs: [...written.citations.map((citation) => citation.href)],
+  });
+  if (!isFinished || checked.answer.trim() === '') {
+    return { ...(await offlineAnswer(db, context, question)), note: MODEL_UNCHECKED_NOTE };
+  }
+  return {
+    answer: checked.answer,
+    facts: outputs.length === 0 ? [] : written.facts,
+    citations: outputs.length === 0 ? [] : written.citations,
+    toolCalls: calls,
+    mode: 'model',
+    ...(checked.removed.length === 0 ? {} : { note: modelCorrectedNote(checked.removed.length) }),
+  };
+}
+
+/**
+ * The answer to a question: offline (the parser's tool calls, templates), or the model's, checked. Reads only;
+ * `today` makes relative periods ("last year") deterministic.
+ */
+export async function answerQuestion(
+  db: Database,
+  asker: AssistantAsker,
+  question: string,
+  today: string,
+  answering?: AssistantAnswering,
+): Promise<AssistantAnswer> {
+  const context = await readAssistantContext(db, asker.realmId, today, asker.canReadFacility);
+  if (answering?.model === undefined) return offlineAnswer(db, context, question);
+  return modelAnswer(db, context, question, answering.model, answering.logModelFailure);
 }
 
 function titleOf(question: string): string {
@@ -60,8 +193,9 @@ export async function askAssistant(
   asker: AssistantAsker,
   input: { question: string; conversationId?: string | undefined },
   today: string,
+  answering?: AssistantAnswering,
 ): Promise<AssistantAskResponse> {
-  const answer = await answerQuestion(db, asker, input.question, today);
+  const answer = await answerQuestion(db, asker, input.question, today, answering);
   return db.transaction(async (transaction) => {
     const repository = createAssistantRepository(transaction);
     let conversation: AssistantConversationRow | undefined;

@@ -1,5 +1,6 @@
 import { exportEndpoints, type FacilityDto } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
+import { realmGwpSetId } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
@@ -31,17 +32,16 @@ export function registerFacilityExportRoute(app: FastifyInstance, db: Database):
     ...endpointRoute(exportEndpoints.facilities),
     config: { access: permissionAccess('read', 'Facility', { route: 'facility' }) },
     handler: async (request, reply) => {
-      const realmId = requireSession(request).realm.id;
+      const { realm } = requireSession(request);
       const { format, ...filter } = request.query;
       // Every CO2e of the list is on the realm's set; each row names it, so a file read alone says which.
-      let gwpSetId = '';
+      const gwpSetId = realmGwpSetId(realm.properties);
       return sendTableExport(request, reply, {
         format,
         name: 'facilities',
         columns: [...FACILITY_EXPORT_COLUMNS, { header: 'GWP set', value: () => gwpSetId, width: 8 }],
         pages: await pagesByOffset(async (offset, limit) => {
-          const page = await listFacilities(db, realmId, { ...filter, offset, limit });
-          gwpSetId = page.gwpSetId;
+          const page = await listFacilities(db, realm.id, gwpSetId, { ...filter, offset, limit });
           return page.results;
         }),
       });

@@ -1,5 +1,6 @@
 import { facilityEndpoints } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
+import { realmGwpSetId } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
@@ -27,7 +28,10 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
   api.route({
     ...endpointRoute(facilityEndpoints.list),
     config: readFacility,
-    handler: async (request) => listFacilities(db, requireSession(request).realm.id, request.query),
+    handler: async (request) => {
+      const { realm } = requireSession(request);
+      return listFacilities(db, realm.id, realmGwpSetId(realm.properties), request.query);
+    },
   });
 
   registerFacilityExportRoute(app, db);
@@ -54,10 +58,17 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
     ...endpointRoute(facilityEndpoints.detail),
     config: readFacility,
     // The facility is found once and checked by its id (`read Facility`, as `assertCanReadFacility` does).
-    handler: async (request) =>
-      facilityDetail(db, requireSession(request).realm.id, request.params.slug, request.query, (facilityId) =>
-        assertCanOnOwnRecord(request, 'read', 'Facility', facilityId),
-      ),
+    handler: async (request) => {
+      const { realm } = requireSession(request);
+      return facilityDetail(
+        db,
+        realm.id,
+        realmGwpSetId(realm.properties),
+        request.params.slug,
+        request.query,
+        (facilityId) => assertCanOnOwnRecord(request, 'read', 'Facility', facilityId),
+      );
+    },
   });
 
   api.route({

@@ -29,6 +29,7 @@ import {
   type FacilityRow,
   type FacilityWithCo2e,
   type UserRow,
+  withRecordFields,
 } from '@ecc/db';
 import { FACTOR_LIBRARY_BY_ID, summarizeFacility, summaryYearOf, type GwpSetId } from '@ecc/domain';
 import { fieldRefusal, HttpError, InvalidInputError, zodProblems } from '#platform/errors.ts';
@@ -69,17 +70,21 @@ export function toFacilityDto({ facility, co2e }: FacilityWithCo2e): FacilityDto
   };
 }
 
+/**
+ * A page of the list. `gwpSetId` is the realm's set as the request resolved the realm (`realmGwpSetId` of its
+ * properties, cached with the realm and cleared with it on any change to the realm, decision 021), so no
+ * statement reads it again. One scoped transaction for the answer's statements: one BEGIN and realm scope.
+ */
 export async function listFacilities(
   db: Database,
   realmId: string,
+  gwpSetId: GwpSetId,
   query: FacilityListQuery,
 ): Promise<FacilityListResponse> {
-  // One scoped transaction for the answer's statements: one BEGIN and realm scope instead of one per statement.
-  return db.transaction(async (transaction) => {
-    const gwpSetId = await realmGwpOf(transaction, realmId);
-    const { rows, total } = await createFacilityRepository(transaction).list(realmId, gwpSetId, query);
-    return { results: rows.map(toFacilityDto), count: rows.length, total, offset: query.offset, gwpSetId };
-  });
+  const { rows, total } = await db.transaction(async (transaction) =>
+    createFacilityRepository(transaction).list(realmId, gwpSetId, query),
+  );
+  return { results: rows.map(toFacilityDto), count: rows.length, total, offset: query.offset, gwpSetId };
 }
 
 export async function facilityMap(
@@ -106,28 +111,24 @@ export async function listStates(db: Database, realmId: string): Promise<Facilit
 }
 
 /**
- * The facility and its summary; the repositories fetch rows, the domain does the arithmetic. `authorize` checks
- * the found facility (it may read the grants, so it runs between the two transactions, never inside one: on PGlite
- * a transaction holds the only connection). Each transaction binds the realm scope once for its statements.
+ * The facility and its summary; the repositories fetch rows, the domain does the arithmetic. `realmGwp` is the
+ * realm's set as the request resolved the realm (see `listFacilities`). `authorize` checks the found facility (it
+ * may read the grants, so it runs between the two transactions, never inside one: on PGlite a transaction holds
+ * the only connection). Each transaction binds the realm scope once for its statements, run one after another
+ * (pg refuses a second query on a transaction's client while one runs).
  */
 export async function facilityDetail(
   db: Database,
   realmId: string,
+  realmGwp: GwpSetId,
   slug: string,
   query: FacilityDetailQuery,
   authorize: (facilityId: string) => Promise<void>,
 ): Promise<FacilityDetailResponse> {
-  const { realmGwp, found } = await db.transaction(async (transaction) => {
-    const gwpSetId = await realmGwpOf(transaction, realmId);
-    return {
-      realmGwp: gwpSetId,
-      found: await createFacilityRepository(transaction).findWithCo2e(realmId, gwpSetId, slug),
-    };
-  });
+  const found = await createFacilityRepository(db).findWithCo2e(realmId, realmGwp, slug);
   if (!found) throw new HttpError(404, FACILITY_NOT_FOUND);
   const facilityId = found.facility.id;
   await authorize(facilityId);
-  // One after another: a transaction is one connection, which runs one statement at a time anyway.
   const { monthTotals, results, records, equipment } = await db.transaction(async (transaction) => {
     // Yearly, monthly and per-gas totals from the monthly totals the triggers keep (decision 022); results are
     // read for the selected year only, for the breakdowns by source and equipment, which the totals do not carry.
@@ -142,19 +143,20 @@ export async function facilityDetail(
       results:
         year === null
           ? []
-          : await createEmissionResultRepository(transaction).listForFacility(
+          : await createEmissionResultRepository(transaction).listFacilityResults(
               realmId,
               facilityId,
               realmGwp,
               year,
             ),
+      // One read of the records serves both the quality flags and the results' activity types and equipment.
       records: await createActivityRepository(transaction).listQualityInputs(realmId, facilityId),
       equipment: await createFacilityRepository(transaction).equipmentOf(realmId, facilityId),
     };
   });
   const summary = summarizeFacility({
     gwpSetId: realmGwp,
-    results,
+    results: withRecordFields(results, records),
     monthTotals,
     records: records.map((record) => ({ ...record, hhv: FACTOR_LIBRARY_BY_ID.get(record.factorKey)?.hhv })),
     equipmentNames: new Map(equipment.map((item) => [item.id, item.name])),

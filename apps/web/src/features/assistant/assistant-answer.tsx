@@ -2,7 +2,7 @@ import type { AssistantAnswer, AssistantCitation } from '@ecc/contracts';
 import { Button, toast } from '@ecc/ui';
 import { useNavigate } from '@tanstack/react-router';
 import { CopyIcon } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { formatNumber } from '#lib/format/format-number.ts';
 
 /** A link to the page a citation names, followed inside the app. */
@@ -19,6 +19,42 @@ function CitationLink({ citation }: { citation: AssistantCitation }) {
     </a>
   );
 }
+
+/** A markdown link `[label](href)`, as a model cites a page. */
+const MARKDOWN_LINK = /\[([^\]\n]*)\]\(([^)\s]*)\)/g;
+
+/**
+ * The answer's text, with a model's markdown links to the pages the answer cites shown as links (the server
+ * removed any other link; a link that is not a citation shows its label only).
+ */
+function AnswerText({ answer }: { answer: AssistantAnswer }) {
+  const citations = new Map(answer.citations.map((citation) => [citation.href, citation]));
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of answer.answer.matchAll(MARKDOWN_LINK)) {
+    parts.push(answer.answer.slice(last, match.index));
+    const [, label = '', href = ''] = match;
+    const citation = citations.get(href);
+    parts.push(
+      citation === undefined ? label : <CitationLink key={match.index} citation={{ ...citation, label }} />,
+    );
+    last = match.index + match[0].length;
+  }
+  parts.push(answer.answer.slice(last));
+  return (
+    <p className="whitespace-pre-line">
+      {parts.map((part, index) => (
+        <Fragment key={index}>{part}</Fragment>
+      ))}
+    </p>
+  );
+}
+
+/** Who wrote the answer: the offline templates, or a model whose answer the server checked. */
+const ANSWER_MODE_LABELS = {
+  offline: 'Written from your records by the offline assistant',
+  model: 'Written by the language model, checked against your records',
+} as const;
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -37,7 +73,13 @@ async function copyText(text: string): Promise<void> {
 export function AssistantAnswerView({ answer, headingId }: { answer: AssistantAnswer; headingId: string }) {
   return (
     <div className="grid gap-3">
-      <p className="whitespace-pre-line">{answer.answer}</p>
+      <p className="text-muted-foreground text-xs">{ANSWER_MODE_LABELS[answer.mode]}</p>
+      {answer.note === undefined ? null : (
+        <p role="note" className="rounded-md border border-amber-500/50 bg-amber-500/10 px-3 py-2 text-sm">
+          {answer.note}
+        </p>
+      )}
+      <AnswerText answer={answer} />
       {answer.facts.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="w-full max-w-3xl text-sm" aria-describedby={headingId}>

@@ -1,4 +1,6 @@
 import type { GraphNode } from '@ecc/contracts';
+import { select } from 'd3-selection';
+import { zoom, zoomIdentity, zoomTransform, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { truncate } from '#lib/format/index.ts';
 import type { GraphLayout } from './graph-layout.ts';
@@ -13,31 +15,15 @@ import {
   type GraphView,
   type Point,
 } from './graph-view-model.ts';
-
-/** The drawing's own coordinate box; the SVG scales it to the width it is given. */
-export const CANVAS_WIDTH = 1000;
-export const CANVAS_HEIGHT = 620;
-
-export interface CanvasTransform {
-  scale: number;
-  x: number;
-  y: number;
-}
-
-/** The transform that shows the whole layout, centred, never enlarged past 1.5×. */
-export function fitTransform(layout: Pick<GraphLayout, 'width' | 'height'>): CanvasTransform {
-  const margin = 20;
-  const scale = Math.min(
-    1.5,
-    (CANVAS_WIDTH - 2 * margin) / Math.max(layout.width, 1),
-    (CANVAS_HEIGHT - 2 * margin) / Math.max(layout.height, 1),
-  );
-  return {
-    scale,
-    x: (CANVAS_WIDTH - layout.width * scale) / 2,
-    y: (CANVAS_HEIGHT - layout.height * scale) / 2,
-  };
-}
+import {
+  CANVAS_HEIGHT,
+  CANVAS_WIDTH,
+  MAX_SCALE,
+  MIN_SCALE,
+  isSameTransform,
+  transformShowing,
+  type CanvasTransform,
+} from './graph-viewport.ts';
 
 export interface GraphCanvasProps {
   view: GraphView;
@@ -55,6 +41,10 @@ export interface GraphCanvasProps {
   onCollapse: (nodeId: string) => void;
   /** Keys the canvas does not use for nodes: zoom and pan. */
   onCanvasKey: (event: KeyboardEvent<SVGSVGElement>) => void;
+  /** The wheel, a drag, a pinch, or a node focused from the keyboard outside the frame moved the view. */
+  onTransform: (transform: CanvasTransform) => void;
+  /** The id of the text that explains the mouse and keys. */
+  describedBy?: string;
 }
 
 const ARROW_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
@@ -73,9 +63,15 @@ function nodeName(node: GraphNode): string {
   return `${nodeTypeName(node)}: ${node.label}`;
 }
 
+function transformOfZoom(event: D3ZoomEvent<SVGSVGElement, unknown>): CanvasTransform {
+  return { scale: event.transform.k, x: event.transform.x, y: event.transform.y };
+}
+
 /**
  * The view drawn as SVG where elkjs placed it. Nodes take focus one at a time (roving tabindex): arrows move to
- * a neighbour that way, Enter opens the details, + and - expand and collapse. A focused node names its edges.
+ * a neighbour that way, Enter opens the details, + and - expand and collapse; a node focused from the keyboard
+ * outside the frame is brought into it. A focused node names its edges. d3-zoom turns the wheel (around the
+ * pointer), a drag and a pinch into the transform, which the page keeps (its buttons and keys set it too).
  */
 export function GraphCanvas({
   view,
@@ -91,13 +87,58 @@ export function GraphCanvas({
   onExpand,
   onCollapse,
   onCanvasKey,
+  onTransform,
+  describedBy,
 }: GraphCanvasProps) {
   const titleId = useId();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const zoomBehaviour = useRef<ZoomBehavior<SVGSVGElement, unknown>>(undefined);
+  const onTransformRef = useRef(onTransform);
+  const isPointerFocus = useRef(false);
   const markerId = useId();
   const nodeElements = useRef(new Map<string, SVGGElement>());
   const shouldMoveFocus = useRef(false);
   const tabStopId =
     focusedId !== undefined && view.nodes.has(focusedId) ? focusedId : view.nodes.keys().next().value;
+
+  useEffect(() => {
+    onTransformRef.current = onTransform;
+  }, [onTransform]);
+
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return undefined;
+    const behaviour = zoom<SVGSVGElement, unknown>()
+      .scaleExtent([MIN_SCALE, MAX_SCALE])
+      .on('zoom', (event: D3ZoomEvent<SVGSVGElement, unknown>) => {
+        // A zoom without a source event is the page's own transform, copied in below: nothing to report.
+        if (event.sourceEvent !== null) onTransformRef.current(transformOfZoom(event));
+      });
+    // A double click is not a zoom here: it is two clicks on a node.
+    select(svg).call(behaviour).on('dblclick.zoom', null);
+    zoomBehaviour.current = behaviour;
+    return () => {
+      select(svg).on('.zoom', null);
+      zoomBehaviour.current = undefined;
+    };
+  }, []);
+
+  // d3-zoom keeps its own copy of the transform, from which the next wheel or drag starts: keep it the page's.
+  useEffect(() => {
+    const svg = svgRef.current;
+    const behaviour = zoomBehaviour.current;
+    if (!svg || !behaviour) return;
+    const current = zoomTransform(svg);
+    if (isSameTransform({ scale: current.k, x: current.x, y: current.y }, transform)) return;
+    behaviour.transform(select(svg), zoomIdentity.translate(transform.x, transform.y).scale(transform.scale));
+  }, [transform]);
+
+  const revealNode = (nodeId: string) => {
+    const position = layout.positions.get(nodeId);
+    if (!position) return;
+    const shown = transformShowing(transform, { ...position, width: NODE_WIDTH, height: NODE_HEIGHT });
+    if (shown !== transform) onTransform(shown);
+  };
 
   useEffect(() => {
     if (!shouldMoveFocus.current || focusedId === undefined) return;
@@ -106,6 +147,8 @@ export function GraphCanvas({
   }, [focusedId]);
 
   const onNodeKey = (event: KeyboardEvent<SVGGElement>, nodeId: string) => {
+    // Ctrl, ⌘ and Alt combinations (Ctrl+- zooms out) are the canvas's or the browser's, not the node's.
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (ARROW_KEYS.has(event.key) && !event.shiftKey) {
       event.preventDefault();
       event.stopPropagation();
@@ -140,12 +183,22 @@ export function GraphCanvas({
 
   return (
     <svg
+      ref={svgRef}
       role="group"
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       viewBox={`0 0 ${CANVAS_WIDTH} ${CANVAS_HEIGHT}`}
       className="h-auto w-full rounded-lg border bg-background"
       onKeyDown={onCanvasKey}
+      onPointerDown={() => {
+        // The focus a press gives follows in the same task; later focus comes from the keyboard or the page.
+        isPointerFocus.current = true;
+        window.setTimeout(() => {
+          isPointerFocus.current = false;
+        });
+      }}
       data-testid="graph-canvas"
+      data-scale={transform.scale.toFixed(3)}
     >
       <title id={titleId}>{title}</title>
       <defs>
@@ -223,7 +276,11 @@ export function GraphCanvas({
                 onFocusNode(node.id);
                 onOpen(node.id);
               }}
-              onFocus={() => onFocusNode(node.id)}
+              onFocus={() => {
+                onFocusNode(node.id);
+                // A node clicked is in view already; bringing it further in would move it under the pointer.
+                if (!isPointerFocus.current) revealNode(node.id);
+              }}
               onKeyDown={(event) => onNodeKey(event, node.id)}
             >
               <rect

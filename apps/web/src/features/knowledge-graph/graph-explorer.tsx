@@ -9,10 +9,10 @@ import {
 } from '@ecc/contracts';
 import { Button } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { LoadError } from '#components/load-error.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
-import { GraphCanvas, fitTransform, type CanvasTransform } from './graph-canvas.tsx';
+import { GraphCanvas } from './graph-canvas.tsx';
 import { layOutGraph, type GraphLayout } from './graph-layout.ts';
 import { NODE_TYPE_COLOURS, NODE_TYPE_NAMES, edgeTypeName, nodeTypeName } from './graph-node-appearance.ts';
 import {
@@ -24,6 +24,13 @@ import {
   viewOfResponse,
   type GraphView,
 } from './graph-view-model.ts';
+import {
+  applyViewportCommand,
+  fitTransform,
+  viewportCommandOf,
+  type CanvasTransform,
+  type ViewportCommand,
+} from './graph-viewport.ts';
 import { graphPathQueryOptions, graphQueryOptions } from './knowledge-graph-api.ts';
 import { NodeDetailsPanel } from './node-details-panel.tsx';
 
@@ -36,9 +43,6 @@ export interface GraphExplorerProps {
   /** The page's controls above the drawing (search, perspective, depth). */
   toolbar?: ReactNode;
 }
-
-const ZOOM_STEP = 1.25;
-const PAN_STEP = 60;
 
 /** The slug of the facility a node belongs to, read from the facilities in view next to it. */
 function facilitySlugOf(view: GraphView, node: GraphNode): string | undefined {
@@ -61,6 +65,7 @@ function facilitySlugOf(view: GraphView, node: GraphNode): string | undefined {
  */
 export function GraphExplorer({ response, types, onRefocus, toolbar }: GraphExplorerProps) {
   const queryClient = useQueryClient();
+  const keysHelpId = useId();
   const [view, setView] = useState(() => viewOfResponse(response));
   const [layout, setLayout] = useState<GraphLayout>();
   const [layoutError, setLayoutError] = useState<Error>();
@@ -137,17 +142,13 @@ export function GraphExplorer({ response, types, onRefocus, toolbar }: GraphExpl
     setMessage(`Collapsed ${node.label}`);
   };
 
+  const runViewportCommand = (command: ViewportCommand) => {
+    if (transform && layout) setTransform(applyViewportCommand(transform, command, layout));
+  };
+
   const onCanvasKey = (event: KeyboardEvent<SVGSVGElement>) => {
-    if (!transform) return;
-    const pan = (dx: number, dy: number) =>
-      setTransform({ ...transform, x: transform.x + dx, y: transform.y + dy });
-    if (event.key === ']') setTransform({ ...transform, scale: transform.scale * ZOOM_STEP });
-    else if (event.key === '[') setTransform({ ...transform, scale: transform.scale / ZOOM_STEP });
-    else if (event.key === '0' && layout) setTransform(fitTransform(layout));
-    else if (event.shiftKey && event.key === 'ArrowLeft') pan(PAN_STEP, 0);
-    else if (event.shiftKey && event.key === 'ArrowRight') pan(-PAN_STEP, 0);
-    else if (event.shiftKey && event.key === 'ArrowUp') pan(0, PAN_STEP);
-    else if (event.shiftKey && event.key === 'ArrowDown') pan(0, -PAN_STEP);
+    const command = viewportCommandOf(event);
+    if (command) runViewportCommand(command);
     else if (event.key === 'Escape' && selectedId !== undefined) setSelectedId(undefined);
     else return;
     event.preventDefault();
@@ -162,26 +163,19 @@ export function GraphExplorer({ response, types, onRefocus, toolbar }: GraphExpl
     <div className="grid gap-4">
       {toolbar}
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Zoom and pan">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => transform && setTransform({ ...transform, scale: transform.scale * ZOOM_STEP })}
-        >
+        <Button variant="outline" size="sm" onClick={() => runViewportCommand({ kind: 'zoom-in' })}>
           Zoom in
         </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => transform && setTransform({ ...transform, scale: transform.scale / ZOOM_STEP })}
-        >
+        <Button variant="outline" size="sm" onClick={() => runViewportCommand({ kind: 'zoom-out' })}>
           Zoom out
         </Button>
-        <Button variant="outline" size="sm" onClick={() => layout && setTransform(fitTransform(layout))}>
+        <Button variant="outline" size="sm" onClick={() => runViewportCommand({ kind: 'fit' })}>
           Fit
         </Button>
-        <p className="text-muted-foreground text-xs">
-          Keys: arrows move between neighbours, Enter opens details, + expands, − collapses, ] and [ zoom,
-          Shift+arrows pan, 0 fits.
+        <p className="text-muted-foreground text-xs" id={keysHelpId}>
+          Mouse: the wheel zooms around the pointer, dragging moves the view (two fingers pinch and move on a
+          touch screen). Keys on the graph: arrows move between neighbours, Enter opens the details, +
+          expands, − collapses, Ctrl+= and Ctrl+− (or ] and [) zoom, Shift+arrows move the view, 0 fits.
         </p>
       </div>
       <p role="status" className="min-h-5 text-sm" aria-live="polite">
@@ -220,6 +214,8 @@ export function GraphExplorer({ response, types, onRefocus, toolbar }: GraphExpl
               onExpand={(nodeId) => void expand(nodeId)}
               onCollapse={collapse}
               onCanvasKey={onCanvasKey}
+              onTransform={setTransform}
+              describedBy={keysHelpId}
             />
           ) : (
             <LoadingSkeleton label="Laying out the graph" skeletons={['h-[36rem]']} />

@@ -3,7 +3,7 @@ import { Alert, AlertDescription, AlertTitle, Button, EmptyState, toast } from '
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { NetworkIcon } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
@@ -23,8 +23,9 @@ import { graphQueryOptions } from './knowledge-graph-api.ts';
 import { NodeDetailsPanel } from './node-details-panel.tsx';
 import { LEGEND_NODE_TYPES, nodeTypeColor, nodeTypeLabel } from './node-type-colors.ts';
 
+const loadForceGraphView = () => import('./force-graph-view.tsx');
 const ForceGraphView = lazy(() =>
-  import('./force-graph-view.tsx').then((module) => ({ default: module.ForceGraphView })),
+  loadForceGraphView().then((module) => ({ default: module.ForceGraphView })),
 );
 
 /**
@@ -59,6 +60,11 @@ function TwoDimensionalLink({ focus, children }: { focus?: string; children: str
  */
 export function KnowledgeGraph3dPage({ route }: PageProps) {
   const overviewQuery = useQuery(graphQueryOptions({ depth: OVERVIEW_DEPTH }));
+  // The 3D chunk (three.js) downloads and compiles while the graph loads, not after it arrives.
+  useEffect(() => {
+    // A failed download shows where the view itself asks for the chunk.
+    loadForceGraphView().catch(() => undefined);
+  }, []);
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -16,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCapturing } from '#test-support/run-cli.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
-import { EXIT_OK } from './cli.ts';
 
 /*
  * Business units are a tree (issue 11): on a three-level tree (Group > Division > Plant) with a facility in each
@@ -25,6 +24,8 @@ import { EXIT_OK } from './cli.ts';
  * takes in the facilities of every unit below it (in the pivot and in the drill-through to records).
  */
 
+/** The CLI's exit code on success. */
+const EXIT_OK = 0;
 const GRAM_KG = 0.001;
 const ADMIN = { email: 'admin@acme.test', password: 'acme-password-1', role: 'admin' as const };
 const SITES =

@@ -71,10 +71,42 @@ describe('formatMass', () => {
     );
   });
 
+  it('goes on to kilotonnes and megatonnes when prose asks for them, with the same one digit', () => {
+    const prose = { largestUnit: 'Mt' } as const;
+    expect(formatMass(950.54, prose)).toBe('950.5 kg CO2e');
+    expect(formatMass(123_456, prose)).toBe('123.5 t CO2e');
+    expect(formatMass(999_949, prose)).toBe('999.9 t CO2e');
+    expect(formatMass(999_950, prose)).toBe('1.0 kt CO2e');
+    expect(formatMass(12_345_678, prose)).toBe('12.3 kt CO2e');
+    expect(formatMass(-2_500_000_000, prose)).toBe('-2.5 Mt CO2e');
+    expect(formatMass(4_321_000_000_000, prose)).toBe('4,321.0 Mt CO2e');
+    expect(formatMass(12_345_678, { largestUnit: 'kt', substance: 'CH4' })).toBe('12.3 kt CH4');
+  });
+
+  it('reads back in prose as the mass it shows, to its one digit', () => {
+    fc.assert(
+      fc.property(masses, (kg) => {
+        const text = formatMass(kg, { largestUnit: 'Mt' });
+        if (kg !== 0 && Math.abs(kg) < 0.05) return;
+        const match = /^(-?[\d,]+\.\d) (kg|t|kt|Mt) CO2e$/.exec(text);
+        expect(match, text).not.toBeNull();
+        const unit = match![2] as 'kg' | 't' | 'kt' | 'Mt';
+        const shown = massIn(kg, unit);
+        expect(Math.abs(Number(match![1]!.replaceAll(',', '')) - shown)).toBeLessThanOrEqual(
+          0.05 + Math.abs(shown) * 1e-12,
+        );
+        if (unit !== 'Mt') expect(Math.abs(shown)).toBeLessThan(999.95);
+      }),
+    );
+  });
+
   it('converts to the unit of a scale', () => {
     expect(massIn(2500, 't')).toBe(2.5);
     expect(massIn(2500, 'kg')).toBe(2500);
     expect(massUnitOf(999.9)).toBe('kg');
     expect(massUnitOf(-1000)).toBe('t');
+    expect(massUnitOf(5e9)).toBe('t');
+    expect(massUnitOf(5e9, 'Mt')).toBe('Mt');
+    expect(massIn(2.5e9, 'Mt')).toBe(2.5);
   });
 });
