@@ -96,3 +96,6 @@ export const SCOPE3_REALM = setupRealm('scope3');
 
 /** Plan `EQT`, the one plan without /pathways, reached at eqt.localhost. */
 export const EQT_REALM = setupRealm('eqt');
+
+/** Plan `paid` with an administrator and a member and no calculations of its own, for the calculation pages, at calcpages.localhost. */
+export const CALCULATION_PAGES_REALM = setupRealm('calcpage');

@@ -22,6 +22,12 @@ const HEAT_CONTENTS = [
   { fuel: 'propane', unit: 'gal', mmbtu_per_unit: 0.091 },
 ];
 
+/** eGRID2021 and eGRID2022 U.S. average CO2 output emission rates (lb/MWh), each in force from its data year. */
+const EGRID_US_AVERAGE_CO2: readonly (readonly [string, number, string])[] = [
+  ['2021-01-01', 852.3, 'egrid2021-us.csv'],
+  ['2022-01-01', 823.1, 'egrid2022-us.csv'],
+];
+
 export async function seedDemoCalculations(db: Database, realmId: string): Promise<void> {
   const repository = createCalculationRepository(db);
   const dataset = await repository.insertDataset(realmId, {
@@ -35,6 +41,20 @@ export async function seedDemoCalculations(db: Database, realmId: string): Promi
     fileName: 'table-c-1.csv',
     importedBy: null,
   });
+  // Two dated versions, so the constants page shows a dataset's versions and which one a record's date takes.
+  const grid = await repository.insertDataset(realmId, {
+    name: 'egrid-us-average',
+    description: 'U.S. EPA eGRID national average CO2 output emission rate, lb per MWh, by data year',
+  });
+  for (const [asOf, rate, fileName] of EGRID_US_AVERAGE_CO2) {
+    await repository.insertDatasetVersion(realmId, grid.id, {
+      asOf,
+      columns: ['region', 'lb_co2_per_mwh'],
+      rows: [{ region: 'US', lb_co2_per_mwh: rate }],
+      fileName,
+      importedBy: null,
+    });
+  }
   const scope1 = await repository.insertFolder(realmId, { name: 'Scope 1', parentId: null });
   const stationary = await repository.insertFolder(realmId, {
     name: 'Stationary combustion',

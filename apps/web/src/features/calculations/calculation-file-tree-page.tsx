@@ -60,7 +60,8 @@ function TreeDialog({
 }: {
   dialog: Dialog;
   folders: readonly CalculationFolder[];
-  onDone: (selectId?: string) => Promise<void>;
+  /** After the change: the item to select, and what to tell the reader. */
+  onDone: (selectId: string, message: string) => Promise<void>;
   onClose: () => void;
 }) {
   const [folderId, setFolderId] = useState(
@@ -98,18 +99,18 @@ function TreeDialog({
           params: { id: dialog.calculation.id },
           body: { folderId: target },
         });
-        await onDone(dialog.calculation.id);
+        await onDone(dialog.calculation.id, `Moved ${dialog.calculation.name}.`);
       } else if (dialog.kind === 'copy') {
         const copy = await callEndpoint(calculationEndpoints.copy, {
           params: { id: dialog.calculation.id },
           body: { name, folderId: target },
         });
-        await onDone(copy.version.calculationId);
+        await onDone(copy.version.calculationId, `Copied ${dialog.calculation.name} as ${name}.`);
       } else {
         const folder = await callEndpoint(calculationEndpoints.createFolder, {
           body: { name, parentId: target },
         });
-        await onDone(folder.id);
+        await onDone(folder.id, `Created the folder ${folder.name}.`);
       }
       onClose();
     } catch (error) {
@@ -169,7 +170,7 @@ function TreeDialog({
         </FormField>
       ) : null}
       <FormField label={dialog.kind === 'new-folder' ? 'Inside' : 'Folder'} error={fields.folder}>
-        <FolderChoice id="tree-dialog-folder" folders={folders} value={folderId} onChange={setFolderId} />
+        <FolderChoice folders={folders} value={folderId} onChange={setFolderId} />
       </FormField>
     </FormDialog>
   );
@@ -261,8 +262,11 @@ function CalculationTree({
 }) {
   const queryClient = useQueryClient();
   const tree = useMemo(() => buildCalculationTree(folders, calculations), [folders, calculations]);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
-    () => new Set(folders.map((folder) => folder.id)),
+  // Folders start open, new ones too: the tree remembers which the reader closed.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const expanded = useMemo(
+    () => new Set(folders.filter((folder) => !collapsed.has(folder.id)).map((folder) => folder.id)),
+    [folders, collapsed],
   );
   const items = useMemo(() => visibleTreeItems(tree, expanded), [tree, expanded]);
   const [activeId, setActiveId] = useState<string | undefined>(items[0]?.node.id);
@@ -282,12 +286,21 @@ function CalculationTree({
     }
   }, [active]);
 
+  /** Reloads the library; the item named is selected, its folders opened, and it takes the focus. */
   const refresh = async (selectId?: string) => {
     await queryClient.invalidateQueries({ queryKey: calculationsQueryKey });
-    if (selectId) {
-      setActiveId(selectId);
-      shouldFocus.current = true;
-    }
+    if (!selectId) return;
+    const library = queryClient.getQueryData(calculationLibraryQueryOptions.queryKey);
+    const parentOf = new Map(library?.folders.map((folder) => [folder.id, folder.parentId]) ?? []);
+    const start =
+      library?.calculations.find((calculation) => calculation.id === selectId)?.folderId ??
+      parentOf.get(selectId) ??
+      null;
+    const ancestors = new Set<string>();
+    for (let at = start; at !== null && !ancestors.has(at); at = parentOf.get(at) ?? null) ancestors.add(at);
+    setCollapsed((current) => new Set([...current].filter((id) => !ancestors.has(id))));
+    setActiveId(selectId);
+    shouldFocus.current = true;
   };
 
   function focusItem(item: VisibleTreeItem | undefined) {
@@ -297,10 +310,10 @@ function CalculationTree({
   }
 
   function setOpen(id: string, isOpen: boolean) {
-    setExpanded((current) => {
+    setCollapsed((current) => {
       const next = new Set(current);
-      if (isOpen) next.add(id);
-      else next.delete(id);
+      if (isOpen) next.delete(id);
+      else next.add(id);
       return next;
     });
   }
@@ -340,6 +353,11 @@ function CalculationTree({
         break;
       case 'F2':
         if (canEdit && isOwn(node)) setRenamingId(node.id);
+        break;
+      case 'm':
+        if (canEdit && node.kind === 'calculation' && isOwn(node)) {
+          setDialog({ kind: 'move', calculation: node.calculation });
+        }
         break;
       case 'Delete':
         if (canEdit && isOwn(node)) setPendingDelete(node);
@@ -409,7 +427,7 @@ function CalculationTree({
         </div>
         <p className="text-muted-foreground text-sm">
           Arrow keys move through the tree, Right and Left open and close folders, Enter opens
-          {canEdit ? ', F2 renames, Delete deletes' : ''}.
+          {canEdit ? ', F2 renames, M moves to another folder, Delete deletes' : ''}.
           {canEdit ? ' Drag a calculation onto a folder to move it.' : ''}
         </p>
         <ul role="tree" aria-label="Calculations by folder" className="rounded-lg border p-1">
@@ -587,7 +605,15 @@ function CalculationTree({
         ) : null}
       </aside>
       {dialog ? (
-        <TreeDialog dialog={dialog} folders={folders} onDone={refresh} onClose={() => setDialog(undefined)} />
+        <TreeDialog
+          dialog={dialog}
+          folders={folders}
+          onDone={async (selectId, text) => {
+            setMessage({ text, isError: false });
+            await refresh(selectId);
+          }}
+          onClose={() => setDialog(undefined)}
+        />
       ) : null}
       {pendingDelete ? (
         <ConfirmDialog
@@ -617,20 +643,30 @@ function ArrangeButton({ folders }: { folders: readonly CalculationFolder[] }) {
   async function arrange() {
     setIsWorking(true);
     setResult(undefined);
-    // Scopes come first in the list, so each category's scope folder exists when it is created.
+    // The scope folders first, so each category's parent exists; then the categories together.
     const ids = new Map(
       folders
         .filter((folder) => folder.inheritedFrom === null && folder.parentId === null)
         .map((folder) => [folder.name, folder.id]),
     );
     try {
-      for (const folder of missing) {
-        const parentId = folder.parentName === null ? null : (ids.get(folder.parentName) ?? null);
+      for (const folder of missing.filter((each) => each.parentName === null)) {
         const created = await callEndpoint(calculationEndpoints.createFolder, {
-          body: { name: folder.name, parentId },
+          body: { name: folder.name, parentId: null },
         });
-        if (folder.parentName === null) ids.set(folder.name, created.id);
+        ids.set(folder.name, created.id);
       }
+      await Promise.all(
+        missing.flatMap((folder) =>
+          folder.parentName === null
+            ? []
+            : [
+                callEndpoint(calculationEndpoints.createFolder, {
+                  body: { name: folder.name, parentId: ids.get(folder.parentName) ?? null },
+                }),
+              ],
+        ),
+      );
       setResult(`Created ${missing.length} folder${missing.length === 1 ? '' : 's'}.`);
     } catch (error) {
       setResult(serverFieldErrors(error).form ?? 'Some folders could not be created.');

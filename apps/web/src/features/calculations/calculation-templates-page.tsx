@@ -42,7 +42,6 @@ function CreateFromTemplateDialog({
   const [fields, setFields] = useState<Record<string, string | undefined>>({});
   const [saveError, setSaveError] = useState<string>();
   const [isSaving, setIsSaving] = useState(false);
-  const folderFieldId = useId();
 
   async function submit() {
     setFields({});
@@ -96,13 +95,8 @@ function CreateFromTemplateDialog({
       <FormField label="Name" error={fields.name} description="How formulas call it: #name">
         <Input value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" autoFocus />
       </FormField>
-      <FormField label="Folder" id={folderFieldId} error={fields.folder}>
-        <FolderChoice
-          id={folderFieldId}
-          folders={library.data?.folders ?? []}
-          value={folderId}
-          onChange={setFolderId}
-        />
+      <FormField label="Folder" error={fields.folder}>
+        <FolderChoice folders={library.data?.folders ?? []} value={folderId} onChange={setFolderId} />
       </FormField>
     </FormDialog>
   );
