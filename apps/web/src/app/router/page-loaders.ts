@@ -1,16 +1,10 @@
 import type { RouteId } from '@ecc/contracts';
 import type { PageComponent } from '../../lib/routing/page-props.ts';
 
-const featureEmptyStatePage = () =>
-  import('../../features/feature-empty-state/feature-empty-state-page.tsx').then(
-    (module) => module.FeatureEmptyStatePage,
-  );
-
 /**
  * The page of every route but the sign-in page, each loaded on first visit. This table (with the list of files
  * each page needs) is itself a chunk the sign-in page never waits for, so adding a page costs its first load
- * nothing. Routes whose feature is still to be built show their title and an empty state, and obey their access
- * rules.
+ * nothing.
  */
 export const PAGE_LOADERS: Record<Exclude<RouteId, 'login'>, () => Promise<PageComponent>> = {
   about: () => import('../../features/about/about-page.tsx').then((module) => module.AboutPage),
