@@ -82,8 +82,22 @@ describe('planQuestion', () => {
     ]);
   });
 
+  it('lists five for a plural subject, one for a singular, even with "the most"', () => {
+    const limitOf = (question: string) => {
+      const calls = callsOf(question);
+      const input = calls === 'help' ? undefined : calls[0]?.input;
+      return input !== undefined && 'limit' in input ? input.limit : undefined;
+    };
+    expect(limitOf('Which facilities emitted the most in 2024?')).toBe(5);
+    expect(limitOf('Which facility emitted the most in 2024?')).toBe(1);
+    expect(limitOf('Who were our largest emitters in 2024?')).toBe(5);
+  });
+
   it('answers what it cannot map with help', () => {
     expect(callsOf('What is the capital of France?')).toBe('help');
+    // No tool breaks emissions down by state or country: a ranking of facilities would answer another question.
+    expect(callsOf('Which states emit the most?')).toBe('help');
+    expect(callsOf('Emissions by country in 2024')).toBe('help');
     expect(writeAnswer([]).answer).toBe(HELP_ANSWER);
   });
 

@@ -278,10 +278,18 @@ const TARGET_WORDS = /\b(targets?|on track|goals?|net zero|sbti|reduction target
 const TOTAL_WORDS =
   /\b(emissions?|emit|emitted|footprint|co2e|ghg|greenhouse|total|totals|how much|carbon|tonnes?|kg|inventory)\b/;
 
+/** A plural subject ("which facilities emitted the most") asks for a list even with "the most". */
+const PLURAL_SUBJECT_WORDS =
+  /\b(facilities|sites|plants|business units|divisions|categories|gases|emitters|contributors|drivers)\b/;
+/** A breakdown no tool reads: answering it by facility would answer another question. */
+const UNSUPPORTED_BREAKDOWN_WORDS =
+  /\b(by|per|each|which|what|across) (states?|countr(y|ies)|cit(y|ies)|provinces?|counties|county|months?|sectors?|industr(y|ies))\b/;
+
 function limitOf(text: string): number {
   const match = /\btop ([a-z0-9]+)\b/.exec(text)?.[1];
   const value = match === undefined ? undefined : numberOf(match);
   if (value !== undefined && value >= 1) return Math.min(value, 50);
+  if (PLURAL_SUBJECT_WORDS.test(text)) return 5;
   if (
     /\b(the (largest|biggest|highest|most|main)|which (facility|site|plant|business unit|category|gas))\b/.test(
       text,
@@ -351,6 +359,7 @@ function planOf(question: string, context: QuestionContext): QuestionPlan {
   }
 
   const breakdown = breakdownOf(text);
+  if (breakdown === undefined && UNSUPPORTED_BREAKDOWN_WORDS.test(text)) return { kind: 'help' };
   const isByBreakdown = /\b(by|per|each|breakdown|split|across)\b/.test(text);
   if (breakdown !== undefined && (TOP_WORDS.test(text) || isByBreakdown)) {
     const limit = TOP_WORDS.test(text) ? limitOf(text) : 50;
