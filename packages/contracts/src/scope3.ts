@@ -1,4 +1,5 @@
 import { defineEndpoint, noContentSchema } from './endpoint.ts';
+import { exportFormatSchema } from './exports.ts';
 import { importFailureSchema } from './imports.ts';
 import { MAX_REPORTING_YEAR, MIN_REPORTING_YEAR } from './period.ts';
 import { uuidSchema } from './validation.ts';
@@ -388,6 +389,13 @@ export const scope3Endpoints = {
     path: '/api/scope3/lines',
     query: scope3LineListQuerySchema,
     responses: { 200: scope3LineListResponseSchema },
+  }),
+  /** The lines of the list's filters as a CSV or XLSX download (a file, not JSON). */
+  exportLines: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/scope3/lines',
+    query: scope3LineListQuerySchema.extend({ format: exportFormatSchema }),
+    responses: { 200: z.unknown() },
   }),
   /** 422 naming the field when spend cannot be converted (no index for the currency or year) or no factor fits. */
   createLine: defineEndpoint({

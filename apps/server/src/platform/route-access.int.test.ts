@@ -108,6 +108,7 @@ describe('route access declarations', () => {
       'GET /api/exports/facilities: read Facility',
       'GET /api/exports/inventory: read Facility',
       'GET /api/exports/pathways/targets/:id/gap: read Facility',
+      'GET /api/exports/scope3/lines: read Facility',
       'GET /api/exports/users: read User',
       'GET /api/facilities/:slug/activity-records: read ActivityRecord',
       'GET /api/facilities/:slug/trail.csv: read ActivityRecord',

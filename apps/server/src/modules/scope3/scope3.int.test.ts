@@ -17,6 +17,7 @@ import {
 } from '@ecc/db';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
@@ -462,5 +463,51 @@ describe('Scope 3 lines, EEIO factors and price indexes', () => {
       (await call('admin', 'GET', '/api/scope3/lines')).json(),
     );
     expect(after.results.find((entry) => entry.id === line?.id)).toEqual(line);
+  });
+
+  it('exports the lines of a year and category as CSV and XLSX, every line, only to readers of the realm', async () => {
+    const listed = scope3LineListResponseSchema.parse(
+      (await call('admin', 'GET', '/api/scope3/lines?year=2024&category=1')).json(),
+    ).results;
+    expect(listed.length).toBeGreaterThan(1);
+    const csv = await call('admin', 'GET', '/api/exports/scope3/lines?year=2024&category=1&format=csv');
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/scope3-category-1-lines-\d{4}-\d{2}-\d{2}\.csv/);
+    const rows = Papa.parse<Record<string, string>>(csv.body.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(rows).toHaveLength(listed.length);
+    expect(rows[0]).toMatchObject({ Category: '1', Description: listed[0]?.description, 'GWP set': 'AR5' });
+    expect(Number(rows[0]?.['CO2e (kg CO2e)'])).toBeCloseTo(listed[0]?.co2eKg ?? Number.NaN, 6);
+
+    const xlsx = await call('admin', 'GET', '/api/exports/scope3/lines?year=2024&category=1&format=xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers.slice(0, 4)).toEqual(['Category', 'Category name', 'Facility', 'Description']);
+    expect(sheet.rowCount).toBe(listed.length + 1);
+    const co2eColumn = headers.indexOf('CO2e (kg CO2e)') + 1;
+    expect(sheet.getRow(2).getCell(co2eColumn).value).toBeCloseTo(listed[0]?.co2eKg ?? Number.NaN, 6);
+
+    const elsewhere = await call('other', 'GET', '/api/exports/scope3/lines?format=csv');
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.body.trim().split('\n')).toHaveLength(1);
+
+    const simple = await createTestRealm(testApp.database.db, {
+      key: 'simple',
+      domains: ['simple.test'],
+      plan: 'simple',
+    });
+    const simpleAdmin = { email: 'admin@simple.test', password: 'simple-password-1', role: 'admin' as const };
+    await createTestUser(testApp.database.db, simple, simpleAdmin);
+    const refused = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/exports/scope3/lines?format=csv',
+      headers: { host: 'simple.test', ...withSession(await signIn(testApp.app, simpleAdmin, 'simple.test')) },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -1,14 +1,17 @@
 import {
+  endpointUrl,
   SCOPE3_CATEGORY_NAMES,
   SCOPE3_METHOD_LABELS,
   type PriceIndexDto,
   type Scope3LineDto,
   type Scope3LineInput,
+  scope3Endpoints,
   type Scope3Summary,
 } from '@ecc/contracts';
 import { Button, ConfirmDialog, DataTable, EmptyState, FormField, selectClasses, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
@@ -210,16 +213,24 @@ function LinesSection({ year, category, canWrite }: { year: number; category: nu
     <PageSection
       title={`Lines of ${name}`}
       actions={
-        canWrite ? (
-          <div className="flex gap-2">
-            <Button size="sm" variant="outline" onClick={() => setIsImporting(true)}>
-              Import spend
-            </Button>
-            <Button size="sm" onClick={() => setEditing({})}>
-              Add line
-            </Button>
-          </div>
-        ) : null
+        <div className="flex gap-2">
+          <ExportMenu
+            what={`the lines of category ${category} in ${year}`}
+            hrefOf={(format) =>
+              endpointUrl(scope3Endpoints.exportLines, undefined, { year, category, format })
+            }
+          />
+          {canWrite ? (
+            <>
+              <Button size="sm" variant="outline" onClick={() => setIsImporting(true)}>
+                Import spend
+              </Button>
+              <Button size="sm" onClick={() => setEditing({})}>
+                Add line
+              </Button>
+            </>
+          ) : null}
+        </div>
       }
     >
       <QueryStates
