@@ -1,5 +1,6 @@
 import { apiErrorSchema } from './api-error.ts';
 import { defineEndpoint, noContentSchema } from './endpoint.ts';
+import { exportFormatSchema } from './exports.ts';
 import { gwpSetIdSchema } from './gwp-set.ts';
 import { z } from './zod.ts';
 
@@ -596,6 +597,14 @@ export const calculationEndpoints = {
     params: calculationDatasetParamsSchema,
     query: calculationDatasetRowsQuerySchema,
     responses: { 200: calculationDatasetDetailSchema, 404: apiErrorSchema },
+  }),
+  /** Every row of a version (the newest by as-of date when absent) as a CSV or XLSX download; 404 as the read. */
+  exportDataset: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/calculation-datasets/:id',
+    params: calculationDatasetParamsSchema,
+    query: calculationDatasetRowsQuerySchema.pick({ version: true }).extend({ format: exportFormatSchema }),
+    responses: { 200: z.unknown(), 404: apiErrorSchema },
   }),
   /** The realm's own dataset with all its versions; an inherited one answers 404. */
   deleteDataset: defineEndpoint({

@@ -103,6 +103,7 @@ describe('route access declarations', () => {
       'GET /api/exports/analysis: read Facility',
       'GET /api/exports/audit-log: read AuditLog',
       'GET /api/exports/benchmarks/facilities/:id: read Facility',
+      'GET /api/exports/calculation-datasets/:id: read Facility',
       'GET /api/exports/emission-factors: read EmissionFactor',
       'GET /api/exports/facilities/:slug/activity-records: read ActivityRecord',
       'GET /api/exports/facilities: read Facility',

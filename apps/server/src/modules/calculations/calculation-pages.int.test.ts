@@ -3,12 +3,15 @@ import {
   calculationDatasetDetailSchema,
   calculationListResponseSchema,
   calculationSaveResponseSchema,
+  realmRoleListResponseSchema,
 } from '@ecc/contracts';
 import { auditLog, type Database } from '@ecc/db';
 import { CALCULATION_TEMPLATES } from '@ecc/domain';
 import type { Realm } from '@ecc/contracts';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
@@ -283,5 +286,85 @@ describe('calculation pages: datasets, templates and the audit log', () => {
       .from(auditLog)
       .where(and(eq(auditLog.realmId, realm.id), eq(auditLog.entityId, id)));
     expect(stored.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('exports every row of a version as CSV and XLSX, only to readers of the realm', async () => {
+    // More rows than one page of the export, so the file shows that none is left out.
+    const imported = await call({
+      method: 'POST',
+      url: '/api/calculation-datasets/import',
+      payload: { name: 'export-grid', asOf: '2023-01-01', format: 'csv', content: csvOf(1200) },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const id = imported.json().id as string;
+    const newer = await call({
+      method: 'POST',
+      url: '/api/calculation-datasets/import',
+      payload: { name: 'export-grid', asOf: '2024-01-01', format: 'csv', content: csvOf(2) },
+    });
+    expect(newer.statusCode, newer.body).toBe(201);
+
+    const csv = await call({
+      method: 'GET',
+      url: `/api/exports/calculation-datasets/${id}?version=1&format=csv`,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/export-grid-v1-\d{4}-\d{2}-\d{2}\.csv/);
+    const parsed = Papa.parse<Record<string, string>>(csv.body.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(parsed.meta.fields).toEqual(['region', 'kg_per_kwh']);
+    expect(parsed.data).toHaveLength(1200);
+    expect(parsed.data[1199]).toEqual({ region: 'region-1200', kg_per_kwh: '1.2' });
+
+    const xlsx = await call({ method: 'GET', url: `/api/exports/calculation-datasets/${id}?format=xlsx` });
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['region', 'kg_per_kwh']);
+    // Without a version, the one in force now: the newest by as-of date.
+    expect(sheet.rowCount).toBe(3);
+    expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual(['region-2', 0.002]);
+
+    const missing = await call({
+      method: 'GET',
+      url: `/api/exports/calculation-datasets/${id}?version=9&format=csv`,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().fieldErrors).toEqual({ 'query/version': 'The dataset has no version 9' });
+
+    const elsewhereHost = 'elsewhere.calc-pages.test';
+    const elsewhere = await createTestRealm(db, { key: 'cpagesb', domains: [elsewhereHost] });
+    const elsewhereAdmin = {
+      email: `admin@${elsewhereHost}`,
+      password: 'elsewhere-admin-1',
+      role: 'admin' as const,
+    };
+    const elsewhereMember = { email: `member@${elsewhereHost}`, password: 'elsewhere-member-1' };
+    await createTestUser(db, elsewhere, elsewhereAdmin);
+    await createTestUser(db, elsewhere, elsewhereMember);
+    const elsewhereToken = await signIn(testApp.app, elsewhereAdmin, elsewhereHost);
+    const callElsewhere = (options: InjectOptions, token = elsewhereToken) =>
+      testApp.app.inject({ ...options, headers: { ...withSession(token), host: elsewhereHost } });
+    const url = `/api/exports/calculation-datasets/${id}?format=csv`;
+    expect((await callElsewhere({ method: 'GET', url })).statusCode).toBe(404);
+
+    // A member whose role no longer reads facilities (and so no calculations) is refused the file.
+    const roles = realmRoleListResponseSchema.parse(
+      (await callElsewhere({ method: 'GET', url: '/api/realm-admin/roles' })).json(),
+    ).results;
+    const readFacility = roles
+      .find((role) => role.key === 'member')
+      ?.grants.find((grant) => grant.data.subject === 'Facility' && grant.data.action === 'read');
+    expect(readFacility).toBeDefined();
+    const revoked = await callElsewhere({
+      method: 'DELETE',
+      url: `/api/realm-admin/grants/${readFacility?.id}`,
+    });
+    expect(revoked.statusCode, revoked.body).toBeLessThan(300);
+    const memberToken = await signIn(testApp.app, elsewhereMember, elsewhereHost);
+    expect((await callElsewhere({ method: 'GET', url }, memberToken)).statusCode).toBe(403);
   });
 });

@@ -2,6 +2,7 @@ import {
   calculationDatasetImportSchema,
   calculationEndpoints,
   DEFAULT_DATASET_PAGE_SIZE,
+  endpointUrl,
   type CalculationDataset,
   type CalculationDatasetImport,
 } from '@ecc/contracts';
@@ -9,6 +10,7 @@ import { cellText, parseCsv } from '@ecc/domain';
 import { Alert, AlertDescription, Button, ConfirmDialog, FormField, Input } from '@ecc/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageSection } from '#components/page-section.tsx';
 import { QueryStates } from '#components/query-states.tsx';
@@ -258,6 +260,14 @@ function DatasetRows({ dataset }: { dataset: CalculationDataset }) {
               </option>
             ))}
           </select>
+        </div>
+        <div className="ml-auto">
+          <ExportMenu
+            what={`the rows of ${dataset.name}`}
+            hrefOf={(format) =>
+              endpointUrl(calculationEndpoints.exportDataset, { id: dataset.id }, { version, format })
+            }
+          />
         </div>
       </div>
       <QueryStates
