@@ -270,6 +270,23 @@ export const analysisExportQuerySchema = z.object({
   format: exportFormatSchema,
 });
 
+/** The drill-through's download: the cell (its filters and keys, no page) as JSON text in the query string. */
+export const analysisRecordsExportQuerySchema = z.object({
+  cell: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'The cell is not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(analysisRecordsRequestSchema.omit({ page: true })),
+  format: exportFormatSchema,
+});
+export type AnalysisRecordsExportQuery = z.infer<typeof analysisRecordsExportQuerySchema>;
+
 export const analysisEndpoints = {
   query: defineEndpoint({
     method: 'POST',
@@ -287,6 +304,13 @@ export const analysisEndpoints = {
     path: '/api/analysis/records',
     body: analysisRecordsRequestSchema,
     responses: { 200: analysisRecordsResponseSchema },
+  }),
+  /** Every record behind a cell as a CSV or XLSX download; 400 naming a key that is no dimension. */
+  exportRecords: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/analysis/records',
+    query: analysisRecordsExportQuerySchema,
+    responses: { 200: z.unknown() },
   }),
   export: defineEndpoint({
     method: 'GET',

@@ -100,6 +100,7 @@ describe('route access declarations', () => {
       'GET /api/equipment/types: read EquipmentType',
       'GET /api/equipment: read Equipment',
       'GET /api/exports/abatement/macc: read Facility',
+      'GET /api/exports/analysis/records: read ActivityRecord',
       'GET /api/exports/analysis: read Facility',
       'GET /api/exports/audit-log: read AuditLog',
       'GET /api/exports/benchmarks/facilities/:id: read Facility',

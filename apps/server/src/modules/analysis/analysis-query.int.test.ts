@@ -12,6 +12,7 @@ import { facilities } from '@ecc/db';
 import ExcelJS from 'exceljs';
 import { consolidate } from '@ecc/domain';
 import { and, eq } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_OK, runCliCapturing } from '#test-support/run-cli.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
@@ -591,5 +592,68 @@ describe('POST /api/analysis/query', () => {
     const last = sheet.getRow(sheet.rowCount);
     expect(last.getCell(1).value).toBe('Grand total');
     expect(last.getCell(4).value).toBe(answer.totals.co2e);
+  });
+
+  it('exports every record behind a cell as CSV and XLSX, only to the realm’s readers on the page’s plans', async () => {
+    const cell = { filters: {}, keys: {}, scope2Method: 'location' };
+    const listed = analysisRecordsResponseSchema.parse((await post('/api/analysis/records', cell)).json());
+    // More records than one page of the drill-through, so the file shows that none is left out.
+    expect(listed.total).toBeGreaterThan(listed.pageSize);
+    const download = (format: 'csv' | 'xlsx', as: 'acme' | 'other' = 'acme', exported: object = cell) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: `/api/exports/analysis/records?${new URLSearchParams({ cell: JSON.stringify(exported), format }).toString()}`,
+        headers: { host: `${as}.test`, ...withSession(as === 'acme' ? token : otherToken) },
+      });
+    const csv = await download('csv');
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/analysis-records-\d{4}-\d{2}-\d{2}\.csv/);
+    const rows = Papa.parse<Record<string, string>>(csv.body.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(rows).toHaveLength(listed.total);
+    const first = listed.records[0]!;
+    expect(rows[0]).toMatchObject({
+      'Record id': first.id,
+      Facility: first.facilityName,
+      Activity: first.activityType,
+    });
+    expect(Number(rows[0]?.['CO2e (kg CO2e)'])).toBeCloseTo(first.co2eKg, 6);
+
+    const xlsx = await download('xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toContain('CO2e (kg CO2e)');
+    expect(sheet.rowCount).toBe(listed.total + 1);
+    expect(sheet.getRow(2).getCell(headers.indexOf('CO2e (kg CO2e)') + 1).value).toBeCloseTo(first.co2eKg, 6);
+
+    // The other realm's file holds its own single record, none of acme's.
+    const elsewhere = await download('csv', 'other', { filters: { year: [2024] }, keys: {} });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.body).not.toContain(first.id);
+    expect(elsewhere.body.trim().split('\n')).toHaveLength(2);
+
+    const badKey = await download('csv', 'acme', { keys: { scope: 'one' } });
+    expect(badKey.statusCode).toBe(400);
+    expect(Object.keys(badKey.json().fieldErrors)).toEqual(['query/cell/keys/scope']);
+
+    // A plan without the analysis page is refused the file.
+    const simple = await createTestRealm(testApp.database.db, {
+      key: 'simple',
+      domains: ['simple.test'],
+      plan: 'simple',
+    });
+    const simpleAdmin = { email: 'admin@simple.test', password: 'simple-password-1', role: 'admin' as const };
+    await createTestUser(testApp.database.db, simple, simpleAdmin);
+    const refused = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/exports/analysis/records?${new URLSearchParams({ cell: JSON.stringify(cell), format: 'csv' }).toString()}`,
+      headers: { host: 'simple.test', ...withSession(await signIn(testApp.app, simpleAdmin, 'simple.test')) },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

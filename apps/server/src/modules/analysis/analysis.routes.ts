@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { sendTableExport } from '#platform/table-export.ts';
+import { registerAnalysisRecordsExportRoute } from './analysis-records-export.ts';
 import {
   analysisDimensionValues,
   analysisExportTable,
@@ -42,6 +43,7 @@ export function registerAnalysisRoutes(app: FastifyInstance, db: Database): void
     config: { access: permissionAccess('read', 'ActivityRecord', { route: 'reporting-analysis' }) },
     handler: async (request) => analysisRecords(db, requireSession(request).realm, request.body),
   });
+  registerAnalysisRecordsExportRoute(app, db);
   api.route({
     ...endpointRoute(analysisEndpoints.export),
     config: readAnalysis,

@@ -12,7 +12,13 @@ import {
   type AnalysisRow,
   type ExportFormat,
 } from '@ecc/contracts';
-import { createAnalysisRepository, readAnalysisRealmContext, runRealmAnalysis, type Database } from '@ecc/db';
+import {
+  createAnalysisRepository,
+  readAnalysisRealmContext,
+  runRealmAnalysis,
+  type AnalysisRecordRow,
+  type Database,
+} from '@ecc/db';
 import { fieldRefusal } from '#platform/errors.ts';
 import type { ExportColumn, TableExport } from '#platform/table-export.ts';
 
@@ -60,44 +66,70 @@ function cellFilters(filters: AnalysisFilters, keys: Record<string, string | num
   return narrowed as AnalysisFilters;
 }
 
-export async function analysisRecords(
+/** What a cell's records are read by: the query's filters, the cell's keys and the Scope 2 method. */
+export type AnalysisCell = Omit<AnalysisRecordsRequest, 'page'>;
+
+/** A cell's records from `offset`, at most `limit` of them, and how many there are in all. */
+export type CellRecordsReader = (
+  offset: number,
+  limit: number,
+) => Promise<{ rows: AnalysisRecordRow[]; total: number }>;
+
+/**
+ * Checks a cell's keys (400 naming each one under `fieldPrefix`, where the request carried them) and reads the
+ * realm's analysis settings once, for reading the cell's records a range at a time.
+ */
+export async function cellRecordsReader(
   db: Database,
   realm: RealmRef,
-  request: AnalysisRecordsRequest,
-): Promise<AnalysisRecordsResponse> {
-  const unknownKeys = Object.keys(request.keys).filter(
+  cell: AnalysisCell,
+  fieldPrefix: string,
+): Promise<CellRecordsReader> {
+  const unknownKeys = Object.keys(cell.keys).filter(
     (key) => !(key in ANALYSIS_DIMENSION_LABELS) && key !== 'unit',
   );
   if (unknownKeys.length > 0) {
     throw fieldRefusal(
       400,
       Object.fromEntries(
-        unknownKeys.map((key) => [`body/keys/${key}`, `Unknown dimension ${JSON.stringify(key)}`]),
+        unknownKeys.map((key) => [`${fieldPrefix}/keys/${key}`, `Unknown dimension ${JSON.stringify(key)}`]),
       ),
     );
   }
-  const filters = analysisFiltersSchema.safeParse(cellFilters(request.filters, request.keys));
+  const filters = analysisFiltersSchema.safeParse(cellFilters(cell.filters, cell.keys));
   if (!filters.success) {
     throw fieldRefusal(
       400,
       Object.fromEntries(
-        filters.error.issues.map((issue) => [`body/keys/${String(issue.path[0] ?? '')}`, issue.message]),
+        filters.error.issues.map((issue) => [
+          `${fieldPrefix}/keys/${String(issue.path[0] ?? '')}`,
+          issue.message,
+        ]),
       ),
     );
   }
   const context = await readAnalysisRealmContext(db, realm.id);
-  const unit = request.keys.unit;
-  const { rows, total } = await createAnalysisRepository(db).records(
-    realm.id,
-    context.gwpSetId,
-    context.settings,
-    {
+  const unit = cell.keys.unit;
+  const repository = createAnalysisRepository(db);
+  return (offset, limit) =>
+    repository.records(realm.id, context.gwpSetId, context.settings, {
       filters: filters.data,
-      scope2Method: request.scope2Method,
+      scope2Method: cell.scope2Method,
       unit: unit === undefined ? undefined : String(unit),
-      limit: ANALYSIS_RECORDS_PAGE_SIZE,
-      offset: (request.page - 1) * ANALYSIS_RECORDS_PAGE_SIZE,
-    },
+      limit,
+      offset,
+    });
+}
+
+export async function analysisRecords(
+  db: Database,
+  realm: RealmRef,
+  request: AnalysisRecordsRequest,
+): Promise<AnalysisRecordsResponse> {
+  const read = await cellRecordsReader(db, realm, request, 'body');
+  const { rows, total } = await read(
+    (request.page - 1) * ANALYSIS_RECORDS_PAGE_SIZE,
+    ANALYSIS_RECORDS_PAGE_SIZE,
   );
   return {
     records: rows.map((row) => ({ ...row, trailPath: `/api/activity-records/${row.id}/trail` })),

@@ -76,6 +76,18 @@ export function analysisExportHref(view: AnalysisQuery, format: ExportFormat): s
   return endpointUrl(analysisEndpoints.export, undefined, { view: JSON.stringify(view), format });
 }
 
+/** The download of every record behind a cell in `format`: a link the browser follows and saves. */
+export function cellRecordsExportHref(
+  cell: {
+    filters: AnalysisFilters;
+    keys: Record<string, string | number>;
+    scope2Method: 'location' | 'market';
+  },
+  format: ExportFormat,
+): string {
+  return endpointUrl(analysisEndpoints.exportRecords, undefined, { cell: JSON.stringify(cell), format });
+}
+
 /** The reports page's cache key: a report changed here is refetched there. */
 const REPORTS_KEY = ['reports'] as const;
 

@@ -3,13 +3,14 @@ import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogT
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { facilityLink } from '#lib/facility-links/facility-link.ts';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatQuantity } from '#lib/format/format-quantity.ts';
-import { cellRecordsQuery } from './analysis-api.ts';
+import { cellRecordsExportHref, cellRecordsQuery } from './analysis-api.ts';
 
 export interface DrillTarget {
   label: string;
@@ -88,9 +89,22 @@ export function DrillThroughPanel({ target, onClose }: { target: DrillTarget | n
             const pageCount = Math.max(1, Math.ceil(data.total / data.pageSize));
             return (
               <div className="grid gap-3">
-                <p className="text-sm" aria-live="polite">
-                  {data.total} records; page {data.page} of {pageCount}
-                </p>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-sm" aria-live="polite">
+                    {data.total} records; page {data.page} of {pageCount}
+                  </p>
+                  {target ? (
+                    <ExportMenu
+                      what="the records behind the cell"
+                      hrefOf={(format) =>
+                        cellRecordsExportHref(
+                          { filters: target.filters, keys: target.keys, scope2Method: target.scope2Method },
+                          format,
+                        )
+                      }
+                    />
+                  ) : null}
+                </div>
                 <table className="w-full text-sm" aria-label="Records behind the cell">
                   <thead>
                     <tr className="text-left">
