@@ -2,6 +2,7 @@ import { activityRecordListQuerySchema } from './activities.ts';
 import { auditLogFilterSchema } from './audit.ts';
 import { emissionFactorListQuerySchema } from './emissions.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { equipmentListQuerySchema } from './equipment.ts';
 import { exportFormatSchema } from './exports.ts';
 import { facilityListQuerySchema, facilitySlugParamsSchema } from './facilities.ts';
 import { z } from './zod.ts';
@@ -46,6 +47,24 @@ export const exportEndpoints = {
   users: defineEndpoint({
     method: 'GET',
     path: '/api/exports/users',
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  equipment: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/equipment',
+    query: equipmentListQuerySchema.extend(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  abatementMeasures: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/abatement/measures',
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  sectorPathways: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/pathways/sector-pathways',
     query: z.object(formatShape),
     responses: { 200: fileDownloadSchema },
   }),

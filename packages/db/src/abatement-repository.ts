@@ -1,6 +1,6 @@
 import type { MeasureValues } from '@ecc/contracts';
 import { STARTER_MEASURES } from '@ecc/domain';
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './create-database.ts';
 import { readRealmGwpSetId } from './result-gwp-sets.ts';
 import { abatementMeasures, equipmentTypes, facilities, type AbatementMeasureRow } from './schema.ts';
@@ -139,6 +139,36 @@ export function createAbatementRepository(db: Database) {
         .from(facilities)
         .where(and(eq(facilities.realmId, realmId), eq(facilities.id, facilityId)));
       return rows.length > 0;
+    },
+
+    /** The names of the realm's facilities and equipment types among these ids, by id (an export names them). */
+    async sourceNames(
+      realmId: string,
+      ids: { facilityIds: readonly string[]; equipmentTypeIds: readonly string[] },
+    ): Promise<{ facilities: Map<string, string>; equipmentTypes: Map<string, string> }> {
+      const facilityRows =
+        ids.facilityIds.length === 0
+          ? []
+          : await db
+              .select({ id: facilities.id, name: facilities.name })
+              .from(facilities)
+              .where(and(eq(facilities.realmId, realmId), inArray(facilities.id, [...ids.facilityIds])));
+      const typeRows =
+        ids.equipmentTypeIds.length === 0
+          ? []
+          : await db
+              .select({ id: equipmentTypes.id, name: equipmentTypes.name })
+              .from(equipmentTypes)
+              .where(
+                and(
+                  eq(equipmentTypes.realmId, realmId),
+                  inArray(equipmentTypes.id, [...ids.equipmentTypeIds]),
+                ),
+              );
+      return {
+        facilities: new Map(facilityRows.map((row) => [row.id, row.name])),
+        equipmentTypes: new Map(typeRows.map((row) => [row.id, row.name])),
+      };
     },
 
     async hasEquipmentType(realmId: string, equipmentTypeId: string): Promise<boolean> {

@@ -277,11 +277,13 @@ export function createEquipmentRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /** The filtered equipment in the list's order; with a page, only that page (an export reads them so). */
     async listEquipment(
       realmId: string,
       filter: { facilityId?: string; typeKey?: string },
+      page?: { offset: number; limit: number },
     ): Promise<EquipmentItem[]> {
-      const rows = await selectItems(db)
+      const query = selectItems(db)
         .where(
           and(
             eq(equipment.realmId, realmId),
@@ -289,7 +291,9 @@ export function createEquipmentRepository(db: Database) {
             filter.typeKey ? eq(equipmentTypes.key, filter.typeKey) : undefined,
           ),
         )
-        .orderBy(asc(facilities.name), asc(equipmentTypes.name), asc(equipment.name));
+        // The id breaks ties between equal names, so that pages neither repeat nor skip an item.
+        .orderBy(asc(facilities.name), asc(equipmentTypes.name), asc(equipment.name), asc(equipment.id));
+      const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
       return rows.map(toItem);
     },
 

@@ -100,15 +100,18 @@ describe('route access declarations', () => {
       'GET /api/equipment/types: read EquipmentType',
       'GET /api/equipment: read Equipment',
       'GET /api/exports/abatement/macc: read Facility',
+      'GET /api/exports/abatement/measures: read Facility',
       'GET /api/exports/analysis/records: read ActivityRecord',
       'GET /api/exports/analysis: read Facility',
       'GET /api/exports/audit-log: read AuditLog',
       'GET /api/exports/benchmarks/facilities/:id: read Facility',
       'GET /api/exports/calculation-datasets/:id: read Facility',
       'GET /api/exports/emission-factors: read EmissionFactor',
+      'GET /api/exports/equipment: read Equipment',
       'GET /api/exports/facilities/:slug/activity-records: read ActivityRecord',
       'GET /api/exports/facilities: read Facility',
       'GET /api/exports/inventory: read Facility',
+      'GET /api/exports/pathways/sector-pathways: read Facility',
       'GET /api/exports/pathways/targets/:id/gap: read Facility',
       'GET /api/exports/scope3/lines: read Facility',
       'GET /api/exports/users: read User',
@@ -253,6 +256,7 @@ describe('route access declarations', () => {
       '/api/pathways/targets',
       '/api/pathways/targets/:id/gap',
       '/api/pathways/sector-pathways',
+      '/api/exports/pathways/sector-pathways',
     ]) {
       expect(accessOf(url)).toMatchObject({
         plans: findRoute('pathways').plans,
@@ -267,6 +271,7 @@ describe('route access declarations', () => {
       '/api/abatement/measures',
       '/api/abatement/starter-set',
       '/api/exports/abatement/macc',
+      '/api/exports/abatement/measures',
     ]) {
       expect(accessOf(url)).toMatchObject({ plans: ['paid'], feature: 'Pathway optimizer' });
     }

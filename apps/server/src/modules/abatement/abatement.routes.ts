@@ -1,4 +1,4 @@
-import { abatementEndpoints } from '@ecc/contracts';
+import { abatementEndpoints, exportEndpoints } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
 import { marginalAbatementCurve, type MaccBar } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { sendTableExport, type ExportColumn } from '#platform/table-export.ts';
+import { sendMeasuresExport } from './abatement-measures-export.ts';
 import {
   addStarterSet,
   createMeasure,
@@ -97,5 +98,12 @@ export function registerAbatementRoutes(app: FastifyInstance, db: Database): voi
         pages: [curve.bars],
       });
     },
+  });
+
+  api.route({
+    ...endpointRoute(exportEndpoints.abatementMeasures),
+    config: read,
+    handler: async (request, reply) =>
+      sendMeasuresExport(request, reply, db, requireSession(request).realm.id, request.query.format),
   });
 }

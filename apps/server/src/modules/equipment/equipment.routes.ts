@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { assertCanOnOwnRecord, permissionAccess, requireSession } from '#platform/route-access.ts';
+import { registerEquipmentExportRoute } from './equipment-export.ts';
 import { createEquipmentService } from './equipment.service.ts';
 
 /**
@@ -71,6 +72,8 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
       config: { access: permissionAccess('read', 'Equipment') },
       handler: async (request) => service.listEquipment(requireSession(request).realm.id, request.query),
     });
+
+    registerEquipmentExportRoute(scope, service);
 
     routes.route({
       ...endpointRoute(equipmentEndpoints.detail),

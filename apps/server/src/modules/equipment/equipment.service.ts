@@ -137,6 +137,20 @@ export function createEquipmentService(db: Database) {
       return { results };
     },
 
+    /** One page of the list, in its order: what an export streams. */
+    listEquipmentPage(
+      realmId: string,
+      filter: { facilityId?: string; type?: string },
+      offset: number,
+      limit: number,
+    ): Promise<EquipmentItem[]> {
+      return repository.listEquipment(
+        realmId,
+        { facilityId: filter.facilityId, typeKey: filter.type },
+        { offset, limit },
+      );
+    },
+
     async getEquipment(realmId: string, id: string): Promise<EquipmentItem> {
       const item = await repository.findEquipment(realmId, id);
       if (!item) throw equipmentNotFound(id);

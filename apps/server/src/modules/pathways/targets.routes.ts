@@ -1,9 +1,10 @@
-import { sectorPathwayEndpoints, targetEndpoints } from '@ecc/contracts';
+import { exportEndpoints, sectorPathwayEndpoints, targetEndpoints } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { sendSectorPathwaysExport } from './sector-pathways-export.ts';
 import { sendTargetGapExport } from './target-gap-export.ts';
 import { readTargetGap } from './target-gap.service.ts';
 import {
@@ -109,6 +110,15 @@ export function registerTargetRoutes(app: FastifyInstance, db: Database): void {
       const session = requireSession(request);
       await deleteSectorPathway(db, session.realm.id, session.user, request.params.id);
       return reply.code(204).send();
+    },
+  });
+
+  api.route({
+    ...endpointRoute(exportEndpoints.sectorPathways),
+    config: read,
+    handler: async (request, reply) => {
+      const { results } = await listSectorPathways(db, requireSession(request).realm.id);
+      return sendSectorPathwaysExport(request, reply, results, request.query.format);
     },
   });
 }

@@ -215,13 +215,15 @@ describe('the route tree', () => {
     expect(screen.queryByRole('heading', { name: 'Decarbonisation pathways' })).toBeNull();
   });
 
-  it('shows a feature page with its title and empty state', async () => {
+  it('shows a feature page with its title and content', async () => {
     renderAt('/calc-editor/templates', {
       realm: createTestRealm(),
       session: TEST_SESSION,
       user: TEST_USER,
     });
     expect(await screen.findByRole('heading', { name: 'Calculation templates' })).toBeTruthy();
-    expect(screen.getByText('No templates yet')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Fuel-based: stationary combustion of natural gas' }),
+    ).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
-import type { MeasureDto, MeasureInput } from '@ecc/contracts';
+import { endpointUrl, exportEndpoints, type MeasureDto, type MeasureInput } from '@ecc/contracts';
 import { Button, ConfirmDialog, DataTable, EmptyState, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 import {
@@ -93,16 +94,24 @@ export function MeasuresPanel({
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           Measures library
         </h2>
-        {canWrite ? (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" disabled={isAdding} onClick={() => void addStarters()}>
-              Add starter measures
-            </Button>
-            <Button size="sm" onClick={() => setEditing({})}>
-              New measure
-            </Button>
-          </div>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {measures.length > 0 ? (
+            <ExportMenu
+              what="abatement measures"
+              hrefOf={(format) => endpointUrl(exportEndpoints.abatementMeasures, undefined, { format })}
+            />
+          ) : null}
+          {canWrite ? (
+            <>
+              <Button variant="outline" size="sm" disabled={isAdding} onClick={() => void addStarters()}>
+                Add starter measures
+              </Button>
+              <Button size="sm" onClick={() => setEditing({})}>
+                New measure
+              </Button>
+            </>
+          ) : null}
+        </div>
       </div>
       {measures.length === 0 ? (
         <EmptyState

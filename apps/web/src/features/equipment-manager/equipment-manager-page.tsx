@@ -1,9 +1,10 @@
-import type { EquipmentSite, EquipmentType } from '@ecc/contracts';
+import { endpointUrl, exportEndpoints, type EquipmentSite, type EquipmentType } from '@ecc/contracts';
 import { DataTable, EmptyState, Input, Label, buttonVariants, cn } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FactoryIcon, WrenchIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
@@ -158,13 +159,25 @@ function EquipmentBrowser({
             {site ? site.name : 'All sites'}
             {type ? ` · ${type.name}` : ''}
           </h2>
-          {!canCreate ? null : site && type ? (
-            <Link to={equipmentPaths.create(site.id, type.key)} className={buttonVariants({ size: 'sm' })}>
-              Add {type.name.toLowerCase()}
-            </Link>
-          ) : (
-            <p className="text-muted-foreground text-sm">Choose a site and a type to add equipment.</p>
-          )}
+          <div className="flex flex-wrap items-center gap-2">
+            {!canCreate ? null : site && type ? (
+              <Link to={equipmentPaths.create(site.id, type.key)} className={buttonVariants({ size: 'sm' })}>
+                Add {type.name.toLowerCase()}
+              </Link>
+            ) : (
+              <p className="text-muted-foreground text-sm">Choose a site and a type to add equipment.</p>
+            )}
+            <ExportMenu
+              what="equipment"
+              hrefOf={(format) =>
+                endpointUrl(exportEndpoints.equipment, undefined, {
+                  facilityId: siteId,
+                  type: typeKey,
+                  format,
+                })
+              }
+            />
+          </div>
         </div>
         <div role="group" aria-label="Equipment types" className="flex flex-wrap gap-1.5">
           {[{ key: ALL, name: 'All types' } as Pick<EquipmentType, 'key' | 'name'>, ...types].map((each) => (

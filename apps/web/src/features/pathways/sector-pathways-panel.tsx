@@ -1,5 +1,7 @@
 import {
   INTENSITY_DENOMINATOR_LABELS,
+  endpointUrl,
+  exportEndpoints,
   type SectorPathwayDto,
   type SectorPathwayValues,
 } from '@ecc/contracts';
@@ -7,6 +9,7 @@ import { Button, ConfirmDialog, DataTable, EmptyState, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { WaypointsIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { isApiResponseError } from '#lib/api/api-response-error.ts';
@@ -80,7 +83,15 @@ export function SectorPathwaysPanel({ canManage }: { canManage: boolean }) {
             that an intensity target can converge to.
           </p>
         </div>
-        {createButton}
+        <div className="flex flex-wrap gap-2">
+          {(pathwaysQuery.data?.results.length ?? 0) > 0 ? (
+            <ExportMenu
+              what="sector pathways"
+              hrefOf={(format) => endpointUrl(exportEndpoints.sectorPathways, undefined, { format })}
+            />
+          ) : null}
+          {createButton}
+        </div>
       </div>
       <QueryStates
         query={pathwaysQuery}

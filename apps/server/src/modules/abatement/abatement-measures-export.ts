@@ -1,0 +1,66 @@
+import type { ExportFormat, MeasureDto } from '@ecc/contracts';
+import { createAbatementRepository, type Database } from '@ecc/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendTableExport, type ExportColumn } from '#platform/table-export.ts';
+import { listMeasures } from './abatement.service.ts';
+
+/**
+ * The measures library as the page's table shows it, a fact a column: what it applies to by name, the abatement
+ * in kg CO2e a year (a share's percentage and its source beside it), costs, lifetime, rules and source.
+ */
+export async function sendMeasuresExport(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Database,
+  realmId: string,
+  format: ExportFormat,
+): Promise<FastifyReply> {
+  const { results: measures } = await listMeasures(db, realmId);
+  const names = await createAbatementRepository(db).sourceNames(realmId, {
+    facilityIds: measures.flatMap((measure) => measure.appliesTo.facilityId ?? []),
+    equipmentTypeIds: measures.flatMap((measure) => measure.appliesTo.equipmentTypeId ?? []),
+  });
+  const measureNames = new Map(measures.map((measure) => [measure.id, measure.name]));
+  const nameOf = (names: Map<string, string>, id: string | null) =>
+    id === null ? null : (names.get(id) ?? id);
+  const columns: ExportColumn<MeasureDto>[] = [
+    { header: 'Measure', value: (measure) => measure.name, width: 40 },
+    {
+      header: 'Facility',
+      value: (measure) => nameOf(names.facilities, measure.appliesTo.facilityId),
+      width: 30,
+    },
+    {
+      header: 'Equipment type',
+      value: (measure) => nameOf(names.equipmentTypes, measure.appliesTo.equipmentTypeId),
+      width: 24,
+    },
+    { header: 'Scope', value: (measure) => measure.appliesTo.scope, width: 8 },
+    {
+      header: 'Share of source (%)',
+      value: (measure) => (measure.abatement.kind === 'share' ? measure.abatement.percent : null),
+      width: 14,
+    },
+    { header: 'Annual abatement (kg CO2e)', value: (measure) => measure.annualAbatementKg, width: 20 },
+    { header: 'Source emissions (kg CO2e)', value: (measure) => measure.sourceEmissionsKg, width: 20 },
+    { header: 'Source emissions year', value: (measure) => measure.sourceYear, width: 12 },
+    { header: 'Capex', value: (measure) => measure.capex, width: 14 },
+    { header: 'Annual cost', value: (measure) => measure.annualCost, width: 14 },
+    { header: 'Lifetime (years)', value: (measure) => measure.lifetime, width: 10 },
+    { header: 'Earliest year', value: (measure) => measure.earliestYear, width: 10 },
+    { header: 'Exclusive group', value: (measure) => measure.exclusiveGroup, width: 16 },
+    {
+      header: 'Prerequisites',
+      value: (measure) => measure.prerequisites.map((id) => measureNames.get(id) ?? id).join('; '),
+      width: 30,
+    },
+    { header: 'Source citation', value: (measure) => measure.source.citation, width: 40 },
+    { header: 'Source address', value: (measure) => measure.source.url, width: 40 },
+  ];
+  return sendTableExport(request, reply, {
+    format,
+    name: 'abatement-measures',
+    columns,
+    pages: [measures],
+  });
+}
