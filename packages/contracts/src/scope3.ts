@@ -397,6 +397,20 @@ export const scope3Endpoints = {
     query: scope3LineListQuerySchema.extend({ format: exportFormatSchema }),
     responses: { 200: z.unknown() },
   }),
+  /** The year's 15 categories with their screening (the summary's `categories`) as a CSV or XLSX download. */
+  exportCategories: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/scope3/categories',
+    query: scope3SummaryQuerySchema.extend({ format: exportFormatSchema }),
+    responses: { 200: z.unknown() },
+  }),
+  /** The year's CO2e by category and supplier (the summary's `hotspots`) as a CSV or XLSX download. */
+  exportHotspots: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/scope3/hotspots',
+    query: scope3SummaryQuerySchema.extend({ format: exportFormatSchema }),
+    responses: { 200: z.unknown() },
+  }),
   /** 422 naming the field when spend cannot be converted (no index for the currency or year) or no factor fits. */
   createLine: defineEndpoint({
     method: 'POST',

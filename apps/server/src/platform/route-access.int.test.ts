@@ -113,6 +113,8 @@ describe('route access declarations', () => {
       'GET /api/exports/inventory: read Facility',
       'GET /api/exports/pathways/sector-pathways: read Facility',
       'GET /api/exports/pathways/targets/:id/gap: read Facility',
+      'GET /api/exports/scope3/categories: read Facility',
+      'GET /api/exports/scope3/hotspots: read Facility',
       'GET /api/exports/scope3/lines: read Facility',
       'GET /api/exports/users: read User',
       'GET /api/facilities/:slug/activity-records: read ActivityRecord',

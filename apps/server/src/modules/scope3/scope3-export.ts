@@ -1,8 +1,10 @@
 import {
+  RELEVANCE_CRITERIA,
   SCOPE3_CATEGORY_NAMES,
   SCOPE3_METHOD_LABELS,
   scope3Endpoints,
   type Scope3LineDto,
+  type Scope3Summary,
 } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
 import { realmGwpSetId } from '@ecc/domain';
@@ -11,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { sendTableExport, type ExportColumn } from '#platform/table-export.ts';
-import { listScope3Lines } from './scope3.service.ts';
+import { listScope3Lines, readScope3Summary } from './scope3.service.ts';
 
 /** The columns of the lines table on `/advancedghg`, each figure in its own cell with its unit in the header. */
 const SCOPE3_LINE_EXPORT_COLUMNS: readonly ExportColumn<Scope3LineDto>[] = [
@@ -34,11 +36,43 @@ const SCOPE3_LINE_EXPORT_COLUMNS: readonly ExportColumn<Scope3LineDto>[] = [
   { header: 'Data quality (1 best, 5 worst)', value: (line) => line.dataQualityScore, width: 14 },
 ];
 
+type CategorySummary = Scope3Summary['categories'][number];
+type Hotspot = Scope3Summary['hotspots'][number];
+
+function screeningOf(category: CategorySummary): string {
+  if (category.isIncluded === null) return 'Not screened';
+  return category.isIncluded ? 'Included' : 'Excluded';
+}
+
+/** The categories table: its screening spelt out (each relevance criterion a yes/no column), CO2e and lines. */
+const SCOPE3_CATEGORY_EXPORT_COLUMNS: readonly ExportColumn<CategorySummary>[] = [
+  { header: 'Category', value: (category) => category.category, width: 10 },
+  { header: 'Category name', value: (category) => category.name, width: 36 },
+  { header: 'Screening', value: screeningOf, width: 14 },
+  ...RELEVANCE_CRITERIA.map((criterion): ExportColumn<CategorySummary> => ({
+    header: `Relevant: ${criterion}`,
+    value: (category) => category.relevance?.[criterion] ?? null,
+    width: 12,
+  })),
+  { header: 'Exclusion reason', value: (category) => category.exclusionReason, width: 40 },
+  { header: 'CO2e (kg CO2e)', value: (category) => category.co2eKg, width: 18 },
+  { header: 'Lines', value: (category) => category.lineCount, width: 8 },
+  { header: 'Data quality (1 best, 5 worst)', value: (category) => category.dataQualityScore, width: 14 },
+];
+
+const SCOPE3_HOTSPOT_EXPORT_COLUMNS: readonly ExportColumn<Hotspot>[] = [
+  { header: 'Category', value: (spot) => spot.category, width: 10 },
+  { header: 'Category name', value: (spot) => SCOPE3_CATEGORY_NAMES[spot.category] ?? '', width: 36 },
+  { header: 'Supplier', value: (spot) => spot.supplier, width: 30 },
+  { header: 'CO2e (kg CO2e)', value: (spot) => spot.co2eKg, width: 18 },
+];
+
 /**
  * `GET /api/exports/scope3/lines`: the Scope 3 lines of the list's year and category, as CSV or XLSX, with the
- * lines' own permission and plan rule. The list answers its lines unpaged, so the file has them all.
+ * lines' own permission and plan rule. The list answers its lines unpaged, so the file has them all. Also
+ * `/api/exports/scope3/categories` and `/api/exports/scope3/hotspots`: the year's summary tables.
  */
-export function registerScope3ExportRoute(app: FastifyInstance, db: Database): void {
+export function registerScope3ExportRoutes(app: FastifyInstance, db: Database): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     ...endpointRoute(scope3Endpoints.exportLines),
     config: { access: permissionAccess('read', 'Facility', { route: 'advancedghg' }) },
@@ -53,6 +87,43 @@ export function registerScope3ExportRoute(app: FastifyInstance, db: Database): v
         name: filter.category === undefined ? 'scope3-lines' : `scope3-category-${filter.category}-lines`,
         columns: [...SCOPE3_LINE_EXPORT_COLUMNS, { header: 'GWP set', value: () => gwpSetId, width: 8 }],
         pages: [results],
+      });
+    },
+  });
+
+  // The categories and hotspots tables are the year's summary, which is whole in one answer.
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...endpointRoute(scope3Endpoints.exportCategories),
+    config: { access: permissionAccess('read', 'Facility', { route: 'advancedghg' }) },
+    handler: async (request, reply) => {
+      const { realm } = requireSession(request);
+      const summary = await readScope3Summary(db, realm.id, request.query.year);
+      return sendTableExport(request, reply, {
+        format: request.query.format,
+        name: `scope3-categories-${summary.year}`,
+        columns: [
+          ...SCOPE3_CATEGORY_EXPORT_COLUMNS,
+          { header: 'GWP set', value: () => summary.gwpSetId, width: 8 },
+        ],
+        pages: [summary.categories],
+      });
+    },
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...endpointRoute(scope3Endpoints.exportHotspots),
+    config: { access: permissionAccess('read', 'Facility', { route: 'advancedghg' }) },
+    handler: async (request, reply) => {
+      const { realm } = requireSession(request);
+      const summary = await readScope3Summary(db, realm.id, request.query.year);
+      return sendTableExport(request, reply, {
+        format: request.query.format,
+        name: `scope3-hotspots-${summary.year}`,
+        columns: [
+          ...SCOPE3_HOTSPOT_EXPORT_COLUMNS,
+          { header: 'GWP set', value: () => summary.gwpSetId, width: 8 },
+        ],
+        pages: [summary.hotspots],
       });
     },
   });

@@ -503,11 +503,67 @@ describe('Scope 3 lines, EEIO factors and price indexes', () => {
     });
     const simpleAdmin = { email: 'admin@simple.test', password: 'simple-password-1', role: 'admin' as const };
     await createTestUser(testApp.database.db, simple, simpleAdmin);
-    const refused = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/exports/scope3/lines?format=csv',
-      headers: { host: 'simple.test', ...withSession(await signIn(testApp.app, simpleAdmin, 'simple.test')) },
+    const simpleSession = withSession(await signIn(testApp.app, simpleAdmin, 'simple.test'));
+    for (const table of ['lines', 'categories', 'hotspots']) {
+      const refused = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/exports/scope3/${table}?format=csv`,
+        headers: { host: 'simple.test', ...simpleSession },
+      });
+      expect(refused.statusCode, table).toBe(403);
+    }
+  });
+
+  it("exports the year's categories with their screening and its hotspots as the summary answers them", async () => {
+    const summary = scope3SummarySchema.parse(
+      (await call('admin', 'GET', '/api/scope3/summary?year=2024')).json(),
+    );
+    expect(summary.hotspots.length).toBeGreaterThan(0);
+    const csvRows = async (url: string, as: keyof typeof tokens = 'admin') => {
+      const response = await call(as, 'GET', url);
+      expect(response.statusCode, response.body).toBe(200);
+      return Papa.parse<Record<string, string>>(response.body.replace(/^\uFEFF/, ''), {
+        header: true,
+        skipEmptyLines: true,
+      }).data;
+    };
+    const categories = await csvRows('/api/exports/scope3/categories?year=2024&format=csv');
+    expect(categories).toHaveLength(15);
+    const first = summary.categories[0]!;
+    expect(categories[0]).toMatchObject({
+      Category: '1',
+      'Category name': first.name,
+      Lines: String(first.lineCount),
     });
-    expect(refused.statusCode).toBe(403);
+    expect(Number(categories[0]?.['CO2e (kg CO2e)'])).toBeCloseTo(first.co2eKg, 6);
+    const franchises = categories.find((row) => row.Category === '14');
+    expect(franchises).toMatchObject({ Screening: 'Excluded', 'Exclusion reason': 'No franchises' });
+
+    const hotspots = await call('admin', 'GET', '/api/exports/scope3/hotspots?year=2024&format=xlsx');
+    expect(hotspots.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(hotspots.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Category',
+      'Category name',
+      'Supplier',
+      'CO2e (kg CO2e)',
+      'GWP set',
+    ]);
+    expect(sheet.rowCount).toBe(summary.hotspots.length + 1);
+    // A line without a supplier counts under an empty supplier cell; a named one is checked by its row.
+    const named = summary.hotspots.findIndex((spot) => spot.supplier !== '');
+    expect(named).toBeGreaterThanOrEqual(0);
+    expect(sheet.getRow(named + 2).getCell(3).value).toBe(summary.hotspots[named]?.supplier);
+    expect(sheet.getRow(named + 2).getCell(4).value).toBeCloseTo(
+      summary.hotspots[named]?.co2eKg ?? Number.NaN,
+      6,
+    );
+
+    // Another realm's files hold its own (empty) year: no CO2e, no supplier of acme's.
+    const elsewhere = await csvRows('/api/exports/scope3/categories?year=2024&format=csv', 'other');
+    expect(elsewhere.every((row) => Number(row['CO2e (kg CO2e)']) === 0)).toBe(true);
+    expect(await csvRows('/api/exports/scope3/hotspots?year=2024&format=csv', 'other')).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { apiError } from '#platform/errors.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
-import { registerScope3ExportRoute } from './scope3-export.ts';
+import { registerScope3ExportRoutes } from './scope3-export.ts';
 import {
   createScope3Line,
   deletePriceIndex,
@@ -50,7 +50,7 @@ export function registerScope3Routes(app: FastifyInstance, db: Database): void {
     config: read,
     handler: async (request) => listScope3Lines(db, requireSession(request).realm.id, request.query),
   });
-  registerScope3ExportRoute(app, db);
+  registerScope3ExportRoutes(app, db);
 
   api.route({
     ...endpointRoute(scope3Endpoints.createLine),

@@ -97,19 +97,27 @@ function Scope3Content({ summary, onYear }: { summary: Scope3Summary; onYear: (y
           </>
         }
         actions={
-          <FormField label="Year">
-            <select
-              className={selectClasses}
-              value={String(summary.year)}
-              onChange={(event) => onYear(Number(event.target.value))}
-            >
-              {years.map((each) => (
-                <option key={each} value={String(each)}>
-                  {each}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <div className="flex items-end gap-2">
+            <FormField label="Year">
+              <select
+                className={selectClasses}
+                value={String(summary.year)}
+                onChange={(event) => onYear(Number(event.target.value))}
+              >
+                {years.map((each) => (
+                  <option key={each} value={String(each)}>
+                    {each}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <ExportMenu
+              what={`the Scope 3 categories of ${summary.year}`}
+              hrefOf={(format) =>
+                endpointUrl(scope3Endpoints.exportCategories, undefined, { year: summary.year, format })
+              }
+            />
+          </div>
         }
       >
         <DataTable
@@ -162,7 +170,17 @@ function Scope3Content({ summary, onYear }: { summary: Scope3Summary; onYear: (y
         />
       </PageSection>
       <LinesSection year={summary.year} category={category} canWrite={canWrite} />
-      <PageSection title="Hotspots by category and supplier">
+      <PageSection
+        title="Hotspots by category and supplier"
+        actions={
+          <ExportMenu
+            what={`the Scope 3 hotspots of ${summary.year}`}
+            hrefOf={(format) =>
+              endpointUrl(scope3Endpoints.exportHotspots, undefined, { year: summary.year, format })
+            }
+          />
+        }
+      >
         <Scope3HotspotChart hotspots={summary.hotspots} />
       </PageSection>
       <PriceIndexSection canWrite={canWrite} />
