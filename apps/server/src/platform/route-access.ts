@@ -101,8 +101,9 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: RouteAccess | undefined;
-  /** The route's body schema (zod), for tests that build requests for every route. */
+  /** The route's body and query schemas (zod), for tests that build requests for every route. */
   bodySchema?: unknown;
+  querySchema?: unknown;
   /** The route's answers by status, for the test that every route is registered from an endpoint of contracts. */
   responseSchemas?: unknown;
 }
@@ -293,6 +294,7 @@ export function registerRouteAccess(app: FastifyInstance, dependencies: RouteAcc
         url: route.url,
         access,
         bodySchema: route.schema?.body,
+        querySchema: route.schema?.querystring,
         responseSchemas: route.schema?.response,
       });
       if (!access) throw new MissingRouteAccessError(method, route.url);
