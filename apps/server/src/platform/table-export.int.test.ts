@@ -1,9 +1,8 @@
 import { DEMO_ADMIN, DEMO_USER, createFacilityRepository, seedDemoRealm } from '@ecc/db';
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { csvRows, xlsxRows } from '#test-support/export-files.ts';
 
 /*
  * The exports (issue 10, item 8) through the real routes: every table as CSV and XLSX with its list's filters,
@@ -59,17 +58,6 @@ describe('exports', () => {
     testApp.app.inject({ method: 'GET', url, headers: { host, ...withSession(token) } });
 
   /** A CSV answer's rows (the byte-order mark dropped), header first. */
-  const csvRows = (body: string) =>
-    Papa.parse<string[]>(body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-
-  async function xlsxRows(payload: Buffer): Promise<unknown[][]> {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(payload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    return rows;
-  }
-
   it('exports the facility list with its filters and order, numbers raw and units in the headers', async () => {
     const list = (await get('/api/facilities?sector=Offices&sort=-co2e&limit=500')).json();
     const response = await get('/api/exports/facilities?sector=Offices&sort=-co2e&format=csv');

@@ -6,11 +6,10 @@ import {
 } from '@ecc/contracts';
 import { facilities, permissions, type Database } from '@ecc/db';
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { csvRows, xlsxRows } from '#test-support/export-files.ts';
 
 const HOST = 'acme.abatement.test';
 const OTHER_HOST = 'other.abatement.test';
@@ -57,17 +56,6 @@ async function insertFacility(db: Database, realmId: string, name: string): Prom
     .returning({ id: facilities.id });
   if (!row) throw new Error('facility not inserted');
   return row.id;
-}
-
-const csvRows = (body: string) =>
-  Papa.parse<string[]>(body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-
-async function xlsxRows(payload: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
 }
 
 describe('the abatement measures export', () => {

@@ -1,11 +1,10 @@
 import { equipmentListResponseSchema } from '@ecc/contracts';
 import { createEquipmentRepository, facilities, permissions, type Database } from '@ecc/db';
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { csvRows, xlsxRows } from '#test-support/export-files.ts';
 
 const ADMIN = { email: 'admin@acme.test', password: 'admin-password-1', role: 'admin' as const };
 const MEMBER = { email: 'member@acme.test', password: 'member-password-1' };
@@ -23,17 +22,6 @@ async function insertFacility(db: Database, realmId: string, slug: string): Prom
 }
 
 /** A CSV answer's rows (the byte-order mark dropped), header first. */
-const csvRows = (body: string) =>
-  Papa.parse<string[]>(body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-
-async function xlsxRows(payload: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
-
 describe('the equipment export', () => {
   let testApp: TestApp;
   let admin: string;

@@ -1,11 +1,10 @@
 import { findRoute, planNotIncludedMessage, sectorPathwayListResponseSchema } from '@ecc/contracts';
 import { permissions } from '@ecc/db';
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { csvRows, xlsxRows } from '#test-support/export-files.ts';
 
 const HOST = 'acme.pathways.test';
 const OTHER_HOST = 'other.pathways.test';
@@ -16,17 +15,6 @@ const OTHER_ADMIN = { email: 'olga@other.test', password: 'other-password-1', ro
 const EQT_ADMIN = { email: 'eve@eqt.test', password: 'eqt-password-1', role: 'admin' as const };
 
 const HEADER = ['Sector pathway', 'Intensity per', 'Unit', 'Year', 'Intensity (kg CO2e per unit)', 'Source'];
-
-const csvRows = (body: string) =>
-  Papa.parse<string[]>(body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-
-async function xlsxRows(payload: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 describe('the sector pathways export', () => {
   let testApp: TestApp;

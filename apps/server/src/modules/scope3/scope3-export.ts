@@ -73,9 +73,11 @@ const SCOPE3_HOTSPOT_EXPORT_COLUMNS: readonly ExportColumn<Hotspot>[] = [
  * `/api/exports/scope3/categories` and `/api/exports/scope3/hotspots`: the year's summary tables.
  */
 export function registerScope3ExportRoutes(app: FastifyInstance, db: Database): void {
+  // Reading the lines and the summary asks `read Facility` on the plans of /advancedghg, so each export does too.
+  const read = { access: permissionAccess('read', 'Facility', { route: 'advancedghg' }) };
   app.withTypeProvider<ZodTypeProvider>().route({
     ...endpointRoute(scope3Endpoints.exportLines),
-    config: { access: permissionAccess('read', 'Facility', { route: 'advancedghg' }) },
+    config: read,
     handler: async (request, reply) => {
       const { realm } = requireSession(request);
       const { format, ...filter } = request.query;
@@ -94,7 +96,7 @@ export function registerScope3ExportRoutes(app: FastifyInstance, db: Database): 
   // The categories and hotspots tables are the year's summary, which is whole in one answer.
   app.withTypeProvider<ZodTypeProvider>().route({
     ...endpointRoute(scope3Endpoints.exportCategories),
-    config: { access: permissionAccess('read', 'Facility', { route: 'advancedghg' }) },
+    config: read,
     handler: async (request, reply) => {
       const { realm } = requireSession(request);
       const summary = await readScope3Summary(db, realm.id, request.query.year);
@@ -112,7 +114,7 @@ export function registerScope3ExportRoutes(app: FastifyInstance, db: Database): 
 
   app.withTypeProvider<ZodTypeProvider>().route({
     ...endpointRoute(scope3Endpoints.exportHotspots),
-    config: { access: permissionAccess('read', 'Facility', { route: 'advancedghg' }) },
+    config: read,
     handler: async (request, reply) => {
       const { realm } = requireSession(request);
       const summary = await readScope3Summary(db, realm.id, request.query.year);
