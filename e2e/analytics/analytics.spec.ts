@@ -52,12 +52,18 @@ test('signing in identifies the user and every route change sends a page event t
     .poll(() => answers.some((answer) => answer.event?.type === 'page' && answer.event.name === 'login'))
     .toBe(true);
 
+  // Each page is read before the next click, as a person would: a navigation superseded before it resolved
+  // was never shown, and sends no page event (under load the address changes well before the page does).
+  const overviewHeading = page.getByRole('heading', { level: 1, name: 'Emissions overview' });
   await signInWithForm(page, TRACKED_REALM.member);
   await expectPathname(page, '/');
+  await expect(overviewHeading).toBeVisible();
   await page.getByRole('link', { name: 'Launcher' }).first().click();
   await expectPathname(page, '/launcher');
+  await expect(page.getByRole('heading', { level: 1, name: 'Launcher' })).toBeVisible();
   await page.getByRole('link', { name: 'Home' }).first().click();
   await expectPathname(page, '/');
+  await expect(overviewHeading).toBeVisible();
 
   const pagesAfterSignIn = () =>
     answers.filter((answer) => answer.event?.type === 'page' && answer.event.userId !== undefined);
