@@ -40,7 +40,13 @@ function formatUrl(host: string, port: number): string {
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await createDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : {
+          dataDir: config.dataDir,
+          // A database that stopped cannot answer: the server says so and exits rather than hang its requests.
+          worker: config.isPgliteInWorker && { onFailure: (error) => fail(error) },
+        },
   );
   try {
     await database.migrate();

@@ -8,7 +8,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
-import { realmScopedDatabase, realmScopedPglite, realmScopedPool } from './realm-scoped-drivers.ts';
+import { PgliteWorkerClient, type PgliteLike } from './pglite-worker-client.ts';
+import {
+  realmScopedDatabase,
+  realmScopedPglite,
+  realmScopedPgliteWorker,
+  realmScopedPool,
+} from './realm-scoped-drivers.ts';
 import * as schema from './schema.ts';
 
 export type DatabaseSchema = typeof schema;
@@ -16,7 +22,14 @@ export type DatabaseSchema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, DatabaseSchema>;
 
 export type DatabaseOptions =
-  | { dataDir: string }
+  | {
+      dataDir: string;
+      /**
+       * PGlite runs in a worker thread (decision 047) unless this is false; `onFailure` hears of the worker
+       * stopping unasked (the server reports it and exits; calls under way fail rather than hang).
+       */
+      worker?: false | { onFailure: (error: Error) => void };
+    }
   | { databaseUrl: string }
   /** Adopts an open PGlite (tests clone a migrated template); closing the handle closes it. */
   | { pglite: PGlite };
@@ -52,11 +65,18 @@ const MIGRATION_ADVISORY_LOCK_KEY = 7_301_452_001;
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl);
-  if ('pglite' in options) return adoptPglite(options.pglite, () => undefined);
+  if ('pglite' in options) {
+    return adoptPglite(options.pglite, realmScopedPglite(options.pglite), () => undefined);
+  }
   const lock = acquireDataDirLock(options.dataDir);
+  const dataDir = join(options.dataDir, PGLITE_SUBDIRECTORY);
   try {
-    const client = await PGlite.create({ dataDir: join(options.dataDir, PGLITE_SUBDIRECTORY) });
-    return adoptPglite(client, () => lock.release());
+    if (options.worker) {
+      const client = await PgliteWorkerClient.start(dataDir, options.worker.onFailure);
+      return adoptPglite(client, realmScopedPgliteWorker(client), () => lock.release());
+    }
+    const client = await PGlite.create({ dataDir });
+    return adoptPglite(client, realmScopedPglite(client), () => lock.release());
   } catch (error) {
     lock.release();
     throw error;
@@ -68,8 +88,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
  * waits in (a statement outside a transaction waits for the running transaction to end), so drizzle's
  * `db.transaction` is serialised as it is.
  */
-function adoptPglite(client: PGlite, onClosed: () => void): DatabaseHandle {
-  const ownerDb = drizzlePglite({ client: realmScopedPglite(client), schema });
+function adoptPglite(client: PgliteLike, scopedClient: PgliteLike, onClosed: () => void): DatabaseHandle {
+  // drizzle's driver types its client as PGlite; it calls only query, exec and transaction, which both offer.
+  const ownerDb = drizzlePglite({ client: scopedClient as PGlite, schema });
   const db = realmScopedDatabase(ownerDb);
   let isClosed = false;
   return {

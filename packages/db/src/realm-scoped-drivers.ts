@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from './create-database.ts';
+import type { PgliteWorkerClient } from './pglite-worker-client.ts';
 import { currentRealmScope, SCOPE_STATEMENT, scopeParameters, type RealmScope } from './realm-scope.ts';
 
 function scopeSql(scope: RealmScope) {
@@ -51,6 +52,24 @@ export function realmScopedPglite(client: PGlite): PGlite {
       await tx.query(SCOPE_STATEMENT, scopeParameters(scope));
       return tx.exec(text, options);
     });
+  };
+  return new Proxy(client, {
+    get: (target, property) =>
+      property === 'query' ? query : property === 'exec' ? exec : forwarded(target, property),
+  });
+}
+
+/** As `realmScopedPglite`, for PGlite in a worker: the scoped statement's transaction is one message. */
+export function realmScopedPgliteWorker(client: PgliteWorkerClient): PgliteWorkerClient {
+  const query: PgliteWorkerClient['query'] = (text, parameters, options, transactionId) => {
+    const scope = currentRealmScope();
+    if (!scope || transactionId !== undefined) return client.query(text, parameters, options, transactionId);
+    return client.queryInScope(scopeParameters(scope), text, parameters, options);
+  };
+  const exec: PgliteWorkerClient['exec'] = (text, transactionId) => {
+    const scope = currentRealmScope();
+    if (!scope || transactionId !== undefined) return client.exec(text, transactionId);
+    return client.execInScope(scopeParameters(scope), text);
   };
   return new Proxy(client, {
     get: (target, property) =>

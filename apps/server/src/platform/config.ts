@@ -15,6 +15,8 @@ export interface ServerConfig {
   dataDir: string;
   /** postgres://… — when set, PostgreSQL replaces the embedded PGlite. */
   databaseUrl: string | undefined;
+  /** ECC_PGLITE_WORKER, on unless `0`: the embedded PGlite runs in a worker thread (decision 047). */
+  isPgliteInWorker: boolean;
   defaultRealmKey: string;
   administrator: { email: string; password: string } | undefined;
   /**
@@ -105,6 +107,7 @@ const environmentSchema = z
         .refine((port) => port <= 65535, 'must be a port number from 0 to 65535'),
     ),
     DATA_DIR: optional(z.string()),
+    ECC_PGLITE_WORKER: optional(booleanFlag),
     DATABASE_URL: optional(
       z
         .string()
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, workingDirectory = process.cw
     port: values.PORT ?? 3000,
     dataDir: values.DATA_DIR ?? './data',
     databaseUrl: values.DATABASE_URL,
+    isPgliteInWorker: values.ECC_PGLITE_WORKER ?? true,
     defaultRealmKey: values.ECC_DEFAULT_REALM ?? DEFAULT_REALM_KEY,
     administrator:
       values.ECC_ADMIN_EMAIL && values.ECC_ADMIN_PASSWORD

@@ -77,9 +77,18 @@ async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHa
   };
 }
 
-/** A migrated, empty database of its own for one test file. Close it in `afterAll`. */
+/**
+ * A migrated, empty database of its own for one test file. Close it in `afterAll`. ECC_TEST_PGLITE_WORKER=1 opens
+ * it as the server does by default, in a worker thread on a data directory (decision 047), instead of a clone in
+ * this thread.
+ */
 export async function createTestDatabase(env: NodeJS.ProcessEnv = process.env): Promise<DatabaseHandle> {
   if (env.DATABASE_URL) return createPostgresTestDatabase(env.DATABASE_URL);
+  if (env.ECC_TEST_PGLITE_WORKER === '1') {
+    const dataDir = await createTestDataDir();
+    // A stopped worker fails every call of the test file; the message says why.
+    return createDatabase({ dataDir, worker: { onFailure: (error) => console.error(error) } });
+  }
   const clone = await (await pgliteTemplate()).clone();
   // clone() is typed as the PGlite interface; it is the class drizzle's driver wants.
   if (!(clone instanceof PGlite)) throw new TypeError('PGlite.clone() returned no PGlite instance');
