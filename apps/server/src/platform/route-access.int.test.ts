@@ -110,6 +110,7 @@ describe('route access declarations', () => {
       'GET /api/exports/equipment: read Equipment',
       'GET /api/exports/facilities/:slug/activity-records: read ActivityRecord',
       'GET /api/exports/facilities: read Facility',
+      'GET /api/exports/feature-flags: read FeatureFlag',
       'GET /api/exports/inventory: read Facility',
       'GET /api/exports/pathways/sector-pathways: read Facility',
       'GET /api/exports/pathways/targets/:id/gap: read Facility',
