@@ -74,4 +74,10 @@ export const exportEndpoints = {
     query: z.object(formatShape),
     responses: { 200: fileDownloadSchema },
   }),
+  invitations: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/invitations',
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
 };

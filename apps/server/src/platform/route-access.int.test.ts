@@ -112,6 +112,7 @@ describe('route access declarations', () => {
       'GET /api/exports/facilities: read Facility',
       'GET /api/exports/feature-flags: read FeatureFlag',
       'GET /api/exports/inventory: read Facility',
+      'GET /api/exports/invitations: read Invitation',
       'GET /api/exports/pathways/sector-pathways: read Facility',
       'GET /api/exports/pathways/targets/:id/gap: read Facility',
       'GET /api/exports/scope3/categories: read Facility',
