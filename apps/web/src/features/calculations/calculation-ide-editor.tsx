@@ -411,7 +411,9 @@ function CalculationWorkbench({
           initialValues={picked?.parameters ?? testInputsOf(detail)}
           onProblems={(errors, ranFormula) => setServerProblems({ formula: ranFormula, errors })}
           formId={dryRunFormId}
-          {...(picked === undefined ? {} : { valuesNote: `Values of the record ${picked.description}.` })}
+          {...(picked === undefined
+            ? {}
+            : { valuesNote: `Values of the record ${picked.description}.`, valueSources: picked.sources })}
         />
       </aside>
     </div>
