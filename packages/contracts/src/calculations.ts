@@ -299,7 +299,19 @@ export const calculationSaveResponseSchema = z.object({
 });
 export type CalculationSaveResponse = z.infer<typeof calculationSaveResponseSchema>;
 
-export const calculationVersionListResponseSchema = z.object({ versions: z.array(calculationVersionSchema) });
+/** A version in the history, with who saved it. */
+export const calculationVersionListItemSchema = calculationVersionSchema.extend({
+  /**
+   * The author's display name (their name, else their email); null when the author is not one of the realm's
+   * users (deleted, or of another realm, such as a parent realm's for an inherited calculation) or there is none.
+   */
+  authorName: z.string().nullable(),
+});
+export type CalculationVersionListItem = z.infer<typeof calculationVersionListItemSchema>;
+
+export const calculationVersionListResponseSchema = z.object({
+  versions: z.array(calculationVersionListItemSchema),
+});
 
 export const calculationTestRunRequestSchema = z.object({
   /** The version to run them on; the latest when absent. */
@@ -348,7 +360,19 @@ export const calculationBindingParamsSchema = z.object({
   targetKey: z.string().min(1).max(MAX_NAME_LENGTH),
 });
 
-export const calculationBindingListResponseSchema = z.object({ bindings: z.array(calculationBindingSchema) });
+/** What the realm may bind: the activity types its records and equipment types use, and its equipment types. */
+export const calculationBindingTargetsSchema = z.object({
+  /** Sorted; each once. */
+  activityTypes: z.array(z.string()),
+  equipmentTypes: z.array(z.object({ key: z.string(), name: z.string() })),
+});
+export type CalculationBindingTargets = z.infer<typeof calculationBindingTargetsSchema>;
+
+export const calculationBindingListResponseSchema = z.object({
+  bindings: z.array(calculationBindingSchema),
+  targets: calculationBindingTargetsSchema,
+});
+export type CalculationBindingListResponse = z.infer<typeof calculationBindingListResponseSchema>;
 
 // Datasets --------------------------------------------------------------------------------------------------------
 
@@ -565,7 +589,10 @@ export const calculationEndpoints = {
     params: calculationIdParamsSchema,
     responses: { 204: noContentSchema, 404: apiErrorSchema, 409: apiErrorSchema },
   }),
-  /** The bindings in force: the realm's own and those it inherits and has not overridden. */
+  /**
+   * The bindings in force (the realm's own and those it inherits and has not overridden), and the targets the
+   * realm may bind.
+   */
   listBindings: defineEndpoint({
     method: 'GET',
     path: '/api/calculation-bindings',

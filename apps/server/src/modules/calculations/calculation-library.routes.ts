@@ -17,7 +17,7 @@ import {
   deleteFolder,
   deleteTest,
   importDataset,
-  listBindings,
+  listBindingsAndTargets,
   listCalculations,
   listDatasets,
   listFolders,
@@ -199,7 +199,7 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
   api.route({
     ...endpointRoute(endpoints.listBindings),
     config: read,
-    handler: async (request) => listBindings(db, requireSession(request).realm.id),
+    handler: async (request) => listBindingsAndTargets(db, requireSession(request).realm.id),
   });
   api.route({
     ...endpointRoute(endpoints.bind),
