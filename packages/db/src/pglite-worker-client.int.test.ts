@@ -43,10 +43,10 @@ describe('PGlite in a worker thread (decision 047)', () => {
     );
   });
 
-  it('delivers NOTIFY to the listener, on commit only', async () => {
+  it('delivers NOTIFY and its payload to the listener, on commit only', async () => {
     const heard: string[] = [];
     const stop = await database.listen('ecc_worker_test', {
-      onNotification: () => heard.push('notice'),
+      onNotification: (payload) => heard.push(`notice ${payload}`),
       onInterrupted: () => heard.push('interrupted'),
       onResumed: () => heard.push('resumed'),
     });
@@ -57,15 +57,15 @@ describe('PGlite in a worker thread (decision 047)', () => {
       }),
     ).rejects.toThrow('rolled back on purpose');
     await database.db.transaction(async (tx) => {
-      await tx.execute(sql`notify ecc_worker_test`);
+      await tx.execute(sql`notify ecc_worker_test, 'realm-a,realm-b'`);
     });
     // A statement after the notice's transaction: by its answer, the notice has crossed to this thread.
     await database.db.execute(sql`select 1`);
-    expect(heard).toEqual(['notice']);
+    expect(heard).toEqual(['notice realm-a,realm-b']);
     await stop();
     await database.db.execute(sql`notify ecc_worker_test`);
     await database.db.execute(sql`select 1`);
-    expect(heard).toEqual(['notice']);
+    expect(heard).toEqual(['notice realm-a,realm-b']);
   });
 
   it('rolls a failed transaction back whole and keeps the database error code', async () => {
