@@ -3,7 +3,7 @@ import { compileFormula } from './compile-formula.ts';
 import {
   calculateWithBoundCalculation,
   createDatedDatasets,
-  recordCalculationParameters,
+  recordParameterReaders,
   type CalculableActivityRecord,
 } from './record-calculation.ts';
 
@@ -19,14 +19,25 @@ const RECORD: CalculableActivityRecord = {
   attributes: { quantity: 'shadowed', capacity_kw: 250, nested: { not: 'a value' } },
 };
 
-describe('recordCalculationParameters', () => {
-  it("gives a record's fields under fixed names, and its equipment's plain attributes unless a field has the name", () => {
-    const parameters = recordCalculationParameters(RECORD);
-    expect(parameters.quantity).toBe(1000);
-    expect(parameters.capacity_kw).toBe(250);
-    expect(Object.hasOwn(parameters, 'nested')).toBe(false);
-    expect(parameters.period_start).toBe('2024-03-01');
-    expect(parameters.activity_type).toBe('boiler-gas');
+describe('recordParameterReaders', () => {
+  it("reads a record's fields under fixed names, and its equipment's plain attributes unless a field has the name", () => {
+    const names = [
+      'quantity',
+      'capacity_kw',
+      'nested',
+      'period_start',
+      'activity_type',
+      'missing',
+      'constructor',
+    ];
+    const values = recordParameterReaders(names).map((read) => read(RECORD));
+    expect(values).toEqual([1000, 250, undefined, '2024-03-01', 'boiler-gas', undefined, undefined]);
+  });
+
+  it('reads an attribute named __proto__ as any other', () => {
+    const attributes = JSON.parse('{"__proto__": 7}') as Record<string, unknown>;
+    const [read] = recordParameterReaders(['__proto__']);
+    expect(read?.({ ...RECORD, attributes })).toBe(7);
   });
 });
 
