@@ -3,6 +3,7 @@ import { compileFormula } from './compile-formula.ts';
 import {
   calculateWithBoundCalculation,
   createDatedDatasets,
+  recordCalculationParameters,
   recordParameterReaders,
   type CalculableActivityRecord,
 } from './record-calculation.ts';
@@ -18,6 +19,25 @@ const RECORD: CalculableActivityRecord = {
   factorKey: 'epa-c1-natural-gas',
   attributes: { quantity: 'shadowed', capacity_kw: 250, nested: { not: 'a value' } },
 };
+
+describe('recordCalculationParameters', () => {
+  it("gives a record's fields under fixed names, and its equipment's plain attributes unless a field has the name", () => {
+    const parameters = recordCalculationParameters(RECORD);
+    expect(parameters.quantity).toBe(1000);
+    expect(parameters.capacity_kw).toBe(250);
+    expect(Object.hasOwn(parameters, 'nested')).toBe(false);
+    expect(parameters.period_start).toBe('2024-03-01');
+    expect(parameters.activity_type).toBe('boiler-gas');
+  });
+
+  it('gives the values the engine reads, name by name', () => {
+    const names = ['quantity', 'unit', 'scope', 'scope3_category', 'period_end', 'factor_key', 'capacity_kw'];
+    const parameters = recordCalculationParameters(RECORD);
+    expect(recordParameterReaders(names).map((read) => read(RECORD))).toEqual(
+      names.map((name) => parameters[name]),
+    );
+  });
+});
 
 describe('recordParameterReaders', () => {
   it("reads a record's fields under fixed names, and its equipment's plain attributes unless a field has the name", () => {

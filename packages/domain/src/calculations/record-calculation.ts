@@ -58,6 +58,40 @@ function isCalculationValue(value: unknown): value is CalculationValue {
   );
 }
 
+/**
+ * The parameters of one record by name, as the dry run of a record shows them: its fields, then its equipment's
+ * attributes that are plain values. Attributes are defined, not assigned, so `__proto__` is a name like any other,
+ * and the formula reads only own properties. (The engine reads the same values with `recordParameterReaders`.)
+ */
+export function recordCalculationParameters(
+  record: CalculableActivityRecord,
+): Readonly<Record<string, CalculationValue>> {
+  const parameters: Record<string, CalculationValue> = {
+    quantity: record.quantity,
+    unit: record.unit,
+    activity_type: record.activityType,
+    scope: record.scope,
+    scope3_category: record.scope3Category,
+    period_start: record.periodStart,
+    period_end: record.periodEnd,
+    factor_key: record.factorKey,
+  };
+  if (record.attributes !== undefined) {
+    for (const name of Object.keys(record.attributes)) {
+      const value = record.attributes[name];
+      if (isCalculationValue(value) && !Object.hasOwn(parameters, name)) {
+        Object.defineProperty(parameters, name, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+  }
+  return parameters;
+}
+
 /** Reads one parameter's value off a record (undefined when the record does not give it). */
 export type RecordParameterReader = (record: CalculableActivityRecord) => CalculationValue | undefined;
 
