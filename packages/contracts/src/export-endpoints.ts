@@ -80,4 +80,10 @@ export const exportEndpoints = {
     query: z.object(formatShape),
     responses: { 200: fileDownloadSchema },
   }),
+  roles: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/roles',
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
 };
