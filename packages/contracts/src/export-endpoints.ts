@@ -1,10 +1,12 @@
 import { activityRecordListQuerySchema } from './activities.ts';
+import { apiErrorSchema } from './api-error.ts';
 import { auditLogFilterSchema } from './audit.ts';
 import { emissionFactorListQuerySchema } from './emissions.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { equipmentListQuerySchema } from './equipment.ts';
 import { exportFormatSchema } from './exports.ts';
 import { facilityListQuerySchema, facilitySlugParamsSchema } from './facilities.ts';
+import { realmParamsSchema } from './realm-settings.ts';
 import { z } from './zod.ts';
 
 /** A list's query without its paging, plus the format: what an export of that list takes. */
@@ -85,5 +87,13 @@ export const exportEndpoints = {
     path: '/api/exports/roles',
     query: z.object(formatShape),
     responses: { 200: fileDownloadSchema },
+  }),
+  /** A realm's sign-in strategies, never a client secret; another realm than the caller may manage: 404. */
+  loginStrategies: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/realms/:realmId/login-strategies',
+    params: realmParamsSchema,
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema, 404: apiErrorSchema },
   }),
 };
