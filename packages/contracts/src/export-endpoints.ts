@@ -6,6 +6,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { equipmentListQuerySchema } from './equipment.ts';
 import { exportFormatSchema } from './exports.ts';
 import { facilityListQuerySchema, facilitySlugParamsSchema } from './facilities.ts';
+import { managedRealmListQuerySchema } from './managed-realms.ts';
 import { realmParamsSchema } from './realm-settings.ts';
 import { z } from './zod.ts';
 
@@ -95,5 +96,11 @@ export const exportEndpoints = {
     params: realmParamsSchema,
     query: z.object(formatShape),
     responses: { 200: fileDownloadSchema, 404: apiErrorSchema },
+  }),
+  realms: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/realms',
+    query: managedRealmListQuerySchema.omit(PAGING).extend(formatShape),
+    responses: { 200: fileDownloadSchema },
   }),
 };

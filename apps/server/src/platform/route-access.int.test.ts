@@ -116,6 +116,7 @@ describe('route access declarations', () => {
       'GET /api/exports/pathways/sector-pathways: read Facility',
       'GET /api/exports/pathways/targets/:id/gap: read Facility',
       'GET /api/exports/realms/:realmId/login-strategies: read Realm',
+      'GET /api/exports/realms: read Realm',
       'GET /api/exports/roles: read Role',
       'GET /api/exports/scope3/categories: read Facility',
       'GET /api/exports/scope3/hotspots: read Facility',
