@@ -111,6 +111,7 @@ describe('route access declarations', () => {
       'GET /api/exports/facilities/:slug/activity-records: read ActivityRecord',
       'GET /api/exports/facilities: read Facility',
       'GET /api/exports/inventory: read Facility',
+      'GET /api/exports/overview: read Facility',
       'GET /api/exports/pathways/sector-pathways: read Facility',
       'GET /api/exports/pathways/targets/:id/gap: read Facility',
       'GET /api/exports/scope3/categories: read Facility',
