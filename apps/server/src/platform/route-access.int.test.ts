@@ -105,6 +105,8 @@ describe('route access declarations', () => {
       'GET /api/exports/analysis: read Facility',
       'GET /api/exports/audit-log: read AuditLog',
       'GET /api/exports/benchmarks/facilities/:id: read Facility',
+      'GET /api/exports/calculation-constants/gwp-sets: read Facility',
+      'GET /api/exports/calculation-constants/units: read Facility',
       'GET /api/exports/calculation-datasets/:id: read Facility',
       'GET /api/exports/emission-factors: read EmissionFactor',
       'GET /api/exports/equipment: read Equipment',
