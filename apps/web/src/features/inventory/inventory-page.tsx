@@ -216,7 +216,12 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
         <FacilityTable inventory={inventory} />
       </InventorySection>
 
-      <InventorySection id="inventory-comparison" title="Base year and previous year" year={year}>
+      <InventorySection
+        id="inventory-comparison"
+        title="Base year and previous year"
+        year={year}
+        exportTable="comparison"
+      >
         <SimpleTable
           caption="This year compared with the base year and the year before"
           testId="inventory-comparison"
@@ -254,7 +259,7 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
         )}
       </InventorySection>
 
-      <InventorySection id="inventory-intensities" title="Intensities" year={year}>
+      <InventorySection id="inventory-intensities" title="Intensities" year={year} exportTable="intensities">
         {inventory.intensities.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             No denominators for {year}: add revenue, production, floor area or headcount in the Organisation
@@ -279,7 +284,16 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
         )}
       </InventorySection>
 
-      <InventorySection id="inventory-methods" title="Methods, factor sources and exclusions" year={year}>
+      <InventorySection
+        id="inventory-methods"
+        title="Methods, factor sources and exclusions"
+        year={year}
+        exportTables={[
+          { table: 'methods', what: 'calculation methods' },
+          { table: 'factor-sources', what: 'emission factors used' },
+          { table: 'exclusions', what: 'facilities not counted in full' },
+        ]}
+      >
         <SimpleTable
           caption="Calculation methods used"
           headers={['Calculation method', 'Results']}
@@ -316,7 +330,12 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
       </InventorySection>
 
       {inventory.reported.facilities.length > 0 ? (
-        <InventorySection id="inventory-reported" title={`Source: ${inventory.reported.source}`} year={year}>
+        <InventorySection
+          id="inventory-reported"
+          title={`Source: ${inventory.reported.source}`}
+          year={year}
+          exportTables={[{ table: 'reported', what: 'facilities reported emissions' }]}
+        >
           <p className="text-sm">
             {formatNumber(inventory.reported.facilities.filter((facility) => facility.isCounted).length)}{' '}
             facilities are counted as they reported to EPA&apos;s GHGRP (Scope 1 only,{' '}
