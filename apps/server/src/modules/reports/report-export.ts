@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   REPORT_EXPORT_CONTENT_TYPES,
   toEditableTheme,
@@ -9,7 +10,7 @@ import {
 import { createRealmConfigRepository, createRealmRepository, type Database } from '@ecc/db';
 import { HttpError } from '#platform/errors.ts';
 import { renderReportPdf, type ReportBrand } from './report-pdf.ts';
-import { reportTables, reportWorkbookBuffer, tableCsv, tablesZip } from './report-tables.ts';
+import { reportTables, reportWorkbookStream, tableCsv, tablesZip } from './report-tables.ts';
 import { exportedVersion } from './reports.service.ts';
 
 export const DEFAULT_REPORT_COLOR = '#0f766e';
@@ -18,7 +19,8 @@ export const TABLE_NOT_FOUND_MESSAGE = 'The report has no table at that position
 export interface ReportFile {
   fileName: string;
   contentType: string;
-  body: Buffer;
+  /** A workbook is a stream, written while it is read; the other formats are small enough to be bytes. */
+  body: Buffer | Readable;
 }
 
 /** A logo the PDF can draw: the theme's, read from the web app's files (`/brand/logo.svg`), else none. */
@@ -70,7 +72,7 @@ export async function renderReportFile(
   realmId: string,
   reportId: string,
   query: Pick<ReportExportQuery, 'format' | 'version' | 'table'>,
-  options: { webDistDir: string; now: Date },
+  options: { webDistDir: string; now: Date; onStreamFailure: (error: Error) => void },
 ): Promise<ReportFile> {
   const { report, version, content } = await exportedVersion(db, realmId, reportId, query.version);
   if (query.format === 'pdf') {
@@ -90,7 +92,7 @@ export async function renderReportFile(
     return {
       fileName: fileNameOf(report.name, 'xlsx', options.now),
       contentType: REPORT_EXPORT_CONTENT_TYPES.xlsx,
-      body: await reportWorkbookBuffer(tables),
+      body: reportWorkbookStream(tables, options.onStreamFailure),
     };
   }
   if (query.table !== undefined) {
