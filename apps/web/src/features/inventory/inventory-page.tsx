@@ -5,6 +5,7 @@ import {
   type InventoryComparison,
   type InventoryResponse,
 } from '@ecc/contracts';
+import { baseYearRecalculation } from '@ecc/domain';
 import { cn, EmptyState, Label, selectClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { FileBarChart2Icon } from 'lucide-react';
@@ -88,8 +89,11 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
   const { year } = inventory;
   const categories = inventory.scope3.categories;
   const { baseYear, previousYear, recalculationThresholdPercent } = inventory.comparison;
-  const isBaseYearShiftSignificant =
-    baseYear?.changePercent != null && Math.abs(baseYear.changePercent) > recalculationThresholdPercent;
+  const recalculation = baseYearRecalculation(
+    inventory.changeReasons.reasons,
+    baseYear?.co2e ?? null,
+    recalculationThresholdPercent,
+  );
   return (
     <div className="grid gap-6">
       <InventorySection id="inventory-summary" title="Scopes and gases" year={year} exportTable="summary">
@@ -232,11 +236,11 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
           <p className="text-sm text-muted-foreground">
             No base year with results: choose one in the realm&apos;s Organisation settings.
           </p>
-        ) : isBaseYearShiftSignificant ? (
-          <p className="text-sm">
-            The change from the base year exceeds the significance threshold of{' '}
-            {formatNumber(recalculationThresholdPercent)} %: if structural or method changes explain it,
-            recalculate the base year.
+        ) : recalculation?.isRecommended ? (
+          <p className="text-sm font-medium" data-testid="inventory-base-year-recalculation">
+            Base year recalculation recommended: structural changes of{' '}
+            {formatNumber(recalculation.percentOfBaseYear)} % exceed the{' '}
+            {formatNumber(recalculationThresholdPercent)} % threshold.
           </p>
         ) : null}
         <h3 className="font-medium">Reasons of change from the year before</h3>
