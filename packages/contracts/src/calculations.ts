@@ -299,7 +299,19 @@ export const calculationSaveResponseSchema = z.object({
 });
 export type CalculationSaveResponse = z.infer<typeof calculationSaveResponseSchema>;
 
-export const calculationVersionListResponseSchema = z.object({ versions: z.array(calculationVersionSchema) });
+/** A version in the history, with who saved it. */
+export const calculationVersionListItemSchema = calculationVersionSchema.extend({
+  /**
+   * The author's display name (their name, else their email); null when the author is not one of the realm's
+   * users (deleted, or of another realm, such as a parent realm's for an inherited calculation) or there is none.
+   */
+  authorName: z.string().nullable(),
+});
+export type CalculationVersionListItem = z.infer<typeof calculationVersionListItemSchema>;
+
+export const calculationVersionListResponseSchema = z.object({
+  versions: z.array(calculationVersionListItemSchema),
+});
 
 export const calculationTestRunRequestSchema = z.object({
   /** The version to run them on; the latest when absent. */

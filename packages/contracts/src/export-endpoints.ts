@@ -68,4 +68,16 @@ export const exportEndpoints = {
     query: z.object(formatShape),
     responses: { 200: fileDownloadSchema },
   }),
+  featureFlags: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/feature-flags',
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  invitations: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/invitations',
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
 };

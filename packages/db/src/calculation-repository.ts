@@ -11,6 +11,7 @@ import {
   calculationVersions,
   equipment,
   equipmentTypes,
+  users,
   type CalculationBindingKind,
   type CalculationBindingRow,
   type CalculationDatasetRow,
@@ -81,6 +82,16 @@ export interface EquipmentAttributes {
   readonly typeKey: string;
   readonly properties: Record<string, unknown>;
 }
+
+/** A version with the display name of its author, null when the author is not one of the reader's realm's users. */
+export type CalculationVersionWithAuthorRow = CalculationVersionRow & { readonly authorName: string | null };
+
+/** The first non-blank of the user's name properties, else the email: what the web's user menu shows too. */
+const userDisplayName = sql<string | null>`coalesce(
+  nullif(btrim(${users.properties} ->> 'name'), ''),
+  nullif(btrim(${users.properties} ->> 'displayName'), ''),
+  nullif(btrim(${users.properties} ->> 'fullName'), ''),
+  ${users.email})`;
 
 /** A calculation with its newest version and newest published version (either may be absent). */
 export interface CalculationSummaryRow {
@@ -258,6 +269,31 @@ export function createCalculationRepository(db: Database) {
           and(eq(calculationVersions.realmId, realmId), eq(calculationVersions.calculationId, calculationId)),
         )
         .orderBy(desc(calculationVersions.number));
+    },
+
+    /**
+     * The versions, newest first, each with its author's display name (their `name`, `displayName` or `fullName`
+     * property, else their email) when the author is one of the reader's realm's users: null for a deleted user,
+     * another realm's (row-level security lets a realm read its child realms' users, so the join names the
+     * reader's realm too) or none. One query, so a long history costs no call per version.
+     */
+    async listVersionsWithAuthors(
+      readerRealmId: string,
+      calculationRealmId: string,
+      calculationId: string,
+    ): Promise<CalculationVersionWithAuthorRow[]> {
+      const rows = await db
+        .select({ version: calculationVersions, authorName: userDisplayName })
+        .from(calculationVersions)
+        .leftJoin(users, and(eq(users.id, calculationVersions.authorId), eq(users.realmId, readerRealmId)))
+        .where(
+          and(
+            eq(calculationVersions.realmId, calculationRealmId),
+            eq(calculationVersions.calculationId, calculationId),
+          ),
+        )
+        .orderBy(desc(calculationVersions.number));
+      return rows.map((row) => ({ ...row.version, authorName: row.authorName }));
     },
 
     async findVersion(

@@ -110,9 +110,10 @@ class AnswerWriter {
     return formatAnswerMass(isMagnitude ? Math.abs(value) : value);
   }
 
-  percent(label: string, value: number, citations: AssistantCitation[]): string {
+  /** Records the fact and writes it; `isMagnitude` writes it without its sign, for "fell by 2.4 t CO2e (3.1%)". */
+  percent(label: string, value: number, citations: AssistantCitation[], isMagnitude = false): string {
     this.facts.push({ label, value, unit: '%', citations });
-    return formatPercent(value);
+    return formatPercent(isMagnitude ? Math.abs(value) : value);
   }
 
   count(label: string, value: number, unit: string, citations: AssistantCitation[]): string {
@@ -180,7 +181,7 @@ function writeOutput(writer: AnswerWriter, output: AssistantToolOutput): void {
       const percentText =
         from.co2eKg === 0
           ? ''
-          : ` (${writer.percent(`Change from ${from.periodLabel} to ${to.periodLabel}`, (change / from.co2eKg) * 100, citations)})`;
+          : ` (${writer.percent(`Change from ${from.periodLabel} to ${to.periodLabel}`, (change / from.co2eKg) * 100, citations, true)})`;
       writer.sentences.push(
         `${output.subject} ${changeWords(change)} ${changeText}${percentText}, from ${fromText} in ${from.periodLabel} to ${toText} in ${to.periodLabel}.`,
       );

@@ -369,6 +369,122 @@ describe('POST /api/analysis/query', () => {
     expect(Math.abs(answer.comparisonTotals!.co2e! - total2023)).toBeLessThan(GRAM_KG);
   });
 
+  it('groups and filters by country, state, NAICS, quarter, factor source and calculation method, each adding up to the total', async () => {
+    const total = (await analyse({ measures: ['co2e'] })).totals.co2e!;
+    const located = await estimates('location');
+    const expectedByState = sumBy(
+      located,
+      (item) => (item.record.facility === 'plant-north' ? 'OH' : 'TX'),
+      (item) => item.co2e,
+    );
+    for (const dimension of [
+      'country',
+      'state',
+      'naics',
+      'quarter',
+      'factorSource',
+      'calculationMethod',
+    ] as const) {
+      const answer = await analyse({ measures: ['co2e'], rows: [dimension] });
+      const keys = answer.rows.map((row) => row.keys[dimension]);
+      expect(
+        keys.every((key) => typeof key === 'string' && key !== ''),
+        `${dimension}: ${keys.join()}`,
+      ).toBe(true);
+      const sum = answer.rows.reduce((value, row) => value + row.values.co2e!, 0);
+      expect(Math.abs(sum - total), dimension).toBeLessThan(GRAM_KG);
+      expect(Math.abs(answer.totals.co2e! - total), dimension).toBeLessThan(GRAM_KG);
+      if (dimension === 'country') expect(keys).toEqual(['US']);
+      if (dimension === 'state') {
+        expect([...keys].sort()).toEqual(['OH', 'TX']);
+        for (const row of answer.rows) {
+          expect(Math.abs(row.values.co2e! - expectedByState.get(String(row.keys.state))!)).toBeLessThan(
+            GRAM_KG,
+          );
+        }
+      }
+      if (dimension === 'naics') expect([...keys].sort()).toEqual(['331110', '493110']);
+      if (dimension === 'quarter') expect(keys).toHaveLength(8);
+      // Three factors from three publishers (EPA's Hub, eGRID, DESNZ): more than one source and method shows.
+      if (dimension === 'factorSource' || dimension === 'calculationMethod')
+        expect(keys.length).toBeGreaterThan(1);
+
+      const first = answer.rows[0]!;
+      const narrowed = await analyse({
+        measures: ['co2e'],
+        filters: { [dimension]: [first.keys[dimension]] },
+      });
+      expect(Math.abs(narrowed.totals.co2e! - first.values.co2e!), dimension).toBeLessThan(GRAM_KG);
+    }
+    const quarter = await analyse({ measures: ['co2e'], filters: { quarter: ['2024-Q1'] } });
+    const firstQuarter = located
+      .filter((item) => /^2024-0[1-3]-/.test(item.record.periodStart))
+      .reduce((sum, item) => sum + item.co2e, 0);
+    expect(Math.abs(quarter.totals.co2e! - firstQuarter)).toBeLessThan(GRAM_KG);
+  });
+
+  it('divides by the realm’s denominator of each year for intensity, and compares a year with the base year', async () => {
+    const asAdmin = { host: 'acme.test', ...withSession(token) };
+    const denominator = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/organisation/denominators',
+      headers: asAdmin,
+      payload: { year: 2024, scope: 'realm', kind: 'revenue', amount: 2_500_000, unit: 'USD' },
+    });
+    expect(denominator.statusCode, denominator.body).toBe(200);
+    try {
+      const answer = await analyse({
+        measures: ['co2e', 'intensity'],
+        rows: ['year'],
+        denominator: 'revenue',
+      });
+      const year2024 = answer.rows.find((row) => row.keys.year === 2024)!;
+      expect(year2024.values.intensity).toBeCloseTo(year2024.values.co2e! / 2_500_000, 12);
+      // No revenue recorded for 2023: no intensity rather than a division by zero.
+      expect(answer.rows.find((row) => row.keys.year === 2023)!.values.intensity).toBeNull();
+    } finally {
+      const id = (denominator.json() as { id: string }).id;
+      await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/organisation/denominators/${id}`,
+        headers: asAdmin,
+      });
+    }
+
+    const boundary = (baseYear: number | null) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: '/api/organisation/boundary',
+        headers: asAdmin,
+        payload: {
+          consolidationApproach: 'operational-control',
+          reportingYearStartMonth: 1,
+          baseYear,
+          recalculationThresholdPercent: 5,
+        },
+      });
+    expect((await boundary(2023)).statusCode).toBe(200);
+    try {
+      const compared = await analyse({
+        measures: ['co2e'],
+        rows: ['scope'],
+        filters: { year: [2024] },
+        comparison: 'baseYear',
+      });
+      expect(compared.comparisonYears).toEqual({ current: 2024, comparison: 2023 });
+      const base = await estimates('location', 2023);
+      const baseTotal = base.reduce((sum, item) => sum + item.co2e, 0);
+      expect(Math.abs(compared.comparisonTotals!.co2e! - baseTotal)).toBeLessThan(GRAM_KG);
+      const baseScope1 = base
+        .filter((item) => item.record.scope === 1)
+        .reduce((sum, item) => sum + item.co2e, 0);
+      const scope1 = compared.rows.find((row) => row.keys.scope === 1)!;
+      expect(Math.abs(scope1.comparison!.co2e! - baseScope1)).toBeLessThan(GRAM_KG);
+    } finally {
+      expect((await boundary(null)).statusCode).toBe(200);
+    }
+  });
+
   it('refuses an unknown dimension or measure, and a filter value of the wrong type, naming them', async () => {
     const unknownDimension = await post('/api/analysis/query', { measures: ['co2e'], rows: ['planet'] });
     expect(unknownDimension.statusCode).toBe(400);

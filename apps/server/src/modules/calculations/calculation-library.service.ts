@@ -567,8 +567,12 @@ export async function saveCalculation(
 export async function listVersions(db: Database, realmId: string, id: string) {
   const context = await realmContext(db, realmId);
   const summary = await requireVisible(db, context, id);
-  const versions = await createCalculationRepository(db).listVersions(summary.calculation.realmId, id);
-  return { versions: versions.map(toVersion) };
+  const versions = await createCalculationRepository(db).listVersionsWithAuthors(
+    realmId,
+    summary.calculation.realmId,
+    id,
+  );
+  return { versions: versions.map((version) => ({ ...toVersion(version), authorName: version.authorName })) };
 }
 
 export async function readVersion(db: Database, realmId: string, id: string, number: number) {

@@ -2,12 +2,8 @@ import { facilityListResponseSchema, facilitySchema } from '@ecc/contracts';
 import { auditLog, createAuditLogRepository } from '@ecc/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
-import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
-
-const ADMIN = { email: 'admin@acme.test', password: 'acme-password-1', role: 'admin' as const };
-const MEMBER = { email: 'member@acme.test', password: 'acme-password-2' };
-const OTHER_ADMIN = { email: 'admin@other.test', password: 'other-password-1', role: 'admin' as const };
+import { createTestApp, withSession, type TestApp } from '#test-support/test-app.ts';
+import { createTwoRealms } from '#test-support/two-realms.ts';
 
 const NORTH = {
   name: 'North Plant',
@@ -30,16 +26,11 @@ describe('facilities managed in the product: create, edit, archive', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    const { db } = testApp.database;
-    const acme = await createTestRealm(db, { key: 'acme', domains: ['acme.test'] });
-    const other = await createTestRealm(db, { key: 'other', domains: ['other.test'] });
-    acmeId = acme.id;
-    await createTestUser(db, acme, ADMIN);
-    await createTestUser(db, acme, MEMBER);
-    await createTestUser(db, other, OTHER_ADMIN);
-    tokens.admin = await signIn(testApp.app, ADMIN, 'acme.test');
-    tokens.member = await signIn(testApp.app, MEMBER, 'acme.test');
-    tokens.other = await signIn(testApp.app, OTHER_ADMIN, 'other.test');
+    const realms = await createTwoRealms(testApp);
+    acmeId = realms.acme.id;
+    tokens.admin = realms.tokens.admin;
+    tokens.member = realms.tokens.member;
+    tokens.other = realms.tokens.otherAdmin;
   });
   afterAll(() => testApp.close());
 

@@ -1,12 +1,8 @@
 import { configResponseSchema, evaluatedFeatureFlagsResponseSchema } from '@ecc/contracts';
 import type { Realm } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
-import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
-
-const ADMIN = { email: 'admin@acme.test', password: 'admin-password-1' };
-const MEMBER = { email: 'member@acme.test', password: 'member-password-1' };
-const OTHER_ADMIN = { email: 'admin@other.test', password: 'other-password-1' };
+import { createTestApp, withSession, type TestApp } from '#test-support/test-app.ts';
+import { createTwoRealms, MEMBER } from '#test-support/two-realms.ts';
 
 const BETA = {
   key: 'beta',
@@ -24,15 +20,11 @@ describe('feature flag API', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    const db = testApp.database.db;
-    acme = await createTestRealm(db, { key: 'acme', domains: ['acme.test'], plan: 'paid' });
-    const other = await createTestRealm(db, { key: 'other', domains: ['other.test'] });
-    await createTestUser(db, acme, { ...ADMIN, role: 'admin' });
-    await createTestUser(db, acme, MEMBER);
-    await createTestUser(db, other, { ...OTHER_ADMIN, role: 'admin' });
-    adminToken = await signIn(testApp.app, ADMIN, 'acme.test');
-    memberToken = await signIn(testApp.app, MEMBER, 'acme.test');
-    otherToken = await signIn(testApp.app, OTHER_ADMIN, 'other.test');
+    const realms = await createTwoRealms(testApp, { acme: { plan: 'paid' } });
+    acme = realms.acme;
+    adminToken = realms.tokens.admin;
+    memberToken = realms.tokens.member;
+    otherToken = realms.tokens.otherAdmin;
   });
   afterAll(() => testApp.close());
 

@@ -12,6 +12,7 @@ import {
   SESSION_ACCESS,
 } from '#platform/route-access.ts';
 import { evaluateFeatureFlags, evaluationContextFor, flagLogger } from '#platform/feature-flag-evaluation.ts';
+import { registerFeatureFlagExportRoute } from './feature-flags-export.ts';
 import { toDefinitionList } from './feature-flags.service.ts';
 
 function notFound(key: string): HttpError {
@@ -53,6 +54,8 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, db: Database): v
       return { definitions: toDefinitionList(definitions ?? {}) };
     },
   });
+
+  registerFeatureFlagExportRoute(app, (realmId) => realmConfigs.findFeatureFlags(realmId));
 
   api.route({
     ...endpointRoute(featureFlagEndpoints.createDefinition),

@@ -3,11 +3,8 @@ import { createInvitationRepository, invitations } from '@ecc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookieOf, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { startLocalSmtpServer, type LocalSmtpServer } from '#test-support/local-smtp-server.ts';
-import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { ADMIN, createTwoRealms, MEMBER } from '#test-support/two-realms.ts';
 
-const ADMIN = { email: 'admin@acme.test', password: 'admin-password-1' };
-const MEMBER = { email: 'member@acme.test', password: 'member-password-1' };
-const OTHER_ADMIN = { email: 'admin@other.test', password: 'other-password-1' };
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('invitation API', () => {
@@ -21,15 +18,11 @@ describe('invitation API', () => {
   beforeAll(async () => {
     smtp = await startLocalSmtpServer();
     testApp = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    const db = testApp.database.db;
-    acme = await createTestRealm(db, { key: 'acme', name: 'Acme Corp', domains: ['acme.test'] });
-    const other = await createTestRealm(db, { key: 'other', domains: ['other.test'] });
-    await createTestUser(db, acme, { ...ADMIN, role: 'admin' });
-    await createTestUser(db, acme, MEMBER);
-    await createTestUser(db, other, { ...OTHER_ADMIN, role: 'admin' });
-    adminToken = await signIn(testApp.app, ADMIN, 'acme.test');
-    memberToken = await signIn(testApp.app, MEMBER, 'acme.test');
-    otherToken = await signIn(testApp.app, OTHER_ADMIN, 'other.test');
+    const realms = await createTwoRealms(testApp, { acme: { name: 'Acme Corp' } });
+    acme = realms.acme;
+    adminToken = realms.tokens.admin;
+    memberToken = realms.tokens.member;
+    otherToken = realms.tokens.otherAdmin;
   });
   afterAll(async () => {
     await testApp.close();

@@ -22,6 +22,7 @@ import {
   PUBLIC_ACCESS,
   requireSession,
 } from '#platform/route-access.ts';
+import { registerInvitationExportRoute } from './invitations-export.ts';
 import {
   composeInvitationEmail,
   createInvitationToken,
@@ -107,6 +108,8 @@ export function registerInvitationRoutes(
       return { invitations: rows.map((row) => toInvitation(row, at)) };
     },
   });
+
+  registerInvitationExportRoute(app, invitations, now);
 
   api.route({
     ...endpointRoute(invitationEndpoints.create),

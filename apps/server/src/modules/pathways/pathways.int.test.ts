@@ -4,6 +4,7 @@ import {
   planNotIncludedMessage,
   trajectoryResponseSchema,
   type OptimizeRequest,
+  type OptimizeResponse,
 } from '@ecc/contracts';
 import { createAuthzRepository } from '@ecc/db';
 import type { InjectOptions } from 'fastify';
@@ -41,6 +42,87 @@ const REQUEST: OptimizeRequest = {
     { id: 'ppa', abatement: 40_000, capex: 0, annualCost: 30_000, lifetime: 10, earliestYear: 2024 },
   ],
 };
+
+/**
+ * Everything a plan must keep (docs/optimizer.md): each measure at most once, in a year it may start, at most one
+ * of an exclusive group, its prerequisites started no later, each year's capex within its budget, and every year
+ * on or under the trajectory, with the abatement the plan's measures give in that year.
+ */
+function expectPlanKeepsEveryRule(request: OptimizeRequest, answer: OptimizeResponse): void {
+  const measureById = new Map(request.measures.map((measure) => [measure.id, measure]));
+  const startOf = new Map<string, number>();
+  const groupsUsed = new Set<string>();
+  const capexByYear = new Map<number, number>();
+  for (const { id, startYear } of answer.plan) {
+    const measure = measureById.get(id);
+    expect(measure, `${id} is a measure of the request`).toBeDefined();
+    expect(startOf.has(id), `${id} starts once`).toBe(false);
+    startOf.set(id, startYear);
+    expect(startYear).toBeGreaterThan(request.baseYear);
+    expect(startYear).toBeLessThanOrEqual(request.targetYear);
+    expect(startYear).toBeGreaterThanOrEqual(measure!.earliestYear ?? request.baseYear + 1);
+    if (measure!.group !== undefined) {
+      expect(groupsUsed.has(measure!.group), `one measure of group ${measure!.group}`).toBe(false);
+      groupsUsed.add(measure!.group);
+    }
+    capexByYear.set(startYear, (capexByYear.get(startYear) ?? 0) + measure!.capex);
+  }
+  for (const { id, startYear } of answer.plan) {
+    for (const prerequisite of measureById.get(id)!.requires ?? []) {
+      expect(
+        startOf.get(prerequisite),
+        `${id} needs ${prerequisite} started by ${startYear}`,
+      ).toBeLessThanOrEqual(startYear);
+    }
+  }
+  for (const [year, capex] of capexByYear) {
+    const budget = request.budget?.[String(year)];
+    if (budget !== undefined) expect(capex, `capex of ${year}`).toBeLessThanOrEqual(budget);
+  }
+  for (const year of answer.years) {
+    const abated = answer.plan.reduce((sum, { id, startYear }) => {
+      const measure = measureById.get(id)!;
+      const isActive = startYear <= year.year && year.year < startYear + measure.lifetime;
+      return isActive ? sum + measure.abatement : sum;
+    }, 0);
+    expect(year.abated).toBeCloseTo(abated, 3);
+    expect(year.emissions).toBeCloseTo(year.baseline - year.abated, 3);
+    expect(year.shortfall).toBe(0);
+    expect(year.emissions).toBeLessThanOrEqual(year.trajectory * (1 + 1e-9));
+  }
+}
+
+/**
+ * Far more than HiGHS can prove in a hundredth of a second on any machine: the most measures a request may hold,
+ * over ten years (about 16,000 binaries), every one a small share of what the 1.5 °C trajectory needs, with
+ * exclusive pairs, prerequisites, later earliest years and yearly budgets. Plenty of plans meet the trajectory
+ * (all measures together abate over twice what it asks), so the answer cannot be a proved infeasibility.
+ */
+function hugeRequest(): OptimizeRequest {
+  const measures = Array.from({ length: MAX_OPTIMIZER_MEASURES }, (_, index) => {
+    const abatement = 20_000 + ((index * 7_919) % 100_000);
+    return {
+      id: `measure-${index}`,
+      abatement,
+      capex: Math.round((abatement * (50 + ((index * 31) % 850))) / 1000),
+      annualCost: Math.round((abatement * (((index * 17) % 100) - 40)) / 1000),
+      lifetime: 5 + ((index * 13) % 21),
+      ...(index % 3 === 0 ? { earliestYear: 2026 + (index % 6) } : {}),
+      ...(index % 10 < 2 ? { group: `pair-${Math.floor(index / 10)}` } : {}),
+      ...(index % 10 === 7 ? { requires: [`measure-${index - 3}`] } : {}),
+    };
+  });
+  const budget = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [2026 + index, 10_000_000]));
+  return {
+    baseYear: 2025,
+    targetYear: 2035,
+    baseline: { 2025: 100_000_000, 2030: 103_000_000 },
+    trajectory: { rate: 0.042 },
+    discountRate: 0.06,
+    budget,
+    measures,
+  };
+}
 
 describe('pathway routes', () => {
   let testApp: TestApp;
@@ -264,6 +346,38 @@ describe('pathway routes', () => {
       expect(overBudget.json().fieldErrors).toEqual({ 'body/pinned': PINS_OVER_BUDGET_MESSAGE });
       // The worker is still there for the next request.
       expect((await optimize(REQUEST)).statusCode).toBe(200);
+    });
+
+    it('stops a solve at its time limit with what HiGHS has, and the next request is solved', async () => {
+      // The real HiGHS on the server's worker thread, nothing mocked: a time limit it reaches before any proof.
+      const request = { ...hugeRequest(), solver: { timeLimitSeconds: 0.01 } };
+      const response = await optimize(request);
+      expect(response.statusCode).toBe(200);
+      const stopped = optimizeResponseSchema.parse(response.json());
+      // Both statuses say the time limit ended the solve (the page words them; optimizer-panel.tsx).
+      expect(['feasible', 'unsolved']).toContain(stopped.status);
+      expect(stopped.years.map((year) => year.year)).toEqual(
+        Array.from({ length: 11 }, (_, index) => 2025 + index),
+      );
+      if (stopped.status === 'feasible') {
+        // The best plan found so far, with how far from proved it may be.
+        expect(stopped.gap).toBeGreaterThan(0);
+        expect(stopped.plan.length).toBeGreaterThan(0);
+        expectPlanKeepsEveryRule(request, stopped);
+      } else {
+        // No plan in time: the empty plan, nothing claimed, and each year's shortfall is the whole way to go.
+        expect(stopped).toMatchObject({ plan: [], gap: 1, cost: 0 });
+        for (const year of stopped.years) {
+          expect(year.abated).toBe(0);
+          expect(year.shortfall).toBeCloseTo(Math.max(0, year.baseline - year.trajectory), 3);
+        }
+      }
+      // The worker is free again: a small solve right after is proved optimal.
+      const next = await optimize(REQUEST);
+      expect(next.statusCode).toBe(200);
+      const solved = optimizeResponseSchema.parse(next.json());
+      expect(solved.status).toBe('optimal');
+      expectPlanKeepsEveryRule(REQUEST, solved);
     });
 
     it('is for the plans of /lighttouch only: a CORE realm is refused', async () => {

@@ -417,6 +417,153 @@ describe('Scope 3 lines, EEIO factors and price indexes', () => {
     expect(Object.keys(noFactor.json().fieldErrors)).toEqual(['body/factorKey']);
   });
 
+  it('calculates average-data, distance (passenger and freight), waste and supplier-specific lines with the realm’s factors, converting units', async () => {
+    const publishedFactor = async (input: object) => {
+      const draft = await call('admin', 'POST', '/api/emission-factors', {
+        source: 'Test factor of the realm',
+        year: 2024,
+        scope: 3,
+        ...input,
+      });
+      expect(draft.statusCode, draft.body).toBe(201);
+      const { id } = draft.json() as { id: string };
+      expect((await call('admin', 'POST', `/api/emission-factors/${id}/publish`)).statusCode).toBe(200);
+      return id;
+    };
+    const steel = await publishedFactor({
+      name: 'Steel, average',
+      per: 'kg',
+      gases: { CO2: { value: 1.85, unit: 'kg' } },
+    });
+    const rail = await publishedFactor({
+      name: 'Intercity rail',
+      per: 'passenger_mi',
+      gases: { CO2: { value: 0.15, unit: 'kg' } },
+    });
+    const truck = await publishedFactor({
+      name: 'Truck freight',
+      per: 'short_ton_mi',
+      gases: { CO2: { value: 0.2, unit: 'kg' } },
+    });
+    const landfill = await publishedFactor({
+      name: 'Mixed waste, landfilled',
+      per: 'short_ton',
+      co2e: { value: 20, unit: 'kg', gwp: 'AR5' },
+    });
+    const pump = await publishedFactor({
+      name: 'Pump housing, supplier footprint',
+      per: 'item',
+      gases: { CO2: { value: 12, unit: 'kg' } },
+    });
+    const line = (overrides: object) =>
+      call('admin', 'POST', '/api/scope3/lines', {
+        facilityId,
+        description: 'A line',
+        periodStart: '2024-05-01',
+        periodEnd: '2024-05-31',
+        ...overrides,
+      });
+    const cases = [
+      {
+        line: { category: 1, method: 'average-data', quantity: 500, unit: 'kg', factorKey: steel },
+        co2e: 500 * 1.85,
+      },
+      {
+        line: {
+          category: 6,
+          method: 'distance',
+          quantity: 1000,
+          unit: 'passenger_km',
+          mode: 'rail',
+          factorKey: rail,
+        },
+        co2e: (1000 / 1.609344) * 0.15,
+      },
+      {
+        line: {
+          category: 4,
+          method: 'distance',
+          quantity: 10_000,
+          unit: 'tonne_km',
+          mode: 'road',
+          factorKey: truck,
+        },
+        co2e: (10_000 / (0.90718474 * 1.609344)) * 0.2,
+      },
+      {
+        line: {
+          category: 5,
+          method: 'waste',
+          quantity: 2,
+          unit: 't',
+          wasteType: 'Mixed municipal solid waste',
+          wasteTreatment: 'landfill',
+          factorKey: landfill,
+        },
+        co2e: (2000 / 907.18474) * 20,
+      },
+      {
+        line: {
+          category: 1,
+          method: 'supplier-specific',
+          supplier: 'Pumps & Co.',
+          quantity: 40,
+          unit: 'item',
+          factorKey: pump,
+        },
+        co2e: 40 * 12,
+      },
+    ];
+    for (const { line: input, co2e } of cases) {
+      const created = await line(input);
+      expect(created.statusCode, `${input.method}: ${created.body}`).toBe(201);
+      const answer = scope3LineSchema.parse(created.json());
+      expect(answer).toMatchObject({ method: input.method, category: input.category });
+      expect(answer.co2eKg, input.method).toBeCloseTo(co2e, 6);
+    }
+    // Each method says what it lacks, on its field.
+    const noMode = await line({
+      category: 6,
+      method: 'distance',
+      quantity: 1,
+      unit: 'passenger_km',
+      factorKey: rail,
+    });
+    expect(noMode.statusCode).toBe(400);
+    expect(Object.keys(noMode.json().fieldErrors)).toEqual(['body/mode']);
+    const noTreatment = await line({
+      category: 5,
+      method: 'waste',
+      quantity: 1,
+      unit: 't',
+      wasteType: 'Paper',
+      factorKey: landfill,
+    });
+    expect(noTreatment.statusCode).toBe(400);
+    expect(Object.keys(noTreatment.json().fieldErrors)).toEqual(['body/wasteTreatment']);
+    const noSupplier = await line({
+      category: 1,
+      method: 'supplier-specific',
+      quantity: 1,
+      unit: 'item',
+      factorKey: pump,
+    });
+    expect(noSupplier.statusCode).toBe(400);
+    expect(Object.keys(noSupplier.json().fieldErrors)).toEqual(['body/supplier']);
+    // A unit of another kind than the factor's is refused naming the unit, and nothing is written.
+    const before = (await call('admin', 'GET', '/api/scope3/lines?limit=500')).json().results.length;
+    const wrongUnit = await line({
+      category: 1,
+      method: 'average-data',
+      quantity: 5,
+      unit: 'kWh',
+      factorKey: steel,
+    });
+    expect(wrongUnit.statusCode).toBe(422);
+    expect(Object.keys(wrongUnit.json().fieldErrors)).toEqual(['body/unit']);
+    expect((await call('admin', 'GET', '/api/scope3/lines?limit=500')).json().results).toHaveLength(before);
+  });
+
   it('requires a reason to exclude a category', async () => {
     const relevance = { size: false, influence: false, risk: false, stakeholders: false, outsourcing: false };
     const noReason = await call('admin', 'PUT', '/api/scope3/screenings/14', {

@@ -1,4 +1,4 @@
-import type { CalculationVersion } from '@ecc/contracts';
+import type { CalculationVersionListItem } from '@ecc/contracts';
 import { cn, selectClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -11,9 +11,11 @@ import { calculationVersionsQueryOptions } from './stored-calculations-api.ts';
 
 const DATE_TIME = 'yyyy-MM-dd HH:mm';
 
-function authorText(version: CalculationVersion, currentUserId: string | undefined): string {
+/** Who saved the version: the server names the realm's users only; anyone else is an unknown user. */
+function authorText(version: CalculationVersionListItem, currentUserId: string | undefined): string {
   if (version.authorId === null) return 'the system (seeded)';
-  return version.authorId === currentUserId ? 'you' : `user ${version.authorId.slice(0, 8)}`;
+  if (version.authorName === null) return 'Unknown user';
+  return version.authorId === currentUserId ? `${version.authorName} (you)` : version.authorName;
 }
 
 /** The History tab: every version (author, date, state) and a line-by-line diff between any two of them. */
@@ -50,7 +52,7 @@ function VersionHistory({
   currentUserId,
 }: {
   calculationId: string;
-  versions: readonly CalculationVersion[];
+  versions: readonly CalculationVersionListItem[];
   currentUserId: string | undefined;
 }) {
   const id = useId();
@@ -149,7 +151,7 @@ function VersionSelect({
   onChange,
 }: {
   label: string;
-  versions: readonly CalculationVersion[];
+  versions: readonly CalculationVersionListItem[];
   value: number;
   onChange: (number: number) => void;
 }) {

@@ -1,8 +1,14 @@
-import type { EvaluatedFeatureFlag, FeatureFlagDefinition } from '@ecc/contracts';
+import {
+  endpointUrl,
+  exportEndpoints,
+  type EvaluatedFeatureFlag,
+  type FeatureFlagDefinition,
+} from '@ecc/contracts';
 import { Button, ConfirmDialog, DataTable, EmptyState, toast, type DataTableColumn } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlagIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
@@ -153,7 +159,15 @@ export function FeatureFlagsPage() {
         >
           {(flags) => (
             <div className="grid gap-4">
-              {createButton && <div>{createButton}</div>}
+              {canManage && (
+                <div className="flex items-center justify-between gap-2">
+                  {createButton}
+                  <ExportMenu
+                    what="feature flags"
+                    hrefOf={(format) => endpointUrl(exportEndpoints.featureFlags, undefined, { format })}
+                  />
+                </div>
+              )}
               <DataTable
                 caption="Feature flags of this realm"
                 rows={flags}

@@ -192,6 +192,26 @@ describe('the inventory page', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('shows CDP C6 and C7 as views of the same numbers, in tonnes', async () => {
+    const user = userEvent.setup();
+    renderInventory();
+    await user.click(await screen.findByRole('tab', { name: 'CDP C6/C7' }));
+    const c6 = within(screen.getByTestId('inventory-cdp-c6'));
+    const answerTo = (question: string) =>
+      c6.getByRole('rowheader', { name: question }).closest('tr')?.querySelector('td')?.textContent;
+    expect(answerTo('C6.1 Gross global Scope 1 emissions')).toBe('7,000');
+    expect(answerTo('C6.3 Gross global Scope 2 emissions, location-based')).toBe('2,000');
+    expect(answerTo('C6.3 Gross global Scope 2 emissions, market-based')).toBe('1,500');
+    expect(answerTo('C6.5 Category 6')).toBe('500');
+    expect(answerTo('C6.7 CO2 from biogenic carbon (outside the scopes)')).toBe('12');
+    const byGas = within(screen.getByRole('table', { name: 'CDP C7.1a Scope 1 by greenhouse gas' }));
+    expect(byGas.getByRole('rowheader', { name: 'CH4' }).closest('tr')?.textContent).toContain('28');
+    const reasons = within(
+      screen.getByRole('table', { name: 'CDP C7.9a reasons for the change from the year before' }),
+    );
+    expect(reasons.getAllByRole('row')[1]?.textContent).toContain('+11.76');
+  });
+
   it('sorts and pages the facility table', async () => {
     const user = userEvent.setup();
     renderInventory();

@@ -1,13 +1,16 @@
-import type {
-  CreateInvitationRequest,
-  Invitation,
-  InvitationStatusValue,
-  SentInvitation,
+import {
+  endpointUrl,
+  exportEndpoints,
+  type CreateInvitationRequest,
+  type Invitation,
+  type InvitationStatusValue,
+  type SentInvitation,
 } from '@ecc/contracts';
 import { Button, ConfirmDialog, DataTable, EmptyState, cn, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
@@ -125,9 +128,15 @@ export function InviteManagerPage() {
           />
         )}
         <section aria-labelledby="invitations-heading" aria-live="polite" aria-busy={invitations.isPending}>
-          <h2 id="invitations-heading" className="mb-3 text-lg font-semibold">
-            Invitations
-          </h2>
+          <div className="mb-3 flex items-center justify-between gap-2">
+            <h2 id="invitations-heading" className="text-lg font-semibold">
+              Invitations
+            </h2>
+            <ExportMenu
+              what="invitations"
+              hrefOf={(format) => endpointUrl(exportEndpoints.invitations, undefined, { format })}
+            />
+          </div>
           <QueryStates
             query={invitations}
             loading={<LoadingSkeleton label="Loading invitations" skeletons={['h-10', 'h-10', 'h-10']} />}
