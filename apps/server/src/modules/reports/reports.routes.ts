@@ -115,6 +115,7 @@ export function registerReportRoutes(
         webDistDir,
         now: now(),
         onStreamFailure: (error) => request.log.error({ err: error }, 'Report export failed while streaming'),
+        onWarning: (message) => request.log.warn(message),
       });
       return reply
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
