@@ -6,6 +6,7 @@ import {
   createSessionRepository,
   createUserRepository,
   ACCESS_CHANGE_CHANNEL,
+  ANSWERS_CHANGE_CHANNEL,
   REALM_CHANGE_CHANNEL,
   type DatabaseHandle,
 } from '@ecc/db';
@@ -52,6 +53,7 @@ import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerWebAppRoutes } from './modules/web-app/web-app.routes.ts';
 import { createAbilityService } from './platform/abilities.ts';
 import { withCachedReads } from './platform/cached-reads.ts';
+import { createAnswerCache, type AnswerCache } from './platform/answer-cache.ts';
 import { createChangeAwareCache, type ChangeAwareCache } from './platform/change-aware-cache.ts';
 import { isApiRequest } from './platform/api-path.ts';
 import type { AppContext } from './platform/app-context.ts';
@@ -125,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     realms: createChangeAwareCache(MAX_CACHED_HOSTS),
     access: createChangeAwareCache(MAX_CACHED_ACCESS_READS),
   };
+  const answers = createAnswerCache(ANSWER_CACHE_BOUNDS);
   const context: AppContext = {
     repositories,
     realms: createRealmResolver(repositories.realms, config.defaultRealmKey, caches.realms),
@@ -140,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     webDist: createWebDist(config.webDistDir),
   };
-  await keepCachesFresh(app, database, caches);
+  await keepCachesFresh(app, database, caches, answers);
   registerSameOrigin(app);
   registerRouteAccess(app, context);
   await registerOpenApi(app);
@@ -168,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => recalculations.stop());
   registerRecalculationRoutes(app, recalculations);
   registerEquipmentRoutes(app, database.db);
-  registerFacilityRoutes(app, database.db);
+  registerFacilityRoutes(app, database.db, answers);
   registerOrganisationRoutes(app, database.db);
   registerAbatementRoutes(app, database.db);
   registerScope3Routes(app, database.db);
@@ -211,6 +214,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_CACHED_HOSTS = 1_000;
 /** Sessions and grant reads kept: a few per signed-in user. */
 const MAX_CACHED_ACCESS_READS = 10_000;
+/** Facility list and view answers kept (decision 046): a list page is about 10 k characters, a view 5 to 30 k. */
+const ANSWER_CACHE_BOUNDS = { maxEntries: 5_000, maxCharacters: 64 * 1024 * 1024 };
 /** What every signed-in request reads to decide a user's rights and realm scope. */
 const ACCESS_READS = [
   'listPermissions',
@@ -224,18 +229,27 @@ const ACCESS_READS = [
  * Cached reads are dropped when a trigger on their tables notifies (any server or CLI on this database: migration
  * 0014) and, so this server's own change is seen by the very next request rather than when the notice arrives,
  * before the answer to any request that could have written is sent. A realm's change can change rights (the
- * realm tree), so it drops both.
+ * realm tree) and answers (its GWP set), so it drops all. Kept answers are dropped by realm when their tables'
+ * notice names the realms (migration 0030), else all; an access change leaves them, as their keys hold the realm
+ * scope and the handlers check the user's rights on every answer.
  */
 async function keepCachesFresh(
   app: FastifyInstance,
   database: DatabaseHandle,
   caches: Record<'realms' | 'access', ChangeAwareCache>,
+  answers: AnswerCache,
 ): Promise<void> {
-  const all = Object.values(caches);
+  const all = [...Object.values(caches), answers];
   const stopListeningToRealms = await database.listen(REALM_CHANGE_CHANNEL, {
     onNotification: () => all.forEach((cache) => cache.clear()),
     onInterrupted: () => all.forEach((cache) => cache.pause()),
     onResumed: () => all.forEach((cache) => cache.resume()),
+  });
+  const stopListeningToAnswers = await database.listen(ANSWERS_CHANGE_CHANNEL, {
+    onNotification: (realmIds) =>
+      realmIds === '' ? answers.clear() : answers.clearRealms(realmIds.split(',')),
+    onInterrupted: () => answers.pause(),
+    onResumed: () => answers.resume(),
   });
   const stopListeningToAccess = await database.listen(ACCESS_CHANGE_CHANNEL, {
     onNotification: () => caches.access.clear(),
@@ -245,6 +259,7 @@ async function keepCachesFresh(
   app.addHook('onClose', async () => {
     await stopListeningToRealms();
     await stopListeningToAccess();
+    await stopListeningToAnswers();
   });
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!SAFE_METHODS.has(request.method)) all.forEach((cache) => cache.clear());

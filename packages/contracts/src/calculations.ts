@@ -360,7 +360,19 @@ export const calculationBindingParamsSchema = z.object({
   targetKey: z.string().min(1).max(MAX_NAME_LENGTH),
 });
 
-export const calculationBindingListResponseSchema = z.object({ bindings: z.array(calculationBindingSchema) });
+/** What the realm may bind: the activity types its records and equipment types use, and its equipment types. */
+export const calculationBindingTargetsSchema = z.object({
+  /** Sorted; each once. */
+  activityTypes: z.array(z.string()),
+  equipmentTypes: z.array(z.object({ key: z.string(), name: z.string() })),
+});
+export type CalculationBindingTargets = z.infer<typeof calculationBindingTargetsSchema>;
+
+export const calculationBindingListResponseSchema = z.object({
+  bindings: z.array(calculationBindingSchema),
+  targets: calculationBindingTargetsSchema,
+});
+export type CalculationBindingListResponse = z.infer<typeof calculationBindingListResponseSchema>;
 
 // Datasets --------------------------------------------------------------------------------------------------------
 
@@ -577,7 +589,10 @@ export const calculationEndpoints = {
     params: calculationIdParamsSchema,
     responses: { 204: noContentSchema, 404: apiErrorSchema, 409: apiErrorSchema },
   }),
-  /** The bindings in force: the realm's own and those it inherits and has not overridden. */
+  /**
+   * The bindings in force (the realm's own and those it inherits and has not overridden), and the targets the
+   * realm may bind.
+   */
   listBindings: defineEndpoint({
     method: 'GET',
     path: '/api/calculation-bindings',
@@ -617,6 +632,20 @@ export const calculationEndpoints = {
     params: calculationDatasetParamsSchema,
     query: calculationDatasetRowsQuerySchema.pick({ version: true }).extend({ format: exportFormatSchema }),
     responses: { 200: z.unknown(), 404: apiErrorSchema },
+  }),
+  /** The GWP sets of `/calc-editor/constants`: a row per gas, a column per set, as CSV or XLSX. */
+  exportGwpSets: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/calculation-constants/gwp-sets',
+    query: z.object({ format: exportFormatSchema }),
+    responses: { 200: z.unknown() },
+  }),
+  /** The units of `/calc-editor/constants` matching the page's search `q` (every unit without it). */
+  exportUnits: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/calculation-constants/units',
+    query: z.object({ q: z.string().max(200).optional(), format: exportFormatSchema }),
+    responses: { 200: z.unknown() },
   }),
   /** The realm's own dataset with all its versions; an inherited one answers 404. */
   deleteDataset: defineEndpoint({

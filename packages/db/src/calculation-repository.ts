@@ -603,6 +603,32 @@ export function createCalculationRepository(db: Database) {
       return row as CalculationDatasetVersionRow;
     },
 
+    /**
+     * The activity types the realm's records use and its equipment types name (current versions), sorted, each
+     * once; and its equipment types by key. What a binding of the realm may target.
+     */
+    async bindingTargets(realmId: string): Promise<{
+      activityTypes: string[];
+      equipmentTypes: { key: string; name: string }[];
+    }> {
+      const result = await db.execute<{ activity_type: string }>(sql`
+        select activity_type from activity_records where realm_id = ${realmId}
+        union
+        select unnest(version.activity_types) from equipment_type_versions version
+          join equipment_types type
+            on type.realm_id = version.realm_id and type.id = version.equipment_type_id
+              and type.current_version = version.version
+          where version.realm_id = ${realmId}
+        order by 1`);
+      const rows = (result as unknown as { rows?: { activity_type: string }[] }).rows ?? [];
+      const types = await db
+        .select({ key: equipmentTypes.key, name: equipmentTypes.name })
+        .from(equipmentTypes)
+        .where(eq(equipmentTypes.realmId, realmId))
+        .orderBy(asc(equipmentTypes.name));
+      return { activityTypes: rows.map((row) => row.activity_type), equipmentTypes: types };
+    },
+
     /** Equipment's type key and form values, for bindings to equipment types and the attributes parameters. */
     async listEquipmentAttributes(
       realmId: string,

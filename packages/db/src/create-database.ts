@@ -25,9 +25,15 @@ export type DatabaseOptions =
 export const REALM_CHANGE_CHANNEL = 'ecc_realm_changed';
 /** Channel of the triggers on users, sessions, roles, groups and grants (migration 0014): someone's rights changed. */
 export const ACCESS_CHANGE_CHANNEL = 'ecc_access_changed';
+/**
+ * Channel of the triggers on the tables the facility list and view read (migration 0030): the payload names the
+ * changed realms' ids, comma-separated, or is empty when any realm may have changed.
+ */
+export const ANSWERS_CHANGE_CHANNEL = 'ecc_answers_changed';
 
 export interface NotificationHandlers {
-  onNotification(): void;
+  /** `payload` is the notice's text ('' when the trigger sent none). */
+  onNotification(payload: string): void;
   /** Notices may have been missed (the listening connection was lost); a reconnect is under way. */
   onInterrupted(): void;
   /** Listening again after an interruption. */
@@ -77,7 +83,8 @@ function adoptPglite(client: PGlite, onClosed: () => void): DatabaseHandle {
     kind: 'pglite',
     migrate: () => migratePglite(ownerDb, { migrationsFolder: MIGRATIONS_FOLDER }),
     // One connection in this process: nothing to lose, so never interrupted.
-    listen: (channel, { onNotification }) => client.listen(channel, () => onNotification()),
+    listen: (channel, { onNotification }) =>
+      client.listen(channel, (payload) => onNotification(payload ?? '')),
     close: async () => {
       if (isClosed) return;
       isClosed = true;
@@ -180,7 +187,7 @@ async function listenOnPostgres(
   const connect = async (): Promise<void> => {
     const candidate = new pg.Client({ connectionString: databaseUrl });
     candidate.on('notification', (notice) => {
-      if (notice.channel === channel) handlers.onNotification();
+      if (notice.channel === channel) handlers.onNotification(notice.payload ?? '');
     });
     const onLost = () => {
       if (client !== candidate || isStopped) return;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  calculationBindingListResponseSchema,
   calculationDetailSchema,
   calculationListResponseSchema,
   calculationPublishRefusalSchema,
@@ -485,6 +486,23 @@ describe('calculations as data, run by the engine', () => {
       payload: { targetKind: 'equipment-type', targetKey: 'boiler', calculationId: id },
     });
     expect(bound.statusCode, bound.body).toBe(200);
+    // The list answers what the realm may bind: its records' and equipment types' activity types, its types.
+    const listed = calculationBindingListResponseSchema.parse(
+      (await call(PARENT_HOST, { method: 'GET', url: '/api/calculation-bindings' })).json(),
+    );
+    expect(listed.targets.activityTypes).toEqual(
+      expect.arrayContaining(['boiler-gas', 'stationary-combustion']),
+    );
+    expect(new Set(listed.targets.activityTypes).size).toBe(listed.targets.activityTypes.length);
+    expect(listed.targets.equipmentTypes).toContainEqual({ key: 'boiler', name: 'Boiler' });
+    expect(listed.bindings).toContainEqual(
+      expect.objectContaining({ targetKind: 'equipment-type', targetKey: 'boiler', calculationId: id }),
+    );
+    const otherTargets = calculationBindingListResponseSchema.parse(
+      (await call(OTHER_HOST, { method: 'GET', url: '/api/calculation-bindings' })).json(),
+    ).targets;
+    expect(otherTargets.activityTypes).toEqual(['boiler-gas']);
+    expect(otherTargets.equipmentTypes).toEqual([]);
     expect((await recalculate(PARENT_HOST)).failed).toBe(0);
     const trail = await call(PARENT_HOST, { method: 'GET', url: `/api/activity-records/${recordId}/trail` });
     expect(trail.json().results[0]).toMatchObject({

@@ -1,6 +1,7 @@
 import { MAX_DATASET_ROWS } from '@ecc/contracts';
 import type {
   CalculationBinding,
+  CalculationBindingListResponse,
   CalculationDataset,
   CalculationDatasetDetail,
   CalculationDetail,
@@ -925,6 +926,18 @@ export async function listBindings(
       inheritedFrom: inheritedFrom(context, binding.realmId),
     })),
   };
+}
+
+/** The bindings in force and what the realm may bind: its records' and equipment types' activity types. */
+export async function listBindingsAndTargets(
+  db: Database,
+  realmId: string,
+): Promise<CalculationBindingListResponse> {
+  const [{ bindings }, targets] = await Promise.all([
+    listBindings(db, realmId),
+    createCalculationRepository(db).bindingTargets(realmId),
+  ]);
+  return { bindings, targets };
 }
 
 /** Binds a target to a calculation the realm sees (its own or inherited) that has a published version. */

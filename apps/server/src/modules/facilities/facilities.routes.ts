@@ -3,6 +3,7 @@ import type { Database } from '@ecc/db';
 import { realmGwpSetId } from '@ecc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerKeyOf, sendAnswer, serialisedAnswer, type AnswerCache } from '#platform/answer-cache.ts';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { assertCan, assertCanOnOwnRecord, permissionAccess, requireSession } from '#platform/route-access.ts';
 import {
@@ -19,18 +20,24 @@ import { registerFacilityExportRoute } from './facilities-export.ts';
 
 /**
  * The facility list and the facility view's data (issue 4, item 5), and facilities managed in the product
- * (issue 10, item 2): created, edited, archived and brought back by those who may create and update them.
+ * (issue 10, item 2): created, edited, archived and brought back by those who may create and update them. The list
+ * and view are answered from `answers`, serialised once (decision 046).
  */
-export function registerFacilityRoutes(app: FastifyInstance, db: Database): void {
+export function registerFacilityRoutes(app: FastifyInstance, db: Database, answers: AnswerCache): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const readFacility = { access: permissionAccess('read', 'Facility', { route: 'facility' }) };
 
   api.route({
     ...endpointRoute(facilityEndpoints.list),
     config: readFacility,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { realm } = requireSession(request);
-      return listFacilities(db, realm.id, realmGwpSetId(realm.properties), request.query);
+      const gwpSetId = realmGwpSetId(realm.properties);
+      const key = answerKeyOf(request, ['list', gwpSetId, request.query]);
+      const answer = await answers.get(realm.id, key, async () =>
+        serialisedAnswer(reply, await listFacilities(db, realm.id, gwpSetId, request.query)),
+      );
+      return sendAnswer(reply, answer);
     },
   });
 
@@ -57,17 +64,19 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database): void
   api.route({
     ...endpointRoute(facilityEndpoints.detail),
     config: readFacility,
-    // The facility is found once and checked by its id (`read Facility`, as `assertCanReadFacility` does).
-    handler: async (request) => {
+    // The facility is found once and checked by its id (`read Facility`, as `assertCanReadFacility` does), on
+    // every answer, kept or not: one user's load may serve another's request.
+    handler: async (request, reply) => {
       const { realm } = requireSession(request);
-      return facilityDetail(
-        db,
-        realm.id,
-        realmGwpSetId(realm.properties),
-        request.params.slug,
-        request.query,
-        (facilityId) => assertCanOnOwnRecord(request, 'read', 'Facility', facilityId),
-      );
+      const gwpSetId = realmGwpSetId(realm.properties);
+      const { slug } = request.params;
+      const key = answerKeyOf(request, ['detail', gwpSetId, slug, request.query]);
+      const answer = await answers.get(realm.id, key, async () => {
+        const { facilityId, detail } = await facilityDetail(db, realm.id, gwpSetId, slug, request.query);
+        return serialisedAnswer(reply, detail, facilityId);
+      });
+      await assertCanOnOwnRecord(request, 'read', 'Facility', answer.recordId ?? '');
+      return sendAnswer(reply, answer);
     },
   });
 

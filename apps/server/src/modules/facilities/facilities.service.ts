@@ -111,11 +111,11 @@ export async function listStates(db: Database, realmId: string): Promise<Facilit
 }
 
 /**
- * The facility and its summary; the repositories fetch rows, the domain does the arithmetic. `realmGwp` is the
- * realm's set as the request resolved the realm (see `listFacilities`). `authorize` checks the found facility (it
- * may read the grants, so it runs between the two transactions, never inside one: on PGlite a transaction holds
- * the only connection). Each transaction binds the realm scope once for its statements, run one after another
- * (pg refuses a second query on a transaction's client while one runs).
+ * The facility and its summary, with the facility's id for the caller to check the user's rights on (the answer
+ * is the same for every user who may read it, so it is kept for all of them, decision 046). The repositories fetch
+ * rows, the domain does the arithmetic. `realmGwp` is the realm's set as the request resolved the realm (see
+ * `listFacilities`). Each transaction binds the realm scope once for its statements, run one after another (pg
+ * refuses a second query on a transaction's client while one runs).
  */
 export async function facilityDetail(
   db: Database,
@@ -123,12 +123,10 @@ export async function facilityDetail(
   realmGwp: GwpSetId,
   slug: string,
   query: FacilityDetailQuery,
-  authorize: (facilityId: string) => Promise<void>,
-): Promise<FacilityDetailResponse> {
+): Promise<{ facilityId: string; detail: FacilityDetailResponse }> {
   const found = await createFacilityRepository(db).findWithCo2e(realmId, realmGwp, slug);
   if (!found) throw new HttpError(404, FACILITY_NOT_FOUND);
   const facilityId = found.facility.id;
-  await authorize(facilityId);
   const { monthTotals, results, records, equipment } = await db.transaction(async (transaction) => {
     // Yearly, monthly and per-gas totals from the monthly totals the triggers keep (decision 022); results are
     // read for the selected year only, for the breakdowns by source and equipment, which the totals do not carry.
@@ -163,7 +161,7 @@ export async function facilityDetail(
     reported: found.facility.reported,
     year: query.year,
   });
-  return { facility: toFacilityDto(found), summary };
+  return { facilityId, detail: { facility: toFacilityDto(found), summary } };
 }
 
 /** The managed fields of a stored facility, as the input schema reads them. */

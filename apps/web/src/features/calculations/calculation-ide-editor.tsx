@@ -24,6 +24,7 @@ import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { serverFieldErrors } from '#lib/forms/field-errors.ts';
+import { CalculationIdeBindings } from './calculation-ide-bindings.tsx';
 import { CalculationIdeFormulaTree } from './calculation-ide-formula-tree.tsx';
 import { CalculationIdeHistory } from './calculation-ide-history.tsx';
 import { CalculationIdeParameters } from './calculation-ide-parameters.tsx';
@@ -323,6 +324,9 @@ function CalculationWorkbench({
             <Tabs.Trigger value="tests" className={TAB_CLASSES}>
               Tests ({detail.tests.length})
             </Tabs.Trigger>
+            <Tabs.Trigger value="bindings" className={TAB_CLASSES}>
+              Bindings ({detail.bindings.length})
+            </Tabs.Trigger>
             <Tabs.Trigger value="history" className={TAB_CLASSES}>
               History
             </Tabs.Trigger>
@@ -380,6 +384,14 @@ function CalculationWorkbench({
               canEdit={!isReadOnly}
             />
           </Tabs.Content>
+          <Tabs.Content value="bindings">
+            <CalculationIdeBindings
+              calculationId={calculationId}
+              calculationName={detail.name}
+              publishedVersion={detail.publishedVersion}
+              canEdit={canEdit}
+            />
+          </Tabs.Content>
           <Tabs.Content value="history">
             <CalculationIdeHistory calculationId={calculationId} currentUserId={currentUserId} />
           </Tabs.Content>
@@ -399,7 +411,9 @@ function CalculationWorkbench({
           initialValues={picked?.parameters ?? testInputsOf(detail)}
           onProblems={(errors, ranFormula) => setServerProblems({ formula: ranFormula, errors })}
           formId={dryRunFormId}
-          {...(picked === undefined ? {} : { valuesNote: `Values of the record ${picked.description}.` })}
+          {...(picked === undefined
+            ? {}
+            : { valuesNote: `Values of the record ${picked.description}.`, valueSources: picked.sources })}
         />
       </aside>
     </div>

@@ -1,16 +1,17 @@
 import {
   activityRecordEndpoints,
+  equipmentEndpoints,
   facilityEndpoints,
   type ActivityRecordDto,
   type CalculationValue,
 } from '@ecc/contracts';
 import { FormField, Input, selectClasses } from '@ecc/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { LoadError } from '#components/load-error.tsx';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { formatNumber } from '#lib/format/index.ts';
-import { activityRecordParameters } from './calculation-ide-record.ts';
+import { recordDryRunParameters, type RecordParameterSource } from './calculation-ide-record.ts';
 
 const FACILITY_CHOICES = 50;
 const RECORD_CHOICES = 50;
@@ -18,6 +19,29 @@ const RECORD_CHOICES = 50;
 export interface PickedRecord {
   readonly description: string;
   readonly parameters: Readonly<Record<string, CalculationValue>>;
+  /** Where each parameter's value came from, in words (`the record`, `equipment Boiler 1`). */
+  readonly sources: Readonly<Record<string, string>>;
+}
+
+function sourceText(source: RecordParameterSource, equipmentName: string): string {
+  return source === 'record' ? 'the record' : `equipment ${equipmentName}`;
+}
+
+/** The record's parameters, with its equipment's form values when it has equipment (read from the API). */
+async function pickedRecordOf(record: ActivityRecordDto): Promise<PickedRecord> {
+  const equipment =
+    record.equipmentId === null
+      ? undefined
+      : await callEndpoint(equipmentEndpoints.detail, { params: { id: record.equipmentId } });
+  const { parameters, sources } = recordDryRunParameters(record, equipment);
+  const equipmentName = equipment?.name ?? '';
+  return {
+    description: `${recordLabel(record)}${equipment === undefined ? '' : ` (equipment ${equipmentName})`}`,
+    parameters,
+    sources: Object.fromEntries(
+      Object.entries(sources).map(([name, source]) => [name, sourceText(source, equipmentName)]),
+    ),
+  };
 }
 
 function recordLabel(record: ActivityRecordDto): string {
@@ -42,6 +66,7 @@ export function CalculationIdeRecordPicker({ onPick }: { onPick: (picked: Picked
       }),
     placeholderData: keepPreviousData,
   });
+  const pick = useMutation({ mutationFn: pickedRecordOf, onSuccess: onPick });
   const records = useQuery({
     queryKey: ['calculations', 'ide', 'records', facilitySlug, activityWords],
     queryFn: ({ signal }) =>
@@ -121,9 +146,7 @@ export function CalculationIdeRecordPicker({ onPick }: { onPick: (picked: Picked
               value=""
               onChange={(event) => {
                 const record = records.data?.results.find((each) => each.id === event.target.value);
-                if (record !== undefined) {
-                  onPick({ description: recordLabel(record), parameters: activityRecordParameters(record) });
-                }
+                if (record !== undefined) pick.mutate(record);
               }}
             >
               <option value="">
@@ -138,11 +161,26 @@ export function CalculationIdeRecordPicker({ onPick }: { onPick: (picked: Picked
               ))}
             </select>
           </div>
+          {pick.isPending ? (
+            <p role="status" className="text-sm">
+              Reading the record&apos;s equipment…
+            </p>
+          ) : null}
+          {pick.error === null ? null : (
+            <LoadError
+              title="The record's equipment could not be read"
+              error={pick.error}
+              onRetry={() => {
+                if (pick.variables !== undefined) pick.mutate(pick.variables);
+              }}
+            />
+          )}
         </>
       )}
       <p className="text-muted-foreground text-xs">
         A record gives :quantity, :unit, :activity_type, :scope, :scope3_category, :period_start, :period_end
-        and :factor_key, as the engine does when the calculation is bound to its activity type.
+        and :factor_key, and a record of a piece of equipment gives each of the equipment&apos;s form values
+        under its own name (:efficiency, :fuel…), as the engine does when the calculation is bound.
       </p>
     </fieldset>
   );

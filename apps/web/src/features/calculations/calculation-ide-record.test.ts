@@ -1,6 +1,6 @@
 import type { ActivityRecordDto } from '@ecc/contracts';
 import { describe, expect, it } from 'vitest';
-import { activityRecordParameters } from './calculation-ide-record.ts';
+import { activityRecordParameters, recordDryRunParameters } from './calculation-ide-record.ts';
 
 const record: ActivityRecordDto = {
   id: 'r1',
@@ -37,5 +37,46 @@ describe('an activity record as a calculation’s parameters', () => {
       period_end: '2020-12-31',
       factor_key: 'epa-c1-natural-gas',
     });
+  });
+
+  it('adds the equipment’s form values under their own names, saying which parameter came from where', () => {
+    const { parameters, sources } = recordDryRunParameters(
+      { ...record, equipmentId: 'e1' },
+      {
+        properties: {
+          fuel: 'natural gas',
+          efficiency: 80,
+          isCondensing: true,
+          // A record field of the same name wins; values the language has no type for are left out.
+          quantity: 5,
+          burners: [1, 2],
+          ['__proto__']: 7,
+        },
+      },
+    );
+    expect(parameters).toMatchObject({
+      quantity: 1_000_000,
+      fuel: 'natural gas',
+      efficiency: 80,
+      isCondensing: true,
+    });
+    expect(Object.hasOwn(parameters, 'burners')).toBe(false);
+    expect(Object.getOwnPropertyDescriptor(parameters, '__proto__')?.value).toBe(7);
+    expect(sources).toMatchObject({
+      quantity: 'record',
+      unit: 'record',
+      factor_key: 'record',
+      fuel: 'equipment',
+      efficiency: 'equipment',
+      isCondensing: 'equipment',
+    });
+    expect(Object.getOwnPropertyDescriptor(sources, '__proto__')?.value).toBe('equipment');
+    expect(Object.getPrototypeOf(sources)).toBe(Object.prototype);
+  });
+
+  it('gives only the record’s fields for a record without equipment', () => {
+    const { parameters, sources } = recordDryRunParameters(record);
+    expect(parameters).toEqual(activityRecordParameters(record));
+    expect(new Set(Object.values(sources))).toEqual(new Set(['record']));
   });
 });

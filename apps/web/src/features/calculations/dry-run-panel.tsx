@@ -64,6 +64,8 @@ export interface DryRunPanelProps {
   formId?: string;
   /** Said under the values, e.g. which activity record filled them. */
   valuesNote?: string;
+  /** Where each starting value came from (`the record`, `equipment Boiler 1`), shown under its field. */
+  valueSources?: Readonly<Record<string, string>>;
 }
 
 /** Typed parameter values → the server's dry run → value, gases and a trace line by line. */
@@ -74,6 +76,7 @@ export function DryRunPanel({
   onProblems,
   formId,
   valuesNote,
+  valueSources = {},
 }: DryRunPanelProps) {
   const id = useId();
   const [values, setValues] = useState<Record<string, TypedValue>>({});
@@ -122,7 +125,13 @@ export function DryRunPanel({
             const kindId = `${id}-${name}-kind`;
             return (
               <div key={name} className="grid grid-cols-[1fr_9rem] items-end gap-2">
-                <FormField label={`:${name}`} error={fieldErrors[name]}>
+                <FormField
+                  label={`:${name}`}
+                  error={fieldErrors[name]}
+                  {...(Object.hasOwn(valueSources, name) && values[name] === undefined
+                    ? { description: `From ${valueSources[name]}` }
+                    : {})}
+                >
                   <Input
                     value={value.text}
                     disabled={value.kind !== 'number' && value.kind !== 'text'}
