@@ -633,6 +633,20 @@ export const calculationEndpoints = {
     query: calculationDatasetRowsQuerySchema.pick({ version: true }).extend({ format: exportFormatSchema }),
     responses: { 200: z.unknown(), 404: apiErrorSchema },
   }),
+  /** The GWP sets of `/calc-editor/constants`: a row per gas, a column per set, as CSV or XLSX. */
+  exportGwpSets: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/calculation-constants/gwp-sets',
+    query: z.object({ format: exportFormatSchema }),
+    responses: { 200: z.unknown() },
+  }),
+  /** The units of `/calc-editor/constants` matching the page's search `q` (every unit without it). */
+  exportUnits: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/calculation-constants/units',
+    query: z.object({ q: z.string().max(200).optional(), format: exportFormatSchema }),
+    responses: { 200: z.unknown() },
+  }),
   /** The realm's own dataset with all its versions; an inherited one answers 404. */
   deleteDataset: defineEndpoint({
     method: 'DELETE',

@@ -1,10 +1,13 @@
 import { activityRecordListQuerySchema } from './activities.ts';
+import { apiErrorSchema } from './api-error.ts';
 import { auditLogFilterSchema } from './audit.ts';
 import { emissionFactorListQuerySchema } from './emissions.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { equipmentListQuerySchema } from './equipment.ts';
 import { exportFormatSchema } from './exports.ts';
 import { facilityListQuerySchema, facilitySlugParamsSchema } from './facilities.ts';
+import { managedRealmListQuerySchema } from './managed-realms.ts';
+import { realmParamsSchema } from './realm-settings.ts';
 import { z } from './zod.ts';
 
 /** A list's query without its paging, plus the format: what an export of that list takes. */
@@ -78,6 +81,26 @@ export const exportEndpoints = {
     method: 'GET',
     path: '/api/exports/invitations',
     query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  roles: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/roles',
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  /** A realm's sign-in strategies, never a client secret; another realm than the caller may manage: 404. */
+  loginStrategies: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/realms/:realmId/login-strategies',
+    params: realmParamsSchema,
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema, 404: apiErrorSchema },
+  }),
+  realms: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/realms',
+    query: managedRealmListQuerySchema.omit(PAGING).extend(formatShape),
     responses: { 200: fileDownloadSchema },
   }),
 };

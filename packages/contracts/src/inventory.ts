@@ -313,10 +313,32 @@ export type InventoryYearsResponse = z.infer<typeof inventoryYearsResponseSchema
 
 /**
  * The inventory's tables as files: `summary` (scopes, gases, Scope 3 categories, biogenic CO2: one line each, the
- * GHG Protocol layout), `facilities`, `business-units`, `countries`. Masses in kg CO2e (gases in kg).
+ * GHG Protocol layout), `facilities`, `business-units`, `countries` (kg CO2e, gases in kg), and the page's other
+ * tables as the report builder lays them out: `comparison` (the year, the base year and the year before with the
+ * change), `intensities`, `methods`, `factor-sources`, `exclusions`, `reported` (GHGRP) in kg, and the disclosures
+ * `esrs-e1-6`, `cdp-c6`, `cdp-c7` (with C7.9a's reasons) in t CO2e.
  */
-export const INVENTORY_EXPORT_TABLES = ['summary', 'facilities', 'business-units', 'countries'] as const;
+export const INVENTORY_EXPORT_TABLES = [
+  'summary',
+  'facilities',
+  'business-units',
+  'countries',
+  'comparison',
+  'intensities',
+  'methods',
+  'factor-sources',
+  'exclusions',
+  'reported',
+  'esrs-e1-6',
+  'cdp-c6',
+  'cdp-c7',
+] as const;
 export type InventoryExportTable = (typeof INVENTORY_EXPORT_TABLES)[number];
+/** The tables whose files are the report builder's layout of them (`packages/db` report-inventory-tables). */
+export type InventoryDetailTable = Exclude<
+  InventoryExportTable,
+  'summary' | 'facilities' | 'business-units' | 'countries'
+>;
 export const inventoryExportQuerySchema = z.object({
   year: reportingYearSchema,
   table: z.enum(INVENTORY_EXPORT_TABLES),

@@ -1,4 +1,5 @@
 import { defineEndpoint } from './endpoint.ts';
+import { exportFormatSchema } from './exports.ts';
 import { scopeTotalsSchema } from './facilities.ts';
 import { reportingYearSchema } from './period.ts';
 import { z } from './zod.ts';
@@ -111,6 +112,18 @@ export type OverviewResponse = z.infer<typeof overviewResponseSchema>;
 export const reportingYearsResponseSchema = z.object({ years: z.array(z.number().int()) });
 export type ReportingYearsResponse = z.infer<typeof reportingYearsResponseSchema>;
 
+/**
+ * The overview's tables as files: each ranking whole (every facility or source of the year, not only the top the
+ * page shows), of the year asked for, else the latest with data, as `get` chooses it.
+ */
+export const OVERVIEW_EXPORT_TABLES = ['facilities', 'sources', 'reported', 'data-quality'] as const;
+export type OverviewExportTable = (typeof OVERVIEW_EXPORT_TABLES)[number];
+export const overviewExportQuerySchema = overviewQuerySchema.extend({
+  table: z.enum(OVERVIEW_EXPORT_TABLES),
+  format: exportFormatSchema,
+});
+export type OverviewExportQuery = z.infer<typeof overviewExportQuerySchema>;
+
 export const overviewEndpoints = {
   get: defineEndpoint({
     method: 'GET',
@@ -122,5 +135,12 @@ export const overviewEndpoints = {
     method: 'GET',
     path: '/api/overview/years',
     responses: { 200: reportingYearsResponseSchema },
+  }),
+  /** A file download (CSV or XLSX) of one of the overview's rankings. */
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/overview',
+    query: overviewExportQuerySchema,
+    responses: { 200: z.unknown() },
   }),
 };

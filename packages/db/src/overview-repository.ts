@@ -158,13 +158,14 @@ export function createOverviewRepository(db: Database) {
 
     /**
      * The largest emitters of a year on one set, by CO2e with Scope 2 location-based: from the monthly totals'
-     * CO2e rows.
+     * CO2e rows. `offset` pages through the whole ranking (the export).
      */
     async topFacilities(
       realmId: string,
       gwpSetId: string,
       year: number,
       limit: number,
+      offset = 0,
     ): Promise<OverviewFacilityScopesRow[]> {
       const { from, to } = yearBounds(year);
       const rows = await rowsOf(
@@ -185,7 +186,7 @@ export function createOverviewRepository(db: Database) {
                 and month >= ${from}::date and month < ${to}::date
               group by facility_id
               order by ranked_co2e_kg desc nulls last, facility_id
-              limit ${limit}
+              limit ${limit} offset ${offset}
             ) totals
             join facilities on facilities.realm_id = ${realmId} and facilities.id = totals.facility_id
             order by totals.ranked_co2e_kg desc nulls last, facilities.name`,
@@ -273,12 +274,16 @@ export function createOverviewRepository(db: Database) {
       }));
     },
 
-    /** The largest reporting facilities of a year (without calculated results that year), CO2e on one set. */
+    /**
+     * The largest reporting facilities of a year (without calculated results that year), CO2e on one set;
+     * `offset` pages through the whole ranking (the export).
+     */
     async topReportedFacilities(
       realmId: string,
       gwpSetId: string,
       year: number,
       limit: number,
+      offset = 0,
     ): Promise<OverviewReportedFacilityRow[]> {
       const rows = await rowsOf(
         db,
@@ -286,8 +291,8 @@ export function createOverviewRepository(db: Database) {
               facilities.reported->(reported.year::text)->>'source' as source, reported.co2e_kg::float8 as co2e_kg
             from (${reportedOnlyYears(realmId, gwpSetId, year)}) as reported
             join facilities on facilities.realm_id = ${realmId} and facilities.id = reported.facility_id
-            order by reported.co2e_kg desc, name
-            limit ${limit}`,
+            order by reported.co2e_kg desc, name, slug
+            limit ${limit} offset ${offset}`,
       );
       return rows.map((row) => ({
         slug: text(row.slug),
@@ -306,13 +311,14 @@ export function createOverviewRepository(db: Database) {
      * per activity type and unit, months missing between the first and last month with data (gaps), monthly
      * quantities more than `outlierDeviations` scaled median absolute deviations from the median of at least
      * `minMonthsForOutliers` months (outliers), and months with estimated records. Facilities with flags, most
-     * first, and the realm's sums over all of them.
+     * first (`offset` pages through them all, the export), and the realm's sums over all of them.
      */
     async dataQuality(
       realmId: string,
       year: number,
       limit: number,
       rule: DataQualityRule,
+      offset = 0,
     ): Promise<{
       rows: OverviewDataQualityRow[];
       totals: Omit<OverviewDataQualityRow, 'slug' | 'name'> & { facilityCount: number };
@@ -390,7 +396,7 @@ export function createOverviewRepository(db: Database) {
               ranked_facilities.facility_count::int as facility_count
             from ranked_facilities
             join facilities on facilities.realm_id = ${realmId} and facilities.id = ranked_facilities.facility_id
-            where ranked_facilities.rank <= ${limit}
+            where ranked_facilities.rank > ${offset} and ranked_facilities.rank <= ${offset + limit}
             order by ranked_facilities.rank`,
       );
       const first = rows[0];

@@ -1,8 +1,10 @@
 import {
   CHANGE_REASON_LABELS,
+  INTENSITY_DENOMINATOR_LABELS,
   INVENTORY_SECTION_TABLE_LABELS,
   KYOTO_GASES,
   type InventoryComparison,
+  type InventoryDetailTable,
   type InventoryResponse,
   type InventorySectionTable,
   type ReportChart,
@@ -293,6 +295,161 @@ const TABLE_BUILDERS: Readonly<Record<InventorySectionTable, (inventory: Invento
     'cdp-c6': cdpC6Table,
     'cdp-c7': cdpC7Table,
   };
+
+/** This year, the base year and the year before, each with the scopes and its change to this year. */
+function comparisonTable(inventory: InventoryResponse): ReportTable {
+  const { baseYear, previousYear } = inventory.comparison;
+  const compared = (label: string, comparison: InventoryComparison | null): Row[] =>
+    comparison === null
+      ? []
+      : [
+          {
+            line: label,
+            year: comparison.year,
+            ...scopeCells(comparison),
+            changeCo2e: comparison.changeCo2e,
+            changePercent: comparison.changePercent,
+          },
+        ];
+  return {
+    title: `Base year and previous year ${inventory.year}`,
+    columns: [
+      text('line', 'Compared with'),
+      number('year', 'Year'),
+      ...scopeColumns(),
+      number('changeCo2e', 'Change to this year (kg CO2e)'),
+      number('changePercent', 'Change to this year (%)', 1),
+    ],
+    rows: [
+      {
+        line: 'This year',
+        year: inventory.year,
+        scope1: inventory.scope1.co2e,
+        scope2Location: inventory.scope2.location.co2e,
+        scope2Market: inventory.scope2.market.co2e,
+        scope3: inventory.scope3.co2e,
+        co2e: inventory.totals.co2e,
+        changeCo2e: null,
+        changePercent: null,
+      },
+      ...compared('Base year', baseYear),
+      ...compared('Previous year', previousYear),
+    ],
+  };
+}
+
+function intensitiesTable(inventory: InventoryResponse): ReportTable {
+  return {
+    title: `Intensities ${inventory.year}`,
+    columns: [
+      text('denominator', 'Denominator'),
+      number('amount', 'Amount', 2),
+      text('unit', 'Unit'),
+      number('co2ePerUnit', 'kg CO2e per unit (location-based)', 4),
+      number('co2eMarketPerUnit', 'kg CO2e per unit (market-based)', 4),
+    ],
+    rows: inventory.intensities.map((intensity) => ({
+      denominator: INTENSITY_DENOMINATOR_LABELS[intensity.kind],
+      amount: intensity.amount,
+      unit: intensity.unit,
+      co2ePerUnit: intensity.co2ePerUnit,
+      co2eMarketPerUnit: intensity.co2eMarketPerUnit,
+    })),
+  };
+}
+
+function methodsTable(inventory: InventoryResponse): ReportTable {
+  return {
+    title: `Calculation methods ${inventory.year}`,
+    columns: [text('method', 'Calculation method'), number('resultCount', 'Results')],
+    rows: inventory.methods.map((method) => ({
+      method: method.calculationMethodId,
+      resultCount: method.resultCount,
+    })),
+  };
+}
+
+function factorSourcesTable(inventory: InventoryResponse): ReportTable {
+  return {
+    title: `Emission factors used ${inventory.year}`,
+    columns: [
+      text('factor', 'Factor'),
+      text('version', 'Version'),
+      number('resultCount', 'Results'),
+      number('fallbackCount', 'Fallbacks'),
+    ],
+    rows: inventory.factorSources.map((source) => ({
+      factor: source.factorKey,
+      version: source.factorVersion,
+      resultCount: source.resultCount,
+      fallbackCount: source.fallbackCount,
+    })),
+  };
+}
+
+function exclusionsTable(inventory: InventoryResponse): ReportTable {
+  return {
+    title: `Facilities not counted in full ${inventory.year}`,
+    columns: [
+      text('name', 'Facility'),
+      text('slug', 'Slug'),
+      number('countedPercent', 'Counted (%)', 1),
+      text('reason', 'Reason'),
+      number('uncountedCo2e', 'Own CO2e before consolidation (kg)'),
+    ],
+    rows: inventory.exclusions.map((exclusion) => ({
+      name: exclusion.name,
+      slug: exclusion.slug,
+      countedPercent: exclusion.countedPercent,
+      reason: exclusion.reason ?? (exclusion.kind === 'partial-share' ? 'Equity share' : ''),
+      uncountedCo2e: exclusion.uncountedCo2e,
+    })),
+  };
+}
+
+/** Facilities' years as reported to EPA's GHGRP, counted or shown only (decision 039). */
+function reportedTable(inventory: InventoryResponse): ReportTable {
+  return {
+    title: `Source: ${inventory.reported.source} ${inventory.year}`,
+    columns: [
+      text('name', 'Facility'),
+      text('slug', 'Slug'),
+      text('countedAs', 'Counted as'),
+      number('co2e', `Scope 1 (kg CO2e, ${inventory.gwp})`),
+      number('publishedCo2e', 'As published (kg CO2e)'),
+      text('publishedGwp', 'Published GWP set'),
+      number('biogenicCo2', 'Biogenic CO2 (kg)'),
+    ],
+    rows: inventory.reported.facilities.map((facility) => ({
+      name: facility.name,
+      slug: facility.slug,
+      countedAs: facility.isCounted ? 'Reported' : 'Calculated (reported not counted)',
+      co2e: facility.co2e,
+      publishedCo2e: facility.publishedCo2e,
+      publishedGwp: facility.publishedGwp,
+      biogenicCo2: facility.biogenicCo2,
+    })),
+  };
+}
+
+const DETAIL_TABLE_BUILDERS: Readonly<
+  Record<InventoryDetailTable, (inventory: InventoryResponse) => ReportTable>
+> = {
+  comparison: comparisonTable,
+  intensities: intensitiesTable,
+  methods: methodsTable,
+  'factor-sources': factorSourcesTable,
+  exclusions: exclusionsTable,
+  reported: reportedTable,
+  'esrs-e1-6': esrsTable,
+  'cdp-c6': cdpC6Table,
+  'cdp-c7': cdpC7Table,
+};
+
+/** One of the inventory page's tables as its export file lays it out: the page's numbers, units in the headers. */
+export function inventoryDetailTable(inventory: InventoryResponse, table: InventoryDetailTable): ReportTable {
+  return DETAIL_TABLE_BUILDERS[table](inventory);
+}
 
 export function inventoryReportTable(
   inventory: InventoryResponse,

@@ -16,19 +16,21 @@ export interface ExportMenuProps {
   what: string;
   /** The download address of each format, with the table's filters applied. */
   hrefOf: (format: ExportFormat) => string;
+  /** The button's visible text where several tables sit side by side; `Export` when absent. */
+  label?: string;
 }
 
 /**
  * An Export button whose menu downloads the table as CSV or XLSX. The items are links the browser downloads
  * (the server names the file), so a large export streams to disk instead of passing through the page.
  */
-export function ExportMenu({ what, hrefOf }: ExportMenuProps) {
+export function ExportMenu({ what, hrefOf, label = 'Export' }: ExportMenuProps) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
         <Button variant="outline" size="sm" aria-label={`Export ${what}`}>
           <DownloadIcon aria-hidden="true" />
-          Export
+          {label}
           <ChevronDownIcon aria-hidden="true" />
         </Button>
       </DropdownMenu.Trigger>

@@ -5,6 +5,7 @@ import {
   reportEndpoints,
   reportScheduleInputSchema,
   type ReportExportFormat,
+  type ReportRun,
   type ReportSchedule,
   type ReportScheduleInput,
 } from '@ecc/contracts';
@@ -79,12 +80,50 @@ interface ScheduleFormValues {
 const FORMAT_LABELS: Record<ReportExportFormat, string> = { pdf: 'PDF', xlsx: 'XLSX', csv: 'CSV' };
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function lastRunOf(schedule: ReportSchedule): string {
-  const run = schedule.runs[0];
+const STATUS_LABELS: Record<ReportRun['status'], string> = {
+  running: 'Running',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+function runSummaryOf(run: ReportRun | undefined): string {
   if (!run) return 'Not run yet';
-  const when = dateFormat.format(new Date(run.slot));
-  if (run.status === 'failed') return `${when}: failed (${run.error ?? 'no reason given'})`;
-  return `${when}: ${run.status === 'sent' ? 'sent' : 'running'}`;
+  return `${dateFormat.format(new Date(run.slot))}: ${STATUS_LABELS[run.status].toLowerCase()}`;
+}
+
+/**
+ * The schedule's last runs (newest first, as many as the API keeps), the latest in the summary and all of them when
+ * opened: a native disclosure, so keyboard and screen readers work without script. Each run mailed the schedule's
+ * recipients; a failed run says why.
+ */
+function RunHistory({ schedule }: { schedule: ReportSchedule }) {
+  const latest = schedule.runs[0];
+  if (latest === undefined) return <span>{runSummaryOf(latest)}</span>;
+  return (
+    <details className="group">
+      <summary className="cursor-pointer">
+        {runSummaryOf(latest)}
+        <span className="text-muted-foreground">
+          {' '}
+          ({schedule.runs.length === 1 ? '1 run' : `${schedule.runs.length} runs`})
+        </span>
+      </summary>
+      <ol aria-label={`Runs of the schedule ${schedule.cron}`} className="mt-2 grid gap-2">
+        {schedule.runs.map((run) => (
+          <li key={run.id} className="rounded border p-2 text-sm">
+            <p>
+              <time dateTime={run.slot}>{dateFormat.format(new Date(run.slot))}</time>:{' '}
+              <strong className={run.status === 'failed' ? 'text-destructive' : undefined}>
+                {STATUS_LABELS[run.status]}
+              </strong>
+            </p>
+            <p className="text-muted-foreground">To {schedule.recipients.join(', ')}</p>
+            {run.status === 'failed' ? <p>{run.error ?? 'No reason was given.'}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
 }
 
 /** A report's or saved analysis's schedules (cron, format, recipients), their last runs, and a form to add one. */
@@ -144,7 +183,7 @@ export function ScheduleList({ target, canEdit }: { target: ScheduleTarget; canE
                 cell: (schedule) =>
                   schedule.nextRunAt ? dateFormat.format(new Date(schedule.nextRunAt)) : '—',
               },
-              { header: 'Last run', cell: lastRunOf },
+              { header: 'Runs', cell: (schedule) => <RunHistory schedule={schedule} /> },
               {
                 header: 'Actions',
                 isHeaderHidden: true,

@@ -246,6 +246,28 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
             args,
           );
         }
+        const role = `Each value of ${name}`;
+        if (args.length === 2 && second !== undefined) {
+          // Two values (the usual MIN(:x, 1)): checked inline, the first before the second runs.
+          const a = first.evaluate;
+          const b = second.evaluate;
+          const firstSpan = argumentSpan(node, 0);
+          const secondSpan = argumentSpan(node, 1);
+          return folded(
+            {
+              evaluate: (frame) => {
+                const x = a(frame);
+                const checked = typeof x === 'number' ? x : expectNumber(x, firstSpan, role);
+                const y = b(frame);
+                const other = typeof y === 'number' ? y : expectNumber(y, secondSpan, role);
+                return isMinimum ? Math.min(checked, other) : Math.max(checked, other);
+              },
+              type: 'number',
+              cost: sumCost(args),
+            },
+            args,
+          );
+        }
         const evaluators = args.map(
           (argument, index) => [argument.evaluate, argumentSpan(node, index)] as const,
         );

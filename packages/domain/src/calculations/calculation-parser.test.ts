@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FACTOR_LIBRARY_BY_ID } from '../emissions/factor-library.ts';
 import { parseFormula } from './calculation-parser.ts';
+import type { CalculationOutcome } from './calculation-types.ts';
 import { compileFormula } from './compile-formula.ts';
 import { printExpression, printFormula } from './print-formula.ts';
 import type { Expression, Statement } from './syntax-tree.ts';
@@ -261,7 +262,7 @@ describe('fuzz: random and mutated formulas through parser, compiler and evaluat
     "'CO2'",
   ];
 
-  it('5,000 cases: no crash, no hang, every problem a diagnostic with its place', () => {
+  it('5,000 cases: no crash, no hang, every problem a diagnostic with its place; runs by values answer as traced ones', () => {
     const mutation = fc.tuple(
       fc.constantFrom(...SEEDS),
       fc.array(fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.constantFrom(...PIECES)), {
@@ -270,6 +271,11 @@ describe('fuzz: random and mutated formulas through parser, compiler and evaluat
       }),
     );
     const inputs = { fuel: 1000, vehicle: 'car', km: 12, energy: 3, share: 0, a: 2, b: 'y', k: 'x' };
+    // Other kinds of values for the same names, by name and by values in parameters order.
+    const otherKinds = { fuel: '1000', vehicle: null, km: true, energy: 3, a: null, b: 2, k: 'x' };
+    const answer = (outcome: CalculationOutcome | undefined) =>
+      outcome &&
+      (outcome.isSuccess ? { value: outcome.value, gases: outcome.gases } : { errors: outcome.errors });
     fc.assert(
       fc.property(
         fc.oneof(
@@ -292,6 +298,16 @@ describe('fuzz: random and mutated formulas through parser, compiler and evaluat
           }
           if (outcome?.isSuccess === true && typeof outcome.value === 'number') {
             expect(Number.isFinite(outcome.value)).toBe(true);
+          }
+          const calculation = compiled.calculation;
+          if (calculation !== undefined) {
+            expect(answer(calculation.evaluate(inputs))).toEqual(answer(outcome));
+            const traced = answer(calculation.evaluate(otherKinds, { trace: true }));
+            expect(answer(calculation.evaluate(otherKinds))).toEqual(traced);
+            const values = calculation.parameters.map((name) =>
+              Object.hasOwn(otherKinds, name) ? (otherKinds as Record<string, unknown>)[name] : undefined,
+            );
+            expect(answer(calculation.evaluateValues(values))).toEqual(traced);
           }
         },
       ),

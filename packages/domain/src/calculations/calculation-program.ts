@@ -47,20 +47,75 @@ const NOWHERE: SourceSpan = {
 /** The trace of a run that records none: one shared array, so bulk evaluation allocates no trace. */
 const NO_TRACE: readonly CalculationTraceEntry[] = Object.freeze([]);
 
+/** A statement fused with what its kind does with its value (set a slot, add a gas's mass): one call per line. */
+type Step = (frame: Frame) => CalculationValue;
+
+function failNotFinite(span: SourceSpan, value: number): never {
+  return fail(
+    span,
+    `This line's value is not a finite number (${Number.isNaN(value) ? 'undefined' : 'too large'})`,
+  );
+}
+
+function stepOf(statement: CompiledStatement): Step {
+  const evaluate = statement.evaluate;
+  const span = statement.span;
+  if (statement.kind === 'set') {
+    const slot = statement.slot;
+    return (frame) => {
+      const value = evaluate(frame);
+      if (typeof value === 'number' && !Number.isFinite(value)) failNotFinite(span, value);
+      frame.slots[slot] = value;
+      return value;
+    };
+  }
+  if (statement.kind === 'emit') {
+    const gasIndex = statement.gasIndex;
+    return (frame) => {
+      const value = evaluate(frame);
+      if (typeof value === 'number' && !Number.isFinite(value)) failNotFinite(span, value);
+      const mass = expectNumber(value, span, 'The mass an EMIT line adds');
+      const masses = frame.masses;
+      masses[gasIndex] = checkFinite((masses[gasIndex] as number) + mass, span, "This gas's total mass");
+      return value;
+    };
+  }
+  return (frame) => {
+    const value = evaluate(frame);
+    if (typeof value === 'number' && !Number.isFinite(value)) failNotFinite(span, value);
+    return value;
+  };
+}
+
 export class Program {
   private readonly inputNames: readonly string[];
   private readonly inputSlotIndexes: readonly number[];
+  private readonly steps: readonly Step[];
+  private readonly costs: readonly number[];
+  /** Reused by every run (see `Frame`): a bulk evaluation allocates no slots, frame or masses per run. */
+  private readonly frame: Frame;
+  /** Where an overflowing CO2e of the EMIT lines is reported: the last EMIT line, which every run reaches. */
+  private readonly lastEmitSpan: SourceSpan;
 
   constructor(
     private readonly statements: readonly CompiledStatement[],
     readonly inputs: ReadonlyMap<string, SourceSpan>,
     private readonly inputSlots: readonly (readonly [string, number, SourceSpan])[],
-    private readonly slotCount: number,
+    slotCount: number,
     private readonly gases: readonly string[],
     private readonly gasWeights: readonly number[],
   ) {
     this.inputNames = inputSlots.map(([name]) => name);
     this.inputSlotIndexes = inputSlots.map(([, slot]) => slot);
+    this.steps = statements.map(stepOf);
+    this.costs = statements.map((statement) => statement.cost);
+    this.frame = {
+      slots: new Array<CalculationValue | undefined>(slotCount).fill(undefined),
+      budget: { steps: 0 },
+      masses: new Array<number>(gases.length).fill(0),
+    };
+    this.lastEmitSpan =
+      statements.findLast((statement) => statement.kind === 'emit')?.span ?? statements[0]?.span ?? NOWHERE;
   }
 
   private refuseInput(index: number, value: unknown): never {
@@ -74,16 +129,25 @@ export class Program {
     return fail(span, `The parameter :${name} ${problem}; give a number, text, TRUE, FALSE or NULL`);
   }
 
+  /** Puts an input's value in its slot; a value not given leaves the slot empty, so reading it is an error. */
+  private setInput(index: number, value: unknown): void {
+    if (typeof value === 'number' ? Number.isFinite(value) : value === undefined || isTextOrFlag(value)) {
+      this.frame.slots[this.inputSlotIndexes[index] as number] = value as CalculationValue | undefined;
+    } else {
+      this.refuseInput(index, value);
+    }
+  }
+
   get hasEmissions(): boolean {
     return this.gases.length > 0;
   }
 
+  /** Runs on inputs by name: a plain object (own properties only) or a Map. */
   run(
     inputs: CalculationInputs,
     budget: StepBudget,
     trace: CalculationTraceEntry[] | undefined,
   ): CalculationOutcome {
-    const slots = new Array<CalculationValue | undefined>(this.slotCount);
     const map = inputs instanceof Map ? (inputs as ReadonlyMap<string, unknown>) : undefined;
     const record = inputs as Readonly<Record<string, unknown>>;
     const names = this.inputNames;
@@ -91,69 +155,77 @@ export class Program {
       for (let index = 0; index < names.length; index += 1) {
         const name = names[index] as string;
         // Own properties only: `:constructor` must not find Object.prototype's.
-        const value =
-          map === undefined ? (Object.hasOwn(record, name) ? record[name] : undefined) : map.get(name);
-        if (typeof value === 'number' ? Number.isFinite(value) : isTextOrFlag(value)) {
-          slots[this.inputSlotIndexes[index] as number] = value as CalculationValue;
-        } else if (value !== undefined) {
-          this.refuseInput(index, value);
-        }
+        this.setInput(
+          index,
+          map === undefined ? (Object.hasOwn(record, name) ? record[name] : undefined) : map.get(name),
+        );
       }
-      const frame: Frame = { slots, budget };
-      const masses = this.gases.length > 0 ? new Array<number>(this.gases.length).fill(0) : undefined;
-      let result: CalculationValue = null;
-      let lastEmitSpan: SourceSpan | undefined;
-      for (const statement of this.statements) {
-        budget.steps += statement.cost;
-        if (budget.steps > MAX_EVALUATION_STEPS) {
-          fail(
-            statement.span,
-            `The calculation stopped here: it took more than ${MAX_EVALUATION_STEPS.toLocaleString('en-US')} steps`,
-          );
-        }
-        const value = statement.evaluate(frame);
-        if (typeof value === 'number' && !Number.isFinite(value)) {
-          fail(
-            statement.span,
-            `This line's value is not a finite number (${Number.isNaN(value) ? 'undefined' : 'too large'})`,
-          );
-        }
-        if (statement.kind === 'set') {
-          slots[statement.slot] = value;
-        } else if (statement.kind === 'emit') {
-          const mass = expectNumber(value, statement.span, 'The mass an EMIT line adds');
-          const emitted = masses as number[];
-          const total = (emitted[statement.gasIndex] ?? 0) + mass;
-          emitted[statement.gasIndex] = checkFinite(total, statement.span, "This gas's total mass");
-          lastEmitSpan = statement.span;
-        } else {
-          result = value;
-        }
-        trace?.push({
-          line: statement.line,
-          ...(statement.name === undefined ? {} : { name: statement.name }),
-          ...(statement.kind === 'emit' ? { gas: this.gases[statement.gasIndex] } : {}),
-          value,
-        });
-      }
-      if (masses === undefined) return { isSuccess: true, value: result, trace: trace ?? NO_TRACE };
-      const gases: Record<string, number> = {};
-      let co2e = 0;
-      for (let index = 0; index < masses.length; index += 1) {
-        const mass = masses[index] as number;
-        gases[this.gases[index] as string] = mass;
-        co2e += mass * (this.gasWeights[index] as number);
-      }
-      // Each mass is finite, but their CO2e may still overflow (1e308 kg of CH4).
-      checkFinite(co2e, lastEmitSpan ?? this.statements[0]?.span ?? NOWHERE, 'The CO2e of the EMIT lines');
-      return { isSuccess: true, value: co2e, gases, trace: trace ?? NO_TRACE };
+      return this.execute(budget, trace);
     } catch (error) {
-      if (!(error instanceof CalculationEvaluationError)) throw error;
-      return {
-        isSuccess: false,
-        errors: [diagnosticOfSpan(error.span, error.message)],
-        trace: trace ?? NO_TRACE,
-      };
+      return this.failed(error, trace);
     }
+  }
+
+  /** Runs on the inputs' values in the order of `inputs` (undefined for one not given): no lookup by name. */
+  runValues(values: readonly unknown[], budget: StepBudget): CalculationOutcome {
+    try {
+      const count = this.inputNames.length;
+      for (let index = 0; index < count; index += 1) this.setInput(index, values[index]);
+      return this.execute(budget, undefined);
+    } catch (error) {
+      return this.failed(error, undefined);
+    }
+  }
+
+  private execute(budget: StepBudget, trace: CalculationTraceEntry[] | undefined): CalculationOutcome {
+    const frame = this.frame;
+    frame.budget = budget;
+    const masses = frame.masses;
+    masses.fill(0);
+    const steps = this.steps;
+    const costs = this.costs;
+    let result: CalculationValue = null;
+    for (let index = 0; index < steps.length; index += 1) {
+      budget.steps += costs[index] as number;
+      if (budget.steps > MAX_EVALUATION_STEPS) {
+        fail(
+          (this.statements[index] as CompiledStatement).span,
+          `The calculation stopped here: it took more than ${MAX_EVALUATION_STEPS.toLocaleString('en-US')} steps`,
+        );
+      }
+      // With no EMIT line the last line is an expression, so the last value is the result.
+      result = (steps[index] as Step)(frame);
+      if (trace !== undefined) this.traceStep(trace, index, result);
+    }
+    if (masses.length === 0) return { isSuccess: true, value: result, trace: trace ?? NO_TRACE };
+    const gases: Record<string, number> = {};
+    let co2e = 0;
+    for (let index = 0; index < masses.length; index += 1) {
+      const mass = masses[index] as number;
+      gases[this.gases[index] as string] = mass;
+      co2e += mass * (this.gasWeights[index] as number);
+    }
+    // Each mass is finite, but their CO2e may still overflow (1e308 kg of CH4).
+    checkFinite(co2e, this.lastEmitSpan, 'The CO2e of the EMIT lines');
+    return { isSuccess: true, value: co2e, gases, trace: trace ?? NO_TRACE };
+  }
+
+  private traceStep(trace: CalculationTraceEntry[], index: number, value: CalculationValue): void {
+    const statement = this.statements[index] as CompiledStatement;
+    trace.push({
+      line: statement.line,
+      ...(statement.name === undefined ? {} : { name: statement.name }),
+      ...(statement.kind === 'emit' ? { gas: this.gases[statement.gasIndex] } : {}),
+      value,
+    });
+  }
+
+  private failed(error: unknown, trace: CalculationTraceEntry[] | undefined): CalculationOutcome {
+    if (!(error instanceof CalculationEvaluationError)) throw error;
+    return {
+      isSuccess: false,
+      errors: [diagnosticOfSpan(error.span, error.message)],
+      trace: trace ?? NO_TRACE,
+    };
   }
 }

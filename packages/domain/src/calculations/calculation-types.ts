@@ -73,6 +73,11 @@ export interface CompiledCalculation {
   readonly parameters: readonly string[];
   readonly hasEmissions: boolean;
   evaluate(inputs: CalculationInputs, options?: EvaluateOptions): CalculationOutcome;
+  /**
+   * The same run on the inputs' values in `parameters` order (undefined for one not given), without a trace: the
+   * entry for bulk evaluation, where the caller builds the values once per record with no lookup by name.
+   */
+  evaluateValues(values: readonly unknown[]): CalculationOutcome;
 }
 
 export interface CompiledFormula {

@@ -36,7 +36,7 @@ export interface CompileContext {
   readonly compiledCallees: Map<string, Program>;
 }
 
-export const UNUSED_FRAME: Frame = { slots: [], budget: { steps: 0 } };
+export const UNUSED_FRAME: Frame = { slots: [], budget: { steps: 0 }, masses: [] };
 
 export function constantOf(value: CalculationValue): CompiledExpression {
   return { evaluate: () => value, type: typeOfValue(value), constant: { value }, cost: 1 };

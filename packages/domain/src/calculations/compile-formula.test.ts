@@ -380,3 +380,48 @@ describe('bad input', () => {
     );
   });
 });
+
+describe('runs in bulk', () => {
+  const formula = [
+    'set :energy = :fuel * :hhv',
+    "set :regional = SWITCH(:region, 'north', 1.02, 1)",
+    "EMIT('CO2', :energy * FACTOR('epa-c1-natural-gas', 'CO2') * :regional)",
+    "EMIT('CH4', :energy / 1000)",
+  ].join('\n');
+
+  it('answers the same by values in parameters order as by name', () => {
+    const calculation = compileFormula(formula, OPTIONS).calculation;
+    if (!calculation) throw new Error('does not compile');
+    expect(calculation.parameters).toEqual(['fuel', 'hhv', 'region']);
+    for (const inputs of [
+      { fuel: 1000, hhv: 1.026e-3, region: 'north' },
+      { fuel: 5, hhv: 2, region: 'south' },
+      { fuel: 5, hhv: 'x', region: 'south' },
+      { fuel: Number.NaN, hhv: 2, region: 'north' },
+      { fuel: 1e308, hhv: 1e308, region: 'north' },
+    ]) {
+      const values = calculation.parameters.map((name) => inputs[name as keyof typeof inputs]);
+      const byName = calculation.evaluate(inputs);
+      expect(calculation.evaluateValues(values)).toEqual(byName);
+    }
+  });
+
+  it('keeps nothing of one run for the next: a value given before and not now is unknown', () => {
+    const calculation = compileFormula(':a + :b', OPTIONS).calculation;
+    if (!calculation) throw new Error('does not compile');
+    expect(calculation.evaluateValues([1, 2])).toMatchObject({ isSuccess: true, value: 3 });
+    expect(calculation.evaluateValues([1, undefined])).toMatchObject({
+      isSuccess: false,
+      errors: [{ line: 1, column: 6, message: expect.stringMatching(/^Unknown parameter :b/) }],
+    });
+    expect(calculation.evaluate({ a: 1 })).toMatchObject({ isSuccess: false });
+    expect(calculation.evaluate({ a: 4, b: 5 })).toMatchObject({ isSuccess: true, value: 9 });
+  });
+
+  it('a run after a failed run starts afresh, with masses of zero', () => {
+    const calculation = compileFormula("EMIT('CO2', :x)\nEMIT('CO2', 10 / :y)", OPTIONS).calculation;
+    if (!calculation) throw new Error('does not compile');
+    expect(calculation.evaluateValues([5, 0])).toMatchObject({ isSuccess: false });
+    expect(calculation.evaluateValues([5, 2])).toMatchObject({ isSuccess: true, gases: { CO2: 10 } });
+  });
+});

@@ -91,15 +91,31 @@ function compileArithmetic(
   if (isChecked && (operator === '+' || operator === '-' || operator === '*')) {
     return folded({ evaluate: numberArithmetic(operator, left, right), type: 'number', cost }, [left, right]);
   }
+  // The checks are written inline (a call less per operand); the left side is checked before the right one runs.
   switch (operator) {
     case '+':
-      evaluate = (frame) => number(l(frame), leftSpan, leftRole) + number(r(frame), rightSpan, rightRole);
+      evaluate = (frame) => {
+        const a = l(frame);
+        const first = typeof a === 'number' ? a : expectNumber(a, leftSpan, leftRole);
+        const b = r(frame);
+        return first + (typeof b === 'number' ? b : expectNumber(b, rightSpan, rightRole));
+      };
       break;
     case '-':
-      evaluate = (frame) => number(l(frame), leftSpan, leftRole) - number(r(frame), rightSpan, rightRole);
+      evaluate = (frame) => {
+        const a = l(frame);
+        const first = typeof a === 'number' ? a : expectNumber(a, leftSpan, leftRole);
+        const b = r(frame);
+        return first - (typeof b === 'number' ? b : expectNumber(b, rightSpan, rightRole));
+      };
       break;
     case '*':
-      evaluate = (frame) => number(l(frame), leftSpan, leftRole) * number(r(frame), rightSpan, rightRole);
+      evaluate = (frame) => {
+        const a = l(frame);
+        const first = typeof a === 'number' ? a : expectNumber(a, leftSpan, leftRole);
+        const b = r(frame);
+        return first * (typeof b === 'number' ? b : expectNumber(b, rightSpan, rightRole));
+      };
       break;
     case '/':
       evaluate = (frame) => {
@@ -157,19 +173,47 @@ function compileBinary(node: BinaryExpression, context: CompileContext): Compile
       );
     }
     default: {
-      const operator = node.operator;
-      const test =
-        operator === '<'
-          ? (order: number) => order < 0
-          : operator === '<='
-            ? (order: number) => order <= 0
-            : operator === '>'
-              ? (order: number) => order > 0
-              : (order: number) => order >= 0;
-      return folded(
-        { evaluate: (frame) => test(compareOrdered(l(frame), r(frame), span)), type: 'boolean', cost },
-        [left, right],
-      );
+      // Two numbers are compared inline by their difference, as compareOrdered does (so an infinity mid-line
+      // compares the same); anything else is ordered or refused there.
+      let evaluate: Evaluate;
+      switch (node.operator) {
+        case '<':
+          evaluate = (frame) => {
+            const a = l(frame);
+            const b = r(frame);
+            return typeof a === 'number' && typeof b === 'number'
+              ? a - b < 0
+              : compareOrdered(a, b, span) < 0;
+          };
+          break;
+        case '<=':
+          evaluate = (frame) => {
+            const a = l(frame);
+            const b = r(frame);
+            return typeof a === 'number' && typeof b === 'number'
+              ? a - b <= 0
+              : compareOrdered(a, b, span) <= 0;
+          };
+          break;
+        case '>':
+          evaluate = (frame) => {
+            const a = l(frame);
+            const b = r(frame);
+            return typeof a === 'number' && typeof b === 'number'
+              ? a - b > 0
+              : compareOrdered(a, b, span) > 0;
+          };
+          break;
+        default:
+          evaluate = (frame) => {
+            const a = l(frame);
+            const b = r(frame);
+            return typeof a === 'number' && typeof b === 'number'
+              ? a - b >= 0
+              : compareOrdered(a, b, span) >= 0;
+          };
+      }
+      return folded({ evaluate, type: 'boolean', cost }, [left, right]);
     }
   }
 }
@@ -402,14 +446,22 @@ export function compileFormula(source: string | Formula, options: CompileOptions
   if (program === undefined)
     return { formula: parsed.formula, errors: [...errors].sort((a, b) => a.offset - b.offset) };
   const parameters = [...program.inputs.keys()];
+  // One budget for every run of this calculation: a run never re-enters it (as its program's frame).
+  const budget = { steps: 0 };
   return {
     formula: parsed.formula,
     errors: [],
     calculation: {
       parameters,
       hasEmissions: program.hasEmissions,
-      evaluate: (inputs, evaluateOptions) =>
-        program.run(inputs, { steps: 0 }, evaluateOptions?.trace === true ? [] : undefined),
+      evaluate: (inputs, evaluateOptions) => {
+        budget.steps = 0;
+        return program.run(inputs, budget, evaluateOptions?.trace === true ? [] : undefined);
+      },
+      evaluateValues: (values) => {
+        budget.steps = 0;
+        return program.runValues(values, budget);
+      },
     },
   };
 }

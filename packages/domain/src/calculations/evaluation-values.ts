@@ -8,10 +8,15 @@ export interface StepBudget {
   steps: number;
 }
 
-/** One evaluation of one formula: the value of each parameter slot, and the steps shared with its callees. */
+/**
+ * One evaluation of one formula: the value of each parameter slot, the steps shared with its callees, and the kg
+ * each gas of its EMIT lines added so far. A program reuses its frame from run to run (a run never re-enters its
+ * own program: calls that loop back are refused when compiling).
+ */
 export interface Frame {
   readonly slots: (CalculationValue | undefined)[];
-  readonly budget: StepBudget;
+  budget: StepBudget;
+  readonly masses: number[];
 }
 
 export type Evaluate = (frame: Frame) => CalculationValue;

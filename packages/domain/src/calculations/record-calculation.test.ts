@@ -4,6 +4,7 @@ import {
   calculateWithBoundCalculation,
   createDatedDatasets,
   recordCalculationParameters,
+  recordParameterReaders,
   type CalculableActivityRecord,
 } from './record-calculation.ts';
 
@@ -27,6 +28,36 @@ describe('recordCalculationParameters', () => {
     expect(Object.hasOwn(parameters, 'nested')).toBe(false);
     expect(parameters.period_start).toBe('2024-03-01');
     expect(parameters.activity_type).toBe('boiler-gas');
+  });
+
+  it('gives the values the engine reads, name by name', () => {
+    const names = ['quantity', 'unit', 'scope', 'scope3_category', 'period_end', 'factor_key', 'capacity_kw'];
+    const parameters = recordCalculationParameters(RECORD);
+    expect(recordParameterReaders(names).map((read) => read(RECORD))).toEqual(
+      names.map((name) => parameters[name]),
+    );
+  });
+});
+
+describe('recordParameterReaders', () => {
+  it("reads a record's fields under fixed names, and its equipment's plain attributes unless a field has the name", () => {
+    const names = [
+      'quantity',
+      'capacity_kw',
+      'nested',
+      'period_start',
+      'activity_type',
+      'missing',
+      'constructor',
+    ];
+    const values = recordParameterReaders(names).map((read) => read(RECORD));
+    expect(values).toEqual([1000, 250, undefined, '2024-03-01', 'boiler-gas', undefined, undefined]);
+  });
+
+  it('reads an attribute named __proto__ as any other', () => {
+    const attributes = JSON.parse('{"__proto__": 7}') as Record<string, unknown>;
+    const [read] = recordParameterReaders(['__proto__']);
+    expect(read?.({ ...RECORD, attributes })).toBe(7);
   });
 });
 

@@ -59,9 +59,9 @@ function isCalculationValue(value: unknown): value is CalculationValue {
 }
 
 /**
- * The parameters of one record: its fields, then its equipment's attributes that are plain values. One object of a
- * fixed shape per record (cheaper than a Map); attributes are defined, not assigned, so `__proto__` is a name like
- * any other, and the formula reads only own properties.
+ * The parameters of one record by name, as the dry run of a record shows them: its fields, then its equipment's
+ * attributes that are plain values. Attributes are defined, not assigned, so `__proto__` is a name like any other,
+ * and the formula reads only own properties. (The engine reads the same values with `recordParameterReaders`.)
  */
 export function recordCalculationParameters(
   record: CalculableActivityRecord,
@@ -92,6 +92,49 @@ export function recordCalculationParameters(
   return parameters;
 }
 
+/** Reads one parameter's value off a record (undefined when the record does not give it). */
+export type RecordParameterReader = (record: CalculableActivityRecord) => CalculationValue | undefined;
+
+function attributeReader(name: string): RecordParameterReader {
+  return (record) => {
+    const attributes = record.attributes;
+    // Own properties only, so `__proto__` or `constructor` is a name like any other.
+    if (attributes === undefined || !Object.hasOwn(attributes, name)) return undefined;
+    const value = attributes[name];
+    return isCalculationValue(value) ? value : undefined;
+  };
+}
+
+/**
+ * How to read each of `parameters` off a record: its fields under fixed names, then its equipment's attributes
+ * that are plain values (a record field wins over an attribute of its name). Built once per compiled version, so
+ * a record's values are read with no object built and no lookup by name of its fields.
+ */
+export function recordParameterReaders(parameters: readonly string[]): readonly RecordParameterReader[] {
+  return parameters.map((name): RecordParameterReader => {
+    switch (name) {
+      case 'quantity':
+        return (record) => record.quantity;
+      case 'unit':
+        return (record) => record.unit;
+      case 'activity_type':
+        return (record) => record.activityType;
+      case 'scope':
+        return (record) => record.scope;
+      case 'scope3_category':
+        return (record) => record.scope3Category;
+      case 'period_start':
+        return (record) => record.periodStart;
+      case 'period_end':
+        return (record) => record.periodEnd;
+      case 'factor_key':
+        return (record) => record.factorKey;
+      default:
+        return attributeReader(name);
+    }
+  });
+}
+
 /** `calculation:<version id>`, what a result names as its method. */
 export function realmCalculationMethodId(versionId: string): `calculation:${string}` {
   return `calculation:${versionId}`;
@@ -103,22 +146,29 @@ export function isRealmCalculationMethodId(id: string): id is `calculation:${str
 
 const labelOf = (bound: BoundCalculation) => `Calculation '${bound.name}' version ${bound.number}`;
 
-/** What every result of a bound version names, built once per version rather than once per record. */
-const namesByBound = new WeakMap<
-  BoundCalculation,
-  { readonly factorVersion: string; readonly methodId: `calculation:${string}` }
->();
+/** What running a bound version needs besides its formula, built once per version rather than once per record. */
+interface BoundRun {
+  readonly factorVersion: string;
+  readonly methodId: `calculation:${string}`;
+  readonly readers: readonly RecordParameterReader[];
+  /** The values of one record, refilled for each (a run reads them before it returns). */
+  readonly values: (CalculationValue | undefined)[];
+}
 
-function namesOf(bound: BoundCalculation) {
-  let names = namesByBound.get(bound);
-  if (!names) {
-    names = {
+const runsByBound = new WeakMap<BoundCalculation, BoundRun>();
+
+function runOf(bound: BoundCalculation): BoundRun {
+  let run = runsByBound.get(bound);
+  if (!run) {
+    run = {
       factorVersion: `${bound.name} v${bound.number}`,
       methodId: realmCalculationMethodId(bound.versionId),
+      readers: recordParameterReaders(bound.calculation.parameters),
+      values: new Array<CalculationValue | undefined>(bound.calculation.parameters.length).fill(undefined),
     };
-    namesByBound.set(bound, names);
+    runsByBound.set(bound, run);
   }
-  return names;
+  return run;
 }
 
 /** Runs the bound calculation for a record: one result row, or the formula's first error at its line. */
@@ -126,7 +176,12 @@ export function calculateWithBoundCalculation(
   record: CalculableActivityRecord,
   bound: BoundCalculation,
 ): ActivityResultsOutcome {
-  const outcome = bound.calculation.evaluate(recordCalculationParameters(record));
+  const run = runOf(bound);
+  const { readers, values } = run;
+  for (let index = 0; index < readers.length; index += 1) {
+    values[index] = (readers[index] as RecordParameterReader)(record);
+  }
+  const outcome = bound.calculation.evaluateValues(values);
   if (!outcome.isSuccess) {
     const label = labelOf(bound);
     const [first] = outcome.errors;
@@ -148,7 +203,6 @@ export function calculateWithBoundCalculation(
       errors: [{ path: 'quantity', message: `${labelOf(bound)} answered no number of kg CO2e` }],
     };
   }
-  const names = namesOf(bound);
   const row: ActivityResultRow = {
     scope2Method: record.scope === 2 ? 'location' : '',
     scope: record.scope,
@@ -156,8 +210,8 @@ export function calculateWithBoundCalculation(
     gases: (outcome.gases ?? {}) as Readonly<Partial<Record<GasId, number>>>,
     co2eKg: outcome.value,
     factorKey: record.factorKey,
-    factorVersion: names.factorVersion,
-    calculationMethodId: names.methodId,
+    factorVersion: run.factorVersion,
+    calculationMethodId: run.methodId,
     isFallback: false,
   };
   return { ok: true, rows: [row] };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  kyotoGroupOf,
   GAS_IDS,
   GWP_SETS,
   GWP_SET_IDS,
@@ -144,5 +145,18 @@ describe('the names of the GWP sets', () => {
       'IPCC AR5 WG1 (2013) Chapter 8, Appendix 8.A, Table 8.A.1 (without climate-carbon feedbacks), ' +
         'as listed in the GHG Protocol "Global Warming Potential Values" table',
     );
+  });
+});
+
+describe('kyotoGroupOf', () => {
+  it('groups the HFCs, PFCs and the kinds of CH4 and CO2 as the Kyoto Protocol lists them', () => {
+    expect(['HFC-134a', 'PFC-14', 'CH4_fossil', 'CO2_biogenic', 'N2O', 'SF6'].map(kyotoGroupOf)).toEqual([
+      'HFCs',
+      'PFCs',
+      'CH4',
+      'CO2',
+      'N2O',
+      'SF6',
+    ]);
   });
 });

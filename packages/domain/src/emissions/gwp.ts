@@ -175,3 +175,12 @@ export function isGwpSetId(value: unknown): value is GwpSetId {
 export function toCo2e(mass: number, gas: GasId, gwp: GwpSetId): number {
   return mass * GWP_SETS[gwp].values[gas];
 }
+
+/** The Kyoto Protocol's seven gases (and families), as the GWP table of `/calc-editor/constants` groups gases. */
+export function kyotoGroupOf(gas: string): string {
+  if (gas.startsWith('HFC')) return 'HFCs';
+  if (gas.startsWith('PFC')) return 'PFCs';
+  if (gas.startsWith('CH4')) return 'CH4';
+  if (gas.startsWith('CO2')) return 'CO2';
+  return gas;
+}

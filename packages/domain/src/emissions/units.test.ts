@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  unitsMatching,
   BASE_UNITS,
   UNITS,
   UnitConversionError,
@@ -195,5 +196,14 @@ describe('base units', () => {
       }
     }
     expect(new Set(UNITS.map((unit) => dimensionOf(unit)))).toEqual(new Set(Object.keys(BASE_UNITS)));
+  });
+});
+
+describe('unitsMatching', () => {
+  it('finds units by name, dimension or definition, ignoring case and surrounding spaces; nothing searched is all', () => {
+    expect(unitsMatching('')).toEqual(UNITS);
+    expect(unitsMatching('  MASS ')).toEqual(UNITS.filter((unit) => dimensionOf(unit) === 'mass'));
+    expect(unitsMatching('tonne')).toContain('t');
+    expect(unitsMatching('no unit is called this')).toEqual([]);
   });
 });

@@ -220,3 +220,11 @@ export function conversionFactor(from: Unit, to: Unit): number {
 export function convert(value: number, from: Unit, to: Unit): number {
   return value * conversionFactor(from, to);
 }
+
+/** The units whose name, dimension or definition contain the search (case-insensitive): the units table's filter. */
+export function unitsMatching(search: string): Unit[] {
+  const words = search.trim().toLowerCase();
+  return UNITS.filter((unit) =>
+    `${unit} ${dimensionOf(unit)} ${unitDefinition(unit)}`.toLowerCase().includes(words),
+  );
+}

@@ -1,3 +1,4 @@
 export * from './inventory.ts';
 export * from './change-reasons.ts';
 export * from './reported-emissions.ts';
+export * from './base-year-recalculation.ts';

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
+import { registerCalculationConstantsExportRoutes } from './calculation-constants-export.ts';
 import { registerCalculationDatasetExportRoute } from './calculation-dataset-export.ts';
 import {
   bindCalculation,
@@ -231,6 +232,7 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
       readDataset(db, requireSession(request).realm.id, request.params.id, request.query),
   });
   registerCalculationDatasetExportRoute(app, db);
+  registerCalculationConstantsExportRoutes(app);
   api.route({
     ...endpointRoute(endpoints.deleteDataset),
     config: manage,

@@ -18,6 +18,7 @@ import {
   type ActivityCalculator,
   type ActivityRecordInput,
   type ActivityResultsOutcome,
+  type CalculableActivityRecord,
   type GwpSetId,
   type Scope,
 } from '@ecc/domain';
@@ -69,7 +70,14 @@ interface RunCalculations {
   readonly equipment: ReadonlyMap<string, EquipmentAttributes>;
 }
 
-/** Calculates one page of records into COPY lines; one mutable input object serves every record. */
+/** One record of a batch as both methods read it: the built-in one's fields, and what a bound calculation reads. */
+type BatchRecord = { -readonly [Field in keyof BothInputs]: BothInputs[Field] };
+type BothInputs = ActivityRecordInput & CalculableActivityRecord;
+
+/**
+ * Calculates one page of records into COPY lines; one mutable input object serves every record (an object built
+ * per record, `{...record, …}` above all, costs microseconds each on Node 20: docs/performance.md).
+ */
 function calculateBatch(
   realmId: string,
   rows: readonly RecalculationRecordRow[],
@@ -79,14 +87,18 @@ function calculateBatch(
   const gwp = calculator.gwp;
   const lines: string[] = [];
   const failures: RecalculationFailureEntry[] = [];
-  const record = {
+  const record: BatchRecord = {
     id: '',
     quantity: 0,
     unit: '',
     factorKey: '',
-    scope: 1 as Scope,
-    scope3Category: null as number | null,
-    certificateCoverage: null as number | null,
+    scope: 1,
+    scope3Category: null,
+    certificateCoverage: null,
+    activityType: '',
+    periodStart: '',
+    periodEnd: '',
+    attributes: undefined,
   };
   for (const row of rows) {
     record.id = row[0];
@@ -118,7 +130,7 @@ function calculateBatch(
 
 /** A record of a realm with bindings: its bound calculation when there is one, else the built-in method. */
 function calculateBound(
-  record: ActivityRecordInput & { readonly scope: Scope; readonly scope3Category: number | null },
+  record: BatchRecord,
   row: RecalculationRecordRow,
   calculator: ActivityCalculator,
   realmCalculations: RunCalculations,
@@ -128,16 +140,11 @@ function calculateBound(
   if (!bound.isFound) return calculateActivityResults(record, calculator);
   if ('error' in bound) return { ok: false, errors: [{ path: 'activityType', message: bound.error }] };
   realmCalculations.set.datasets.setDate(row[2]);
-  return calculateWithBoundCalculation(
-    {
-      ...record,
-      activityType: row[9],
-      periodStart: row[2],
-      periodEnd: row[10],
-      attributes: equipment?.properties,
-    },
-    bound.bound,
-  );
+  record.activityType = row[9];
+  record.periodStart = row[2];
+  record.periodEnd = row[10];
+  record.attributes = equipment?.properties;
+  return calculateWithBoundCalculation(record, bound.bound);
 }
 
 export function createRecalculationService(

@@ -6,7 +6,9 @@ import {
   type InventoryFacility,
   type InventoryResponse,
   type ExportFormat,
+  type ReportTable,
 } from '@ecc/contracts';
+import { inventoryDetailTable } from '@ecc/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendTableExport, type ExportColumn } from '#platform/table-export.ts';
 
@@ -104,6 +106,17 @@ const COUNTRY_COLUMNS: readonly ExportColumn<InventoryCountry>[] = [
   ...scopeColumns<InventoryCountry>(),
 ];
 
+type DetailRow = ReportTable['rows'][number];
+
+/** A report table's columns as a file's: the same headers (units in them), numbers kept as numbers. */
+function detailColumns(table: ReportTable): ExportColumn<DetailRow>[] {
+  return table.columns.map((column) => ({
+    header: column.header,
+    value: (row) => row[column.key] ?? null,
+    width: column.isNumber ? 20 : 36,
+  }));
+}
+
 /** Answers one of the inventory's tables as the page shows it, as a CSV or XLSX download. */
 export function sendInventoryExport(
   request: FastifyRequest,
@@ -142,5 +155,14 @@ export function sendInventoryExport(
         columns: COUNTRY_COLUMNS,
         pages: [inventory.byCountry],
       });
+    default: {
+      const table = inventoryDetailTable(inventory, query.table);
+      return sendTableExport(request, reply, {
+        format,
+        name,
+        columns: detailColumns(table),
+        pages: [table.rows],
+      });
+    }
   }
 }

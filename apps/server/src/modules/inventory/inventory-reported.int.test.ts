@@ -156,6 +156,26 @@ describe('GET /api/reports/inventory of a year facilities reported to EPA GHGRP'
     expect(inventory.scope1.gases.CO2).toBeGreaterThan(0);
   }, 120_000);
 
+  it('exports the reported table as the page shows it, a row per facility, numbers as numbers', async () => {
+    const inventory = await inventoryOf(2020);
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/exports/inventory?year=2020&table=reported&format=xlsx',
+      headers: { host: HOST, ...withSession(token) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Facility', 'Slug', 'Counted as']);
+    expect(sheet.rowCount).toBe(inventory.reported.facilities.length + 1);
+    const { slug } = await slugOf(largest().ghgrpId);
+    const position = inventory.reported.facilities.findIndex((facility) => facility.slug === slug);
+    const cells = (sheet.getRow(position + 2).values as unknown[]).slice(1);
+    expect(cells[1]).toBe(slug);
+    expect(cells[4]).toBeCloseTo(inventory.reported.facilities[position]?.publishedCo2e ?? Number.NaN, 3);
+  }, 120_000);
+
   it('counts a facility with calculated results in the year from those, and its reported figure not at all', async () => {
     const witness = largest();
     const { slug } = await slugOf(witness.ghgrpId);

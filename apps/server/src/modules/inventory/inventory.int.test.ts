@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  CHANGE_REASON_LABELS,
   estimateResponseSchema,
   inventoryResponseSchema,
   inventoryYearsResponseSchema,
@@ -516,6 +517,124 @@ describe('GET /api/reports/inventory', () => {
     expect(
       (await call('GET', '/api/exports/inventory?year=2030&table=summary&format=csv', 'acme')).statusCode,
     ).toBe(404);
+  });
+
+  it('exports every other table of the page (comparison, intensities, methods, disclosures) with its numbers', async () => {
+    const denominator = await call('PUT', '/api/organisation/denominators', 'acme', {
+      year: 2024,
+      scope: 'realm',
+      kind: 'headcount',
+      amount: 250,
+    });
+    expect(denominator.statusCode, denominator.body).toBe(200);
+    const answer = await inventory(2024);
+    const csvOf = async (table: string) => {
+      const response = await call(
+        'GET',
+        `/api/exports/inventory?year=2024&table=${table}&format=csv`,
+        'acme',
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-disposition']).toContain(`ghg-inventory-2024-${table}-`);
+      const parsed = Papa.parse<Record<string, string>>(response.body.replace(/^\uFEFF/, ''), {
+        header: true,
+        skipEmptyLines: true,
+      });
+      return { headers: parsed.meta.fields ?? [], rows: parsed.data };
+    };
+    const tonnes = (kg: number) => kg / 1000;
+
+    const comparison = await csvOf('comparison');
+    expect(comparison.headers).toEqual([
+      'Compared with',
+      'Year',
+      'Scope 1 (kg CO2e)',
+      'Scope 2 location-based (kg CO2e)',
+      'Scope 2 market-based (kg CO2e)',
+      'Scope 3 (kg CO2e)',
+      'Total, location-based (kg CO2e)',
+      'Change to this year (kg CO2e)',
+      'Change to this year (%)',
+    ]);
+    expect(comparison.rows.map((row) => [row['Compared with'], row.Year])).toEqual([
+      ['This year', '2024'],
+      ['Base year', '2023'],
+      ['Previous year', '2023'],
+    ]);
+    expect(Number(comparison.rows[2]?.['Change to this year (kg CO2e)'])).toBeCloseTo(
+      answer.comparison.previousYear?.changeCo2e ?? Number.NaN,
+      6,
+    );
+
+    const intensities = await csvOf('intensities');
+    expect(intensities.headers[0]).toBe('Denominator');
+    expect(intensities.rows).toHaveLength(answer.intensities.length);
+    const headcount = answer.intensities.find((intensity) => intensity.kind === 'headcount');
+    expect(Number(intensities.rows[0]?.['kg CO2e per unit (location-based)'])).toBeCloseTo(
+      headcount?.co2ePerUnit ?? Number.NaN,
+      6,
+    );
+
+    const methods = await csvOf('methods');
+    expect(methods.headers).toEqual(['Calculation method', 'Results']);
+    expect(methods.rows.map((row) => [row['Calculation method'], Number(row.Results)])).toEqual(
+      answer.methods.map((method) => [method.calculationMethodId, method.resultCount]),
+    );
+
+    const factors = await csvOf('factor-sources');
+    expect(factors.headers).toEqual(['Factor', 'Version', 'Results', 'Fallbacks']);
+    expect(factors.rows).toHaveLength(answer.factorSources.length);
+    const grid = factors.rows.find((row) => row.Factor === 'egrid-2022-erct');
+    expect(Number(grid?.Results)).toBe(
+      answer.factorSources.find((source) => source.factorKey === 'egrid-2022-erct')?.resultCount,
+    );
+
+    const exclusions = await csvOf('exclusions');
+    expect(exclusions.headers.slice(0, 3)).toEqual(['Facility', 'Slug', 'Counted (%)']);
+    expect(exclusions.rows.map((row) => [row.Slug, Number(row['Counted (%)'])])).toEqual(
+      answer.exclusions.map((exclusion) => [exclusion.slug, exclusion.countedPercent]),
+    );
+
+    const esrs = await csvOf('esrs-e1-6');
+    expect(esrs.headers).toEqual([
+      'Line',
+      'Base year 2023 (t CO2e)',
+      'N-1 2023 (t CO2e)',
+      'N 2024 (t CO2e)',
+      '% N / N-1',
+    ]);
+    const esrsScope1 = esrs.rows.find((row) => row.Line === 'Gross Scope 1 GHG emissions');
+    expect(Number(esrsScope1?.['N 2024 (t CO2e)'])).toBeCloseTo(tonnes(answer.scope1.co2e), 6);
+
+    const c6 = await csvOf('cdp-c6');
+    expect(c6.headers).toEqual(['Question', 't CO2e']);
+    const c6Market = c6.rows.find((row) => row.Question?.endsWith('market-based'));
+    expect(Number(c6Market?.['t CO2e'])).toBeCloseTo(tonnes(answer.scope2.market.co2e), 6);
+
+    // C7.9a's reasons of change are lines of the C7 file, signed as their direction says.
+    const c7 = await csvOf('cdp-c7');
+    expect(c7.headers.slice(0, 3)).toEqual(['Question', 'Item', 'Scope 1 (t CO2e)']);
+    const reasons = c7.rows.filter((row) => row.Question?.startsWith('C7.9a'));
+    expect(reasons).toHaveLength(answer.changeReasons.reasons.length);
+    const reduction = answer.changeReasons.reasons.find(
+      (reason) => reason.reason === 'emissions-reduction-activities',
+    );
+    expect(
+      Number(
+        reasons.find((row) => row.Item === CHANGE_REASON_LABELS['emissions-reduction-activities'])?.[
+          'Change from N-1 (t CO2e)'
+        ],
+      ),
+    ).toBeCloseTo(-tonnes(reduction?.co2e ?? Number.NaN), 9);
+
+    // The workbook keeps the numbers numbers.
+    const xlsx = await call('GET', '/api/exports/inventory?year=2024&table=esrs-e1-6&format=xlsx', 'acme');
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(esrs.rows.length + 1);
+    expect(sheet.getRow(2).getCell(4).value).toBeCloseTo(tonnes(answer.scope1.co2e), 6);
     expect(
       (await call('GET', '/api/exports/inventory?year=2024&table=secrets&format=csv', 'acme')).statusCode,
     ).toBe(400);

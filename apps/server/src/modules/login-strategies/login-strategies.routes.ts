@@ -7,6 +7,7 @@ import type { ProviderUrlPolicy } from '#platform/provider-url-safety.ts';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { findTargetRealm } from '#platform/target-realm.ts';
+import { registerLoginStrategyExportRoute } from './login-strategies-export.ts';
 import {
   assertSafeStrategyUrls,
   createLoginStrategy,
@@ -37,6 +38,8 @@ export function registerLoginStrategyRoutes(
       return { results: listLoginStrategies(realm) };
     },
   });
+
+  registerLoginStrategyExportRoute(app, realms);
 
   api.route({
     ...endpointRoute(loginStrategyEndpoints.create),

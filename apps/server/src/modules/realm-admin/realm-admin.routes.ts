@@ -20,6 +20,7 @@ import {
   setGrantActive,
 } from './realm-admin.service.ts';
 import { readableRealmUsers } from './readable-users.ts';
+import { registerRoleExportRoute } from './roles-export.ts';
 import { registerUserExportRoute } from './users-export.ts';
 import {
   deactivateUser,
@@ -80,6 +81,7 @@ export function registerRealmAdminRoutes(app: FastifyInstance, db: Database, now
     handler: async (request) => ({ results: await readableRealmUsers(db, request) }),
   });
   registerUserExportRoute(app, db);
+  registerRoleExportRoute(app, db);
 
   api.route({
     ...endpointRoute(realmAdminEndpoints.changeUserRole),

@@ -9,6 +9,7 @@ import { endpointRoute } from '#platform/endpoint-route.ts';
 import { fieldRefusal, HttpError } from '#platform/errors.ts';
 import { abilityOfRequest, permissionAccess, requireSession } from '#platform/route-access.ts';
 import { findTargetRealm } from '#platform/target-realm.ts';
+import { registerRealmExportRoute } from './realms-export.ts';
 import { createManagedRealm, listManagedRealms, updateManagedRealm } from './realms.service.ts';
 
 export const OPERATOR_ONLY_MESSAGE =
@@ -41,6 +42,8 @@ export function registerRealmRoutes(app: FastifyInstance, context: AppContext, d
       );
     },
   });
+
+  registerRealmExportRoute(app, db);
 
   api.route({
     ...endpointRoute(managedRealmEndpoints.create),

@@ -1,7 +1,7 @@
 import { analysisQuerySchema, REPORT_EXPORT_CONTENT_TYPES } from '@ecc/contracts';
 import { analysisReportTable, createAnalysisViewRepository, runRealmAnalysis, type Database } from '@ecc/db';
 import { fileNameOf, type ReportFile } from './report-export.ts';
-import { reportWorkbookBuffer, tableCsv } from './report-tables.ts';
+import { reportWorkbookStream, tableCsv } from './report-tables.ts';
 
 /** A saved analysis as a scheduled mail attaches it: its table computed now, as a workbook or a CSV file. */
 export async function renderAnalysisFile(
@@ -10,6 +10,7 @@ export async function renderAnalysisFile(
   viewId: string,
   format: 'xlsx' | 'csv',
   now: Date,
+  onStreamFailure: (error: Error) => void,
 ): Promise<{ name: string; file: ReportFile }> {
   const view = await createAnalysisViewRepository(db).find(realmId, viewId);
   if (!view) throw new Error('The saved analysis was deleted');
@@ -21,7 +22,8 @@ export async function renderAnalysisFile(
     );
   }
   const table = analysisReportTable(view.name, query, outcome.answer);
-  const body = format === 'xlsx' ? await reportWorkbookBuffer([table]) : Buffer.from(tableCsv(table));
+  const body =
+    format === 'xlsx' ? reportWorkbookStream([table], onStreamFailure) : Buffer.from(tableCsv(table));
   return {
     name: view.name,
     file: {

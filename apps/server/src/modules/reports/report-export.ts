@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   REPORT_EXPORT_CONTENT_TYPES,
   toEditableTheme,
@@ -9,7 +10,7 @@ import {
 import { createRealmConfigRepository, createRealmRepository, type Database } from '@ecc/db';
 import { HttpError } from '#platform/errors.ts';
 import { renderReportPdf, type ReportBrand } from './report-pdf.ts';
-import { reportTables, reportWorkbookBuffer, tableCsv, tablesZip } from './report-tables.ts';
+import { reportTables, reportWorkbookStream, tableCsv, tablesZip } from './report-tables.ts';
 import { exportedVersion } from './reports.service.ts';
 
 export const DEFAULT_REPORT_COLOR = '#0f766e';
@@ -18,12 +19,43 @@ export const TABLE_NOT_FOUND_MESSAGE = 'The report has no table at that position
 export interface ReportFile {
   fileName: string;
   contentType: string;
-  body: Buffer;
+  /** A workbook is a stream, written while it is read; the other formats are small enough to be bytes. */
+  body: Buffer | Readable;
 }
 
-/** A logo the PDF can draw: the theme's, read from the web app's files (`/brand/logo.svg`), else none. */
-async function readLogo(logo: string | undefined, webDistDir: string): Promise<ReportBrand['logo']> {
-  if (!logo?.startsWith('/')) return undefined;
+const DATA_URL = /^data:(image\/(?:svg\+xml|png|jpeg|jpg))(;base64)?,(.*)$/is;
+
+/** A `data:` logo's picture: SVG as text, PNG or JPEG as bytes; undefined for any other kind. */
+function logoFromDataUrl(logo: string): ReportBrand['logo'] {
+  const match = DATA_URL.exec(logo);
+  if (!match) return undefined;
+  const [, type = '', base64, payload = ''] = match;
+  const bytes = base64 ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+  return type.toLowerCase() === 'image/svg+xml' ? { svg: bytes.toString('utf8') } : { image: bytes };
+}
+
+/**
+ * A logo the PDF can draw: the theme's, read from the web app's files (`/brand/logo.svg`) or from a `data:` URL,
+ * else none. A logo elsewhere (a web address) is not fetched while rendering: `warn` names it, the realm's name
+ * alone heads the report.
+ */
+export async function readLogo(
+  logo: string | undefined,
+  webDistDir: string,
+  warn: (message: string) => void = () => {},
+): Promise<ReportBrand['logo']> {
+  if (logo === undefined || logo === '') return undefined;
+  if (logo.startsWith('data:')) {
+    const picture = logoFromDataUrl(logo);
+    if (!picture) warn("The theme's logo is a data: URL of a kind the PDF cannot draw (SVG, PNG or JPEG)");
+    return picture;
+  }
+  if (!logo.startsWith('/')) {
+    warn(
+      `The theme's logo ${logo.slice(0, 200)} cannot be embedded in the PDF: use a file of the web app or a data: URL`,
+    );
+    return undefined;
+  }
   const file = path.join(webDistDir, path.normalize(logo).replace(/^([/\\])+/, ''));
   if (!file.startsWith(webDistDir)) return undefined;
   try {
@@ -41,6 +73,7 @@ export async function readReportBrand(
   db: Database,
   realmId: string,
   webDistDir: string,
+  warn: (message: string) => void = () => {},
 ): Promise<ReportBrand> {
   const [realm, config] = await Promise.all([
     createRealmRepository(db).findById(realmId),
@@ -48,7 +81,7 @@ export async function readReportBrand(
   ]);
   const stored = config?.config.themes[0];
   const theme = stored ? toEditableTheme(stored) : undefined;
-  const logo = await readLogo(theme?.logo, webDistDir);
+  const logo = await readLogo(theme?.logo, webDistDir, warn);
   return {
     realmName: realm?.name ?? '',
     primaryColor: theme?.colors.light.primary ?? DEFAULT_REPORT_COLOR,
@@ -70,11 +103,17 @@ export async function renderReportFile(
   realmId: string,
   reportId: string,
   query: Pick<ReportExportQuery, 'format' | 'version' | 'table'>,
-  options: { webDistDir: string; now: Date },
+  options: {
+    webDistDir: string;
+    now: Date;
+    onStreamFailure: (error: Error) => void;
+    /** Told what the PDF had to leave out (a logo it cannot embed). */
+    onWarning?: (message: string) => void;
+  },
 ): Promise<ReportFile> {
   const { report, version, content } = await exportedVersion(db, realmId, reportId, query.version);
   if (query.format === 'pdf') {
-    const brand = await readReportBrand(db, realmId, options.webDistDir);
+    const brand = await readReportBrand(db, realmId, options.webDistDir, options.onWarning);
     const versionLabel = version.approvedOn
       ? `Version ${version.number}, approved ${version.approvedOn.toISOString().slice(0, 10)} by ${version.approvedBy ?? ''}`
       : `Version ${version.number} (${report.status === 'in-review' ? 'in review' : 'draft'}), ${options.now.toISOString().slice(0, 10)}`;
@@ -90,7 +129,7 @@ export async function renderReportFile(
     return {
       fileName: fileNameOf(report.name, 'xlsx', options.now),
       contentType: REPORT_EXPORT_CONTENT_TYPES.xlsx,
-      body: await reportWorkbookBuffer(tables),
+      body: reportWorkbookStream(tables, options.onStreamFailure),
     };
   }
   if (query.table !== undefined) {

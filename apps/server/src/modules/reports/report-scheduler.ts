@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   createInvitationRepository,
   createReportRepository,
@@ -56,6 +57,14 @@ export interface ReportScheduler {
   stop(): Promise<void>;
 }
 
+/** A file's bytes: a mail attaches the same file to each recipient, so a streamed workbook is read once here. */
+async function bytesOf(body: Buffer | Readable): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 /**
  * The scheduled reports (decision 030). Any number of servers may share one database: each claims due schedules
  * with `FOR UPDATE SKIP LOCKED` and moves their next slot past now in the same transaction, and a run row is
@@ -75,12 +84,23 @@ export function createReportScheduler(options: {
   let running: Promise<number> = Promise.resolve(0);
   let isStopped = false;
 
+  // A failed workbook also rejects its reading below, which records the run as failed with the error.
+  const onStreamFailure = (error: Error) =>
+    log.error({ err: error }, 'A scheduled workbook failed while it was written');
+
   /** A report's export, or a saved analysis computed now (its table as XLSX or CSV). */
   async function renderScheduledFile(run: ClaimedRun, now: Date) {
     if (run.analysisViewId !== null) {
       const format = run.format === 'csv' ? 'csv' : 'xlsx';
-      const { name, file } = await renderAnalysisFile(db, run.realmId, run.analysisViewId, format, now);
-      return { name, what: 'analysis', file };
+      const { name, file } = await renderAnalysisFile(
+        db,
+        run.realmId,
+        run.analysisViewId,
+        format,
+        now,
+        onStreamFailure,
+      );
+      return { name, what: 'analysis', file: { ...file, body: await bytesOf(file.body) } };
     }
     const reportId = run.reportId ?? '';
     const file = await renderReportFile(
@@ -88,10 +108,14 @@ export function createReportScheduler(options: {
       run.realmId,
       reportId,
       { format: run.format },
-      { webDistDir, now },
+      { webDistDir, now, onStreamFailure },
     );
     const report = await createReportRepository(db).find(run.realmId, reportId);
-    return { name: report?.name ?? 'Report', what: 'report', file };
+    return {
+      name: report?.name ?? 'Report',
+      what: 'report',
+      file: { ...file, body: await bytesOf(file.body) },
+    };
   }
 
   async function deliver(run: ClaimedRun, now: Date) {

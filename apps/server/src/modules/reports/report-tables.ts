@@ -1,4 +1,5 @@
-import { PassThrough, type Writable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { neutralizeFormula, type RenderedSection, type ReportTable } from '@ecc/contracts';
 import ExcelJS from 'exceljs';
 import { zipSync, strToU8 } from 'fflate';
@@ -31,9 +32,21 @@ export function sheetNames(tables: readonly ReportTable[]): string[] {
   });
 }
 
+/** Rows between two looks at the reader: often enough to follow a slow download, rarely enough to cost nothing. */
+const ROWS_BETWEEN_DRAIN_CHECKS = 1000;
+
+/** Waits while the reader is behind; false once it left (the download was cancelled). */
+async function hasRoom(stream: Writable): Promise<boolean> {
+  if (stream.destroyed) return false;
+  if (!stream.writableNeedDrain) return true;
+  await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+  return !stream.destroyed;
+}
+
 /**
  * A workbook with a sheet per table, streamed row by row (`WorkbookWriter`), so a table of 100,000 rows is never
- * held as a whole workbook in memory. Numbers stay numbers; the unit is in the column's header.
+ * held as a whole workbook in memory, and a slow reader slows the writing. Numbers stay numbers; the unit is in
+ * the column's header.
  */
 export async function writeReportWorkbook(tables: readonly ReportTable[], stream: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -43,28 +56,39 @@ export async function writeReportWorkbook(tables: readonly ReportTable[], stream
     useSharedStrings: false,
   });
   const names = sheetNames(tables);
-  tables.forEach((table, index) => {
+  for (const [index, table] of tables.entries()) {
     const sheet = workbook.addWorksheet(names[index], { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = table.columns.map((column) => ({
       header: column.header,
       width: column.isNumber ? 18 : 32,
     }));
     sheet.getRow(1).commit();
-    for (const row of table.rows) {
+    for (const [position, row] of table.rows.entries()) {
+      if (position % ROWS_BETWEEN_DRAIN_CHECKS === 0 && !(await hasRoom(stream))) return;
       sheet.addRow(table.columns.map((column) => cellOf(row[column.key], column.isNumber))).commit();
     }
     sheet.commit();
-  });
+  }
   if (tables.length === 0) workbook.addWorksheet('Report').commit();
   await workbook.commit();
 }
 
-export async function reportWorkbookBuffer(tables: readonly ReportTable[]): Promise<Buffer> {
+/**
+ * The workbook as a stream a reply sends while it is written. A failure while writing is handed to `onFailure`
+ * (to log it) and destroys the stream with it, so the download is cut short and the connection closed: nothing
+ * waits for an end that never comes.
+ */
+export function reportWorkbookStream(
+  tables: readonly ReportTable[],
+  onFailure: (error: Error) => void,
+): Readable {
   const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await writeReportWorkbook(tables, stream);
-  return Buffer.concat(chunks);
+  writeReportWorkbook(tables, stream).catch((cause: unknown) => {
+    const error = cause instanceof Error ? cause : new Error(String(cause));
+    onFailure(error);
+    stream.destroy(error);
+  });
+  return stream;
 }
 
 /** One table as CSV, with a byte-order mark so that spreadsheets read it as UTF-8. */

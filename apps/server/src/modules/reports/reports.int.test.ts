@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import {
   reportDetailSchema,
   reportListResponseSchema,
@@ -320,10 +321,10 @@ describe('reports', () => {
       return { reportId: report.id, schedule: reportScheduleSchema.parse(response.json()) };
     }
 
-    const schedulerOf = () =>
+    const schedulerOf = (smtpUrl = smtp.url) =>
       createReportScheduler({
         db: testApp.database.db,
-        mailer: createMailer({ smtpUrl: smtp.url, from: 'ecc@paid.test', log: { info() {}, warn() {} } }),
+        mailer: createMailer({ smtpUrl, from: 'ecc@paid.test', log: { info() {}, warn() {} } }),
         webDistDir: testApp.config.webDistDir,
         log: { info() {}, error() {} },
       });
@@ -354,6 +355,39 @@ describe('reports', () => {
       expect(outbox.filter((mail) => mail.subject.startsWith('Claimed once'))).toHaveLength(1);
       const listed = await call('member', 'GET', `/api/reports/${schedule.reportId}/schedules`);
       expect(listed.json().schedules[0].runs).toHaveLength(1);
+    });
+
+    it('records a run whose mail server refuses as failed with its error, and runs the next slot again', async () => {
+      const { schedule } = await scheduledReport('Refused mail', '0 * * * *');
+      // The mail server is outside our system: a port nothing listens on stands for one that is down.
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const { port } = closed.address() as AddressInfo;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const slot = new Date(schedule.nextRunAt ?? '');
+      const down = schedulerOf(`smtp://127.0.0.1:${port}`);
+      await down.runDue(new Date(slot.getTime() + 1000));
+      await down.stop();
+      const [failed] = await runsOf(schedule.id);
+      expect(failed).toMatchObject({ status: 'failed', slot });
+      expect(failed?.error).toMatch(/^cfo@example\.com: .+/);
+      expect(failed?.finishedOn).not.toBeNull();
+
+      const listed = await call('member', 'GET', `/api/reports/${schedule.reportId}/schedules`);
+      const [shown] = (listed.json() as { schedules: { runs: { status: string; error: string }[] }[] })
+        .schedules;
+      expect(shown?.runs).toEqual([expect.objectContaining({ status: 'failed', error: failed?.error })]);
+
+      // The failure moved the schedule on: the next hour's slot runs, and mails now the server is back.
+      const nextSlot = new Date(slot.getTime() + 60 * 60 * 1000);
+      const up = schedulerOf();
+      await up.runDue(new Date(nextSlot.getTime() + 1000));
+      await up.stop();
+      const runs = await runsOf(schedule.id);
+      expect(runs.map((run) => [run.slot.getTime(), run.status]).sort()).toEqual([
+        [slot.getTime(), 'failed'],
+        [nextSlot.getTime(), 'sent'],
+      ]);
     });
 
     it('runs once after missed slots, then waits for the next slot after now', async () => {

@@ -114,6 +114,8 @@ export function registerReportRoutes(
       const file = await renderReportFile(db, session.realm.id, request.params.id, request.query, {
         webDistDir,
         now: now(),
+        onStreamFailure: (error) => request.log.error({ err: error }, 'Report export failed while streaming'),
+        onWarning: (message) => request.log.warn(message),
       });
       return reply
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)

@@ -43,12 +43,12 @@ function CompactFeatureMenu() {
   );
 }
 
-/** The realm's logo and name, navigation for small screens, an optional slot, and the user menu. */
+/** The realm's logo and name, navigation for small screens, an optional slot, and the user menu; not printed. */
 export function AppHeader({ children }: { children?: ReactNode }) {
   const { name, logo } = useRealmBranding();
   const { isLoggedIn } = useSession();
   return (
-    <header className="bg-background/95 sticky top-0 z-40 border-b backdrop-blur">
+    <header className="bg-background/95 sticky top-0 z-40 border-b backdrop-blur print:hidden">
       <div className="flex h-14 items-center gap-3 px-4">
         {isLoggedIn ? <CompactFeatureMenu /> : null}
         <Link

@@ -14,8 +14,9 @@ export function DefaultLayout() {
         <SkipLink />
         <AppHeader />
         <div className="flex flex-1">
+          {/* Only the page is printed: the report's print view is the report. */}
           {isLoggedIn ? (
-            <aside className="hidden w-60 shrink-0 border-r p-3 md:block">
+            <aside className="hidden w-60 shrink-0 border-r p-3 md:block print:hidden!">
               <FeatureNav className="sticky top-17" />
             </aside>
           ) : null}

@@ -1,3 +1,4 @@
+import { cn } from '@ecc/ui';
 import { Link } from '@tanstack/react-router';
 import { useAllowedFeatures, routeLinkPath } from '../../lib/realm/allowed-features.ts';
 
@@ -9,7 +10,7 @@ const activeLinkClasses = 'bg-secondary font-medium text-secondary-foreground';
 export function FeatureNav({ className }: { className?: string }) {
   const features = useAllowedFeatures();
   return (
-    <nav aria-label="Features" className={className}>
+    <nav aria-label="Features" className={cn(className, 'print:hidden')}>
       <ul className="grid gap-1">
         <li>
           <Link

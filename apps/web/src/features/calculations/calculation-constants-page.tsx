@@ -1,3 +1,4 @@
+import { calculationEndpoints, endpointUrl } from '@ecc/contracts';
 import {
   BASE_UNITS,
   conversionFactor,
@@ -5,27 +6,21 @@ import {
   GAS_IDS,
   GWP_SET_IDS,
   GWP_SETS,
+  kyotoGroupOf,
   realmGwpSetId,
   UNITS,
   unitDefinition,
+  unitsMatching,
 } from '@ecc/domain';
 import { Input } from '@ecc/ui';
 import { useId, useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { PageSection } from '#components/page-section.tsx';
 import { formatNumber, formatSignificant } from '#lib/format/index.ts';
 import { useRealm } from '#lib/realm/realm-queries.ts';
 import type { PageProps } from '#lib/routing/page-props.ts';
 import { CalculationDatasetsSection } from './calculation-datasets-section.tsx';
-
-/** The Kyoto Protocol's seven gases (and families), as the GWP table groups the gases the engine knows. */
-function kyotoGroupOf(gas: string): string {
-  if (gas.startsWith('HFC')) return 'HFCs';
-  if (gas.startsWith('PFC')) return 'PFCs';
-  if (gas.startsWith('CH4')) return 'CH4';
-  if (gas.startsWith('CO2')) return 'CO2';
-  return gas;
-}
 
 function GwpSetsSection() {
   const realm = useRealm();
@@ -37,6 +32,12 @@ function GwpSetsSection() {
         reports with <strong>{realmSet}</strong>. Sources:{' '}
         {GWP_SET_IDS.map((id) => `${id}: ${GWP_SETS[id].source}`).join('; ')}.
       </p>
+      <div className="flex justify-end">
+        <ExportMenu
+          what="global warming potentials"
+          hrefOf={(format) => endpointUrl(calculationEndpoints.exportGwpSets, undefined, { format })}
+        />
+      </div>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">
@@ -90,10 +91,7 @@ function GwpSetsSection() {
 function UnitsSection() {
   const searchId = useId();
   const [search, setSearch] = useState('');
-  const words = search.trim().toLowerCase();
-  const units = UNITS.filter((unit) =>
-    `${unit} ${dimensionOf(unit)} ${unitDefinition(unit)}`.toLowerCase().includes(words),
-  );
+  const units = unitsMatching(search);
   return (
     <PageSection title="Units">
       <p className="text-muted-foreground text-sm">
@@ -112,9 +110,20 @@ function UnitsSection() {
           placeholder="kWh, mass, gallon…"
         />
       </div>
-      <p className="text-muted-foreground text-sm" aria-live="polite">
-        {units.length} of {UNITS.length} units
-      </p>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-muted-foreground text-sm" aria-live="polite">
+          {units.length} of {UNITS.length} units
+        </p>
+        <ExportMenu
+          what="units"
+          hrefOf={(format) =>
+            endpointUrl(calculationEndpoints.exportUnits, undefined, {
+              ...(search.trim() === '' ? {} : { q: search.trim() }),
+              format,
+            })
+          }
+        />
+      </div>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Units with their dimension and conversion to the base unit</caption>

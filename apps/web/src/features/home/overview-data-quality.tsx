@@ -3,6 +3,7 @@ import { DataTable } from '@ecc/ui';
 import { Link } from '@tanstack/react-router';
 import { facilityLink } from '#lib/facility-links/facility-link.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
+import { OverviewExportMenu } from './overview-export-menu.tsx';
 
 /** The facility view's section the counts come from. */
 const DATA_QUALITY_SECTION = 'facility-data-quality';
@@ -21,9 +22,18 @@ export function OverviewDataQuality({ overview }: { overview: OverviewResponse }
       aria-labelledby="overview-data-quality"
       className="grid content-start gap-3 rounded-lg border p-4"
     >
-      <h2 id="overview-data-quality" className="font-semibold">
-        Data quality in {year}
-      </h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="overview-data-quality" className="font-semibold">
+          Data quality in {year}
+        </h2>
+        {dataQuality.facilityCount > 0 && (
+          <OverviewExportMenu
+            year={year}
+            table="data-quality"
+            what={`every facility with data-quality flags in ${year}`}
+          />
+        )}
+      </div>
       <dl className="grid grid-cols-3 gap-3">
         {KINDS.map((kind) => (
           <div key={kind.key} className="grid gap-0.5">

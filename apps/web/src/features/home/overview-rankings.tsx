@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { facilityLink } from '#lib/facility-links/facility-link.ts';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
+import { OverviewExportMenu } from './overview-export-menu.tsx';
 
 const linkClasses = 'font-medium text-primary underline-offset-4 hover:underline';
 
@@ -22,9 +23,18 @@ export function TopFacilities({ overview }: { overview: OverviewResponse }) {
   const total = calculated.totals?.co2eKg ?? 0;
   return (
     <section aria-labelledby="overview-top-facilities" className="grid content-start gap-2">
-      <h2 id="overview-top-facilities" className="font-semibold">
-        Largest emitters in {year}
-      </h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="overview-top-facilities" className="font-semibold">
+          Largest emitters in {year}
+        </h2>
+        {calculated.topFacilities.length > 0 && (
+          <OverviewExportMenu
+            year={year}
+            table="facilities"
+            what={`every facility ranked by CO2e in ${year}`}
+          />
+        )}
+      </div>
       {calculated.topFacilities.length === 0 ? (
         <p className="text-sm text-muted-foreground">No facility has calculated emissions in {year}.</p>
       ) : (
@@ -73,9 +83,14 @@ export function TopSources({ overview }: { overview: OverviewResponse }) {
   const total = calculated.totals?.co2eKg ?? 0;
   return (
     <section aria-labelledby="overview-top-sources" className="grid content-start gap-2">
-      <h2 id="overview-top-sources" className="font-semibold">
-        Largest sources in {year}
-      </h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="overview-top-sources" className="font-semibold">
+          Largest sources in {year}
+        </h2>
+        {calculated.topSources.length > 0 && (
+          <OverviewExportMenu year={year} table="sources" what={`every source ranked by CO2e in ${year}`} />
+        )}
+      </div>
       {calculated.topSources.length === 0 ? (
         <p className="text-sm text-muted-foreground">No source has calculated emissions in {year}.</p>
       ) : (

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { facilityLink } from '#lib/facility-links/facility-link.ts';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
+import { OverviewExportMenu } from './overview-export-menu.tsx';
 
 /**
  * What facilities without calculated results for the year reported to a programme (EPA GHGRP): kept apart from
@@ -15,9 +16,16 @@ export function OverviewReported({ overview }: { overview: OverviewResponse }) {
   return (
     <section aria-labelledby="overview-reported" className="grid content-start gap-3 rounded-lg border p-4">
       <div className="grid gap-1">
-        <h2 id="overview-reported" className="font-semibold">
-          Reported, not calculated, in {year}
-        </h2>
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="overview-reported" className="font-semibold">
+            Reported, not calculated, in {year}
+          </h2>
+          <OverviewExportMenu
+            year={year}
+            table="reported"
+            what={`every facility that reported, not calculated, in ${year}`}
+          />
+        </div>
         <p className="text-sm text-muted-foreground">
           Facilities without calculated results for {year}, with the emissions they reported. These figures
           are not part of the calculated totals above.

@@ -205,6 +205,26 @@ describe('the realm overview', { timeout: 20_000 }, () => {
     );
   });
 
+  it('exports each ranking whole for the year shown, as CSV or XLSX', async () => {
+    const user = userEvent.setup();
+    renderOverview(() => jsonResponse(200, OVERVIEW));
+    const exports = [
+      ['every facility ranked by CO2e in 2025', 'facilities'],
+      ['every source ranked by CO2e in 2025', 'sources'],
+      ['every facility that reported, not calculated, in 2025', 'reported'],
+      ['every facility with data-quality flags in 2025', 'data-quality'],
+    ] as const;
+    for (const [what, table] of exports) {
+      await user.click(await screen.findByRole('button', { name: `Export ${what}` }));
+      const items = await screen.findAllByRole('menuitem');
+      expect(items.map((item) => item.getAttribute('href'))).toEqual([
+        `/api/exports/overview?year=2025&table=${table}&format=csv`,
+        `/api/exports/overview?year=2025&table=${table}&format=xlsx`,
+      ]);
+      await user.keyboard('{Escape}');
+    }
+  });
+
   it('selects another year in the URL, and asks for its figures', async () => {
     const { paths, router } = renderOverview(() => jsonResponse(200, OVERVIEW));
     const year = (await screen.findByLabelText('Year')) as HTMLSelectElement;

@@ -56,6 +56,7 @@ export function EsrsView({ inventory }: { inventory: InventoryResponse }) {
         id="inventory-esrs"
         title="ESRS E1-6: gross Scopes 1, 2, 3 and total GHG emissions"
         year={inventory.year}
+        exportTable="esrs-e1-6"
       >
         <SimpleTable
           caption="ESRS E1-6 gross emissions in tonnes CO2e"
@@ -107,7 +108,12 @@ export function CdpView({ inventory }: { inventory: InventoryResponse }) {
   const parentIds = new Set(inventory.byBusinessUnit.map((row) => row.parentId));
   return (
     <div className="grid gap-6">
-      <InventorySection id="inventory-cdp-c6" title="CDP C6: emissions data" year={inventory.year}>
+      <InventorySection
+        id="inventory-cdp-c6"
+        title="CDP C6: emissions data"
+        year={inventory.year}
+        exportTable="cdp-c6"
+      >
         <SimpleTable
           caption="CDP C6.1, C6.3 and C6.5 in tonnes CO2e"
           testId="inventory-cdp-c6"
@@ -127,7 +133,12 @@ export function CdpView({ inventory }: { inventory: InventoryResponse }) {
           ]}
         />
       </InventorySection>
-      <InventorySection id="inventory-cdp-c7" title="CDP C7: emissions breakdowns" year={inventory.year}>
+      <InventorySection
+        id="inventory-cdp-c7"
+        title="CDP C7: emissions breakdowns"
+        year={inventory.year}
+        exportTable="cdp-c7"
+      >
         <SimpleTable
           caption="CDP C7.1a Scope 1 by greenhouse gas"
           headers={['C7.1a Greenhouse gas', 't CO2e']}

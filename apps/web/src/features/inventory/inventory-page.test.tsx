@@ -91,7 +91,7 @@ const INVENTORY: InventoryResponse = {
   },
 };
 
-function renderInventory(initialPath = '/reporting/next') {
+function renderInventory(initialPath = '/reporting/next', inventory: InventoryResponse = INVENTORY) {
   const paths: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -102,7 +102,7 @@ function renderInventory(initialPath = '/reporting/next') {
       if (signedIn) return signedIn;
       if (url.pathname === '/api/reports/inventory/years') return jsonResponse(200, { years: [2024, 2025] });
       if (url.pathname === '/api/reports/inventory' && url.searchParams.get('year') === '2025') {
-        return jsonResponse(200, INVENTORY);
+        return jsonResponse(200, inventory);
       }
       return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'No results' }, 'Not Found');
     }),
@@ -132,6 +132,37 @@ afterEach(() => {
 });
 
 describe('the inventory page', { timeout: 20_000 }, () => {
+  it('recommends recalculating the base year from its structural changes, not from the total change', async () => {
+    const baseYear = { ...INVENTORY.comparison.previousYear!, year: 2020, changeCo2e: 1_000_000 };
+    const withReasons = (reasons: InventoryResponse['changeReasons']['reasons']): InventoryResponse => ({
+      ...INVENTORY,
+      comparison: { ...INVENTORY.comparison, baseYear },
+      changeReasons: { ...INVENTORY.changeReasons, reasons },
+    });
+    const acquisition = {
+      reason: 'acquisitions' as const,
+      co2e: 600_000,
+      direction: 'increase' as const,
+      note: '',
+      percentOfPrevious: 7.06,
+    };
+    renderInventory('/reporting/next', withReasons([acquisition]));
+    // 600 t of acquisitions against a base year of 8,500 t: 7.06 %, over the 5 % threshold.
+    expect((await screen.findByTestId('inventory-base-year-recalculation')).textContent).toMatch(
+      /^Base year recalculation recommended: structural changes of 7\.06 % exceed the 5 % threshold\.$/,
+    );
+  });
+
+  it('recommends nothing when the change from the base year is organic, however large', async () => {
+    const baseYear = { ...INVENTORY.comparison.previousYear!, year: 2020, changePercent: 40 };
+    renderInventory('/reporting/next', {
+      ...INVENTORY,
+      comparison: { ...INVENTORY.comparison, baseYear },
+    });
+    await screen.findByTestId('inventory-comparison');
+    expect(screen.queryByTestId('inventory-base-year-recalculation')).toBeNull();
+  });
+
   it('shows the latest year’s scopes, gases in kg and CO2e, and Scope 2 both ways', async () => {
     renderInventory();
     expect((await screen.findByTestId('inventory-scope1')).textContent).toBe('7,000.0 t CO2e');

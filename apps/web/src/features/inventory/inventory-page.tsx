@@ -5,6 +5,7 @@ import {
   type InventoryComparison,
   type InventoryResponse,
 } from '@ecc/contracts';
+import { baseYearRecalculation } from '@ecc/domain';
 import { cn, EmptyState, Label, selectClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { FileBarChart2Icon } from 'lucide-react';
@@ -88,8 +89,11 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
   const { year } = inventory;
   const categories = inventory.scope3.categories;
   const { baseYear, previousYear, recalculationThresholdPercent } = inventory.comparison;
-  const isBaseYearShiftSignificant =
-    baseYear?.changePercent != null && Math.abs(baseYear.changePercent) > recalculationThresholdPercent;
+  const recalculation = baseYearRecalculation(
+    inventory.changeReasons.reasons,
+    baseYear?.co2e ?? null,
+    recalculationThresholdPercent,
+  );
   return (
     <div className="grid gap-6">
       <InventorySection id="inventory-summary" title="Scopes and gases" year={year} exportTable="summary">
@@ -216,7 +220,12 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
         <FacilityTable inventory={inventory} />
       </InventorySection>
 
-      <InventorySection id="inventory-comparison" title="Base year and previous year" year={year}>
+      <InventorySection
+        id="inventory-comparison"
+        title="Base year and previous year"
+        year={year}
+        exportTable="comparison"
+      >
         <SimpleTable
           caption="This year compared with the base year and the year before"
           testId="inventory-comparison"
@@ -227,11 +236,11 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
           <p className="text-sm text-muted-foreground">
             No base year with results: choose one in the realm&apos;s Organisation settings.
           </p>
-        ) : isBaseYearShiftSignificant ? (
-          <p className="text-sm">
-            The change from the base year exceeds the significance threshold of{' '}
-            {formatNumber(recalculationThresholdPercent)} %: if structural or method changes explain it,
-            recalculate the base year.
+        ) : recalculation?.isRecommended ? (
+          <p className="text-sm font-medium" data-testid="inventory-base-year-recalculation">
+            Base year recalculation recommended: structural changes of{' '}
+            {formatNumber(recalculation.percentOfBaseYear)} % exceed the{' '}
+            {formatNumber(recalculationThresholdPercent)} % threshold.
           </p>
         ) : null}
         <h3 className="font-medium">Reasons of change from the year before</h3>
@@ -254,7 +263,7 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
         )}
       </InventorySection>
 
-      <InventorySection id="inventory-intensities" title="Intensities" year={year}>
+      <InventorySection id="inventory-intensities" title="Intensities" year={year} exportTable="intensities">
         {inventory.intensities.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             No denominators for {year}: add revenue, production, floor area or headcount in the Organisation
@@ -279,7 +288,16 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
         )}
       </InventorySection>
 
-      <InventorySection id="inventory-methods" title="Methods, factor sources and exclusions" year={year}>
+      <InventorySection
+        id="inventory-methods"
+        title="Methods, factor sources and exclusions"
+        year={year}
+        exportTables={[
+          { table: 'methods', what: 'calculation methods' },
+          { table: 'factor-sources', what: 'emission factors used' },
+          { table: 'exclusions', what: 'facilities not counted in full' },
+        ]}
+      >
         <SimpleTable
           caption="Calculation methods used"
           headers={['Calculation method', 'Results']}
@@ -316,7 +334,12 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
       </InventorySection>
 
       {inventory.reported.facilities.length > 0 ? (
-        <InventorySection id="inventory-reported" title={`Source: ${inventory.reported.source}`} year={year}>
+        <InventorySection
+          id="inventory-reported"
+          title={`Source: ${inventory.reported.source}`}
+          year={year}
+          exportTables={[{ table: 'reported', what: 'facilities reported emissions' }]}
+        >
           <p className="text-sm">
             {formatNumber(inventory.reported.facilities.filter((facility) => facility.isCounted).length)}{' '}
             facilities are counted as they reported to EPA&apos;s GHGRP (Scope 1 only,{' '}

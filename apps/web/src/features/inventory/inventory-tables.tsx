@@ -18,18 +18,26 @@ export const FACILITY_PAGE_SIZE = 50;
 const cellClasses = 'px-3 py-2';
 const numberClasses = cn(cellClasses, 'text-right tabular-nums');
 
-/** A titled section of the inventory with its export menu. */
+/** One of the tables a section exports, named for its Export button (`Export emission factors used`). */
+export interface SectionExport {
+  table: InventoryExportTable;
+  what: string;
+}
+
+/** A titled section of the inventory with an export menu per table it shows (one, named by the title, or several). */
 export function InventorySection({
   id,
   title,
   year,
   exportTable,
+  exportTables = exportTable === undefined ? [] : [{ table: exportTable, what: title.toLowerCase() }],
   children,
 }: {
   id: string;
   title: string;
   year: number;
   exportTable?: InventoryExportTable;
+  exportTables?: readonly SectionExport[];
   children: ReactNode;
 }) {
   return (
@@ -38,13 +46,19 @@ export function InventorySection({
         <h2 id={id} className="font-semibold">
           {title}
         </h2>
-        {exportTable === undefined ? null : (
-          <ExportMenu
-            what={title.toLowerCase()}
-            hrefOf={(format) =>
-              endpointUrl(inventoryEndpoints.export, undefined, { year, table: exportTable, format })
-            }
-          />
+        {exportTables.length === 0 ? null : (
+          <div className="flex flex-wrap gap-2">
+            {exportTables.map(({ table, what }) => (
+              <ExportMenu
+                key={table}
+                what={what}
+                label={exportTables.length > 1 ? `Export ${what}` : undefined}
+                hrefOf={(format) =>
+                  endpointUrl(inventoryEndpoints.export, undefined, { year, table, format })
+                }
+              />
+            ))}
+          </div>
         )}
       </div>
       {children}

@@ -1,8 +1,9 @@
-import type { LoginStrategy } from '@ecc/contracts';
+import { endpointUrl, exportEndpoints, type LoginStrategy } from '@ecc/contracts';
 import { Button, ConfirmDialog, DataTable, EmptyState, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogInIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
@@ -96,7 +97,13 @@ export function LoginStrategiesPanel({ realmId, realmName }: LoginStrategiesPane
           {/* A name may end with its own full stop (“Demo Energy Co.”): no second one. */}
           {realmName.endsWith('.') ? realmName : `${realmName}.`}
         </p>
-        {rows.length > 0 ? addButton : null}
+        <div className="flex items-center gap-2">
+          {rows.length > 0 ? addButton : null}
+          <ExportMenu
+            what="sign-in strategies"
+            hrefOf={(format) => endpointUrl(exportEndpoints.loginStrategies, { realmId }, { format })}
+          />
+        </div>
       </div>
       <div aria-live="polite" aria-busy={strategies.isPending}>
         <QueryStates

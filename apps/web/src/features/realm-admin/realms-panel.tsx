@@ -1,8 +1,9 @@
-import { PLAN_LABELS, type ManagedRealm } from '@ecc/contracts';
+import { endpointUrl, exportEndpoints, PLAN_LABELS, type ManagedRealm } from '@ecc/contracts';
 import { Button, DataTable, EmptyState, Input, Label, toast } from '@ecc/ui';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BuildingIcon, PlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { usePagedSearch } from '#lib/search/use-paged-search.ts';
@@ -62,9 +63,17 @@ export function RealmsPanel({ onManage }: RealmsPanelProps) {
             onChange={(event) => setSearchText(event.target.value)}
           />
         </div>
-        <Button onClick={() => setEditing({})}>
-          <PlusIcon aria-hidden="true" /> New realm
-        </Button>
+        <div className="flex items-center gap-2">
+          <Button onClick={() => setEditing({})}>
+            <PlusIcon aria-hidden="true" /> New realm
+          </Button>
+          <ExportMenu
+            what="realms"
+            hrefOf={(format) =>
+              endpointUrl(exportEndpoints.realms, undefined, search ? { q: search, format } : { format })
+            }
+          />
+        </div>
       </div>
       <div aria-live="polite" aria-busy={realms.isPending}>
         <QueryStates

@@ -1,8 +1,15 @@
-import type { NewGrantRequest, PermissionRow, RealmRole } from '@ecc/contracts';
+import {
+  endpointUrl,
+  exportEndpoints,
+  type NewGrantRequest,
+  type PermissionRow,
+  type RealmRole,
+} from '@ecc/contracts';
 import { Button, ConfirmDialog, DataTable, EmptyState, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
@@ -127,7 +134,18 @@ export function RolesPanel() {
   }
 
   return (
-    <section aria-label="Roles and grants" aria-live="polite" aria-busy={roles.isPending}>
+    <section
+      aria-label="Roles and grants"
+      aria-live="polite"
+      aria-busy={roles.isPending}
+      className="grid gap-3"
+    >
+      <div className="flex justify-end">
+        <ExportMenu
+          what="roles and grants"
+          hrefOf={(format) => endpointUrl(exportEndpoints.roles, undefined, { format })}
+        />
+      </div>
       <QueryStates
         query={roles}
         loading={<LoadingSkeleton label="Loading roles" />}

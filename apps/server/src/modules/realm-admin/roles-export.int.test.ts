@@ -1,0 +1,114 @@
+import { realmRoleListResponseSchema } from '@ecc/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvRows, xlsxRows } from '#test-support/export-files.ts';
+import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
+import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+
+const HOST = 'acme.roles.test';
+const OTHER_HOST = 'other.roles.test';
+const ADMIN = { email: 'ada@acme.test', password: 'acme-password-1', role: 'admin' as const };
+const MEMBER = { email: 'mo@acme.test', password: 'member-password-1' };
+const OTHER_ADMIN = { email: 'olga@other.test', password: 'other-password-1', role: 'admin' as const };
+
+const HEADER = [
+  'Role',
+  'Role key',
+  'Type',
+  'Realm pattern',
+  'Subject',
+  'Id pattern',
+  'Action',
+  'Right',
+  'Active',
+];
+
+/** A grant limited to ids only this realm's test uses, so its rows are recognisable in any file. */
+const grantWithId = (id: string) => ({
+  type: 'REGEX_GRANT',
+  data: { realm: '\\own', subject: 'Equipment', id, action: 'delete' },
+  right: 'equipment',
+  active: false,
+});
+
+describe('the roles export', () => {
+  let testApp: TestApp;
+  const tokens = { admin: '', member: '', other: '' };
+
+  const call = (token: string, method: 'GET' | 'POST', url: string, host = HOST, payload?: object) =>
+    testApp.app.inject({ method, url, headers: { ...withSession(token), host }, payload });
+
+  const rolesOf = async (token: string, host = HOST) =>
+    realmRoleListResponseSchema.parse((await call(token, 'GET', '/api/realm-admin/roles', host)).json())
+      .results;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const db = testApp.database.db;
+    const acme = await createTestRealm(db, { key: 'acmerole', domains: [HOST] });
+    const other = await createTestRealm(db, { key: 'otherrol', domains: [OTHER_HOST] });
+    await createTestUser(db, acme, ADMIN);
+    await createTestUser(db, acme, MEMBER);
+    await createTestUser(db, other, OTHER_ADMIN);
+    tokens.admin = await signIn(testApp.app, ADMIN, HOST);
+    tokens.member = await signIn(testApp.app, MEMBER, HOST);
+    tokens.other = await signIn(testApp.app, OTHER_ADMIN, OTHER_HOST);
+    const memberRole = (await rolesOf(tokens.admin)).find((role) => role.key === 'member')!;
+    const ours = await call(
+      tokens.admin,
+      'POST',
+      `/api/realm-admin/roles/${memberRole.id}/grants`,
+      HOST,
+      grantWithId('acme-bay-.*'),
+    );
+    expect(ours.statusCode, ours.body).toBe(201);
+    const otherMember = (await rolesOf(tokens.other, OTHER_HOST)).find((role) => role.key === 'member')!;
+    const theirs = await call(
+      tokens.other,
+      'POST',
+      `/api/realm-admin/roles/${otherMember.id}/grants`,
+      OTHER_HOST,
+      grantWithId('foreign-bay-.*'),
+    );
+    expect(theirs.statusCode, theirs.body).toBe(201);
+  });
+  afterAll(() => testApp.close());
+
+  it('exports a row per grant of every role, as CSV and as XLSX', async () => {
+    const roles = await rolesOf(tokens.admin);
+    const grantCount = roles.reduce((sum, role) => sum + Math.max(1, role.grants.length), 0);
+    expect(grantCount).toBeGreaterThan(2);
+
+    const csv = await call(tokens.admin, 'GET', '/api/exports/roles?format=csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/filename="roles-\d{4}-\d{2}-\d{2}\.csv"/);
+    const rows = csvRows(csv.body);
+    expect(rows[0]).toEqual(HEADER);
+    expect(rows).toHaveLength(grantCount + 1);
+    expect(new Set(rows.slice(1).map((row) => row[1]))).toEqual(new Set(['admin', 'member']));
+    expect(rows.find((row) => row[5] === 'acme-bay-.*')).toEqual([
+      'Member',
+      'member',
+      'REGEX_GRANT',
+      '\\own',
+      'Equipment',
+      'acme-bay-.*',
+      'delete',
+      'equipment',
+      'false',
+    ]);
+    expect(csv.body).not.toContain('foreign-bay');
+
+    const workbook = await call(tokens.admin, 'GET', '/api/exports/roles?format=xlsx');
+    const sheet = await xlsxRows(workbook.rawPayload);
+    expect(sheet[0]).toEqual(HEADER);
+    expect(sheet).toHaveLength(grantCount + 1);
+    expect(sheet.find((row) => row[5] === 'acme-bay-.*')?.[8]).toBe(false);
+    expect(JSON.stringify(sheet)).not.toContain('foreign-bay');
+  });
+
+  it('refuses a member, who may not read the roles', async () => {
+    const refused = await call(tokens.member, 'GET', '/api/exports/roles?format=csv');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You are not allowed to read Role');
+  });
+});
