@@ -14,6 +14,7 @@ import { AnalysisChart } from './analysis-chart.tsx';
 import { AnalysisControls } from './analysis-controls.tsx';
 import { searchOfView, viewFromSearch } from './analysis-search.ts';
 import { DrillThroughPanel, type DrillTarget } from './drill-through-panel.tsx';
+import { emptyViewDescription } from './empty-view-description.ts';
 import { buildPivot } from './pivot-model.ts';
 import { PivotTable } from './pivot-table.tsx';
 import { SavedViews } from './saved-views.tsx';
@@ -29,6 +30,10 @@ export function AnalysisPage({ route }: PageProps) {
   const view = useMemo(() => viewFromSearch(search), [search]);
   const answer = useQuery(analysisQuery(view));
   const values = useQuery(dimensionValuesQuery());
+  // Known once the realm's dimension values have loaded; a realm without results has no year values at all.
+  const yearsWithData = values.data
+    ? (values.data.values.year ?? []).map((entry) => Number(entry.value))
+    : undefined;
   const [drill, setDrill] = useState<DrillTarget | null>(null);
 
   const show = useCallback(
@@ -80,7 +85,7 @@ export function AnalysisPage({ route }: PageProps) {
                 <EmptyState
                   icon={<TableIcon />}
                   title="No emissions match this view"
-                  description="Widen the filters, or record activity data for these facilities and periods."
+                  description={emptyViewDescription(view.filters.year, yearsWithData)}
                 />
               }
             >
