@@ -1,14 +1,8 @@
 import { realmRoleListResponseSchema } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
-import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
-import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
-
-const HOST = 'acme.roles.test';
-const OTHER_HOST = 'other.roles.test';
-const ADMIN = { email: 'ada@acme.test', password: 'acme-password-1', role: 'admin' as const };
-const MEMBER = { email: 'mo@acme.test', password: 'member-password-1' };
-const OTHER_ADMIN = { email: 'olga@other.test', password: 'other-password-1', role: 'admin' as const };
+import { createTestApp, withSession, type TestApp } from '#test-support/test-app.ts';
+import { ACME_HOST as HOST, OTHER_HOST, createTwoRealms } from '#test-support/two-realms.ts';
 
 const HEADER = [
   'Role',
@@ -43,15 +37,12 @@ describe('the roles export', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    const db = testApp.database.db;
-    const acme = await createTestRealm(db, { key: 'acmerole', domains: [HOST] });
-    const other = await createTestRealm(db, { key: 'otherrol', domains: [OTHER_HOST] });
-    await createTestUser(db, acme, ADMIN);
-    await createTestUser(db, acme, MEMBER);
-    await createTestUser(db, other, OTHER_ADMIN);
-    tokens.admin = await signIn(testApp.app, ADMIN, HOST);
-    tokens.member = await signIn(testApp.app, MEMBER, HOST);
-    tokens.other = await signIn(testApp.app, OTHER_ADMIN, OTHER_HOST);
+    const cast = await createTwoRealms(testApp);
+    Object.assign(tokens, {
+      admin: cast.tokens.admin,
+      member: cast.tokens.member,
+      other: cast.tokens.otherAdmin,
+    });
     const memberRole = (await rolesOf(tokens.admin)).find((role) => role.key === 'member')!;
     const ours = await call(
       tokens.admin,
