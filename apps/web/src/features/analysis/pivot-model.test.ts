@@ -47,4 +47,16 @@ describe('buildPivot', () => {
     );
     expect(pivot.lines.at(-1)!.cells.map((cell) => cell?.values.co2e)).toEqual([22]);
   });
+
+  it('writes the grand total across the total line when columns have no totals (subtotals not asked for)', () => {
+    const pivot = buildPivot(
+      { rows: ['facility'], columns: ['scope'], measures: ['co2e'], subtotals: false },
+      { ...answer, subtotals: [] },
+    );
+    expect(pivot.lines.filter((line) => line.rowTotal !== undefined)).toEqual([]);
+    const total = pivot.lines.at(-1)!;
+    expect(total.kind).toBe('total');
+    expect(total.grandTotal?.values.co2e).toBe(22);
+    expect(total.cells).toEqual([undefined, undefined]);
+  });
 });

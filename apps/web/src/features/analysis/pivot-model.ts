@@ -29,6 +29,11 @@ export interface PivotLine {
   cells: (AnalysisRow | undefined)[];
   /** The line's total across the columns, when there are columns and subtotals were asked for. */
   rowTotal: AnalysisRow | undefined;
+  /**
+   * The grand total written across the whole line instead of cells: the total line when there are columns but no
+   * subtotals were asked for, so neither column totals nor a Total column exist to hold it.
+   */
+  grandTotal?: AnalysisRow;
 }
 
 export interface PivotModel {
@@ -125,14 +130,18 @@ export function buildPivot(
     values: answer.totals,
     ...(answer.comparisonTotals ? { comparison: answer.comparisonTotals } : {}),
   };
-  lines.push(
-    lineOf(
-      'total',
-      'total',
-      {},
-      (column) => (columnKeys.length === 0 ? grand : subtotalOf(columnKeys, column.keys)),
-      columnKeys.length > 0 ? grand : undefined,
-    ),
-  );
+  if (columnKeys.length > 0 && !hasRowTotals) {
+    lines.push({ ...lineOf('total', 'total', {}, () => undefined, undefined), grandTotal: grand });
+  } else {
+    lines.push(
+      lineOf(
+        'total',
+        'total',
+        {},
+        (column) => (columnKeys.length === 0 ? grand : subtotalOf(columnKeys, column.keys)),
+        columnKeys.length > 0 ? grand : undefined,
+      ),
+    );
+  }
   return { sideKeys, columns: orderedColumns, lines };
 }

@@ -30,6 +30,36 @@ function columnLabel(
     : columns.map((dimension) => analysisKeyLabel(dimension, column.keys[dimension], labels)).join(' · ');
 }
 
+/** The grand total's measures on one line, each opening the records behind it. */
+function GrandTotalValues({
+  total,
+  measures,
+  label,
+  onDrill,
+}: {
+  total: AnalysisRow;
+  measures: readonly AnalysisMeasure[];
+  label: string;
+  onDrill: () => void;
+}) {
+  return (
+    <span className="inline-flex flex-wrap justify-end gap-x-4">
+      {measures.map((measure) => (
+        <button
+          key={measure}
+          type="button"
+          className="cursor-pointer text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          aria-label={`Records behind ${label}: ${formatMeasure(measure, total.values[measure], {})}`}
+          onClick={onDrill}
+        >
+          {measures.length > 1 && `${MEASURE_HEADINGS[measure]} `}
+          {formatMeasure(measure, total.values[measure], {})}
+        </button>
+      ))}
+    </span>
+  );
+}
+
 interface PivotTableProps {
   view: AnalysisQuery;
   answer: AnalysisResponse;
@@ -219,13 +249,24 @@ export function PivotTable({ view, answer, pivot, onSort, onDrill }: PivotTableP
                     : sideHeader(line, key, index)}
                 </th>
               ))}
-              {line.cells.flatMap((cell, index) =>
-                valueCells(
-                  cell,
-                  line.keys,
-                  lineLabel(line, pivot.columns[index]),
-                  `${line.id}:${pivot.columns[index]?.id}`,
-                ),
+              {line.grandTotal === undefined ? (
+                line.cells.flatMap((cell, index) =>
+                  valueCells(
+                    cell,
+                    line.keys,
+                    lineLabel(line, pivot.columns[index]),
+                    `${line.id}:${pivot.columns[index]?.id}`,
+                  ),
+                )
+              ) : (
+                <td colSpan={pivot.columns.length * perColumn} className="px-3 py-1 text-right">
+                  <GrandTotalValues
+                    total={line.grandTotal}
+                    measures={measures}
+                    label={lineLabel(line)}
+                    onDrill={() => onDrill({}, lineLabel(line))}
+                  />
+                </td>
               )}
               {hasRowTotals && valueCells(line.rowTotal, line.keys, lineLabel(line), `${line.id}:total`)}
             </tr>
