@@ -33,12 +33,21 @@ type ViewKey = (typeof VIEWS)[number]['key'];
 
 const SKELETONS = ['h-24 w-full', 'h-64 w-full', 'h-64 w-full'];
 
-function Tile({ label, kg, testId, detail }: { label: string; kg: number; testId: string; detail?: string }) {
+interface TileProps {
+  label: string;
+  kg: number;
+  testId: string;
+  detail?: string;
+  /** What the mass is of: CO2e unless the tile counts one gas as itself (biogenic CO2). */
+  substance?: string;
+}
+
+function Tile({ label, kg, testId, detail, substance }: TileProps) {
   return (
     <div className="grid gap-1 rounded-lg border bg-card p-4">
       <h3 className="text-sm text-muted-foreground">{label}</h3>
       <p className="text-2xl font-semibold tabular-nums" data-testid={testId} data-kg={kg}>
-        {formatMass(kg)}
+        {formatMass(kg, substance === undefined ? {} : { substance })}
       </p>
       {detail ? <p className="text-xs text-muted-foreground">{detail}</p> : null}
     </div>
@@ -66,6 +75,7 @@ function Tiles({ inventory }: { inventory: InventoryResponse }) {
         label="Biogenic CO2"
         kg={inventory.biogenicCo2}
         testId="inventory-biogenic"
+        substance="CO2"
         detail="Reported outside the scopes."
       />
     </div>
@@ -356,7 +366,7 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
               facility.isCounted ? 'Reported' : 'Calculated (reported not counted)',
               formatMass(facility.co2e),
               `${formatMass(facility.publishedCo2e)} (${facility.publishedGwp})`,
-              facility.biogenicCo2 === null ? '—' : formatMass(facility.biogenicCo2),
+              facility.biogenicCo2 === null ? '—' : formatMass(facility.biogenicCo2, { substance: 'CO2' }),
             ])}
           />
         </InventorySection>
