@@ -37,11 +37,19 @@ describe('EPA GHG Emission Factors Hub 2024, Scope 3 tables', () => {
     // ghg-emission-factors-hub-2024.xlsx, sheet "Emission Factors Hub": D413:F413, D416:F416, D418:F418, D419:F419.
     expect(factor('epa-hub-2024-freight-medium-and-heavy-duty-truck-vehicle-mile')).toMatchObject({
       per: 'mi',
-      gases: { CO2: { value: 1.36, unit: 'kg' }, CH4: { value: 0.012, unit: 'g' }, N2O: { value: 0.038, unit: 'g' } },
+      gases: {
+        CO2: { value: 1.36, unit: 'kg' },
+        CH4: { value: 0.012, unit: 'g' },
+        N2O: { value: 0.038, unit: 'g' },
+      },
     });
     expect(factor('epa-hub-2024-freight-medium-and-heavy-duty-truck-ton-mile')).toMatchObject({
       per: 'short_ton_mi',
-      gases: { CO2: { value: 0.168, unit: 'kg' }, CH4: { value: 0.0015, unit: 'g' }, N2O: { value: 0.0047, unit: 'g' } },
+      gases: {
+        CO2: { value: 0.168, unit: 'kg' },
+        CH4: { value: 0.0015, unit: 'g' },
+        N2O: { value: 0.0047, unit: 'g' },
+      },
     });
     expect(factor('epa-hub-2024-freight-waterborne-craft-ton-mile').gases.CH4?.value).toBe(0.0326);
     expect(factor('epa-hub-2024-freight-aircraft-ton-mile').gases).toEqual({
@@ -69,8 +77,12 @@ describe('EPA GHG Emission Factors Hub 2024, Scope 3 tables', () => {
       co2e: { value: 0.58, unit: 't', gwp: 'AR4' },
     });
     expect(factor(hubWasteFactorId('Mixed MSW', 'combusted')).co2e?.value).toBe(0.43);
-    expect(factor(hubWasteFactorId('Food Waste (non-meat)', 'anaerobically-digested-dry')).co2e?.value).toBe(0.14);
-    expect(factor(hubWasteFactorId('Food Waste (non-meat)', 'anaerobically-digested-wet')).co2e?.value).toBe(0.11);
+    expect(factor(hubWasteFactorId('Food Waste (non-meat)', 'anaerobically-digested-dry')).co2e?.value).toBe(
+      0.14,
+    );
+    expect(factor(hubWasteFactorId('Food Waste (non-meat)', 'anaerobically-digested-wet')).co2e?.value).toBe(
+      0.11,
+    );
     expect(factor(hubWasteFactorId('Asphalt Concrete', 'recycled')).co2e?.value).toBe(0.004);
     // "NA" cells give no factor.
     expect(FACTOR_LIBRARY_BY_ID.has(hubWasteFactorId('Mixed MSW', 'recycled'))).toBe(false);
@@ -113,7 +125,12 @@ describe('EPA GHG Emission Factors Hub 2024, Scope 3 tables', () => {
     expect(inTonneKm.result.gases.CO2).toBeCloseTo(168, 9);
     // 2 short tons of mixed MSW landfilled: 1.16 t CO2e as published (AR4), in every realm.
     const waste = calculateItem(
-      { id: 'waste', quantity: 2, unit: 'short_ton', factor: { id: hubWasteFactorId('Mixed MSW', 'landfilled') } },
+      {
+        id: 'waste',
+        quantity: 2,
+        unit: 'short_ton',
+        factor: { id: hubWasteFactorId('Mixed MSW', 'landfilled') },
+      },
       'AR6',
     );
     if (!waste.ok) throw new Error('the waste did not calculate');
