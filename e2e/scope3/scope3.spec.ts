@@ -74,6 +74,28 @@ test('an administrator imports EEIO factors, keeps a price index, adds a spend l
     await expect(line).toContainText('9,328.36 USD');
   });
 
+  await test.step('a freight line whose mode and unit pick the EPA Hub 2024 factor, shown before it is saved', async () => {
+    await page.getByRole('button', { name: 'Add line' }).click();
+    const form = page.getByRole('form', { name: 'Scope 3 line' });
+    await form.getByLabel('Category').selectOption('4');
+    await form.getByLabel('Method').selectOption('distance');
+    await form.getByLabel('Description').fill(`Inbound steel ${run}`);
+    await form.getByLabel('Period start').fill('2024-05-01');
+    await form.getByLabel('Period end').fill('2024-05-31');
+    await form.getByLabel('Quantity').fill('12000');
+    await form.getByLabel('Unit').selectOption('tonne_km');
+    await form.getByLabel('Mode').selectOption('road');
+    await expect(form.getByTestId('picked-factor')).toContainText(
+      'Factor used: Medium- and Heavy-Duty Truck (freight), per short ton-mile. Source: U.S. EPA, GHG Emission Factors Hub 2024, Table 8',
+    );
+    await form.getByRole('button', { name: 'Add line' }).click();
+    await expect(form).toBeHidden();
+    // 12,000 tonne-km = 8,219.33 short ton-miles × (0.168 kg CO2 + 0.0015 g CH4 + 0.0047 g N2O) ≈ 1.39 t CO2e.
+    await page.getByRole('button', { name: 'Show the lines of category 4' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`Inbound steel ${run}`) })).toContainText('1.4 t');
+    await page.getByRole('button', { name: 'Show the lines of category 1', exact: true }).click();
+  });
+
   await test.step('spend rows imported from CSV, a bad row refused by row and column first', async () => {
     const header =
       'Facility,Category,Description,Supplier,Period start,Period end,Spend,Currency,Spend year,Price basis,NAICS code';

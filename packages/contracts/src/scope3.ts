@@ -71,9 +71,62 @@ export const WASTE_TREATMENTS = [
   'recycling',
   'composting',
   'anaerobic-digestion',
+  'anaerobic-digestion-dry',
+  'anaerobic-digestion-wet',
   'other',
 ] as const;
-export const TRANSPORT_MODES = ['air', 'rail', 'road', 'sea', 'car', 'bus', 'other'] as const;
+export type WasteTreatment = (typeof WASTE_TREATMENTS)[number];
+export const WASTE_TREATMENT_LABELS: Readonly<Record<WasteTreatment, string>> = {
+  landfill: 'Landfill',
+  incineration: 'Incineration (combustion)',
+  recycling: 'Recycling',
+  composting: 'Composting',
+  'anaerobic-digestion': 'Anaerobic digestion (digestate not given)',
+  'anaerobic-digestion-dry': 'Anaerobic digestion, dry digestate with curing',
+  'anaerobic-digestion-wet': 'Anaerobic digestion, wet digestate with curing',
+  other: 'Other',
+};
+/**
+ * The coarse modes first (as lines store them since decision 029), then the vehicle types of EPA Hub Table 10 a
+ * trip can name, so the mode alone can pick a factor (`packages/domain/src/scope3/library-factor-defaults.ts`).
+ */
+export const TRANSPORT_MODES = [
+  'air',
+  'rail',
+  'road',
+  'sea',
+  'car',
+  'bus',
+  'other',
+  'air-short-haul',
+  'air-medium-haul',
+  'air-long-haul',
+  'intercity-rail-northeast-corridor',
+  'intercity-rail-other-routes',
+  'commuter-rail',
+  'transit-rail',
+  'light-duty-truck',
+  'motorcycle',
+] as const;
+export type TransportMode = (typeof TRANSPORT_MODES)[number];
+export const TRANSPORT_MODE_LABELS: Readonly<Record<TransportMode, string>> = {
+  air: 'Air (haul not given)',
+  rail: 'Rail',
+  road: 'Road (truck)',
+  sea: 'Sea (waterborne craft)',
+  car: 'Passenger car',
+  bus: 'Bus',
+  other: 'Other',
+  'air-short-haul': 'Air, short haul (< 300 miles)',
+  'air-medium-haul': 'Air, medium haul (300 to 2,300 miles)',
+  'air-long-haul': 'Air, long haul (2,300 miles or more)',
+  'intercity-rail-northeast-corridor': 'Intercity rail, Northeast Corridor',
+  'intercity-rail-other-routes': 'Intercity rail, other routes',
+  'commuter-rail': 'Commuter rail',
+  'transit-rail': 'Transit rail (subway, tram)',
+  'light-duty-truck': 'Light-duty truck (SUV, minivan)',
+  motorcycle: 'Motorcycle',
+};
 export const DATA_QUALITY_INDICATOR_LABELS = {
   technological: 'Technological',
   temporal: 'Temporal',
@@ -166,7 +219,8 @@ export const scope3LineInputSchema = z
       need('naicsCode', 'NAICS code of the EEIO factor is required');
       return;
     }
-    need('factorKey', 'Factor is required');
+    // A distance or waste line without a factor takes the library factor its mode or treatment picks (server).
+    if (line.method !== 'distance' && line.method !== 'waste') need('factorKey', 'Factor is required');
     if (line.method === 'use-phase') {
       need('unitsSold', 'Units sold are required for the use phase');
       need('lifetimeEnergyKwh', 'Lifetime energy per unit (kWh) is required for the use phase');

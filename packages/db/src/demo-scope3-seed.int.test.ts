@@ -33,6 +33,14 @@ describe('the demo Scope 3 seed', () => {
       ]),
     );
     expect(lines.every((line) => line.co2eKg !== null && line.co2eKg > 0)).toBe(true);
+    // Travel takes the EPA Hub 2024 Table 10 factors its modes pick; only the EEIO factors are illustrative.
+    const travel = lines.filter((line) => line.line.method === 'distance');
+    expect(new Set(travel.map((line) => `${line.line.mode} ${line.record.factorKey}`))).toEqual(
+      new Set([
+        'air-medium-haul epa-hub-2024-travel-air-travel-medium-haul',
+        'rail epa-hub-2024-travel-intercity-rail-national-average',
+      ]),
+    );
     const screenings = await repository.listScreenings(realmId);
     expect(screenings).toHaveLength(15);
     expect(

@@ -15,7 +15,6 @@ import { activityRecordAuditSnapshot, emissionResultValues } from './activity-re
 import { createActivityRepository, type NewActivityRecord } from './activity-repository.ts';
 import { createAuditLogRepository, type NewAuditEntry } from './audit-log-repository.ts';
 import type { Database } from './create-database.ts';
-import { createEmissionFactorRepository } from './emission-factor-repository.ts';
 import { createEmissionResultRepository, type NewEmissionResult } from './emission-result-repository.ts';
 import { libraryVersionLabelOf } from './reference-data-sync.ts';
 import { lockResultGwpSets } from './result-gwp-sets.ts';
@@ -50,20 +49,14 @@ const ILLUSTRATIVE_PRICE_INDEXES = [
   { currency: 'EUR', year: 2025, indexValue: 109.0, exchangeRate: 1.08 },
 ] as const;
 
-const TRAVEL_FACTORS = [
-  {
-    alias: 'air',
-    name: 'Air travel, average passenger (illustrative demo factor)',
-    per: 'passenger_km' as const,
-    value: 0.15,
-  },
-  {
-    alias: 'rail',
-    name: 'Rail travel, national (illustrative demo factor)',
-    per: 'passenger_km' as const,
-    value: 0.035,
-  },
-];
+/**
+ * Business travel takes the EPA Hub 2024 Table 10 factors its modes pick (packages/domain/src/scope3): the agency's
+ * flights are medium haul (300 to 2,300 miles), its rail tickets the intercity national average.
+ */
+const TRAVEL_FACTORS = {
+  air: { mode: 'air-medium-haul', factorKey: 'epa-hub-2024-travel-air-travel-medium-haul' },
+  rail: { mode: 'rail', factorKey: 'epa-hub-2024-travel-intercity-rail-national-average' },
+} as const;
 
 /** Monthly spend lines of the demo year: category, supplier, NAICS code, USD per month. */
 const SPEND_STREAMS = [
@@ -116,7 +109,7 @@ function lastDayOf(year: number, month: number): number {
 
 /**
  * A year of Scope 3 in a demo realm (issue 11, item 7): illustrative EEIO factors and price indexes, monthly spend
- * with five suppliers, a capital purchase, business travel by air and rail with illustrative realm factors, and a
+ * with five suppliers, a capital purchase, business travel by air and rail with EPA Hub 2024 library factors, and a
  * screening of all 15 categories. Lines are activity records of scope 3 (decision 029), so the overview, the
  * inventory and the analysis count them. Runs in the demo realm's creating transaction.
  */
@@ -162,23 +155,6 @@ export async function seedDemoScope3(db: Database, realmId: string): Promise<{ l
       return eeio?.naicsCode === naicsCode && eeio.priceBasis === 'purchaser';
     }) as string;
   for (const index of ILLUSTRATIVE_PRICE_INDEXES) await repository.upsertPriceIndex(realmId, index);
-
-  const factorRepository = createEmissionFactorRepository(db);
-  const travelKeys = new Map<string, string>();
-  for (const travel of TRAVEL_FACTORS) {
-    const draft = await factorRepository.createDraft(realmId, {
-      name: travel.name,
-      source: 'Illustrative demo factor (not a published value)',
-      year: DEMO_SCOPE3_YEAR,
-      per: travel.per,
-      gases: {},
-      co2e: { value: travel.value, unit: 'kg', gwp: 'AR5' },
-      scope: 3,
-    });
-    const published = await factorRepository.publish(realmId, draft.factor.id);
-    travelKeys.set(travel.alias, draft.factor.id);
-    factorsByKey.set(draft.factor.id, (published?.factor ?? draft.factor) as EmissionFactor);
-  }
 
   const [headquarters] = await db
     .select({ id: facilities.id })
@@ -308,7 +284,7 @@ export async function seedDemoScope3(db: Database, realmId: string): Promise<{ l
       {
         quantity: 38_000 + month * 900,
         unit: 'passenger_km',
-        factorKey: travelKeys.get('air') as string,
+        factorKey: TRAVEL_FACTORS.air.factorKey,
         category: 6,
         isEstimated: false,
       },
@@ -317,7 +293,7 @@ export async function seedDemoScope3(db: Database, realmId: string): Promise<{ l
         method: 'distance',
         description: 'Flights booked through the travel agency',
         supplier: 'Globetrotter Travel',
-        mode: 'air',
+        mode: TRAVEL_FACTORS.air.mode,
         dataQualityTechnological: 2,
         dataQualityTemporal: 1,
         dataQualityGeographical: 2,
@@ -330,7 +306,7 @@ export async function seedDemoScope3(db: Database, realmId: string): Promise<{ l
       {
         quantity: 12_000,
         unit: 'passenger_km',
-        factorKey: travelKeys.get('rail') as string,
+        factorKey: TRAVEL_FACTORS.rail.factorKey,
         category: 6,
         isEstimated: false,
       },
@@ -339,7 +315,7 @@ export async function seedDemoScope3(db: Database, realmId: string): Promise<{ l
         method: 'distance',
         description: 'Rail tickets',
         supplier: 'Globetrotter Travel',
-        mode: 'rail',
+        mode: TRAVEL_FACTORS.rail.mode,
         dataQualityTechnological: 2,
         dataQualityTemporal: 1,
         dataQualityGeographical: 2,

@@ -1,7 +1,14 @@
 import type { EmissionFactor } from './factors/emission-factor.ts';
+export {
+  HUB_WASTE_DISPOSAL_METHODS,
+  HUB_WASTE_MATERIALS,
+  hubWasteFactorId,
+  type HubWasteDisposalMethod,
+} from './factors/emission-factors-hub-scope3-factors.ts';
 import { DESNZ_FACTORS } from './factors/desnz-factors.ts';
 import { EGRID_FACTORS } from './factors/egrid-factors.ts';
 import { EMISSION_FACTORS_HUB_FACTORS } from './factors/emission-factors-hub-factors.ts';
+import { EMISSION_FACTORS_HUB_SCOPE3_FACTORS } from './factors/emission-factors-hub-scope3-factors.ts';
 import { FLUORINATED_GAS_FACTORS } from './factors/fluorinated-gas-factors.ts';
 import { SUBPART_C_FACTORS } from './factors/subpart-c-factors.ts';
 
@@ -24,6 +31,7 @@ export type {
 export const FACTOR_LIBRARY: readonly EmissionFactor[] = Object.freeze([
   ...SUBPART_C_FACTORS,
   ...EMISSION_FACTORS_HUB_FACTORS,
+  ...EMISSION_FACTORS_HUB_SCOPE3_FACTORS,
   ...EGRID_FACTORS,
   ...DESNZ_FACTORS,
   ...FLUORINATED_GAS_FACTORS,

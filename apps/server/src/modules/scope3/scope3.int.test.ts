@@ -564,6 +564,98 @@ describe('Scope 3 lines, EEIO factors and price indexes', () => {
     expect((await call('admin', 'GET', '/api/scope3/lines?limit=500')).json().results).toHaveLength(before);
   });
 
+  it('takes the EPA Hub 2024 factor the mode and unit, or the waste type and treatment, pick when no factor is named', async () => {
+    const line = (overrides: object) =>
+      call('admin', 'POST', '/api/scope3/lines', {
+        facilityId,
+        description: 'A line without a factor',
+        periodStart: '2024-06-01',
+        periodEnd: '2024-06-30',
+        ...overrides,
+      });
+    const cases = [
+      {
+        // Shared truck, 1,000 short ton-miles given in tonne-km: Table 8 per ton-mile, 168 kg CO2, 1.5 g CH4, 4.7 g N2O.
+        line: {
+          category: 4,
+          method: 'distance',
+          mode: 'road',
+          quantity: 1000 * 0.90718474 * 1.609344,
+          unit: 'tonne_km',
+        },
+        factorKey: 'epa-hub-2024-freight-medium-and-heavy-duty-truck-ton-mile',
+        co2e: 168 + 0.0015 * 28 + 0.0047 * 265,
+      },
+      {
+        // A dedicated truck, 100 miles: Table 8 per vehicle-mile.
+        line: { category: 9, method: 'distance', mode: 'road', quantity: 100, unit: 'mi' },
+        factorKey: 'epa-hub-2024-freight-medium-and-heavy-duty-truck-vehicle-mile',
+        co2e: 100 * (1.36 + (0.012 / 1000) * 28 + (0.038 / 1000) * 265),
+      },
+      {
+        // 500 passenger-miles of commuter rail: Table 10.
+        line: { category: 7, method: 'distance', mode: 'commuter-rail', quantity: 500, unit: 'passenger_mi' },
+        factorKey: 'epa-hub-2024-travel-commuter-rail',
+        co2e: 500 * (0.133 + (0.0105 / 1000) * 28 + (0.0026 / 1000) * 265),
+      },
+      {
+        // 3 short tons of mixed MSW to landfill: Table 9, 0.58 t CO2e per short ton as published.
+        line: {
+          category: 5,
+          method: 'waste',
+          wasteType: 'Mixed MSW',
+          wasteTreatment: 'landfill',
+          quantity: 3,
+          unit: 'short_ton',
+        },
+        factorKey: 'epa-hub-2024-waste-mixed-msw-landfilled',
+        co2e: 3 * 580,
+      },
+    ];
+    for (const { line: input, factorKey, co2e } of cases) {
+      const created = await line(input);
+      expect(created.statusCode, `${input.method} ${created.body}`).toBe(201);
+      const answer = scope3LineSchema.parse(created.json());
+      expect(answer.factorKey).toBe(factorKey);
+      expect(answer.co2eKg, factorKey).toBeCloseTo(co2e, 6);
+    }
+    // A factor the author names still wins over the mode's.
+    const chosen = await line({
+      category: 6,
+      method: 'distance',
+      mode: 'car',
+      quantity: 10,
+      unit: 'mi',
+      factorKey: 'epa-hub-2024-travel-light-duty-truck',
+    });
+    expect(scope3LineSchema.parse(chosen.json()).factorKey).toBe('epa-hub-2024-travel-light-duty-truck');
+    // No factor for the mode or the treatment, and none named: 422 on the mode or the treatment, nothing written.
+    const before = (await call('admin', 'GET', '/api/scope3/lines')).json().results.length;
+    const plainAir = await line({
+      category: 6,
+      method: 'distance',
+      mode: 'air',
+      quantity: 800,
+      unit: 'passenger_km',
+    });
+    expect(plainAir.statusCode).toBe(422);
+    expect(Object.keys(plainAir.json().fieldErrors)).toEqual(['body/mode']);
+    const recycledMsw = await line({
+      category: 5,
+      method: 'waste',
+      wasteType: 'Mixed MSW',
+      wasteTreatment: 'recycling',
+      quantity: 1,
+      unit: 'short_ton',
+    });
+    expect(recycledMsw.statusCode).toBe(422);
+    expect(Object.keys(recycledMsw.json().fieldErrors)).toEqual(['body/wasteTreatment']);
+    const noFactorAverage = await line({ category: 1, method: 'average-data', quantity: 1, unit: 'kg' });
+    expect(noFactorAverage.statusCode).toBe(400);
+    expect(Object.keys(noFactorAverage.json().fieldErrors)).toEqual(['body/factorKey']);
+    expect((await call('admin', 'GET', '/api/scope3/lines')).json().results).toHaveLength(before);
+  });
+
   it('requires a reason to exclude a category', async () => {
     const relevance = { size: false, influence: false, risk: false, stakeholders: false, outsourcing: false };
     const noReason = await call('admin', 'PUT', '/api/scope3/screenings/14', {

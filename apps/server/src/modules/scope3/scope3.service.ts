@@ -1,6 +1,8 @@
 import {
   SCOPE3_CATEGORIES,
   SCOPE3_CATEGORY_NAMES,
+  TRANSPORT_MODE_LABELS,
+  WASTE_TREATMENT_LABELS,
   type EeioFactorDto,
   type EeioImportInput,
   type PriceIndexDto,
@@ -8,6 +10,8 @@ import {
   type Scope3LineValues,
   type Scope3Summary,
   type Scope3ScreeningInput,
+  type TransportMode,
+  type WasteTreatment,
   eeioImportInputSchema,
   priceIndexInputSchema,
   scope3LineInputSchema,
@@ -33,6 +37,8 @@ import {
 } from '@ecc/db';
 import {
   convertSpend,
+  defaultDistanceFactorId,
+  defaultWasteFactorId,
   eeioFactorValue,
   lineDataQualityScore,
   parseCsv,
@@ -223,10 +229,39 @@ async function recordActivityOf(
   return {
     quantity: values.quantity as number,
     unit: values.unit as string,
-    factorKey: values.factorKey as string,
+    factorKey: values.factorKey ?? libraryFactorOf(values, bodyPath),
     indexRatio: null,
     exchangeRate: null,
   };
+}
+
+/**
+ * The EPA Hub 2024 factor a distance line's mode and unit, or a waste line's type and treatment, pick when the
+ * author chose none; none to pick is a 422 on the mode or the treatment.
+ */
+function libraryFactorOf(values: Scope3LineValues, bodyPath: string): string {
+  const unit = values.unit as string;
+  if (values.method === 'distance') {
+    const mode = values.mode as TransportMode;
+    const id = defaultDistanceFactorId({ category: values.category, mode, unit });
+    if (id === undefined) {
+      throw fieldRefusal(422, {
+        [`${bodyPath}/mode`]: `The EPA Hub 2024 has no factor for ${TRANSPORT_MODE_LABELS[mode].toLowerCase()} in ${unit}: choose a factor`,
+      });
+    }
+    return id;
+  }
+  if (values.method === 'waste') {
+    const treatment = values.wasteTreatment as WasteTreatment;
+    const id = defaultWasteFactorId({ wasteType: values.wasteType as string, wasteTreatment: treatment });
+    if (id === undefined) {
+      throw fieldRefusal(422, {
+        [`${bodyPath}/wasteTreatment`]: `The EPA Hub 2024 (Table 9) has no factor for "${values.wasteType as string}" by ${WASTE_TREATMENT_LABELS[treatment].toLowerCase()}: choose a factor`,
+      });
+    }
+    return id;
+  }
+  throw fieldRefusal(422, { [`${bodyPath}/factorKey`]: 'Factor is required' });
 }
 
 /** Where a problem the engine found with the record is on the line the author wrote. */

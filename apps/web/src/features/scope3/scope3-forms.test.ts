@@ -1,6 +1,6 @@
 import { scope3LineInputSchema, type Scope3LineDto } from '@ecc/contracts';
 import { describe, expect, it } from 'vitest';
-import { scope3LineFormValues, scope3LineRequestOf } from './scope3-forms.ts';
+import { pickedLibraryFactorId, scope3LineFormValues, scope3LineRequestOf } from './scope3-forms.ts';
 
 const DEFAULTS = { category: 1, year: 2024, facilityId: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b' };
 
@@ -93,5 +93,67 @@ describe('the Scope 3 line form', () => {
       factorKey: '',
       technological: '',
     });
+  });
+
+  it('shows the library factor a mode or a waste treatment picks, and sends a line without a factor for it', () => {
+    const freight = {
+      ...scope3LineFormValues({ ...DEFAULTS, category: 4 }),
+      method: 'distance' as const,
+      description: 'Inbound steel',
+      quantity: '12000',
+      unit: 'tonne_km',
+      mode: 'road',
+    };
+    expect(pickedLibraryFactorId(freight)).toBe('epa-hub-2024-freight-medium-and-heavy-duty-truck-ton-mile');
+    expect(pickedLibraryFactorId({ ...freight, unit: 'km' })).toBe(
+      'epa-hub-2024-freight-medium-and-heavy-duty-truck-vehicle-mile',
+    );
+    expect(pickedLibraryFactorId({ ...freight, mode: 'other' })).toBeUndefined();
+    const parsed = scope3LineInputSchema.safeParse(scope3LineRequestOf(freight));
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({ mode: 'road', factorKey: null });
+    const waste = {
+      ...freight,
+      method: 'waste' as const,
+      wasteType: 'Mixed MSW',
+      wasteTreatment: 'landfill',
+    };
+    expect(pickedLibraryFactorId(waste)).toBe('epa-hub-2024-waste-mixed-msw-landfilled');
+  });
+
+  it('shows a saved factor the mode picked as empty, so a new mode picks again, and keeps a chosen one', () => {
+    const saved = {
+      id: 'b',
+      version: 1,
+      facilityId: DEFAULTS.facilityId,
+      facilityName: 'North',
+      category: 6,
+      method: 'distance',
+      description: 'Trains',
+      supplier: null,
+      periodStart: '2024-03-01',
+      periodEnd: '2024-03-31',
+      spendAmount: null,
+      spendCurrency: null,
+      spendYear: null,
+      priceBasis: null,
+      naicsCode: null,
+      indexRatio: null,
+      exchangeRate: null,
+      mode: 'rail',
+      wasteType: null,
+      wasteTreatment: null,
+      unitsSold: null,
+      lifetimeEnergyKwh: null,
+      quantity: 800,
+      unit: 'passenger_km',
+      factorKey: 'epa-hub-2024-travel-intercity-rail-national-average',
+      co2eKg: 57,
+      dataQuality: null,
+      dataQualityScore: null,
+    } satisfies Scope3LineDto;
+    expect(scope3LineFormValues(DEFAULTS, saved).factorKey).toBe('');
+    const chosen = { ...saved, factorKey: 'epa-hub-2024-travel-commuter-rail' };
+    expect(scope3LineFormValues(DEFAULTS, chosen).factorKey).toBe('epa-hub-2024-travel-commuter-rail');
   });
 });

@@ -1,4 +1,13 @@
-import type { Scope3LineDto, Scope3LineInput, Scope3Method } from '@ecc/contracts';
+import {
+  TRANSPORT_MODES,
+  WASTE_TREATMENTS,
+  type Scope3LineDto,
+  type Scope3LineInput,
+  type Scope3Method,
+  type TransportMode,
+  type WasteTreatment,
+} from '@ecc/contracts';
+import { defaultDistanceFactorId, defaultWasteFactorId } from '@ecc/domain';
 
 /*
  * The Scope 3 forms hold text, as inputs do; these turn the text into the contract's requests, whose schemas then
@@ -50,12 +59,40 @@ export const DATA_QUALITY_FIELDS = [
   'reliability',
 ] as const;
 
+const isTransportMode = (mode: string): mode is TransportMode =>
+  (TRANSPORT_MODES as readonly string[]).includes(mode);
+const isWasteTreatment = (treatment: string): treatment is WasteTreatment =>
+  (WASTE_TREATMENTS as readonly string[]).includes(treatment);
+
+/**
+ * The EPA Hub 2024 library factor a distance line's mode and unit, or a waste line's type and treatment, pick (the
+ * server takes it when the factor is left empty); undefined when they pick none.
+ */
+export function pickedLibraryFactorId(
+  values: Pick<
+    Scope3LineFormValues,
+    'method' | 'category' | 'mode' | 'unit' | 'wasteType' | 'wasteTreatment'
+  >,
+): string | undefined {
+  if (values.method === 'distance' && isTransportMode(values.mode)) {
+    return defaultDistanceFactorId({
+      category: Number(values.category),
+      mode: values.mode,
+      unit: values.unit,
+    });
+  }
+  if (values.method === 'waste' && isWasteTreatment(values.wasteTreatment)) {
+    return defaultWasteFactorId({ wasteType: values.wasteType, wasteTreatment: values.wasteTreatment });
+  }
+  return undefined;
+}
+
 export function scope3LineFormValues(
   defaults: { category: number; year: number; facilityId: string },
   line?: Scope3LineDto,
 ): Scope3LineFormValues {
   const method = line?.method ?? 'spend';
-  return {
+  const values: Scope3LineFormValues = {
     facilityId: line?.facilityId ?? defaults.facilityId,
     category: String(line?.category ?? defaults.category),
     method,
@@ -83,6 +120,10 @@ export function scope3LineFormValues(
     completeness: textOf(line?.dataQuality?.completeness),
     reliability: textOf(line?.dataQuality?.reliability),
   };
+  // A factor its mode or treatment picked shows as empty, so changing the mode picks again.
+  return values.factorKey !== '' && values.factorKey === pickedLibraryFactorId(values)
+    ? { ...values, factorKey: '' }
+    : values;
 }
 
 /** The request the form stands for; data-quality scores go together: all five or none. */

@@ -6,19 +6,22 @@ import {
   SCOPE3_METHODS,
   SCOPE3_METHOD_LABELS,
   TRANSPORT_MODES,
+  TRANSPORT_MODE_LABELS,
   WASTE_TREATMENTS,
+  WASTE_TREATMENT_LABELS,
   scope3LineInputSchema,
   type EeioFactorDto,
   type Scope3LineDto,
   type Scope3LineInput,
   type Scope3LineValues,
 } from '@ecc/contracts';
-import { UNITS } from '@ecc/domain';
+import { FACTOR_LIBRARY_BY_ID, HUB_WASTE_MATERIALS, UNITS } from '@ecc/domain';
 import { FormDialog, FormField, Input, selectClasses } from '@ecc/ui';
 import type { FieldOfPath } from '#lib/forms/field-errors.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
   DATA_QUALITY_FIELDS,
+  pickedLibraryFactorId,
   scope3LineFormValues,
   scope3LineRequestOf,
   type Scope3LineFormValues,
@@ -70,6 +73,18 @@ export function Scope3LineDialog({
     formState: { errors, isSubmitting },
   } = form;
   const method = watch('method');
+  const pickedFactor = FACTOR_LIBRARY_BY_ID.get(
+    pickedLibraryFactorId({
+      method,
+      category: watch('category'),
+      mode: watch('mode'),
+      unit: watch('unit'),
+      wasteType: watch('wasteType'),
+      wasteTreatment: watch('wasteTreatment'),
+    }) ?? '',
+  );
+  const canPickFactor = method === 'distance' || method === 'waste';
+  const factorKey = watch('factorKey');
   const naicsCodes = [...new Map(eeioFactors.map((factor) => [factor.naicsCode, factor.title])).entries()];
   const onSubmit = submit(async (request) => {
     await onSave(request);
@@ -179,7 +194,11 @@ export function Scope3LineDialog({
           <FormField
             label="Factor key"
             error={errors.factorKey?.message}
-            description="A library factor id or a realm factor's key (realm:…)."
+            description={
+              canPickFactor
+                ? 'Empty: the EPA Hub 2024 factor the mode and unit (or waste type and treatment) pick. Or a library factor id or a realm factor key (realm:…).'
+                : "A library factor id or a realm factor's key (realm:…)."
+            }
           >
             <Input autoComplete="off" {...register('factorKey')} />
           </FormField>
@@ -217,7 +236,7 @@ export function Scope3LineDialog({
               <option value="">Choose a mode</option>
               {TRANSPORT_MODES.map((mode) => (
                 <option key={mode} value={mode}>
-                  {mode}
+                  {TRANSPORT_MODE_LABELS[mode]}
                 </option>
               ))}
             </select>
@@ -225,15 +244,24 @@ export function Scope3LineDialog({
         ) : null}
         {method === 'waste' ? (
           <div className="grid grid-cols-2 gap-2">
-            <FormField label="Waste type" error={errors.wasteType?.message}>
-              <Input autoComplete="off" {...register('wasteType')} />
+            <FormField
+              label="Waste type"
+              error={errors.wasteType?.message}
+              description="A material of EPA Hub Table 9 picks its factor."
+            >
+              <Input autoComplete="off" list="hub-waste-materials" {...register('wasteType')} />
             </FormField>
+            <datalist id="hub-waste-materials">
+              {HUB_WASTE_MATERIALS.map((material) => (
+                <option key={material} value={material} />
+              ))}
+            </datalist>
             <FormField label="Treatment" error={errors.wasteTreatment?.message}>
               <select className={selectClasses} {...register('wasteTreatment')}>
                 <option value="">Choose a treatment</option>
                 {WASTE_TREATMENTS.map((treatment) => (
                   <option key={treatment} value={treatment}>
-                    {treatment}
+                    {WASTE_TREATMENT_LABELS[treatment]}
                   </option>
                 ))}
               </select>
@@ -241,6 +269,13 @@ export function Scope3LineDialog({
           </div>
         ) : null}
       </div>
+      {canPickFactor ? (
+        <p className="mt-3 text-sm text-muted-foreground" data-testid="picked-factor">
+          {pickedFactor === undefined
+            ? 'No library factor for this mode and unit (or waste type and treatment): give a factor key.'
+            : `${factorKey.trim() === '' ? 'Factor used' : 'The mode picks (used when the factor key is empty)'}: ${pickedFactor.name}. Source: ${pickedFactor.source}.`}
+        </p>
+      ) : null}
       <fieldset className="mt-4 grid gap-2">
         <legend className="text-sm font-medium">
           Data quality (1 very good – 5 very poor; all five or none)
