@@ -75,11 +75,12 @@ describe('the facility reported emissions export', () => {
     );
     const rows = csvRows(csv.body);
     expect(rows[0]).toEqual(HEADER);
-    // 2020: two gases, one group, the total and biogenic CO2; 2019: one gas and the total.
+    // 2020: two gases (in the stored order, as the page lists them), one group, the total and biogenic CO2;
+    // 2019: one gas and the total.
     expect(rows).toHaveLength(5 + 2 + 1);
     expect(rows.slice(1).map((row) => `${row[0]} ${row[2]}`)).toEqual([
-      '2020 CO2',
       '2020 CH4',
+      '2020 CO2',
       '2020 HFC emissions',
       '2020 Total',
       '2020 Biogenic CO2',
@@ -91,17 +92,19 @@ describe('the facility reported emissions export', () => {
     expect(sheet[0]).toEqual(HEADER);
     expect(sheet).toHaveLength(rows.length);
     // CH4 on AR5 (IPCC AR5 GWP-100: 28): 2 t of methane are 56 t CO2e.
-    expect(sheet[2]).toEqual([2020, 'EPA GHGRP', 'CH4', 2000, 56_000, null]);
+    // A row's empty cells at its end are not read back at all.
+    expect(sheet[1]).toEqual([2020, 'EPA GHGRP', 'CH4', 2000, 56_000]);
+    expect(sheet[2]).toEqual([2020, 'EPA GHGRP', 'CO2', 1_000_000, 1_000_000]);
     expect(sheet[3]).toEqual([
       2020,
       'EPA GHGRP',
       'HFC emissions',
-      null,
+      undefined,
       50_000,
       'Published as CO2e only, on AR4',
     ]);
-    expect(sheet[4]?.slice(2, 5)).toEqual(['Total', null, 1_106_000]);
-    expect(sheet[5]?.slice(2, 5)).toEqual(['Biogenic CO2', 12_500, null]);
+    expect(sheet[4]?.slice(2, 5)).toEqual(['Total', undefined, 1_106_000]);
+    expect(sheet[5]?.slice(2, 5)).toEqual(['Biogenic CO2', 12_500, undefined]);
   });
 
   it('answers 404 for another realm’s facility and 403 to a user who may not read facilities', async () => {

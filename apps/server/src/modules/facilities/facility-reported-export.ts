@@ -16,7 +16,7 @@ interface ReportedLine {
   readonly item: string;
   readonly massKg: number | null;
   readonly co2eKg: number | null;
-  readonly note: string;
+  readonly note: string | null;
 }
 
 /** The workbook publishes tonnes; the file gives kilograms, as every other mass the product exports. */
@@ -24,7 +24,7 @@ const kilograms = (tonnes: number) => convert(tonnes, 't', 'kg');
 
 /** A year's lines as the facility page's table shows them: gases, groups, then the total and biogenic CO2. */
 function linesOf(year: number, entry: FacilityReportedYear, gwpSetId: GwpSetId): ReportedLine[] {
-  const line = (item: string, massKg: number | null, co2eKg: number | null, note = '') => ({
+  const line = (item: string, massKg: number | null, co2eKg: number | null, note: string | null = null) => ({
     year,
     source: entry.source,
     item,

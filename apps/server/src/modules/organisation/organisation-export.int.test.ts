@@ -108,7 +108,8 @@ describe('the business unit and intensity denominator exports', () => {
     );
     expect(sheet[0]).toEqual(UNIT_HEADER);
     expect(sheet).toHaveLength(4);
-    expect(sheet[2]).toEqual(['Chemicals', null, 'Europe', 2, 1]);
+    // An empty cell reads back as nothing at all.
+    expect(sheet[2]).toEqual(['Chemicals', undefined, 'Europe', 2, 1]);
 
     const foreign = csvRows(
       (await call(tokens.other, 'GET', '/api/exports/business-units?format=csv', OTHER_HOST)).body,
@@ -132,7 +133,7 @@ describe('the business unit and intensity denominator exports', () => {
     expect(sheet.find((row) => row[3] === 'Revenue')).toEqual([
       2024,
       'Whole realm',
-      null,
+      undefined,
       'Revenue',
       5_000_000,
       'EUR',
