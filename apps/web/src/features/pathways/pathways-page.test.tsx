@@ -44,6 +44,14 @@ describe('the pathways page', () => {
         const path = new URL(String(input), 'http://localhost').pathname;
         if (path === '/api/pathways/targets') return jsonResponse(200, { results: [TARGET] });
         if (path === '/api/pathways/sector-pathways') return jsonResponse(200, { results: [] });
+        if (path === '/api/organisation/boundary') {
+          return jsonResponse(200, {
+            consolidationApproach: 'operational-control',
+            reportingYearStartMonth: 1,
+            baseYear: 2023,
+            recalculationThresholdPercent: 5,
+          });
+        }
         return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'not found' });
       }),
     );
