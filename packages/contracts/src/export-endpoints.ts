@@ -7,6 +7,7 @@ import { equipmentListQuerySchema } from './equipment.ts';
 import { exportFormatSchema } from './exports.ts';
 import { facilityListQuerySchema, facilitySlugParamsSchema } from './facilities.ts';
 import { managedRealmListQuerySchema } from './managed-realms.ts';
+import { denominatorListQuerySchema } from './organisation.ts';
 import { realmParamsSchema } from './realm-settings.ts';
 import { z } from './zod.ts';
 
@@ -39,6 +40,40 @@ export const exportEndpoints = {
     method: 'GET',
     path: '/api/exports/emission-factors',
     query: emissionFactorListQuerySchema.omit(PAGING).extend(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  /** The realm's unpublished factors, every page of them. */
+  draftEmissionFactors: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/emission-factors/drafts',
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  /** What a facility reported to a programme (EPA GHGRP), a row per year and gas; an unknown slug: 404. */
+  facilityReportedEmissions: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/facilities/:slug/reported-emissions',
+    params: facilitySlugParamsSchema,
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema, 404: apiErrorSchema },
+  }),
+  businessUnits: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/business-units',
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  /** The intensity denominators, of one year when the page shows one. */
+  denominators: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/denominators',
+    query: denominatorListQuerySchema.extend(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  targets: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/pathways/targets',
+    query: z.object(formatShape),
     responses: { 200: fileDownloadSchema },
   }),
   auditLog: defineEndpoint({

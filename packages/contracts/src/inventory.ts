@@ -316,7 +316,8 @@ export type InventoryYearsResponse = z.infer<typeof inventoryYearsResponseSchema
  * GHG Protocol layout), `facilities`, `business-units`, `countries` (kg CO2e, gases in kg), and the page's other
  * tables as the report builder lays them out: `comparison` (the year, the base year and the year before with the
  * change), `intensities`, `methods`, `factor-sources`, `exclusions`, `reported` (GHGRP) in kg, and the disclosures
- * `esrs-e1-6`, `cdp-c6`, `cdp-c7` (with C7.9a's reasons) in t CO2e.
+ * `esrs-e1-6`, `cdp-c6`, `cdp-c7` (with C7.9a's reasons) in t CO2e, and `change-reasons`: C7.9a's reasons as
+ * their editor shows them (t CO2e, direction, note).
  */
 export const INVENTORY_EXPORT_TABLES = [
   'summary',
@@ -332,12 +333,13 @@ export const INVENTORY_EXPORT_TABLES = [
   'esrs-e1-6',
   'cdp-c6',
   'cdp-c7',
+  'change-reasons',
 ] as const;
 export type InventoryExportTable = (typeof INVENTORY_EXPORT_TABLES)[number];
 /** The tables whose files are the report builder's layout of them (`packages/db` report-inventory-tables). */
 export type InventoryDetailTable = Exclude<
   InventoryExportTable,
-  'summary' | 'facilities' | 'business-units' | 'countries'
+  'summary' | 'facilities' | 'business-units' | 'countries' | 'change-reasons'
 >;
 export const inventoryExportQuerySchema = z.object({
   year: reportingYearSchema,

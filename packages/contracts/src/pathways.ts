@@ -418,6 +418,19 @@ export const targetSchema = z.object({
 });
 export type TargetDto = z.infer<typeof targetSchema>;
 
+/** The scopes a target covers as its list shows them: `Scope 1, 2 (market-based), 3 (categories 1, 6)`. */
+export function targetScopesText(
+  target: Pick<TargetDto, 'scopes' | 'scope2Method' | 'scope3Categories'>,
+): string {
+  const parts = target.scopes.map((scope) => {
+    if (scope === 2) return `2 (${target.scope2Method}-based)`;
+    if (scope === 3 && target.scope3Categories.length > 0)
+      return `3 (categories ${target.scope3Categories.join(', ')})`;
+    return String(scope);
+  });
+  return `Scope ${parts.join(', ')}`;
+}
+
 export const targetListResponseSchema = z.object({ results: z.array(targetSchema) });
 export type TargetListResponse = z.infer<typeof targetListResponseSchema>;
 export const targetParamsSchema = z.object({ id: uuidSchema });

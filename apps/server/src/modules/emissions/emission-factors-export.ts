@@ -1,4 +1,4 @@
-import { exportEndpoints, type EmissionFactorDto } from '@ecc/contracts';
+import { exportEndpoints, type EmissionFactorDto, type RealmEmissionFactorDto } from '@ecc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
@@ -61,6 +61,34 @@ export function registerEmissionFactorExportRoute(
         columns: FACTOR_EXPORT_COLUMNS,
         pages: await pagesByOffset(
           async (offset, limit) => listEmissionFactors({ ...query, offset, limit }, published).results,
+        ),
+      });
+    },
+  });
+}
+
+/** The drafts' columns: a factor's, and the scope the drafts table adds. */
+const DRAFT_FACTOR_EXPORT_COLUMNS: readonly ExportColumn<RealmEmissionFactorDto>[] = [
+  ...FACTOR_EXPORT_COLUMNS,
+  { header: 'Scope', value: (factor) => factor.scope, width: 8 },
+];
+
+/** `GET /api/exports/emission-factors/drafts`: the realm's unpublished factors, every page of the drafts list. */
+export function registerDraftEmissionFactorExportRoute(
+  app: FastifyInstance,
+  realmFactors: ReturnType<typeof createRealmFactorService>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...endpointRoute(exportEndpoints.draftEmissionFactors),
+    config: { access: permissionAccess('read', 'EmissionFactor') },
+    handler: async (request, reply) => {
+      const realmId = requireSession(request).realm.id;
+      return sendTableExport(request, reply, {
+        format: request.query.format,
+        name: 'draft-emission-factors',
+        columns: DRAFT_FACTOR_EXPORT_COLUMNS,
+        pages: await pagesByOffset(
+          async (offset, limit) => (await realmFactors.listDrafts(realmId, { offset, limit })).results,
         ),
       });
     },

@@ -10,7 +10,10 @@ import {
   requireSession,
   SESSION_ACCESS,
 } from '#platform/route-access.ts';
-import { registerEmissionFactorExportRoute } from './emission-factors-export.ts';
+import {
+  registerDraftEmissionFactorExportRoute,
+  registerEmissionFactorExportRoute,
+} from './emission-factors-export.ts';
 import { listEmissionFactors, runEstimate } from './emissions.service.ts';
 import { createRealmFactorService } from './realm-factors.service.ts';
 
@@ -33,6 +36,7 @@ export function registerEmissionsRoutes(app: FastifyInstance, database: Database
   const lookups = realmFactorLookupsOf(database.db);
   const realmFactors = createRealmFactorService(database.db);
   registerEmissionFactorExportRoute(app, realmFactors);
+  registerDraftEmissionFactorExportRoute(app, realmFactors);
 
   api.route({
     ...endpointRoute(emissionEndpoints.estimate),

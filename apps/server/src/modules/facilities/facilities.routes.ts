@@ -17,6 +17,7 @@ import {
   updateFacility,
 } from './facilities.service.ts';
 import { registerFacilityExportRoute } from './facilities-export.ts';
+import { registerFacilityReportedExportRoute } from './facility-reported-export.ts';
 
 /**
  * The facility list and the facility view's data (issue 4, item 5), and facilities managed in the product
@@ -42,6 +43,7 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database, answe
   });
 
   registerFacilityExportRoute(app, db);
+  registerFacilityReportedExportRoute(app, db);
 
   api.route({
     ...endpointRoute(facilityEndpoints.sectors),

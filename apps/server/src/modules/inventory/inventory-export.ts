@@ -1,5 +1,7 @@
 import {
+  CHANGE_REASON_LABELS,
   KYOTO_GASES,
+  type ChangeReasonDto,
   type InventoryBusinessUnit,
   type InventoryCountry,
   type InventoryExportTable,
@@ -9,6 +11,7 @@ import {
   type ReportTable,
 } from '@ecc/contracts';
 import { inventoryDetailTable } from '@ecc/db';
+import { convert } from '@ecc/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendTableExport, type ExportColumn } from '#platform/table-export.ts';
 
@@ -106,6 +109,22 @@ const COUNTRY_COLUMNS: readonly ExportColumn<InventoryCountry>[] = [
   ...scopeColumns<InventoryCountry>(),
 ];
 
+/** CDP C7.9a's reasons as their editor shows them, in tonnes as CDP asks, then the unexplained remainder. */
+function changeReasonColumns(year: number): readonly ExportColumn<ChangeReasonDto>[] {
+  return [
+    { header: 'Year', value: () => year, width: 8 },
+    { header: 'Reason (CDP C7.9a)', value: (row) => CHANGE_REASON_LABELS[row.reason], width: 44 },
+    { header: 'Emissions (t CO2e)', value: (row) => convert(row.co2e, 'kg', 't'), width: 18 },
+    {
+      header: 'Direction',
+      value: (row) => (row.direction === 'increase' ? 'Increased' : 'Decreased'),
+      width: 12,
+    },
+    { header: 'Change from the year before (%)', value: (row) => row.percentOfPrevious, width: 18 },
+    { header: 'Note', value: (row) => row.note, width: 44 },
+  ];
+}
+
 type DetailRow = ReportTable['rows'][number];
 
 /** A report table's columns as a file's: the same headers (units in them), numbers kept as numbers. */
@@ -154,6 +173,13 @@ export function sendInventoryExport(
         name,
         columns: COUNTRY_COLUMNS,
         pages: [inventory.byCountry],
+      });
+    case 'change-reasons':
+      return sendTableExport(request, reply, {
+        format,
+        name,
+        columns: changeReasonColumns(inventory.year),
+        pages: [inventory.changeReasons.reasons],
       });
     default: {
       const table = inventoryDetailTable(inventory, query.table);

@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xlsxRows } from '#test-support/export-files.ts';
 import { EXIT_OK, runCliCapturing } from '#test-support/run-cli.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
@@ -626,6 +627,50 @@ describe('GET /api/reports/inventory', () => {
         ],
       ),
     ).toBeCloseTo(-tonnes(reduction?.co2e ?? Number.NaN), 9);
+
+    // The reasons as their editor shows them: a line each in t CO2e with its direction and note, then the remainder.
+    const changeReasons = await csvOf('change-reasons');
+    expect(changeReasons.headers).toEqual([
+      'Year',
+      'Reason (CDP C7.9a)',
+      'Emissions (t CO2e)',
+      'Direction',
+      'Change from the year before (%)',
+      'Note',
+    ]);
+    expect(changeReasons.rows.map((row) => row['Reason (CDP C7.9a)'])).toEqual(
+      answer.changeReasons.reasons.map((reason) => CHANGE_REASON_LABELS[reason.reason]),
+    );
+    const output = changeReasons.rows.find((row) => row.Note === 'A second shift');
+    expect(output).toMatchObject({ Year: '2024', Direction: 'Increased' });
+    expect(Number(output?.['Emissions (t CO2e)'])).toBeCloseTo(
+      tonnes(
+        answer.changeReasons.reasons.find((reason) => reason.reason === 'change-in-output')?.co2e ?? NaN,
+      ),
+      9,
+    );
+    const reasonsSheet = await xlsxRows(
+      (await call('GET', '/api/exports/inventory?year=2024&table=change-reasons&format=xlsx', 'acme'))
+        .rawPayload,
+    );
+    expect(reasonsSheet).toHaveLength(answer.changeReasons.reasons.length + 1);
+    expect(reasonsSheet[1]?.slice(0, 4)).toEqual([
+      2024,
+      CHANGE_REASON_LABELS['emissions-reduction-activities'],
+      0.1,
+      'Decreased',
+    ]);
+    const foreignReasons = await call(
+      'GET',
+      '/api/exports/inventory?year=2024&table=change-reasons&format=csv',
+      'other',
+    );
+    expect(foreignReasons.statusCode).toBe(200);
+    expect(foreignReasons.body).not.toContain('A second shift');
+    expect(
+      (await call('GET', '/api/exports/inventory?year=2024&table=change-reasons&format=csv', 'simple'))
+        .statusCode,
+    ).toBe(403);
 
     // The workbook keeps the numbers numbers.
     const xlsx = await call('GET', '/api/exports/inventory?year=2024&table=esrs-e1-6&format=xlsx', 'acme');

@@ -23,6 +23,7 @@ import {
   updateBusinessUnit,
   upsertDenominator,
 } from './organisation.service.ts';
+import { registerOrganisationExportRoutes } from './organisation-export.ts';
 
 /**
  * The organisation and its reporting boundary (issue 11, item 1; decision 024), always of the session's realm.
@@ -43,6 +44,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, db: Database): 
     config: read,
     handler: async (request) => listBusinessUnits(db, requireSession(request).realm.id),
   });
+  registerOrganisationExportRoutes(app, db);
 
   api.route({
     ...endpointRoute(organisationEndpoints.createBusinessUnit),

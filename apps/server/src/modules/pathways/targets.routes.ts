@@ -6,6 +6,7 @@ import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { sendSectorPathwaysExport } from './sector-pathways-export.ts';
 import { sendTargetGapExport } from './target-gap-export.ts';
+import { sendTargetsExport } from './targets-export.ts';
 import { readTargetGap } from './target-gap.service.ts';
 import {
   createSectorPathway,
@@ -33,6 +34,15 @@ export function registerTargetRoutes(app: FastifyInstance, db: Database): void {
     ...endpointRoute(targetEndpoints.list),
     config: read,
     handler: async (request) => listTargets(db, requireSession(request).realm.id),
+  });
+  api.route({
+    ...endpointRoute(exportEndpoints.targets),
+    config: read,
+    handler: async (request, reply) => {
+      // A realm sets a handful of targets: the list is not paged, nor is its file.
+      const { results } = await listTargets(db, requireSession(request).realm.id);
+      return sendTargetsExport(request, reply, results, request.query.format);
+    },
   });
   api.route({
     ...endpointRoute(targetEndpoints.create),

@@ -1,8 +1,9 @@
-import type { RealmEmissionFactorDto } from '@ecc/contracts';
+import { endpointUrl, exportEndpoints, type RealmEmissionFactorDto } from '@ecc/contracts';
 import { Alert, AlertDescription, Button, ConfirmDialog, EmptyState } from '@ecc/ui';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FilePenLineIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { useCan } from '#lib/permissions/use-ability.ts';
@@ -59,9 +60,17 @@ export function DraftFactors() {
 
   return (
     <section aria-labelledby="draft-factors-heading" className="grid gap-3">
-      <h2 id="draft-factors-heading" className="text-lg font-semibold">
-        Drafts
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="draft-factors-heading" className="text-lg font-semibold">
+          Drafts
+        </h2>
+        {page && page.total > 0 ? (
+          <ExportMenu
+            what="draft factors"
+            hrefOf={(format) => endpointUrl(exportEndpoints.draftEmissionFactors, undefined, { format })}
+          />
+        ) : null}
+      </div>
       <p className="text-sm text-muted-foreground">
         Your factors that are not published yet. Records and estimates can use a factor once it is published;
         a published factor never changes.

@@ -224,19 +224,26 @@ describe('the emission factors page', () => {
 });
 
 describe('drafts', () => {
-  it('lists the drafts the server keeps, so a reload finds them again', async () => {
+  it('lists the drafts the server keeps, so a reload finds them again, with an export of them all', async () => {
     renderPage({ drafts: [TARIFF_DRAFT] });
     const table = await screen.findByRole('table', { name: 'Draft factors' });
     const row = within(table).getByText('Green Power tariff').closest('tr');
     if (!row) throw new Error('row missing');
     expect(within(row).getByText('CO2 0.1 kg')).toBeTruthy();
     expect(within(row).getByText('Scope 2')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Export draft factors' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.getAttribute('href'))).toEqual([
+      '/api/exports/emission-factors/drafts?format=csv',
+      '/api/exports/emission-factors/drafts?format=xlsx',
+    ]);
   });
 
   it('shows loading, then the empty state when there are none', async () => {
     renderPage();
     expect(screen.getByLabelText('Loading drafts')).toBeTruthy();
     expect(await screen.findByText('No drafts')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export draft factors' })).toBeNull();
   });
 
   it('shows a load error with a retry that loads them', async () => {

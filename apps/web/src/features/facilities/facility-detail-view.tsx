@@ -328,7 +328,7 @@ export function FacilityDetailView({ slug, route }: { slug: string; route: Route
             <BreakdownBars title="By gas" entries={breakdowns.gases} onTrail={openTrail} />
           </div>
         )}
-        <ReportedEmissions reported={summaryData.reported} gwpSetId={summaryData.gwpSetId} />
+        <ReportedEmissions slug={slug} reported={summaryData.reported} gwpSetId={summaryData.gwpSetId} />
         <div className="grid gap-4 lg:grid-cols-2">
           <DataQualityList flags={summaryData.dataQuality} />
           <EquipmentList detail={detail.data} />

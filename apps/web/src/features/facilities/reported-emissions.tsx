@@ -1,5 +1,11 @@
-import { facilityReportedYearSchema, type FacilityReportedYear } from '@ecc/contracts';
+import {
+  endpointUrl,
+  exportEndpoints,
+  facilityReportedYearSchema,
+  type FacilityReportedYear,
+} from '@ecc/contracts';
 import { convert, isGasId, isGwpSetId, toCo2e } from '@ecc/domain';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
 
 /** The workbook publishes tonnes; every mass on screen goes through `formatMass`, which takes kilograms. */
@@ -22,9 +28,11 @@ function reportedYearsOf(reported: Readonly<Record<string, unknown>>): [string, 
  * reported and kept apart from the results calculated from activity data.
  */
 export function ReportedEmissions({
+  slug,
   reported,
   gwpSetId,
 }: {
+  slug: string;
   reported: Readonly<Record<string, unknown>>;
   gwpSetId: string;
 }) {
@@ -33,9 +41,15 @@ export function ReportedEmissions({
   return (
     <section aria-labelledby="facility-reported" className="grid gap-3 rounded-lg border p-4">
       <div className="grid gap-1">
-        <h2 id="facility-reported" className="font-semibold">
-          Reported emissions
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="facility-reported" className="font-semibold">
+            Reported emissions
+          </h2>
+          <ExportMenu
+            what="reported emissions"
+            hrefOf={(format) => endpointUrl(exportEndpoints.facilityReportedEmissions, { slug }, { format })}
+          />
+        </div>
         <p className="text-sm text-muted-foreground">
           What the facility reported to a programme, as published, with CO2e on {gwpSetId}, this realm’s GWP
           set. These figures are reported, not calculated from activity data, and are not part of the totals

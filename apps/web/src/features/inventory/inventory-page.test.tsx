@@ -212,6 +212,18 @@ describe('the inventory page', { timeout: 20_000 }, () => {
     expect(reasons.getAllByRole('row')[1]?.textContent).toContain('+11.76');
   });
 
+  it('offers the reasons of change as a file beside the comparison, for a year with a change', async () => {
+    const user = userEvent.setup();
+    renderInventory();
+    expect(await screen.findByRole('button', { name: 'Export base year and previous year' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Export reasons of change' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.getAttribute('href'))).toEqual([
+      '/api/exports/inventory?year=2025&table=change-reasons&format=csv',
+      '/api/exports/inventory?year=2025&table=change-reasons&format=xlsx',
+    ]);
+  });
+
   it('sorts and pages the facility table', async () => {
     const user = userEvent.setup();
     renderInventory();

@@ -234,7 +234,12 @@ function GhgProtocolView({ inventory }: { inventory: InventoryResponse }) {
         id="inventory-comparison"
         title="Base year and previous year"
         year={year}
-        exportTable="comparison"
+        exportTables={[
+          { table: 'comparison', what: 'base year and previous year' },
+          ...(inventory.changeReasons.changeCo2e === null
+            ? []
+            : [{ table: 'change-reasons' as const, what: 'reasons of change' }]),
+        ]}
       >
         <SimpleTable
           caption="This year compared with the base year and the year before"

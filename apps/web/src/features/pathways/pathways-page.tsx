@@ -2,7 +2,10 @@ import {
   TARGET_AMBITION_LABELS,
   TARGET_KIND_LABELS,
   TARGET_TERM_LABELS,
+  endpointUrl,
+  exportEndpoints,
   organisationEndpoints,
+  targetScopesText,
   type TargetDto,
   type TargetValues,
 } from '@ecc/contracts';
@@ -10,6 +13,7 @@ import { Button, ConfirmDialog, DataTable, EmptyState, toast } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TargetIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
@@ -27,16 +31,6 @@ import {
 import { SectorPathwaysPanel } from './sector-pathways-panel.tsx';
 import { TargetDialog } from './target-dialog.tsx';
 import { TargetGapPanel } from './target-gap-panel.tsx';
-
-function scopesText(target: TargetDto): string {
-  const parts = target.scopes.map((scope) => {
-    if (scope === 2) return `2 (${target.scope2Method}-based)`;
-    if (scope === 3 && target.scope3Categories.length > 0)
-      return `3 (categories ${target.scope3Categories.join(', ')})`;
-    return String(scope);
-  });
-  return `Scope ${parts.join(', ')}`;
-}
 
 /**
  * Targets and pathways (issue 12, item 2): the realm's targets, each with its years against its trajectory, and
@@ -109,6 +103,12 @@ export function PathwaysPage({ route }: PageProps) {
           const selected = targets.find((target) => target.id === selectedId) ?? targets[0]!;
           return (
             <div className="grid gap-6">
+              <div className="flex justify-end">
+                <ExportMenu
+                  what="targets"
+                  hrefOf={(format) => endpointUrl(exportEndpoints.targets, undefined, { format })}
+                />
+              </div>
               <DataTable
                 caption="Targets of the realm"
                 rows={targets}
@@ -117,7 +117,7 @@ export function PathwaysPage({ route }: PageProps) {
                   { header: 'Target', cell: (target) => target.name },
                   { header: 'Term', cell: (target) => TARGET_TERM_LABELS[target.term] },
                   { header: 'Kind', cell: (target) => TARGET_KIND_LABELS[target.kind] },
-                  { header: 'Covers', cell: scopesText },
+                  { header: 'Covers', cell: targetScopesText },
                   { header: 'Years', cell: (target) => `${target.baseYear} → ${target.targetYear}` },
                   { header: 'Ambition', cell: (target) => TARGET_AMBITION_LABELS[target.ambition] },
                   {

@@ -1,8 +1,9 @@
-import type { BusinessUnitDto, BusinessUnitValues } from '@ecc/contracts';
+import { endpointUrl, exportEndpoints, type BusinessUnitDto, type BusinessUnitValues } from '@ecc/contracts';
 import { inTreeOrder } from '@ecc/domain';
 import { Button, ConfirmDialog, EmptyState, toast } from '@ecc/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { formatNumber } from '#lib/format/format-number.ts';
 import { BusinessUnitDialog, type BusinessUnitOption } from './business-unit-dialog.tsx';
 import {
@@ -112,34 +113,42 @@ export function BusinessUnitTree({ units, canManage }: { units: BusinessUnitDto[
         <h2 id="business-units-heading" className="text-lg font-semibold">
           Business units
         </h2>
-        {canManage ? (
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => setEditing({ kind: 'new' })}>
-              New unit
-            </Button>
-            {selected ? (
-              <>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => setEditing({ kind: 'new', parentId: selected.id })}
-                >
-                  New unit below {selected.name}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => setEditing({ kind: 'edit', unit: selected })}
-                >
-                  Rename or move {selected.name}
-                </Button>
-                <Button size="sm" variant="outline" onClick={() => setDeleting(selected)}>
-                  Delete {selected.name}
-                </Button>
-              </>
-            ) : null}
-          </div>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {ordered.length === 0 ? null : (
+            <ExportMenu
+              what="business units"
+              hrefOf={(format) => endpointUrl(exportEndpoints.businessUnits, undefined, { format })}
+            />
+          )}
+          {canManage ? (
+            <>
+              <Button size="sm" onClick={() => setEditing({ kind: 'new' })}>
+                New unit
+              </Button>
+              {selected ? (
+                <>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setEditing({ kind: 'new', parentId: selected.id })}
+                  >
+                    New unit below {selected.name}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setEditing({ kind: 'edit', unit: selected })}
+                  >
+                    Rename or move {selected.name}
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => setDeleting(selected)}>
+                    Delete {selected.name}
+                  </Button>
+                </>
+              ) : null}
+            </>
+          ) : null}
+        </div>
       </div>
       {ordered.length === 0 ? (
         <EmptyState

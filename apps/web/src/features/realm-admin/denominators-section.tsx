@@ -1,7 +1,14 @@
-import { INTENSITY_DENOMINATOR_LABELS, type DenominatorDto, type DenominatorValues } from '@ecc/contracts';
+import {
+  endpointUrl,
+  exportEndpoints,
+  INTENSITY_DENOMINATOR_LABELS,
+  type DenominatorDto,
+  type DenominatorValues,
+} from '@ecc/contracts';
 import { Button, ConfirmDialog, DataTable, EmptyState, FormField, selectClasses, toast } from '@ecc/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { formatNumber } from '#lib/format/format-number.ts';
 import { DenominatorDialog } from './denominator-dialog.tsx';
 import { afterOrganisationChange, deleteDenominator, saveDenominator } from './organisation-api.ts';
@@ -68,6 +75,12 @@ export function DenominatorsSection({ denominators, facilities, canManage }: Den
               ))}
             </select>
           </FormField>
+          {rows.length === 0 ? null : (
+            <ExportMenu
+              what={`intensity denominators of ${year}`}
+              hrefOf={(format) => endpointUrl(exportEndpoints.denominators, undefined, { year, format })}
+            />
+          )}
           {canManage ? (
             <Button size="sm" onClick={() => setEditing({})}>
               Add figure

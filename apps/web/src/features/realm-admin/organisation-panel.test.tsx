@@ -270,6 +270,27 @@ describe('the Organisation tab', () => {
     );
   });
 
+  it('offers the tree and the shown year’s denominators as CSV and XLSX downloads, to those who may only read too', async () => {
+    canManage.value = false;
+    const user = userEvent.setup();
+    renderPanel();
+    const hrefsOf = async (name: string) => {
+      await user.click(await screen.findByRole('button', { name }));
+      const items = await screen.findAllByRole('menuitem');
+      const hrefs = items.map((item) => item.getAttribute('href'));
+      await user.keyboard('{Escape}');
+      return hrefs;
+    };
+    expect(await hrefsOf('Export business units')).toEqual([
+      '/api/exports/business-units?format=csv',
+      '/api/exports/business-units?format=xlsx',
+    ]);
+    expect(await hrefsOf('Export intensity denominators of 2024')).toEqual([
+      '/api/exports/denominators?year=2024&format=csv',
+      '/api/exports/denominators?year=2024&format=xlsx',
+    ]);
+  });
+
   it('shows an empty tree with what to do, and no controls to those who may only read', async () => {
     canManage.value = false;
     renderPanel({ units: [] });
@@ -277,6 +298,7 @@ describe('the Organisation tab', () => {
     expect(screen.getByText('An administrator creates the units facilities belong to.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New unit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save boundary' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export business units' })).toBeNull();
   });
 
   it('says when the units could not be loaded', async () => {
