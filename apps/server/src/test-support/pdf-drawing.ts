@@ -64,7 +64,9 @@ export function rgbOfHex(hex: string): Rgb {
 
 /** Within half a step of 8 bits, so a writer that rounds its operands to 3 decimals still matches. */
 export function isSameColor(color: Rgb | undefined, expected: Rgb): boolean {
-  return color !== undefined && color.every((component, index) => Math.abs(component - expected[index]!) < 1 / 510);
+  return (
+    color !== undefined && color.every((component, index) => Math.abs(component - expected[index]!) < 1 / 510)
+  );
 }
 
 const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
@@ -85,6 +87,7 @@ function parseContent(bytes: Uint8Array): Operation[] {
     else if (code === 0x25 /* % */) {
       while (position < source.length && source[position] !== 0x0a && source[position] !== 0x0d) position++;
     } else if (code === 0x5b /* [ */ || source.subarray(position, position + 2).toString() === '<<') {
+      // A dictionary (marked content's properties) is kept as the flat list of its keys and values, like an array.
       const isDictionary = code !== 0x5b;
       stack.push([]);
       position += isDictionary ? 2 : 1;
@@ -95,35 +98,15 @@ function parseContent(bytes: Uint8Array): Operation[] {
       position += isDictionary ? 2 : 1;
     } else if (code === 0x3c /* < */) {
       const end = source.indexOf(0x3e, position);
-      const hex = source.subarray(position + 1, end).toString('latin1').replace(/\s+/g, '');
+      const hex = source
+        .subarray(position + 1, end)
+        .toString('latin1')
+        .replace(/\s+/g, '');
       push({ bytes: Buffer.from(hex.length % 2 === 0 ? hex : `${hex}0`, 'hex') });
       position = end + 1;
     } else if (code === 0x28 /* ( */) {
-      const text: number[] = [];
-      let depth = 1;
-      position++;
-      while (position < source.length) {
-        const character = source[position++]!;
-        if (character === 0x5c /* \ */) {
-          const next = source[position++]!;
-          const escapes: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12 };
-          const letter = String.fromCharCode(next);
-          if (letter in escapes) text.push(escapes[letter]!);
-          else if (/[0-7]/.test(letter)) {
-            let octal = letter;
-            while (octal.length < 3 && /[0-7]/.test(String.fromCharCode(source[position] ?? 0)))
-              octal += String.fromCharCode(source[position++]!);
-            text.push(parseInt(octal, 8) & 0xff);
-          } else if (next !== 0x0a && next !== 0x0d) text.push(next);
-        } else if (character === 0x28) {
-          depth++;
-          text.push(character);
-        } else if (character === 0x29) {
-          if (--depth === 0) break;
-          text.push(character);
-        } else text.push(character);
-      }
-      push({ bytes: Buffer.from(text) });
+      // pdfkit writes every string in hex; a literal string means another writer, which this reader is not for.
+      throw new Error(`A literal string at ${position}: only hex strings are read`);
     } else if (code === 0x2f /* / */) {
       let end = position + 1;
       while (isRegular(source[end])) end++;
@@ -163,7 +146,8 @@ function unfilterPngRows(data: Uint8Array, rowLength: number, bytesPerPixel: num
       const raw = data[row * (rowLength + 1) + 1 + index]!;
       const left = index >= bytesPerPixel ? output[row * rowLength + index - bytesPerPixel]! : 0;
       const up = row > 0 ? output[(row - 1) * rowLength + index]! : 0;
-      const upLeft = row > 0 && index >= bytesPerPixel ? output[(row - 1) * rowLength + index - bytesPerPixel]! : 0;
+      const upLeft =
+        row > 0 && index >= bytesPerPixel ? output[(row - 1) * rowLength + index - bytesPerPixel]! : 0;
       const paeth = () => {
         const estimate = left + up - upLeft;
         const [toLeft, toUp, toUpLeft] = [left, up, upLeft].map((value) => Math.abs(estimate - value));
@@ -188,8 +172,10 @@ function readImage(stream: PDFRawStream): Omit<DrawnImage, 'name' | 'drawnWidth'
     throw new Error(`An image of ${colorSpaceName} at ${number('BitsPerComponent')} bits is not read`);
   let pixels = decodedStream(stream);
   const parameters = dict.lookup(PDFName.of('DecodeParms'));
-  const predictor = parameters instanceof PDFDict ? parameters.lookupMaybe(PDFName.of('Predictor'), PDFNumber) : undefined;
-  if (predictor && predictor.asNumber() >= 10) pixels = unfilterPngRows(pixels, width * components, components);
+  const predictor =
+    parameters instanceof PDFDict ? parameters.lookupMaybe(PDFName.of('Predictor'), PDFNumber) : undefined;
+  if (predictor && predictor.asNumber() >= 10)
+    pixels = unfilterPngRows(pixels, width * components, components);
   return { width, height, colorSpace: colorSpaceName, pixels, components };
 }
 
@@ -213,7 +199,8 @@ interface GraphicsState {
 function colorOf(operands: Operand[], space: string | undefined): Rgb | undefined {
   const numbers = operands.filter((operand): operand is number => typeof operand === 'number');
   if (numbers.length !== operands.length) return undefined;
-  if (numbers.length === 3 && (space === undefined || space === 'DeviceRGB')) return numbers as unknown as Rgb;
+  if (numbers.length === 3 && (space === undefined || space === 'DeviceRGB'))
+    return numbers as unknown as Rgb;
   if (numbers.length === 1) return [numbers[0]!, numbers[0]!, numbers[0]!];
   if (numbers.length === 4) {
     const [c, m, y, k] = numbers as [number, number, number, number];
@@ -249,7 +236,9 @@ function drawPage(operations: Operation[], images: Map<string, PDFRawStream>): D
     operands
       .flatMap((operand) => (Array.isArray(operand) ? operand : [operand]))
       .map((operand) =>
-        typeof operand === 'object' && operand !== null && 'bytes' in operand ? operand.bytes.toString('latin1') : '',
+        typeof operand === 'object' && operand !== null && 'bytes' in operand
+          ? operand.bytes.toString('latin1')
+          : '',
       )
       .join('');
   for (const { operator, operands } of operations) {
@@ -261,8 +250,10 @@ function drawPage(operations: Operation[], images: Map<string, PDFRawStream>): D
     else if (operator === 'CS') strokeSpace = nameOperand?.name;
     else if (operator === 'sc' || operator === 'scn') state.fill = colorOf(operands, fillSpace);
     else if (operator === 'SC' || operator === 'SCN') state.stroke = colorOf(operands, strokeSpace);
-    else if (operator === 'rg' || operator === 'g' || operator === 'k') state.fill = colorOf(operands, undefined);
-    else if (operator === 'RG' || operator === 'G' || operator === 'K') state.stroke = colorOf(operands, undefined);
+    else if (operator === 'rg' || operator === 'g' || operator === 'k')
+      state.fill = colorOf(operands, undefined);
+    else if (operator === 'RG' || operator === 'G' || operator === 'K')
+      state.stroke = colorOf(operands, undefined);
     else if (PATH_SEGMENTS.has(operator)) segments++;
     else if (operator === 'n') segments = 0;
     else if (PAINTS[operator]) {
@@ -303,8 +294,8 @@ function drawPage(operations: Operation[], images: Map<string, PDFRawStream>): D
 /**
  * A PDF read back page by page as a viewer draws it: the paths it paints with their colours, the images it
  * places with their size, and its text. pdf-lib finds the objects; the content streams' operators are read here
- * (pdf-lib writes them but does not read them). Standard fonts only (one byte a character, read as Latin-1), as
- * pdfkit writes them.
+ * (pdf-lib writes them but does not read them). For pdfkit's output: standard fonts (one byte a character, read
+ * as Latin-1), strings in hex, no inline images.
  */
 export async function readPdfDrawing(pdf: Uint8Array): Promise<DrawnPage[]> {
   const document = await PDFDocument.load(pdf, { updateMetadata: false });
@@ -322,7 +313,8 @@ export async function readPdfDrawing(pdf: Uint8Array): Promise<DrawnPage[]> {
     const xObjects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
     for (const [name, reference] of xObjects?.entries() ?? []) {
       const object = reference instanceof PDFRef ? document.context.lookup(reference) : reference;
-      const isImage = object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image');
+      const isImage =
+        object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image');
       if (isImage) images.set(name.decodeText(), object);
     }
     return drawPage(parseContent(bytes), images);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import {
   analysisViewSchema,
@@ -74,21 +75,31 @@ describe('the report PDF in the realm’s theme, with its logo and charts (issue
       ...(payload ? { payload } : {}),
     });
 
-  /** The realm's theme changed through the API, as an administrator does it on the theme page. */
-  async function setTheme(primary: string, logo: string): Promise<void> {
+  async function themeSettings(): Promise<RealmThemeSettings> {
     const current = await call('admin', 'GET', `/api/realms/${realmId}/theme`);
     expect(current.statusCode, current.body).toBe(200);
-    const settings: RealmThemeSettings = realmThemeSettingsFieldsSchema.parse(current.json());
+    return realmThemeSettingsFieldsSchema.parse(current.json());
+  }
+
+  /** The realm's themes changed through the API, as an administrator does it on the theme page. */
+  async function saveThemeSettings(settings: RealmThemeSettings): Promise<void> {
+    const saved = await call('admin', 'PUT', `/api/realms/${realmId}/theme`, settings);
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+
+  async function setTheme(primary: string, logo: string): Promise<void> {
+    const settings = await themeSettings();
     const themes = settings.themes.map((theme) => ({
       ...theme,
       logo,
       colors: { ...theme.colors, light: { ...theme.colors.light, primary } },
     }));
-    const saved = await call('admin', 'PUT', `/api/realms/${realmId}/theme`, { ...settings, themes });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveThemeSettings({ ...settings, themes });
   }
 
-  async function exportedPdf(sections: object[]): Promise<{ pages: DrawnPage[]; content: ReportDetail['version']['content'] }> {
+  async function exportedPdf(
+    sections: object[],
+  ): Promise<{ pages: DrawnPage[]; content: ReportDetail['version']['content'] }> {
     const created = await call('admin', 'POST', '/api/reports', { name: REPORT_NAME, sections });
     expect(created.statusCode, created.body).toBe(201);
     const detail = reportDetailSchema.parse(created.json());
@@ -108,7 +119,12 @@ describe('the report PDF in the realm’s theme, with its logo and charts (issue
     });
     expect(view.statusCode, view.body).toBe(201);
     const { pages, content } = await exportedPdf([
-      { id: 'pivot', kind: 'analysis', title: CHART_SECTION_TITLE, viewId: analysisViewSchema.parse(view.json()).id },
+      {
+        id: 'pivot',
+        kind: 'analysis',
+        title: CHART_SECTION_TITLE,
+        viewId: analysisViewSchema.parse(view.json()).id,
+      },
       { id: 'summary', kind: 'inventory', year: YEAR, table: 'summary' },
     ]);
     const chart = content.find((section) => section.id === 'pivot')?.charts[0];
@@ -123,7 +139,12 @@ describe('the report PDF in the realm’s theme, with its logo and charts (issue
     expect(first.paths.some((path) => isSameColor(path.fill, primary))).toBe(true);
     expect(first.images).toHaveLength(1);
     const [image] = first.images;
-    expect(image).toMatchObject({ width: LOGO_WIDTH, height: LOGO_HEIGHT, colorSpace: 'DeviceRGB', components: 3 });
+    expect(image).toMatchObject({
+      width: LOGO_WIDTH,
+      height: LOGO_HEIGHT,
+      colorSpace: 'DeviceRGB',
+      components: 3,
+    });
     // Drawn at the header's height with its own proportions, every pixel the logo's colour.
     expect(image!.drawnHeight).toBeGreaterThan(0);
     expect(image!.drawnWidth / image!.drawnHeight).toBeCloseTo(LOGO_WIDTH / LOGO_HEIGHT, 6);
@@ -142,7 +163,9 @@ describe('the report PDF in the realm’s theme, with its logo and charts (issue
       (block, index) => index > titleIndex && block.text === chart.series![0]!.name,
     );
     expect(legendIndex).toBeGreaterThan(titleIndex);
-    expect(chartPage.textBlocks.slice(titleIndex, legendIndex).map((block) => block.text)).toContain(chart.unit);
+    expect(chartPage.textBlocks.slice(titleIndex, legendIndex).map((block) => block.text)).toContain(
+      chart.unit,
+    );
     for (const series of chart.series) expect(chartPage.text).toContain(series.name);
     const chartPaths = chartPage.paths.filter(
       (path) => path.textBlocksBefore > titleIndex && path.textBlocksBefore <= legendIndex,
@@ -156,6 +179,47 @@ describe('the report PDF in the realm’s theme, with its logo and charts (issue
 
     // The inventory table: its header row filled in the theme colour, its rows as text.
     const tablePage = pages.find((page) => page.text.includes('Gross Scope 1'));
-    expect(tablePage?.paths.some((path) => isSameColor(path.fill, primary) && path.segments === 1)).toBe(true);
+    expect(tablePage?.paths.some((path) => isSameColor(path.fill, primary) && path.segments === 1)).toBe(
+      true,
+    );
+  });
+
+  it('takes the theme the report builder page shows (a path’s override), with its SVG logo drawn as vectors', async () => {
+    const settings = await themeSettings();
+    const [first] = settings.themes;
+    if (!first) throw new Error('the realm has no theme');
+    const reportsThemeId = randomUUID();
+    const reportsPrimary = '#7A1FA2';
+    const logoColor = '#E4572E';
+    const svgLogo = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="${logoColor}"/></svg>`;
+    await saveThemeSettings({
+      themes: [
+        { ...first, colors: { ...first.colors, light: { ...first.colors.light, primary: '#1D4ED8' } } },
+        {
+          ...first,
+          id: reportsThemeId,
+          name: 'Reports',
+          logo: `data:image/svg+xml,${encodeURIComponent(svgLogo)}`,
+          colors: { light: { primary: reportsPrimary }, dark: {} },
+        },
+      ],
+      selected: first.id,
+      overrides: [{ path: '/reporting', selected: reportsThemeId }],
+    });
+    const { pages } = await exportedPdf([
+      { id: 'intro', kind: 'text', title: 'Introduction', markdown: 'Our year.' },
+    ]);
+    const [page] = pages;
+    if (!page) throw new Error('no page');
+    expect(page.text).toContain(REPORT_NAME);
+    const fills = page.paths.map((path) => path.fill);
+    expect(fills.some((fill) => isSameColor(fill, rgbOfHex(reportsPrimary)))).toBe(true);
+    expect(fills.some((fill) => isSameColor(fill, rgbOfHex('#1D4ED8')))).toBe(false);
+    // The SVG logo is vectors, not an image: a path in its colour, drawn before the header's text.
+    expect(page.images).toEqual([]);
+    const header = page.paths.filter((path) => path.textBlocksBefore === 0);
+    expect(header.some((path) => isSameColor(path.fill, rgbOfHex(logoColor)))).toBe(true);
+    const sectionTitle = page.textBlocks.find((block) => block.text === 'Introduction');
+    expect(isSameColor(sectionTitle?.fill, rgbOfHex(reportsPrimary))).toBe(true);
   });
 });
