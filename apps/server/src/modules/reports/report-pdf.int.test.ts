@@ -167,6 +167,10 @@ describe('the report PDF in the realm’s theme, with its logo and charts (issue
       chart.unit,
     );
     for (const series of chart.series) expect(chartPage.text).toContain(series.name);
+    // The category axis's labels (facilities), wrapped onto lines of their own where long.
+    const withoutSpaces = (text: string) => text.replace(/\s+/g, '');
+    for (const category of chart.categories)
+      expect(withoutSpaces(chartPage.text)).toContain(withoutSpaces(category));
     const chartPaths = chartPage.paths.filter(
       (path) => path.textBlocksBefore > titleIndex && path.textBlocksBefore <= legendIndex,
     );
