@@ -1,5 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { ConfigResponse, RealmThemeSettings } from '@ecc/contracts';
 import ExcelJS from 'exceljs';
+import { isSameColor, readPdfDrawing, rgbOfHex } from '../../apps/server/src/test-support/pdf-drawing.ts';
 import { readPdf } from '../../apps/server/src/test-support/pdf-text.ts';
 import { expectPathname, signInWithForm } from '../support/app-shell.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -9,6 +12,7 @@ import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture.ts';
 /** The demo realm on the paid plan (`npm start` seeds it), where reports are part of the plan. */
 const PAID_DEMO_ORIGIN = `http://paid.localhost:${E2E_PORT}`;
 const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
+const DEMO_LOGO_FILE = fileURLToPath(new URL('../../apps/web/public/brand/logo.svg', import.meta.url));
 const RECIPIENT = `board.${Date.now()}@example.com`;
 
 let capture: SmtpCapture | undefined;
@@ -202,11 +206,38 @@ test('an analysis goes from the pivot into an approved report, its exports and a
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Export PDF' }).click(),
     ]);
-    const pdf = readPdf(await readFile(await pdfDownload.path()));
+    const pdfBytes = await readFile(await pdfDownload.path());
+    const pdf = readPdf(pdfBytes);
     expect(pdf.text).toContain('GHG Protocol summary by scope 2024');
     expect(pdf.text).toContain('Gross Scope 1');
     expect(pdf.text).toContain(viewName);
     expect(pdf.text).toContain('Grand total');
+
+    // Drawn in the realm's theme, as the admin's theme page gives it, with its logo and the analysis's chart.
+    // Asked from the page (Node cannot resolve paid.localhost; the browser does), with the page's session.
+    const settings = await page.evaluate(async () => {
+      const { realm } = (await (await fetch('/api/config')).json()) as ConfigResponse;
+      return (await (await fetch(`/api/realms/${realm.id}/theme`)).json()) as RealmThemeSettings;
+    });
+    const theme = settings.themes.find((each) => each.id === settings.selected) ?? settings.themes[0];
+    const primary = rgbOfHex(theme?.colors.light.primary ?? '');
+    const pages = await readPdfDrawing(pdfBytes);
+    expect(pages[0]?.paths.some((path) => isSameColor(path.fill, primary))).toBe(true);
+    // The demo's logo is an SVG (the web app's /brand/logo.svg): drawn as vector paths before the header's text,
+    // in its own colours (white and the theme colour left out: the band above the header has the latter).
+    const logoColors = [...(await readFile(DEMO_LOGO_FILE, 'utf8')).matchAll(/fill="(#[0-9a-f]{6})"/gi)]
+      .map((match) => rgbOfHex(match[1]!))
+      .filter((color) => color.some((component) => component < 1) && !isSameColor(color, primary));
+    const headerPaths = pages[0]?.paths.filter((path) => path.textBlocksBefore === 0) ?? [];
+    expect(headerPaths.some((path) => logoColors.some((color) => isSameColor(path.fill, color)))).toBe(true);
+    // The analysis's chart: after its title, bars filled in the theme colour (a table's header is one rectangle).
+    const isChartTitle = (text: string) => text.startsWith(`${viewName} (`);
+    const chartPage = pages.find((each) => each.textBlocks.some((block) => isChartTitle(block.text)));
+    const titleIndex = chartPage?.textBlocks.findIndex((block) => isChartTitle(block.text)) ?? -1;
+    const bars = chartPage?.paths.filter(
+      (path) => path.textBlocksBefore > titleIndex && path.segments > 1 && isSameColor(path.fill, primary),
+    );
+    expect(bars?.length).toBeGreaterThan(0);
 
     const [xlsxDownload] = await Promise.all([
       page.waitForEvent('download'),

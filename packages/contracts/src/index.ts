@@ -36,6 +36,7 @@ export * from './route-access.ts';
 export * from './routes.ts';
 export * from './theme.ts';
 export * from './theme-conversion.ts';
+export * from './theme-selection.ts';
 export * from './validation.ts';
 export * from './zod-error-map.ts';
 export { z } from './zod.ts';

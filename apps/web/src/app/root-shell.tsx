@@ -1,10 +1,10 @@
-import { DEFAULT_LAYOUT_TRANSITION, messages, type RouteDefinition } from '@ecc/contracts';
+import { DEFAULT_LAYOUT_TRANSITION, messages, resolveRealmTheme, type RouteDefinition } from '@ecc/contracts';
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { usePublicPageData } from '../lib/payload/public-page-payload.ts';
 import { useSessionInactivityTimeout } from '../lib/inactivity/use-inactivity-timeout.ts';
 import { useRealm } from '../lib/realm/realm-queries.ts';
-import { applyTheme, resolveRealmTheme } from '../lib/theme/realm-theme.ts';
+import { applyTheme } from '../lib/theme/realm-theme.ts';
 import { useIsFirstPageShown } from '../lib/timing/use-is-first-page-shown.ts';
 import { useCurrentRouteDefinition } from './router/route-definition-data.ts';
 

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  findRoute,
   REPORT_EXPORT_CONTENT_TYPES,
+  resolveRealmTheme,
   toEditableTheme,
   type ReportExportFormat,
   type ReportExportQuery,
@@ -68,7 +70,10 @@ export async function readLogo(
   return undefined;
 }
 
-/** The realm's name, its theme's primary colour (light) and logo. */
+/**
+ * The realm's name and, of the theme its report builder page shows (the selected one or a path's override), the
+ * primary colour (light) and logo.
+ */
 export async function readReportBrand(
   db: Database,
   realmId: string,
@@ -79,7 +84,10 @@ export async function readReportBrand(
     createRealmRepository(db).findById(realmId),
     createRealmConfigRepository(db).findConfig(realmId),
   ]);
-  const stored = config?.config.themes[0];
+  const reportPath = findRoute('reporting-analysis-report').path;
+  const stored = config
+    ? resolveRealmTheme({ properties: { config: config.config } }, reportPath)
+    : undefined;
   const theme = stored ? toEditableTheme(stored) : undefined;
   const logo = await readLogo(theme?.logo, webDistDir, warn);
   return {

@@ -6,13 +6,13 @@ import {
   PUBLIC_PAGE_PAYLOAD_ELEMENT_ID,
   publicPagePayloadEndpoints,
   publicPagePayloadSchema,
+  resolveRealmTheme,
   type PayloadPath,
   type PublicPagePayload,
   type Realm,
 } from '@ecc/contracts';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../api/call-endpoint.ts';
-import { resolveRealmTheme } from '../theme/realm-theme.ts';
 
 export function isPayloadPath(pathname: string): pathname is PayloadPath {
   return (PAYLOAD_PATHS as readonly string[]).includes(pathname);

@@ -1,11 +1,10 @@
-import { hexToStoredColor, storedColorToHex } from '@ecc/contracts';
+import { hexToStoredColor, resolveRealmTheme, storedColorToHex } from '@ecc/contracts';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestRealm, createTestTheme, OTHER_THEME_ID, THEME_ID } from '../../test/fixtures.ts';
 import {
   applyTheme,
   inGamutSrgbHex,
-  resolveRealmTheme,
   THEME_STYLE_ELEMENT_ID,
   themeSlotVariable,
   themeStyleSheet,

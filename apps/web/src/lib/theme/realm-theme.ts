@@ -1,43 +1,10 @@
-import {
-  currentApplication,
-  THEME_COLOR_SLOTS,
-  type Realm,
-  type StoredColor,
-  type StoredTheme,
-  type ThemeColorSlot,
-} from '@ecc/contracts';
+import { THEME_COLOR_SLOTS, type StoredColor, type StoredTheme, type ThemeColorSlot } from '@ecc/contracts';
 
 export const THEME_STYLE_ELEMENT_ID = 'ecc-realm-theme';
 
 /** `mutedForeground` → `--muted-foreground`: the variable the ui stylesheet reads for that slot. */
 export function themeSlotVariable(slot: ThemeColorSlot): string {
   return `--${slot.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
-}
-
-/** True when `pathname` is `prefix` or lies below it, segment by segment. */
-export function isPathWithin(pathname: string, prefix: string): boolean {
-  const base = prefix.length > 1 ? prefix.replace(/\/+$/, '') : prefix;
-  return base === '/' || pathname === base || pathname.startsWith(`${base}/`);
-}
-
-/** The theme id for a path: the longest matching override of the application's theme entry, else its selection. */
-export function selectedThemeId(realm: Pick<Realm, 'properties'>, pathname: string): string | undefined {
-  const entry = currentApplication(realm).themes?.[0];
-  if (!entry) return undefined;
-  const override = (entry.overrides ?? [])
-    .filter((candidate) => isPathWithin(pathname, candidate.path))
-    .sort((left, right) => right.path.length - left.path.length)[0];
-  return override?.selected ?? entry.selected;
-}
-
-/** The selected (or overriding) theme, else the realm's first theme. */
-export function resolveRealmTheme(
-  realm: Pick<Realm, 'properties'>,
-  pathname: string,
-): StoredTheme | undefined {
-  const themes = realm.properties.config.themes;
-  const id = selectedThemeId(realm, pathname);
-  return themes.find((theme) => theme.id === id) ?? themes[0];
 }
 
 export interface ThemeVariables {
