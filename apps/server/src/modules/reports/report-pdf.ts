@@ -4,6 +4,12 @@ import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { CHART_HEIGHT, CHART_WIDTH, chartSvg } from './report-chart-svg.ts';
 
+/**
+ * SVG lengths (ECharts writes `width="520"`) read as points, so a chart fills the 520 × 260 pt box the layout
+ * reserves for it; read as CSS pixels they would be scaled by 0.75 and leave a quarter of the box empty.
+ */
+const SVG_UNITS_ARE_POINTS = true;
+
 /** The realm's look on paper: its name, theme colour and logo (SVG text or PNG/JPEG bytes). */
 export interface ReportBrand {
   readonly realmName: string;
@@ -181,7 +187,11 @@ function drawHeader(document: PDFKit.PDFDocument, report: PdfReport, brand: Repo
   document.rect(0, 0, document.page.width, 8).fill(brand.primaryColor);
   const top = MARGIN - 10;
   if (brand.logo && 'svg' in brand.logo) {
-    SVGtoPDF(document, brand.logo.svg, MARGIN, top, { height: LOGO_HEIGHT, width: LOGO_HEIGHT * 4 });
+    SVGtoPDF(document, brand.logo.svg, MARGIN, top, {
+      height: LOGO_HEIGHT,
+      width: LOGO_HEIGHT * 4,
+      assumePt: SVG_UNITS_ARE_POINTS,
+    });
   } else if (brand.logo) {
     document.image(brand.logo.image, MARGIN, top, { height: LOGO_HEIGHT });
   }
@@ -230,6 +240,7 @@ export async function renderReportPdf(report: PdfReport, brand: ReportBrand): Pr
       SVGtoPDF(document, chartSvg(chart, brand.primaryColor), MARGIN, top, {
         width: CHART_WIDTH,
         height: CHART_HEIGHT,
+        assumePt: SVG_UNITS_ARE_POINTS,
       });
       document.x = MARGIN;
       document.y = top + CHART_HEIGHT + 10;
