@@ -278,6 +278,7 @@ export type PlanExportRequest = z.infer<typeof planExportRequestSchema>;
 
 /** The plan's two tables: a row per measure started, or a row per year of the horizon. */
 export const PLAN_EXPORT_TABLES = ['measures', 'years'] as const;
+export type PlanExportTable = (typeof PLAN_EXPORT_TABLES)[number];
 
 /** The plan's download: the request as JSON text in the query string (a link the browser follows). */
 export const planExportQuerySchema = z.object({
