@@ -12,11 +12,12 @@ export interface PlanRuleBreak {
  * Checks a plan against the rules of the optimizer's model (docs/optimizer.md): a measure starts at most once,
  * after the base year, by the target year and not before its earliest year; at most one measure of an exclusive
  * group; a prerequisite in the plan and started no later; the capex started in a year within its budget. The
- * first start that breaks one, in the plan's order, or undefined.
+ * first start that breaks one, in the plan's order, or undefined. Messages call measures by `nameOf` their id.
  */
 export function findPlanRuleBreak(
   input: OptimizerInput,
   plan: readonly PlannedStart[],
+  nameOf: (id: string) => string = (id) => id,
 ): PlanRuleBreak | undefined {
   // A measure starting twice is refused below, so its first start is the one prerequisites are checked against.
   const startById = new Map(
@@ -27,7 +28,8 @@ export function findPlanRuleBreak(
   const capexByYear = new Map<number, number>();
   for (const [index, { measureIndex, startYear }] of plan.entries()) {
     const measure = input.measures[measureIndex]!;
-    if (seen.has(measure.id)) return { index, field: 'id', message: `${measure.id} starts more than once` };
+    if (seen.has(measure.id))
+      return { index, field: 'id', message: `${nameOf(measure.id)} starts more than once` };
     seen.add(measure.id);
     const startYears = measureStartYears(measure, input.baseYear, input.targetYear);
     if (!startYears.includes(startYear)) {
@@ -36,8 +38,8 @@ export function findPlanRuleBreak(
         field: 'startYear',
         message:
           startYears.length === 0
-            ? `${measure.id} cannot start by the target year ${input.targetYear}`
-            : `${measure.id} can start from ${startYears[0]} to ${input.targetYear}`,
+            ? `${nameOf(measure.id)} cannot start by the target year ${input.targetYear}`
+            : `${nameOf(measure.id)} can start from ${startYears[0]} to ${input.targetYear}`,
       };
     }
     if (measure.group !== undefined) {
@@ -46,7 +48,7 @@ export function findPlanRuleBreak(
         return {
           index,
           field: 'id',
-          message: `${measure.id} and ${other} start, but only one of group ${measure.group} may`,
+          message: `${nameOf(measure.id)} and ${nameOf(other)} start, but only one of group ${measure.group} may`,
         };
       }
       groupTakenBy.set(measure.group, measure.id);
@@ -57,14 +59,14 @@ export function findPlanRuleBreak(
         return {
           index,
           field: 'id',
-          message: `${measure.id} needs ${required}, which the plan does not start`,
+          message: `${nameOf(measure.id)} needs ${nameOf(required)}, which the plan does not start`,
         };
       }
       if (requiredStart > startYear) {
         return {
           index,
           field: 'startYear',
-          message: `${measure.id} needs ${required}, which starts later (${requiredStart})`,
+          message: `${nameOf(measure.id)} needs ${nameOf(required)}, which starts later (${requiredStart})`,
         };
       }
     }

@@ -187,14 +187,20 @@ describe('the optimizer plan export', () => {
       ),
     );
     expect(group.statusCode).toBe(422);
-    expect(Object.keys(group.json().fieldErrors)).toEqual(['querystring/request/plan/1/id']);
+    expect(group.json().fieldErrors).toEqual({
+      'querystring/request/plan/1/id':
+        'Condensing boiler and Boiler to heat pump start, but only one of group heating may',
+    });
     const prerequisite = await call(
       tokens.admin,
       'GET',
       exportUrl(planRequest([{ id: ids.solar, startYear: 2026 }]), 'xlsx'),
     );
     expect(prerequisite.statusCode).toBe(422);
-    expect(prerequisite.json().fieldErrors['querystring/request/plan/0/id']).toMatch(/needs/);
+    expect(prerequisite.json().fieldErrors).toEqual({
+      'querystring/request/plan/0/id':
+        'On-site solar needs Boiler to heat pump, which the plan does not start',
+    });
     const tooEarly = await call(
       tokens.admin,
       'GET',
@@ -202,7 +208,7 @@ describe('the optimizer plan export', () => {
     );
     expect(tooEarly.statusCode).toBe(422);
     expect(tooEarly.json().fieldErrors).toEqual({
-      'querystring/request/plan/0/startYear': `${ids.heatPump} can start from 2025 to 2030`,
+      'querystring/request/plan/0/startYear': 'Boiler to heat pump can start from 2025 to 2030',
     });
     const badHorizon = await call(
       tokens.admin,

@@ -137,7 +137,8 @@ export async function sendOptimizerPlanExport(
     ...(budget === undefined ? {} : { budget }),
     measures: measures.map(optimizerMeasureOf),
   });
-  const broken = findPlanRuleBreak(input, plan);
+  const names = new Map(measures.map((measure) => [measure.id, measure.name]));
+  const broken = findPlanRuleBreak(input, plan, (id) => names.get(id) ?? id);
   if (broken) throw fieldRefusal(422, { [`${FIELD}/${broken.index}/${broken.field}`]: broken.message });
   if (query.table === 'years') {
     return sendTableExport(request, reply, {
