@@ -1,6 +1,7 @@
 import { activityRecordListQuerySchema } from './activities.ts';
 import { apiErrorSchema } from './api-error.ts';
 import { auditLogFilterSchema } from './audit.ts';
+import { calculationIdParamsSchema } from './calculations.ts';
 import { emissionFactorListQuerySchema } from './emissions.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { equipmentListQuerySchema } from './equipment.ts';
@@ -8,6 +9,7 @@ import { exportFormatSchema } from './exports.ts';
 import { facilityListQuerySchema, facilitySlugParamsSchema } from './facilities.ts';
 import { managedRealmListQuerySchema } from './managed-realms.ts';
 import { denominatorListQuerySchema } from './organisation.ts';
+import { planExportQuerySchema } from './pathways.ts';
 import { realmParamsSchema } from './realm-settings.ts';
 import { z } from './zod.ts';
 
@@ -104,6 +106,45 @@ export const exportEndpoints = {
     method: 'GET',
     path: '/api/exports/pathways/sector-pathways',
     query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  /**
+   * A solved plan of `/lighttouch`, evaluated again on the realm's measures: 422 on `querystring/request/plan/<i>/…`
+   * for a measure not in the realm's library or a start that breaks a rule.
+   */
+  optimizerPlan: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/abatement/plan',
+    query: planExportQuerySchema,
+    responses: { 200: fileDownloadSchema, 422: apiErrorSchema },
+  }),
+  /** A calculation's versions as its History tab lists them, with their tests' results; 404 as the list. */
+  calculationVersions: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/calculations/:id/versions',
+    params: calculationIdParamsSchema,
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema, 404: apiErrorSchema },
+  }),
+  /** Every calculation the realm sees (its own and inherited) with its folder path, as the file tree lists them. */
+  calculations: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/calculations',
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  /** The starting points of `/calc-editor/templates`, the same in every realm. */
+  calculationTemplates: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/calculation-templates',
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema },
+  }),
+  /** The bindings in force, of one calculation when `calculationId` is given (as its Bindings tab lists them). */
+  calculationBindings: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/calculation-bindings',
+    query: z.object({ ...formatShape, calculationId: z.uuid({ message: 'Must be a valid id' }).optional() }),
     responses: { 200: fileDownloadSchema },
   }),
   featureFlags: defineEndpoint({

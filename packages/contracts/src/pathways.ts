@@ -223,6 +223,81 @@ export const optimizeResponseSchema = z.object({
 });
 export type OptimizeResponse = z.infer<typeof optimizeResponseSchema>;
 
+/** A measure of the plan to export: which of the realm's library measures starts in which year. */
+export const plannedStartSchema = z.object({
+  id: z.string({ error: 'Give the measure id' }).trim().min(1, 'Give the measure id'),
+  startYear: pathwayYearSchema,
+});
+export type PlannedStartInput = z.infer<typeof plannedStartSchema>;
+
+/**
+ * A solved plan to export: the optimizer's inputs (horizon, baseline, trajectory, discount rate, budgets) and the
+ * chosen starts, never its numbers. The server takes each measure's figures from the realm's library and evaluates
+ * the plan again, so a download cannot carry figures the browser made up.
+ */
+export const planExportRequestSchema = z
+  .object({
+    baseYear: pathwayYearSchema,
+    targetYear: pathwayYearSchema,
+    baseline: yearValuesSchema(massSchema),
+    trajectory: z.union([z.strictObject({ rate: contractionRateSchema }), yearValuesSchema(massSchema)]),
+    discountRate: z
+      .number({ error: 'Must be a rate from 0 to 1' })
+      .min(0, 'Must be a rate from 0 to 1')
+      .max(1, 'Must be a rate from 0 to 1'),
+    budget: yearValuesSchema(z.number().min(0, 'A budget cannot be negative')).optional(),
+    plan: z
+      .array(plannedStartSchema)
+      .max(MAX_OPTIMIZER_MEASURES, `At most ${MAX_OPTIMIZER_MEASURES} measures`),
+  })
+  .superRefine((request, context) => {
+    const issue = (path: (string | number)[], message: string) =>
+      context.addIssue({ code: 'custom', path, message });
+    if (request.targetYear <= request.baseYear) {
+      issue(['targetYear'], 'The target year must be after the base year');
+      return;
+    }
+    if (request.targetYear - request.baseYear > MAX_OPTIMIZER_HORIZON_YEARS) {
+      issue(['targetYear'], `Plan over at most ${MAX_OPTIMIZER_HORIZON_YEARS} years`);
+    }
+    const baseKey = String(request.baseYear);
+    if (request.baseline[baseKey] === undefined) issue(['baseline'], `Give the base year ${baseKey}`);
+    if (!('rate' in request.trajectory) && request.trajectory[baseKey] === undefined) {
+      issue(['trajectory'], `Give the base year ${baseKey}, or a rate`);
+    }
+    for (const year of Object.keys(request.budget ?? {})) {
+      if (Number(year) <= request.baseYear || Number(year) > request.targetYear) {
+        issue(
+          ['budget', year],
+          `A budget year must be from ${request.baseYear + 1} to ${request.targetYear}, when measures can start`,
+        );
+      }
+    }
+  });
+export type PlanExportRequest = z.infer<typeof planExportRequestSchema>;
+
+/** The plan's two tables: a row per measure started, or a row per year of the horizon. */
+export const PLAN_EXPORT_TABLES = ['measures', 'years'] as const;
+export type PlanExportTable = (typeof PLAN_EXPORT_TABLES)[number];
+
+/** The plan's download: the request as JSON text in the query string (a link the browser follows). */
+export const planExportQuerySchema = z.object({
+  request: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'The plan is not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(planExportRequestSchema),
+  table: z.enum(PLAN_EXPORT_TABLES, { error: 'Must be measures or years' }).default('measures'),
+  format: exportFormatSchema,
+});
+export type PlanExportQuery = z.infer<typeof planExportQuerySchema>;
+
 export const pathwayEndpoints = {
   /** 400 naming `querystring/<field>` for a target before the base, a rate outside 0–1 or a non-number. */
   trajectory: defineEndpoint({

@@ -101,14 +101,19 @@ describe('route access declarations', () => {
       'GET /api/equipment: read Equipment',
       'GET /api/exports/abatement/macc: read Facility',
       'GET /api/exports/abatement/measures: read Facility',
+      'GET /api/exports/abatement/plan: read Facility',
       'GET /api/exports/analysis/records: read ActivityRecord',
       'GET /api/exports/analysis: read Facility',
       'GET /api/exports/audit-log: read AuditLog',
       'GET /api/exports/benchmarks/facilities/:id: read Facility',
       'GET /api/exports/business-units: read Facility',
+      'GET /api/exports/calculation-bindings: read Facility',
       'GET /api/exports/calculation-constants/gwp-sets: read Facility',
       'GET /api/exports/calculation-constants/units: read Facility',
       'GET /api/exports/calculation-datasets/:id: read Facility',
+      'GET /api/exports/calculation-templates: read Facility',
+      'GET /api/exports/calculations/:id/versions: read Facility',
+      'GET /api/exports/calculations: read Facility',
       'GET /api/exports/denominators: read Facility',
       'GET /api/exports/emission-factors/drafts: read EmissionFactor',
       'GET /api/exports/emission-factors: read EmissionFactor',
@@ -288,6 +293,7 @@ describe('route access declarations', () => {
       '/api/abatement/starter-set',
       '/api/exports/abatement/macc',
       '/api/exports/abatement/measures',
+      '/api/exports/abatement/plan',
     ]) {
       expect(accessOf(url)).toMatchObject({ plans: ['paid'], feature: 'Pathway optimizer' });
     }

@@ -67,6 +67,8 @@ const READS_REFUSED_AS_INVALID: Readonly<Record<string, string>> = {
   'GET /api/exports/analysis': 'a view as JSON in the query; another realm: analysis-query.int.test.ts',
   'GET /api/exports/analysis/records':
     'a cell as JSON in the query; another realm: analysis-query.int.test.ts',
+  'GET /api/exports/abatement/plan':
+    "a plan as JSON in the query naming the realm's measures; another realm: optimizer-plan-export.int.test.ts",
 };
 
 /** One group's routes, many times over, on a machine that may be busy. */

@@ -1,4 +1,5 @@
 export * from './evaluate-plan.ts';
+export * from './plan-rules.ts';
 export * from './optimizer-input.ts';
 export * from './optimizer-model.ts';
 export * from './trajectory.ts';

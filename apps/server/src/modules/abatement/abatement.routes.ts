@@ -7,6 +7,7 @@ import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { sendTableExport, type ExportColumn } from '#platform/table-export.ts';
 import { sendMeasuresExport } from './abatement-measures-export.ts';
+import { sendOptimizerPlanExport } from './optimizer-plan-export.ts';
 import {
   addStarterSet,
   createMeasure,
@@ -105,5 +106,12 @@ export function registerAbatementRoutes(app: FastifyInstance, db: Database): voi
     config: read,
     handler: async (request, reply) =>
       sendMeasuresExport(request, reply, db, requireSession(request).realm.id, request.query.format),
+  });
+
+  api.route({
+    ...endpointRoute(exportEndpoints.optimizerPlan),
+    config: read,
+    handler: async (request, reply) =>
+      sendOptimizerPlanExport(request, reply, db, requireSession(request).realm.id, request.query),
   });
 }

@@ -7,6 +7,7 @@ import { endpointRoute } from '#platform/endpoint-route.ts';
 import { permissionAccess, requireSession } from '#platform/route-access.ts';
 import { registerCalculationConstantsExportRoutes } from './calculation-constants-export.ts';
 import { registerCalculationDatasetExportRoute } from './calculation-dataset-export.ts';
+import { registerCalculationLibraryExportRoutes } from './calculation-library-export.ts';
 import {
   bindCalculation,
   copyCalculation,
@@ -233,6 +234,7 @@ export function registerCalculationLibraryRoutes(app: FastifyInstance, db: Datab
   });
   registerCalculationDatasetExportRoute(app, db);
   registerCalculationConstantsExportRoutes(app);
+  registerCalculationLibraryExportRoutes(app, db);
   api.route({
     ...endpointRoute(endpoints.deleteDataset),
     config: manage,

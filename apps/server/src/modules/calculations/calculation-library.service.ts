@@ -576,6 +576,38 @@ export async function listVersions(db: Database, realmId: string, id: string) {
   return { versions: versions.map((version) => ({ ...toVersion(version), authorName: version.authorName })) };
 }
 
+/** Of a version's run of the calculation's current tests: how many passed, failed, and have not run on it. */
+export interface VersionTestResults {
+  readonly passed: number;
+  readonly failed: number;
+  readonly notRun: number;
+}
+
+/** Each version of a calculation with the results of its tests' latest runs on it; 404 as the version list. */
+export async function listVersionsWithTestResults(db: Database, realmId: string, id: string) {
+  const context = await realmContext(db, realmId);
+  const repository = createCalculationRepository(db);
+  const { versions } = await listVersions(db, realmId, id);
+  const [tests, runs] = await Promise.all([
+    repository.listTests(context.lineage, id),
+    repository.latestTestRuns(
+      context.lineage,
+      versions.map((version) => version.id),
+    ),
+  ]);
+  const testIds = new Set(tests.map((test) => test.id));
+  return versions.map((version) => {
+    const ran = runs.filter((run) => run.versionId === version.id && testIds.has(run.testId));
+    const passed = ran.filter((run) => run.isPassed).length;
+    const results: VersionTestResults = {
+      passed,
+      failed: ran.length - passed,
+      notRun: tests.length - ran.length,
+    };
+    return { version, results };
+  });
+}
+
 export async function readVersion(db: Database, realmId: string, id: string, number: number) {
   const context = await realmContext(db, realmId);
   const summary = await requireVisible(db, context, id);

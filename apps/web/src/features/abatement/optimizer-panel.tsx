@@ -14,6 +14,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { OptionChart } from '#components/charts/option-chart.tsx';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 import {
@@ -26,6 +27,7 @@ import { planTimelineOption, wedgeOption } from './optimizer-chart-options.ts';
 import {
   abatementByMeasure,
   optimizeRequestOf,
+  planExportHref,
   planRowsOf,
   targetSeriesOf,
   type MeasureChoice,
@@ -317,9 +319,23 @@ function PlanResult({ solved, measures }: { solved: SolvedPlan; measures: readon
   const shortfallYears = result.years.filter((year) => year.shortfall > 0);
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4" data-testid="optimizer-result">
-      <h3 id={`${id}-title`} className="text-base font-semibold">
-        Plan
-      </h3>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h3 id={`${id}-title`} className="text-base font-semibold">
+          Plan
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          <ExportMenu
+            what="the plan's measures"
+            label="Export measures"
+            hrefOf={(format) => planExportHref(request, result, 'measures', format)}
+          />
+          <ExportMenu
+            what="the plan's years"
+            label="Export years"
+            hrefOf={(format) => planExportHref(request, result, 'years', format)}
+          />
+        </div>
+      </div>
       <Alert
         kind={result.status === 'infeasible' || result.status === 'unsolved' ? 'warning' : 'success'}
         role="status"

@@ -1,6 +1,11 @@
-import { optimizeRequestSchema, type MeasureDto, type OptimizeResponse } from '@ecc/contracts';
+import {
+  optimizeRequestSchema,
+  planExportQuerySchema,
+  type MeasureDto,
+  type OptimizeResponse,
+} from '@ecc/contracts';
 import { describe, expect, it } from 'vitest';
-import { abatementByMeasure, optimizeRequestOf, planRowsOf } from './optimizer-request.ts';
+import { abatementByMeasure, optimizeRequestOf, planExportHref, planRowsOf } from './optimizer-request.ts';
 
 function measure(id: string, overrides: Partial<MeasureDto> = {}): MeasureDto {
   return {
@@ -72,5 +77,35 @@ describe('the optimizer request of the page', () => {
     const rows = planRowsOf(result, [measure('a', { lifetime: 5 })], 2028);
     expect(rows).toEqual([{ id: 'a', name: 'Measure a', startYear: 2026, endYear: 2028, abatementKg: 1000 }]);
     expect(abatementByMeasure(result, rows)).toEqual([[0, 1000, 1000, 1000]]);
+  });
+});
+
+describe('the plan export link', () => {
+  it('sends the inputs and the starts, never a measure’s figures', () => {
+    const request = optimizeRequestOf([measure('a'), measure('b')], {
+      baseYear: 2024,
+      targetYear: 2030,
+      baseline: { 2024: 5000 },
+      trajectory: { rate: 0.042 },
+      discountRate: 0.06,
+      budget: { 2026: 1000 },
+      choices: {},
+    });
+    const href = planExportHref(request, { plan: [{ id: 'b', startYear: 2026 }] }, 'years', 'xlsx');
+    const url = new URL(href, 'https://ecc.test');
+    expect(url.pathname).toBe('/api/exports/abatement/plan');
+    expect(url.searchParams.get('table')).toBe('years');
+    expect(url.searchParams.get('format')).toBe('xlsx');
+    const sent = planExportQuerySchema.parse(Object.fromEntries(url.searchParams));
+    expect(sent.request).toEqual({
+      baseYear: 2024,
+      targetYear: 2030,
+      baseline: { 2024: 5000 },
+      trajectory: { rate: 0.042 },
+      discountRate: 0.06,
+      budget: { 2026: 1000 },
+      plan: [{ id: 'b', startYear: 2026 }],
+    });
+    expect(url.searchParams.get('request')).not.toContain('capex');
   });
 });

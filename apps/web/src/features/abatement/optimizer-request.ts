@@ -1,4 +1,14 @@
-import type { MeasureDto, OptimizeRequest, OptimizeResponse, TargetGapResponse } from '@ecc/contracts';
+import {
+  endpointUrl,
+  exportEndpoints,
+  type ExportFormat,
+  type MeasureDto,
+  type OptimizeRequest,
+  type OptimizeResponse,
+  type PlanExportRequest,
+  type PlanExportTable,
+  type TargetGapResponse,
+} from '@ecc/contracts';
 import { optimizerMeasureOf } from '@ecc/domain';
 
 /** What a user chose for a measure: the optimizer decides, it must start (any year or one year), or never. */
@@ -110,4 +120,30 @@ export function targetSeriesOf(
     return { problem: `The target has no emissions for its base year ${base} to plan from.` };
   }
   return { baseline, trajectory };
+}
+
+/**
+ * The download of a solved plan's table: the request's horizon, baseline, trajectory, rates and budgets with the
+ * plan's starts, and no figure of a measure (the server reads those from the realm's library).
+ */
+export function planExportHref(
+  request: OptimizeRequest,
+  result: Pick<OptimizeResponse, 'plan'>,
+  table: PlanExportTable,
+  format: ExportFormat,
+): string {
+  const planRequest: PlanExportRequest = {
+    baseYear: request.baseYear,
+    targetYear: request.targetYear,
+    baseline: request.baseline,
+    trajectory: request.trajectory,
+    discountRate: request.discountRate,
+    ...(request.budget === undefined ? {} : { budget: request.budget }),
+    plan: result.plan.map(({ id, startYear }) => ({ id, startYear })),
+  };
+  return endpointUrl(exportEndpoints.optimizerPlan, undefined, {
+    request: JSON.stringify(planRequest),
+    table,
+    format,
+  });
 }

@@ -1,6 +1,8 @@
 import {
   calculationEndpoints,
   calculationNameSchema,
+  endpointUrl,
+  exportEndpoints,
   type CalculationFolder,
   type CalculationSummary,
 } from '@ecc/contracts';
@@ -8,6 +10,7 @@ import { Alert, AlertDescription, Button, ConfirmDialog, FormDialog, FormField, 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
@@ -712,7 +715,17 @@ export function CalculationFileTreePage({ route }: PageProps) {
       >
         {(data) => (
           <div className="grid gap-4">
-            {canEdit ? <ArrangeButton folders={data.folders} /> : null}
+            <div className="flex flex-wrap items-start gap-2">
+              {canEdit ? <ArrangeButton folders={data.folders} /> : null}
+              {data.calculations.length > 0 ? (
+                <div className="ml-auto">
+                  <ExportMenu
+                    what="the calculations"
+                    hrefOf={(format) => endpointUrl(exportEndpoints.calculations, undefined, { format })}
+                  />
+                </div>
+              ) : null}
+            </div>
             {data.folders.length === 0 && data.calculations.length === 0 ? (
               <p className="text-muted-foreground text-sm">
                 The realm has no calculations or folders yet. Start from a{' '}

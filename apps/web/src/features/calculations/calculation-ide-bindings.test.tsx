@@ -93,6 +93,18 @@ describe('the Bindings tab', () => {
     );
   });
 
+  it("offers the calculation's bindings as CSV and XLSX downloads", async () => {
+    stubApi(() => jsonResponse(200, LISTED.bindings[0]));
+    const user = userEvent.setup();
+    renderBindings(2);
+    await user.click(await screen.findByRole('button', { name: 'Export the bindings of gas-boilers' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.getAttribute('href'))).toEqual([
+      `/api/exports/calculation-bindings?calculationId=${CALCULATION_ID}&format=csv`,
+      `/api/exports/calculation-bindings?calculationId=${CALCULATION_ID}&format=xlsx`,
+    ]);
+  });
+
   it("binds to one of the realm's targets with the contract's request, and checks the choice first", async () => {
     const fetchMock = stubApi(() =>
       jsonResponse(200, { ...LISTED.bindings[0], targetKey: 'grid-electricity' }),

@@ -1,6 +1,8 @@
 import {
   calculationBindingInputSchema,
   calculationEndpoints,
+  endpointUrl,
+  exportEndpoints,
   type CalculationBinding,
   type CalculationBindingInput,
   type CalculationBindingListResponse,
@@ -9,6 +11,7 @@ import { Alert, AlertDescription, Button, ConfirmDialog, FormField, selectClasse
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LinkIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
@@ -82,6 +85,16 @@ function BindingsOfCalculation({
       {own.length === 0 ? (
         <p className="text-sm">{calculationName} is not bound to anything.</p>
       ) : (
+        <div className="flex justify-end">
+          <ExportMenu
+            what={`the bindings of ${calculationName}`}
+            hrefOf={(format) =>
+              endpointUrl(exportEndpoints.calculationBindings, undefined, { calculationId, format })
+            }
+          />
+        </div>
+      )}
+      {own.length === 0 ? null : (
         <table className="w-full text-sm">
           <caption className="sr-only">What {calculationName} is bound to</caption>
           <thead>

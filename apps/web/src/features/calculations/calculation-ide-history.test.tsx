@@ -8,6 +8,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
 import { jsonResponse } from '#test/fixtures.ts';
@@ -86,5 +87,16 @@ describe('the History tab', () => {
     expect(authorOf(2)).toBe('Ada Lovelace');
     expect(authorOf(1)).toBe('the system (seeded)');
     expect(table.textContent).not.toContain('3a9e5f4d');
+  });
+
+  it('offers the version history as CSV and XLSX downloads of this calculation', async () => {
+    const user = userEvent.setup();
+    renderHistory();
+    await user.click(await screen.findByRole('button', { name: 'Export the version history' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.getAttribute('href'))).toEqual([
+      `/api/exports/calculations/${CALCULATION_ID}/versions?format=csv`,
+      `/api/exports/calculations/${CALCULATION_ID}/versions?format=xlsx`,
+    ]);
   });
 });

@@ -1,8 +1,9 @@
-import type { CalculationVersionListItem } from '@ecc/contracts';
+import { endpointUrl, exportEndpoints, type CalculationVersionListItem } from '@ecc/contracts';
 import { cn, selectClasses } from '@ecc/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { formatDate } from '#lib/format/index.ts';
@@ -69,6 +70,14 @@ function VersionHistory({
 
   return (
     <div className="grid gap-6">
+      <div className="flex justify-end">
+        <ExportMenu
+          what="the version history"
+          hrefOf={(format) =>
+            endpointUrl(exportEndpoints.calculationVersions, { id: calculationId }, { format })
+          }
+        />
+      </div>
       <table className="w-full text-sm">
         <caption className="text-muted-foreground text-left text-xs">
           Every save is a version; a published one never changes.

@@ -1,9 +1,10 @@
-import { calculationEndpoints, calculationNameSchema } from '@ecc/contracts';
+import { calculationEndpoints, calculationNameSchema, endpointUrl, exportEndpoints } from '@ecc/contracts';
 import { CALCULATION_TEMPLATES, CALCULATION_TYPE_LABELS, type CalculationTemplate } from '@ecc/domain';
 import { Button, FormDialog, FormField, Input } from '@ecc/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { serverFieldErrors } from '#lib/forms/field-errors.ts';
@@ -197,6 +198,12 @@ export function CalculationTemplatesPage({ route }: PageProps) {
         title={route.title}
         description="Starting points per GHG Protocol method. Each comes with its formula, parameters with units, tests with worked values and the source of its method."
       />
+      <div className="mb-4 flex justify-end">
+        <ExportMenu
+          what="the templates"
+          hrefOf={(format) => endpointUrl(exportEndpoints.calculationTemplates, undefined, { format })}
+        />
+      </div>
       {canCreate ? null : (
         <p className="text-muted-foreground mb-4 text-sm">
           Creating calculations is for those who may change the realm&apos;s emission factors.
