@@ -2,7 +2,8 @@
  * Where the optimizer's time goes on the benchmark's 40 measures × 10 years instance (issue 12, Performance):
  * building the LP text, loading HiGHS (WebAssembly instantiation), reading the model, the solve (HiGHS's own log:
  * presolve, root node, branch-and-bound) and reading the solution back. Run: `npx tsx bench/optimizer-profile.ts`
- * (`--log` prints HiGHS's log of the solve).
+ * (`--log` prints HiGHS's log of the solve; `--before`, with the sub-MIP heuristics
+ * on as before decision 052).
  */
 import { loadavg } from 'node:os';
 import loadHighs from 'highs';
@@ -46,7 +47,15 @@ await timed('read the LP text', () =>
 const started = performance.now();
 await highs.withModel(async (solver) => {
   solver.readModel({ format: 'lp', data: model.lpText });
-  solver.options.set({ output_flag: true, mip_rel_gap: 0, time_limit: 60, user_bound_scale: -6 });
+  // The options solveWithHighs sets (platform/highs-solve.ts), with HiGHS's log on; `--before` as before session 10.
+  solver.options.set({
+    output_flag: true,
+    mip_rel_gap: 0,
+    time_limit: 60,
+    user_bound_scale: -6,
+    mip_heuristic_run_rins: process.argv.includes('--before'),
+    mip_heuristic_run_rens: process.argv.includes('--before'),
+  });
   log.length = 0;
   await timed('run (presolve, root node, branch-and-bound)', () => solver.run());
   await timed('read the solution back by column name', () => {
