@@ -69,7 +69,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp({ database, config });
+  // The optimizer's worker starts now and warms up, so the first plan asked for is not the slow one.
+  const app = await buildApp({ database, config, solver: { isStartedAtOnce: true } });
   let isShuttingDown = false;
   const shutDown = async (signal: NodeJS.Signals) => {
     // A second signal (a terminal's Ctrl+C often arrives twice through npm) must not cut the drain short.

@@ -3,8 +3,14 @@ import { Worker } from 'node:worker_threads';
 /*
  * HiGHS on a worker thread (decision 032). A solve blocks its thread for as long as it runs, and building a large
  * model takes seconds too, so both happen on the worker the caller names, never on the thread that answers
- * requests. One worker, started on the first job and kept for the next; jobs queued, one at a time.
+ * requests. One worker, started on the first job (or at once, `isStartedAtOnce`) and kept for the next; jobs
+ * queued, one at a time.
  */
+
+/** The worker's `workerData`: whether it should warm up before its first job (decision 052). */
+export interface SolverWorkerData {
+  readonly isWarmUp: boolean;
+}
 
 /** What the host posts to the worker. */
 export interface SolverRequest<Job> {
@@ -35,6 +41,11 @@ export interface HighsSolverOptions {
   workerUrl: URL;
   /** How long past the job's time limit the worker may stay silent before it is ended. */
   graceMs?: number;
+  /**
+   * Start the worker now and let it warm up (the server does; tests leave it to the first job): the first request
+   * then finds HiGHS loaded and its WebAssembly already compiled to optimised code (decision 052).
+   */
+  isStartedAtOnce?: boolean;
 }
 
 const DEFAULT_GRACE_MS = 30_000;
@@ -52,11 +63,12 @@ export function createHighsSolver<Job extends { readonly timeLimitSeconds: numbe
   let queue: Promise<unknown> = Promise.resolve();
   let isClosed = false;
 
-  const startWorker = (): Worker => {
+  const startWorker = (isWarmUp: boolean): Worker => {
     // The server runs TypeScript through tsx (decision 002): the worker's thread registers the same loader before
     // it imports its module (`execArgv: ['--import', 'tsx']` does not reach a worker's entry on Node 20).
     const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(options.workerUrl.href)}); });`;
-    const started = new Worker(bootstrap, { eval: true });
+    const workerData: SolverWorkerData = { isWarmUp };
+    const started = new Worker(bootstrap, { eval: true, workerData });
     started.unref();
     return started;
   };
@@ -68,7 +80,7 @@ export function createHighsSolver<Job extends { readonly timeLimitSeconds: numbe
 
   const run = (job: Job): Promise<Outcome> => {
     if (isClosed) return Promise.reject(new SolverFailureError('The solver is shut down'));
-    worker ??= startWorker();
+    worker ??= startWorker(false);
     const current = worker;
     const id = nextId++;
     return new Promise<Outcome>((resolve, reject) => {
@@ -103,6 +115,8 @@ export function createHighsSolver<Job extends { readonly timeLimitSeconds: numbe
       current.postMessage({ id, job } satisfies SolverRequest<Job>);
     });
   };
+
+  if (options.isStartedAtOnce) worker = startWorker(true);
 
   return {
     solve(job) {

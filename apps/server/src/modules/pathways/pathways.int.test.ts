@@ -436,3 +436,35 @@ describe('a crash of the solver worker', () => {
     for (const message of logged) expect(message).toContain('The solver stopped unexpectedly (exit code 70)');
   });
 });
+
+describe('a solver started with the app, as the server starts it', () => {
+  let testApp: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    // The worker starts now and solves its warm-up request (decision 052) while the realm is being set up.
+    testApp = await createTestApp({ solver: { isStartedAtOnce: true } });
+    const { db } = testApp.database;
+    const paid = await createTestRealm(db, { key: 'warm', plan: 'paid', domains: [PAID_HOST] });
+    await createTestUser(db, paid, PAID_MEMBER);
+    await createAuthzRepository(db).syncDefaultRoles();
+    token = await signIn(testApp.app, PAID_MEMBER, PAID_HOST);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('answers the first request, after its warm-up, with an optimal plan that keeps every rule', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/pathways/optimize',
+      headers: { ...withSession(token), host: PAID_HOST },
+      payload: REQUEST,
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = optimizeResponseSchema.parse(response.json());
+    expect(answer.status).toBe('optimal');
+    expectPlanKeepsEveryRule(REQUEST, answer);
+  }, 60_000);
+});
