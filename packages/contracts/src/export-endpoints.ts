@@ -11,6 +11,7 @@ import { managedRealmListQuerySchema } from './managed-realms.ts';
 import { denominatorListQuerySchema } from './organisation.ts';
 import { planExportQuerySchema } from './pathways.ts';
 import { realmParamsSchema } from './realm-settings.ts';
+import { reportParamsSchema } from './reports.ts';
 import { z } from './zod.ts';
 
 /** A list's query without its paging, plus the format: what an export of that list takes. */
@@ -178,5 +179,21 @@ export const exportEndpoints = {
     path: '/api/exports/realms',
     query: managedRealmListQuerySchema.omit(PAGING).extend(formatShape),
     responses: { 200: fileDownloadSchema },
+  }),
+  /** A report's schedules with every run each has had (the page shows the newest ten); another realm's: 404. */
+  reportSchedules: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/reports/:id/schedules',
+    params: reportParamsSchema,
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema, 404: apiErrorSchema },
+  }),
+  /** A saved analysis's schedules with every run, for a view the caller sees; otherwise 404. */
+  analysisSchedules: defineEndpoint({
+    method: 'GET',
+    path: '/api/exports/analysis/views/:id/schedules',
+    params: reportParamsSchema,
+    query: z.object(formatShape),
+    responses: { 200: fileDownloadSchema, 404: apiErrorSchema },
   }),
 };

@@ -244,8 +244,12 @@ export function createReportRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** The newest runs of each schedule, newest first. */
-    async runs(realmId: string, scheduleIds: readonly string[]): Promise<ReportScheduleRunRow[]> {
+    /** The newest runs of each schedule (at most `runsPerSchedule`; the page shows ten), newest first. */
+    async runs(
+      realmId: string,
+      scheduleIds: readonly string[],
+      runsPerSchedule = SCHEDULE_RUNS_SHOWN,
+    ): Promise<ReportScheduleRunRow[]> {
       if (scheduleIds.length === 0) return [];
       const rows = await db
         .select()
@@ -261,7 +265,7 @@ export function createReportRepository(db: Database) {
       return rows.filter((row) => {
         const count = counts.get(row.scheduleId) ?? 0;
         counts.set(row.scheduleId, count + 1);
-        return count < SCHEDULE_RUNS_SHOWN;
+        return count < runsPerSchedule;
       });
     },
 

@@ -1,6 +1,8 @@
 import {
   ANALYSIS_SCHEDULE_FORMATS,
   analysisScheduleEndpoints,
+  endpointUrl,
+  exportEndpoints,
   REPORT_EXPORT_FORMATS,
   reportEndpoints,
   reportScheduleInputSchema,
@@ -23,6 +25,7 @@ import {
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { ExportMenu } from '#components/export-menu.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
@@ -159,9 +162,25 @@ export function ScheduleList({ target, canEdit }: { target: ScheduleTarget; canE
 
   return (
     <section aria-labelledby={headingId} className="grid gap-3 print:hidden">
-      <h2 id={headingId} className="text-lg font-semibold">
-        Schedules
-      </h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          Schedules
+        </h2>
+        {schedules.data !== undefined && schedules.data.length > 0 && (
+          <ExportMenu
+            what="the schedules and every run"
+            hrefOf={(format) =>
+              endpointUrl(
+                target.kind === 'report'
+                  ? exportEndpoints.reportSchedules
+                  : exportEndpoints.analysisSchedules,
+                { id: target.id },
+                { format },
+              )
+            }
+          />
+        )}
+      </div>
       <QueryStates
         query={schedules}
         loading={<LoadingSkeleton label="Loading schedules" skeletons={['h-10']} />}

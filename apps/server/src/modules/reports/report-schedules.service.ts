@@ -81,10 +81,12 @@ async function requireTarget(db: Database, caller: ScheduleCaller, target: Sched
   if (!view) throw new HttpError(404, ANALYSIS_VIEW_NOT_FOUND_MESSAGE);
 }
 
+/** A target's schedules with their newest runs: as many as the page shows unless `runsPerSchedule` says more. */
 export async function listSchedules(
   db: Database,
   caller: ScheduleCaller,
   target: ScheduleTarget,
+  runsPerSchedule?: number,
 ): Promise<{ schedules: ReportSchedule[] }> {
   await requireTarget(db, caller, target);
   const repository = createReportRepository(db);
@@ -92,6 +94,7 @@ export async function listSchedules(
   const runs = await repository.runs(
     caller.realmId,
     rows.map((row) => row.id),
+    runsPerSchedule,
   );
   return { schedules: rows.map((row) => toSchedule(row, runs)) };
 }

@@ -24,6 +24,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '#platform/mailer.ts';
 import { startLocalSmtpServer, type LocalSmtpServer } from '#test-support/local-smtp-server.ts';
+import { csvRows, xlsxRows } from '#test-support/export-files.ts';
 import { readPdf } from '#test-support/pdf-text.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
@@ -407,6 +408,61 @@ describe('reports', () => {
         .from(reportSchedules)
         .where(eq(reportSchedules.id, schedule.id));
       expect(stored?.nextRunAt?.getTime()).toBeGreaterThan(late.getTime());
+    });
+
+    it('exports the schedules with every run (the page lists the newest ten), to readers of the realm only', async () => {
+      const { reportId, schedule } = await scheduledReport('Exported runs', '0 * * * *');
+      const firstSlot = new Date(schedule.nextRunAt ?? '');
+      const hour = 60 * 60 * 1000;
+      await testApp.database.db.insert(reportScheduleRuns).values(
+        Array.from({ length: 12 }, (_, index) => ({
+          realmId,
+          scheduleId: schedule.id,
+          slot: new Date(firstSlot.getTime() + index * hour),
+          status: index === 0 ? ('failed' as const) : ('sent' as const),
+          error: index === 0 ? 'cfo@example.com: mailbox full' : null,
+          finishedOn: new Date(firstSlot.getTime() + index * hour + 5000),
+        })),
+      );
+      const listed = await call('member', 'GET', `/api/reports/${reportId}/schedules`);
+      expect(listed.json().schedules[0].runs).toHaveLength(10);
+
+      const url = `/api/exports/reports/${reportId}/schedules`;
+      const csv = await call('member', 'GET', `${url}?format=csv`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      const rows = csvRows(csv.body);
+      expect(rows[0]).toEqual([
+        'Schedule (cron)',
+        'Time zone',
+        'Format',
+        'Recipients',
+        'Enabled',
+        'Next run',
+        'Run for slot',
+        'Status',
+        'Started',
+        'Finished',
+        'Error',
+      ]);
+      expect(rows).toHaveLength(1 + 12);
+      // Newest first: the failed run of the first slot is the last row.
+      expect(rows.at(-1)?.slice(7, 8)).toEqual(['Failed']);
+      expect(rows.at(-1)?.at(-1)).toBe('cfo@example.com: mailbox full');
+      expect(rows.slice(1).every((row) => row[0] === '0 * * * *' && row[3] === 'cfo@example.com')).toBe(true);
+
+      const xlsx = await call('member', 'GET', `${url}?format=xlsx`);
+      expect(xlsx.statusCode).toBe(200);
+      const sheet = await xlsxRows(xlsx.rawPayload);
+      expect(sheet).toHaveLength(1 + 12);
+      expect(sheet[1]?.[4]).toBe(true);
+
+      expect((await call('other', 'GET', `${url}?format=csv`)).statusCode).toBe(404);
+      const foreignView = await call(
+        'other',
+        'GET',
+        `/api/exports/analysis/views/${reportId}/schedules?format=csv`,
+      );
+      expect(foreignView.statusCode).toBe(404);
     });
   });
 

@@ -7,6 +7,7 @@ import type { Mailer } from '#platform/mailer.ts';
 import { canInOwnRealm, permissionAccess, requireSession } from '#platform/route-access.ts';
 import type { FastifyRequest } from 'fastify';
 import { renderReportFile } from './report-export.ts';
+import { registerScheduleExportRoutes } from './report-schedules-export.ts';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './report-schedules.service.ts';
 import { createReportScheduler } from './report-scheduler.ts';
 import {
@@ -35,6 +36,8 @@ export function registerReportRoutes(
   const create = { access: permissionAccess('create', 'Report', route) };
   const update = { access: permissionAccess('update', 'Report', route) };
   const { now, webDistDir } = options;
+
+  registerScheduleExportRoutes(app, db);
 
   const scheduler = createReportScheduler({ db, mailer: options.mailer, webDistDir, log: app.log, now });
   app.addHook('onReady', () => scheduler.start());
