@@ -9,7 +9,8 @@
  *  - the peer: a blank page of the same origin that loads 3d-force-graph's own bundle and gives it the same
  *    JSON with the library's defaults.
  * First frame: from the graph's JSON reaching the page (the fetch resolving; for the peer, the text in hand) to
- * the end of the first animation frame that drew at least one WebGL call per node. Then 10 s of rotation (a
+ * the end of the first animation frame that drew every node: at least one WebGL draw call per node, an instanced
+ * call counting as its instances (the page draws all its spheres in one). Then 10 s of rotation (a
  * mouse drag across the canvas), each animation frame's duration recorded. Run: `npm run build` once, then
  * `npx tsx bench/knowledge-graph-3d.bench.ts [--runs 3]`.
  */
@@ -128,7 +129,7 @@ async function startServer() {
 interface FrameProbe {
   /** When the graph's JSON reached the page. */
   arrivedAt?: number;
-  /** The end of the first frame that drew at least one WebGL call per node. */
+  /** The end of the first frame that drew every node (draw calls, an instanced one counting its instances). */
   firstFrameAt?: number;
   frameTimes: number[];
   isRecording: boolean;
@@ -146,11 +147,20 @@ function installFrameProbe(nodeCount: number): void {
   const probe: FrameProbe = { frameTimes: [], isRecording: false, mostDraws: 0, framesDrawn: 0 };
   (window as unknown as { frameProbe: FrameProbe }).frameProbe = probe;
   let drawsThisFrame = 0;
+  const drawCalls = [
+    ...(['drawElements', 'drawArrays'] as const).map((name) => ({ name, isInstanced: false })),
+    ...(['drawElementsInstanced', 'drawArraysInstanced'] as const).map((name) => ({
+      name,
+      isInstanced: true,
+    })),
+  ];
   for (const prototype of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
-    for (const name of ['drawElements', 'drawArrays'] as const) {
-      const original = prototype[name] as (...args: unknown[]) => void;
+    for (const { name, isInstanced } of drawCalls) {
+      if (!(name in prototype)) continue;
+      const original = (prototype as unknown as Record<string, (...args: unknown[]) => void>)[name]!;
       (prototype as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
-        drawsThisFrame += 1;
+        // An instanced call draws its last argument's count of objects (one sphere per node, say) at once.
+        drawsThisFrame += isInstanced ? Number(args[args.length - 1]) : 1;
         if (probe.renderer === undefined) {
           const context = this as WebGLRenderingContext;
           const info = context.getExtension('WEBGL_debug_renderer_info');

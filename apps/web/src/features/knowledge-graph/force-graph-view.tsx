@@ -6,6 +6,8 @@ import {
   BufferGeometry,
   LineBasicMaterial,
   LineSegments,
+  Raycaster,
+  Vector2,
   type PerspectiveCamera,
 } from 'three';
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
@@ -16,6 +18,7 @@ import {
   spreadStartPosition,
 } from './force-layout-budget.ts';
 import { isClusterNode, type GraphView } from './graph-clusters.ts';
+import { createNodeSpheres, LARGE_GRAPH_NODES } from './node-spheres.ts';
 import { nodeTypeColor } from './node-type-colors.ts';
 
 /** The node object the layout moves: the API's node plus the coordinates the simulation writes into it. */
@@ -43,8 +46,6 @@ const TypedForceGraph3D = ForceGraph3D as unknown as new (
 
 const BACKGROUND = '#0b1120';
 const LINK_COLOUR = '#64748b';
-/** From this many nodes the spheres get fewer faces: they are a few pixels wide, and the frames are many. */
-const LARGE_GRAPH_NODES = 2_000;
 const FRAME_TRANSITION_MS = 600;
 
 /** Sphere volume: the realm and the organisation stand out; a cluster grows with the log of its members. */
@@ -55,11 +56,11 @@ function nodeValueOf(node: GraphNode): number {
   return 1;
 }
 
-/** The hover label as text, never HTML: names come from the realm's data. */
-function labelElementOf(layoutNode: LayoutNode): HTMLElement {
-  const element = document.createElement('span');
-  element.textContent = layoutNode.node.label;
-  return element;
+/** The label shown beside the pointer over a node, where the pointer is inside the view. */
+interface HoverLabel {
+  text: string;
+  x: number;
+  y: number;
 }
 
 export interface ForceGraphViewProps {
@@ -107,8 +108,10 @@ function createLinkLines(): {
 }
 
 /**
- * The 3D force layout (3d-force-graph on three.js, in this lazily loaded chunk only): built-in spheres coloured
- * by type, labels on hover, the links as one object (`createLinkLines`); a small graph is laid out before it
+ * The 3D force layout (3d-force-graph on three.js, in this lazily loaded chunk only): the library lays the graph
+ * out and runs the camera; the nodes are its default spheres coloured by type but drawn as one instanced object
+ * (`createNodeSpheres`), picked by a ray for clicks and hover labels, and the links one object too
+ * (`createLinkLines`), so a frame is a few draw calls whatever the graph's size; a small graph is laid out before it
  * shows, a large one drawn at once and settled on screen (`forceLayoutBudget`). Nodes kept across updates keep
  * their place, so opening a cluster moves its neighbourhood only a little. The container's data attributes say
  * what is drawn (node and link counts, whether a WebGL context exists, whether the layout still moves) for tests
@@ -120,10 +123,16 @@ export function ForceGraphView({ view, height, onNodeClick }: ForceGraphViewProp
   const layoutNodesRef = useRef(new Map<string, LayoutNode>());
   const layoutLinksRef = useRef<LayoutLink[]>([]);
   const linkLinesRef = useRef<ReturnType<typeof createLinkLines>>(undefined);
+  const nodeSpheresRef = useRef<ReturnType<typeof createNodeSpheres>>(undefined);
+  const drawnNodesRef = useRef<LayoutNode[]>([]);
   const shouldFrameNextTick = useRef(false);
   const hasUserMovedCamera = useRef(false);
   const onNodeClickRef = useRef(onNodeClick);
   const [drawn, setDrawn] = useState({ nodes: 0, links: 0, hasWebGl: false, isMoving: false });
+  const [hoverLabel, setHoverLabel] = useState<HoverLabel>();
+  // Chosen once, with the canvas: multisampling made a large graph's 30,000 link lines cost seconds a frame
+  // in software WebGL (docs/performance.md, 3D section); a small graph keeps its smooth edges.
+  const [isAntialiased] = useState(() => view.nodes.length < LARGE_GRAPH_NODES);
 
   useEffect(() => {
     onNodeClickRef.current = onNodeClick;
@@ -132,21 +141,27 @@ export function ForceGraphView({ view, height, onNodeClick }: ForceGraphViewProp
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return undefined;
-    const instance: Instance = new TypedForceGraph3D(container, { controlType: 'orbit' })
+    const instance: Instance = new TypedForceGraph3D(container, {
+      controlType: 'orbit',
+      rendererConfig: { antialias: isAntialiased, alpha: true },
+    })
       .width(container.clientWidth)
       .height(height)
       .backgroundColor(BACKGROUND)
       .showNavInfo(false)
       .nodeId('id')
-      .nodeLabel(labelElementOf)
-      .nodeColor((layoutNode) => nodeTypeColor(layoutNode.node.type))
-      .nodeVal((layoutNode) => nodeValueOf(layoutNode.node))
-      .nodeOpacity(0.95)
-      // The library draws no link: createLinkLines does, all in one; the layout still pulls along every link.
+      // The library draws no node and no link (createNodeSpheres and createLinkLines do, each in one draw
+      // call); its layout still moves every node and pulls along every link.
+      .nodeVisibility(false)
       .linkVisibility(false)
       .enableNodeDrag(false)
-      .onNodeClick((layoutNode) => onNodeClickRef.current(layoutNode.node))
+      // With no node objects of its own, every click reaches the library as a click on the background.
+      .onBackgroundClick((event) => {
+        const layoutNode = nodeAtPointer(event);
+        if (layoutNode) onNodeClickRef.current(layoutNode.node);
+      })
       .onEngineTick(() => {
+        nodeSpheresRef.current?.update();
         linkLines.update(layoutLinksRef.current);
         // The first tick of a new graph comes just before its first frame: frame it there.
         if (shouldFrameNextTick.current) frameGraph(0);
@@ -166,8 +181,46 @@ export function ForceGraphView({ view, height, onNodeClick }: ForceGraphViewProp
       );
       instance.cameraPosition({ x: 0, y: 0, z: distance }, { x: 0, y: 0, z: 0 }, durationMs);
     };
+    const raycaster = new Raycaster();
+    const pointer = new Vector2();
+    const nodeAtPointer = (event: MouseEvent): LayoutNode | undefined => {
+      const bounds = instance.renderer().domElement.getBoundingClientRect();
+      pointer.set(
+        ((event.clientX - bounds.left) / bounds.width) * 2 - 1,
+        -((event.clientY - bounds.top) / bounds.height) * 2 + 1,
+      );
+      raycaster.setFromCamera(pointer, instance.camera());
+      const index = nodeSpheresRef.current?.nodeIndexAt(raycaster);
+      return index === undefined ? undefined : drawnNodesRef.current[index];
+    };
+    // One pick per animation frame at most, and none while a button is held (the camera turning).
+    let pendingHover: PointerEvent | undefined;
+    const onPointerMove = (event: PointerEvent) => {
+      if (event.buttons !== 0) return;
+      if (pendingHover === undefined) {
+        requestAnimationFrame(() => {
+          const hovered = pendingHover && nodeAtPointer(pendingHover);
+          const bounds = container.getBoundingClientRect();
+          setHoverLabel(
+            hovered && pendingHover
+              ? {
+                  text: hovered.node.label,
+                  x: pendingHover.clientX - bounds.left,
+                  y: pendingHover.clientY - bounds.top,
+                }
+              : undefined,
+          );
+          pendingHover = undefined;
+        });
+      }
+      pendingHover = event;
+    };
+    const onPointerLeave = () => setHoverLabel(undefined);
+    container.addEventListener('pointermove', onPointerMove);
+    container.addEventListener('pointerleave', onPointerLeave);
     (instance.controls() as OrbitControls).addEventListener('start', () => {
       hasUserMovedCamera.current = true;
+      setHoverLabel(undefined);
     });
     const linkLines = createLinkLines();
     instance.scene().add(linkLines.lines);
@@ -179,6 +232,11 @@ export function ForceGraphView({ view, height, onNodeClick }: ForceGraphViewProp
     resizeObserver.observe(container);
     return () => {
       resizeObserver.disconnect();
+      container.removeEventListener('pointermove', onPointerMove);
+      container.removeEventListener('pointerleave', onPointerLeave);
+      nodeSpheresRef.current?.dispose();
+      nodeSpheresRef.current = undefined;
+      drawnNodesRef.current = [];
       instance._destructor();
       instance.renderer().dispose();
       instance.renderer().forceContextLoss();
@@ -188,7 +246,7 @@ export function ForceGraphView({ view, height, onNodeClick }: ForceGraphViewProp
       linkLinesRef.current = undefined;
       layoutNodesRef.current = new Map();
     };
-  }, [height]);
+  }, [height, isAntialiased]);
 
   useEffect(() => {
     const instance = instanceRef.current;
@@ -220,6 +278,19 @@ export function ForceGraphView({ view, height, onNodeClick }: ForceGraphViewProp
       );
     }
     layoutNodesRef.current = next;
+    const drawnNodes = [...next.values()];
+    const nodeSpheres = createNodeSpheres(drawnNodes, (index) => ({
+      volume: nodeValueOf(drawnNodes[index]!.node),
+      colour: nodeTypeColor(drawnNodes[index]!.node.type),
+    }));
+    const scene = instance.scene();
+    if (nodeSpheresRef.current) {
+      scene.remove(nodeSpheresRef.current.mesh);
+      nodeSpheresRef.current.dispose();
+    }
+    scene.add(nodeSpheres.mesh);
+    nodeSpheresRef.current = nodeSpheres;
+    drawnNodesRef.current = drawnNodes;
     const links = view.edges.map((edge): LayoutLink => ({ source: edge.source, target: edge.target, edge }));
     layoutLinksRef.current = links;
     linkLinesRef.current?.update(links);
@@ -227,21 +298,31 @@ export function ForceGraphView({ view, height, onNodeClick }: ForceGraphViewProp
       .warmupTicks(budget.warmupTicks)
       .cooldownTicks(budget.cooldownTicks)
       .d3AlphaDecay(budget.alphaDecay)
-      .nodeResolution(next.size >= LARGE_GRAPH_NODES ? 4 : 8)
-      .graphData({ nodes: [...next.values()], links });
+      .graphData({ nodes: drawnNodes, links });
     setDrawn((current) => ({ ...current, nodes: next.size, links: view.edges.length, isMoving: true }));
   }, [view]);
 
   return (
-    <div
-      ref={containerRef}
-      className="w-full overflow-hidden rounded-md"
-      style={{ height, background: BACKGROUND }}
-      data-testid="force-graph-view"
-      data-node-count={drawn.nodes}
-      data-link-count={drawn.links}
-      data-has-webgl={drawn.hasWebGl}
-      data-layout={drawn.isMoving ? 'moving' : 'settled'}
-    />
+    <div className="relative">
+      <div
+        ref={containerRef}
+        className="w-full overflow-hidden rounded-md"
+        style={{ height, background: BACKGROUND }}
+        data-testid="force-graph-view"
+        data-node-count={drawn.nodes}
+        data-link-count={drawn.links}
+        data-has-webgl={drawn.hasWebGl}
+        data-layout={drawn.isMoving ? 'moving' : 'settled'}
+      />
+      {hoverLabel ? (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute rounded bg-slate-900/90 px-2 py-1 text-xs text-white"
+          style={{ left: hoverLabel.x + 12, top: hoverLabel.y + 12 }}
+        >
+          {hoverLabel.text}
+        </span>
+      ) : null}
+    </div>
   );
 }
