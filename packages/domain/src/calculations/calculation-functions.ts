@@ -6,13 +6,6 @@ import { dimensionOf, findConversionFactor, isUnit, UNITS } from '../emissions/u
 import { MAX_ROUND_DIGITS } from './calculation-limits.ts';
 import { checkStaticType, constantOf, folded, type CompileContext } from './compile-context.ts';
 import {
-  evaluateOperation,
-  operandOf,
-  readValue,
-  type Operand,
-  type Operation,
-} from './compiled-operation.ts';
-import {
   areEqual,
   describeValue,
   expectBoolean,
@@ -110,17 +103,9 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
         checkStaticType(context, c, argumentSpan(node, 0), 'boolean', "IF's condition");
         const span = argumentSpan(node, 0);
         const type = t.type === f.type ? t.type : 'any';
-        const role = "IF's condition";
-        const [conditionOperand, trueOperand, falseOperand] = [c, t, f].map((argument, index) =>
-          operandOf(argument, argumentSpan(node, index), role),
-        ) as [Operand, Operand, Operand];
         const compiled: CompiledExpression = {
-          evaluate: (frame) => {
-            const value = readValue(frame, conditionOperand);
-            return (typeof value === 'boolean' ? value : expectBoolean(value, span, role))
-              ? readValue(frame, trueOperand)
-              : readValue(frame, falseOperand);
-          },
+          evaluate: (frame) =>
+            expectBoolean(c.evaluate(frame), span, "IF's condition") ? t.evaluate(frame) : f.evaluate(frame),
           type,
           cost: sumCost([c, t, f]),
         };
@@ -167,23 +152,19 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
         if (isTable) {
           // Constant cases of one kind: one Map lookup instead of a comparison per case.
           const results = new Map(
-            pairs.map(([candidate, result], index) => [
-              candidate.constant?.value,
-              operandOf(result, argumentSpan(node, 2 * index + 2), ''),
-            ]),
+            pairs.map(([candidate, result]) => [candidate.constant?.value, result.evaluate]),
           );
-          const subjectOperand = operandOf(subject, argumentSpan(node, 0), '');
-          const fallbackOperand =
-            fallback === undefined ? undefined : operandOf(fallback, argumentSpan(node, args.length - 1), '');
+          const subjectEvaluate = subject.evaluate;
+          const fallbackEvaluate = fallback?.evaluate;
           const firstCase = pairs[0] as [CompiledExpression, CompiledExpression, SourceSpan];
           return {
             evaluate: (frame) => {
-              const value = readValue(frame, subjectOperand);
+              const value = subjectEvaluate(frame);
               const result = results.get(value);
-              if (result !== undefined) return readValue(frame, result);
+              if (result !== undefined) return result(frame);
               if (value !== null && typeof value !== caseType)
                 areEqual(value, caseValues[0] as CalculationValue, firstCase[2]);
-              return fallbackOperand === undefined ? noCase(value) : readValue(frame, fallbackOperand);
+              return fallbackEvaluate === undefined ? noCase(value) : fallbackEvaluate(frame);
             },
             type,
             cost: sumCost(args),
@@ -245,19 +226,42 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
           checkStaticType(context, argument, argumentSpan(node, index), 'number', `Each value of ${name}`),
         );
         const isMinimum = name === 'MIN';
-        const role = `Each value of ${name}`;
         const [first, second] = args as [CompiledExpression, CompiledExpression | undefined];
-        if (second !== undefined && args.length === 2) {
-          // Two values (the usual MIN(:x, 1)): an operation its parent can compute in place.
-          const operation: Operation = {
-            operator: name,
-            left: operandOf(first, argumentSpan(node, 0), role),
-            right: operandOf(second, argumentSpan(node, 1), role),
-            span: node.span,
-          };
+        if (
+          args.length === 2 &&
+          second !== undefined &&
+          first.type === 'number' &&
+          second.type === 'number'
+        ) {
+          const a = first.evaluate;
+          const b = second.evaluate;
           return folded(
             {
-              evaluate: evaluateOperation(operation),
+              evaluate: isMinimum
+                ? (frame) => Math.min(a(frame) as number, b(frame) as number)
+                : (frame) => Math.max(a(frame) as number, b(frame) as number),
+              type: 'number',
+              cost: sumCost(args),
+            },
+            args,
+          );
+        }
+        const role = `Each value of ${name}`;
+        if (args.length === 2 && second !== undefined) {
+          // Two values (the usual MIN(:x, 1)): checked inline, the first before the second runs.
+          const a = first.evaluate;
+          const b = second.evaluate;
+          const firstSpan = argumentSpan(node, 0);
+          const secondSpan = argumentSpan(node, 1);
+          return folded(
+            {
+              evaluate: (frame) => {
+                const x = a(frame);
+                const checked = typeof x === 'number' ? x : expectNumber(x, firstSpan, role);
+                const y = b(frame);
+                const other = typeof y === 'number' ? y : expectNumber(y, secondSpan, role);
+                return isMinimum ? Math.min(checked, other) : Math.max(checked, other);
+              },
               type: 'number',
               cost: sumCost(args),
             },
@@ -295,11 +299,9 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
         const argument = args[0] as CompiledExpression;
         const span = argumentSpan(node, 0);
         checkStaticType(context, argument, span, 'number', "ABS's value");
-        const operand = operandOf(argument, span, "ABS's value");
-        const operation: Operation = { operator: 'ABS', left: operand, right: operand, span: node.span };
         return folded(
           {
-            evaluate: evaluateOperation(operation),
+            evaluate: (frame) => Math.abs(expectNumber(argument.evaluate(frame), span, "ABS's value")),
             type: 'number',
             cost: sumCost(args),
           },

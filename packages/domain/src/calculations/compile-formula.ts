@@ -4,13 +4,8 @@ import { type CalculationDiagnostic } from './calculation-diagnostic.ts';
 import { compileCall, gasProblem } from './calculation-functions.ts';
 import { MAX_CALCULATION_CALL_DEPTH } from './calculation-limits.ts';
 import { parseFormula } from './calculation-parser.ts';
+import { numberArithmetic } from './number-arithmetic.ts';
 import { Program, type CompiledStatement } from './calculation-program.ts';
-import {
-  evaluateOperation,
-  operandOf,
-  unknownParameterMessage,
-  type Operation,
-} from './compiled-operation.ts';
 import type { CompiledFormula, CompileOptions } from './calculation-types.ts';
 import {
   checkStaticType,
@@ -22,6 +17,8 @@ import {
 } from './compile-context.ts';
 import {
   areEqual,
+  checkFinite,
+  compareOrdered,
   expectBoolean,
   expectNumber,
   fail,
@@ -33,6 +30,7 @@ import type {
   CalculationCall,
   Expression,
   Formula,
+  SourceSpan,
   Statement,
   UnaryExpression,
 } from './syntax-tree.ts';
@@ -75,25 +73,67 @@ function compileArithmetic(
   right: CompiledExpression,
   context: CompileContext,
 ): CompiledExpression {
-  const operator = node.operator as '+' | '-' | '*' | '/' | '^';
+  const operator = node.operator;
   const leftRole = `The left side of '${operator}'`;
   const rightRole = `The right side of '${operator}'`;
   checkStaticType(context, left, node.left.span, 'number', leftRole);
   checkStaticType(context, right, node.right.span, 'number', rightRole);
-  const operation: Operation = {
-    operator,
-    left: operandOf(left, node.left.span, leftRole),
-    right: operandOf(right, node.right.span, rightRole),
-    span: node.span,
-  };
-  return folded(
-    {
-      evaluate: evaluateOperation(operation),
-      type: 'number',
-      cost: left.cost + right.cost + 1,
-    },
-    [left, right],
-  );
+  const l = left.evaluate;
+  const r = right.evaluate;
+  const leftSpan = node.left.span;
+  const rightSpan = node.right.span;
+  const cost = left.cost + right.cost + 1;
+  const isChecked = left.type === 'number' && right.type === 'number';
+  // Operands known to be numbers skip the checks: the common case of a formula's arithmetic.
+  const number = (value: CalculationValue, span: SourceSpan, role: string): number =>
+    typeof value === 'number' ? value : expectNumber(value, span, role);
+  let evaluate: Evaluate;
+  if (isChecked && (operator === '+' || operator === '-' || operator === '*')) {
+    return folded({ evaluate: numberArithmetic(operator, left, right), type: 'number', cost }, [left, right]);
+  }
+  // The checks are written inline (a call less per operand); the left side is checked before the right one runs.
+  switch (operator) {
+    case '+':
+      evaluate = (frame) => {
+        const a = l(frame);
+        const first = typeof a === 'number' ? a : expectNumber(a, leftSpan, leftRole);
+        const b = r(frame);
+        return first + (typeof b === 'number' ? b : expectNumber(b, rightSpan, rightRole));
+      };
+      break;
+    case '-':
+      evaluate = (frame) => {
+        const a = l(frame);
+        const first = typeof a === 'number' ? a : expectNumber(a, leftSpan, leftRole);
+        const b = r(frame);
+        return first - (typeof b === 'number' ? b : expectNumber(b, rightSpan, rightRole));
+      };
+      break;
+    case '*':
+      evaluate = (frame) => {
+        const a = l(frame);
+        const first = typeof a === 'number' ? a : expectNumber(a, leftSpan, leftRole);
+        const b = r(frame);
+        return first * (typeof b === 'number' ? b : expectNumber(b, rightSpan, rightRole));
+      };
+      break;
+    case '/':
+      evaluate = (frame) => {
+        const dividend = number(l(frame), leftSpan, leftRole);
+        const divisor = number(r(frame), rightSpan, rightRole);
+        if (divisor === 0) fail(rightSpan, "Division by zero: the value after '/' is 0");
+        return dividend / divisor;
+      };
+      break;
+    default:
+      evaluate = (frame) =>
+        checkFinite(
+          number(l(frame), leftSpan, leftRole) ** number(r(frame), rightSpan, rightRole),
+          node.span,
+          'This power',
+        );
+  }
+  return folded({ evaluate, type: 'number', cost }, [left, right]);
 }
 
 function compileBinary(node: BinaryExpression, context: CompileContext): CompiledExpression {
@@ -133,13 +173,47 @@ function compileBinary(node: BinaryExpression, context: CompileContext): Compile
       );
     }
     default: {
-      const operation: Operation = {
-        operator: node.operator,
-        left: operandOf(left, node.left.span, ''),
-        right: operandOf(right, node.right.span, ''),
-        span,
-      };
-      return folded({ evaluate: evaluateOperation(operation), type: 'boolean', cost }, [left, right]);
+      // Two numbers are compared inline by their difference, as compareOrdered does (so an infinity mid-line
+      // compares the same); anything else is ordered or refused there.
+      let evaluate: Evaluate;
+      switch (node.operator) {
+        case '<':
+          evaluate = (frame) => {
+            const a = l(frame);
+            const b = r(frame);
+            return typeof a === 'number' && typeof b === 'number'
+              ? a - b < 0
+              : compareOrdered(a, b, span) < 0;
+          };
+          break;
+        case '<=':
+          evaluate = (frame) => {
+            const a = l(frame);
+            const b = r(frame);
+            return typeof a === 'number' && typeof b === 'number'
+              ? a - b <= 0
+              : compareOrdered(a, b, span) <= 0;
+          };
+          break;
+        case '>':
+          evaluate = (frame) => {
+            const a = l(frame);
+            const b = r(frame);
+            return typeof a === 'number' && typeof b === 'number'
+              ? a - b > 0
+              : compareOrdered(a, b, span) > 0;
+          };
+          break;
+        default:
+          evaluate = (frame) => {
+            const a = l(frame);
+            const b = r(frame);
+            return typeof a === 'number' && typeof b === 'number'
+              ? a - b >= 0
+              : compareOrdered(a, b, span) >= 0;
+          };
+      }
+      return folded({ evaluate, type: 'boolean', cost }, [left, right]);
     }
   }
 }
@@ -238,20 +312,22 @@ function compileExpression(node: Expression, context: CompileContext): CompiledE
           evaluate: (frame) => frame.slots[slot] as CalculationValue,
           type: setType,
           cost: 1,
-          inline: { slot },
+          ...(setType === 'number' ? { numberSlot: slot } : {}),
         };
       }
       if (!context.inputs.has(node.name)) context.inputs.set(node.name, node.span);
       const span = node.span;
-      const unknownMessage = unknownParameterMessage(node.name);
+      const name = node.name;
       return {
         evaluate: (frame) => {
           const value = frame.slots[slot];
-          return value === undefined ? fail(span, unknownMessage) : value;
+          if (value === undefined) {
+            return fail(span, `Unknown parameter :${name}: give it a value, or set it on a line above`);
+          }
+          return value;
         },
         type: 'any',
         cost: 1,
-        inline: { slot, unknown: { message: unknownMessage, span } },
       };
     }
     case 'unary':

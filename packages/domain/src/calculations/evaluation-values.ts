@@ -1,6 +1,5 @@
 import type { CalculationValue } from '@ecc/contracts';
 import { CalculationEvaluationError } from './calculation-diagnostic.ts';
-import type { InlineRead } from './compiled-operation.ts';
 import type { SourceSpan } from './syntax-tree.ts';
 
 /* What compiled formulas run on: their frame, the closures' shape, and the checks of values with their messages. */
@@ -30,8 +29,8 @@ export interface CompiledExpression {
   readonly constant?: { readonly value: CalculationValue };
   /** Operations it does, counted against the step limit. */
   readonly cost: number;
-  /** Set when it reads a slot or is an operation, so that an operator reads it in place (compiled-operation.ts). */
-  readonly inline?: InlineRead;
+  /** Set when it only reads a slot that a line above set to a number, so operators can read the slot directly. */
+  readonly numberSlot?: number;
 }
 
 export function fail(span: SourceSpan, message: string): never {

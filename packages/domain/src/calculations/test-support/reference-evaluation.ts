@@ -1,6 +1,5 @@
 import type { CalculationValue } from '@ecc/contracts';
 import { CalculationEvaluationError, diagnosticOfSpan } from '../calculation-diagnostic.ts';
-import { unknownParameterMessage } from '../compiled-operation.ts';
 import {
   areEqual,
   checkFinite,
@@ -32,7 +31,9 @@ function evaluate(node: Expression, scope: Map<string, CalculationValue>): Calcu
       return null;
     case 'parameter': {
       const value = scope.get(node.name);
-      return value === undefined ? fail(node.span, unknownParameterMessage(node.name)) : value;
+      return value === undefined
+        ? fail(node.span, `Unknown parameter :${node.name}: give it a value, or set it on a line above`)
+        : value;
     }
     case 'unary': {
       const value = evaluate(node.operand, scope);

@@ -7,9 +7,9 @@ import { compileFormula } from './compile-formula.ts';
 import { evaluateReference } from './test-support/reference-evaluation.ts';
 
 /*
- * The compiled closures (operands read in place, constants folded, SWITCH tables, statements run by one loop)
- * against a plain tree-walking evaluation, on random formulas and inputs of every kind: the same value, or the
- * same first error at the same place.
+ * The compiled closures (constants folded, operators specialised by operand kind, SWITCH tables, statements run
+ * by one loop) against a plain tree-walking evaluation, on random formulas and inputs of every kind: the same
+ * value, or the same first error at the same place. A guard for every optimisation of the evaluation.
  */
 
 const INPUT_NAMES = ['a', 'b', 'c', 'flag', 'kind'] as const;
