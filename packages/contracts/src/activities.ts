@@ -333,4 +333,19 @@ export const activityRecordEndpoints = {
     query: facilityTrailQuerySchema,
     responses: { 200: z.string() },
   }),
+  /** The record's trail as a workbook: the CSV's columns, numbers as numbers. */
+  trailXlsx: defineEndpoint({
+    method: 'GET',
+    path: '/api/activity-records/:id/trail.xlsx',
+    params: activityRecordIdParamsSchema,
+    responses: { 200: z.unknown() },
+  }),
+  /** A facility total's trail as a workbook: every record of the total, the CSV's columns. */
+  facilityTrailXlsx: defineEndpoint({
+    method: 'GET',
+    path: '/api/facilities/:slug/trail.xlsx',
+    params: facilitySlugParamsSchema,
+    query: facilityTrailQuerySchema,
+    responses: { 200: z.unknown() },
+  }),
 };

@@ -11,6 +11,7 @@ import {
 import { createFacilityRepository, equipment, equipmentTypes, type FacilityRow } from '@ecc/db';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xlsxRows } from '#test-support/export-files.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 
@@ -422,6 +423,34 @@ describe('activity records, their results and trails', () => {
     expect((await call('GET', '/api/facilities/north-campus/trail.csv', undefined, 'other')).statusCode).toBe(
       404,
     );
+  });
+
+  it('exports a trail as XLSX with the CSV’s columns, numbers as numbers and empty cells empty', async () => {
+    const record = await create({ ...DIESEL, activityType: '=HYPERLINK("http://evil.test")' });
+    const response = await call('GET', `/api/activity-records/${record.id}/trail.xlsx`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [header, row] = await xlsxRows(response.rawPayload);
+    const csv = Papa.parse<string[]>((await call('GET', `/api/activity-records/${record.id}/trail.csv`)).body)
+      .data[0];
+    expect(header).toEqual(csv);
+    const cell = (name: string) => row?.[(header ?? []).indexOf(name)];
+    expect(cell('record_id')).toBe(record.id);
+    expect(cell('quantity')).toBe(1000);
+    expect(cell('CO2_kg')).toBe(10206.48);
+    expect(cell('scope3_category')).toBeUndefined();
+    expect(cell('activity_type')).toBe(`'=HYPERLINK("http://evil.test")`);
+
+    const total = await call('GET', '/api/facilities/north-campus/trail.xlsx?scope=2');
+    expect(total.statusCode).toBe(200);
+    const totalRows = await xlsxRows(total.rawPayload);
+    const methodColumn = (totalRows[0] ?? []).indexOf('scope2_method');
+    expect(totalRows.slice(1).map((each) => each[methodColumn])).toEqual(['location', 'market']);
+    for (const url of [
+      '/api/facilities/north-campus/trail.xlsx',
+      `/api/activity-records/${record.id}/trail.xlsx`,
+    ]) {
+      expect((await call('GET', url, undefined, 'other')).statusCode).toBe(404);
+    }
   });
 
   it('explains a facility total: its records, factors, methods and audit entries', async () => {

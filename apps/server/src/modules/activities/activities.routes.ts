@@ -1,11 +1,12 @@
 import { activityRecordEndpoints } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
 import type { PermissionAction } from '@ecc/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { assertCanReadFacility } from '#platform/facility-access.ts';
 import { assertCanOnOwnRecord, permissionAccess, requireSession } from '#platform/route-access.ts';
+import { sendTableExport } from '#platform/table-export.ts';
 import {
   ActivityCalculationError,
   createActivityRecord,
@@ -18,8 +19,9 @@ import {
   activityRecordTrailEntries,
   facilityTrail,
   facilityTrailEntries,
+  type TrailCsvEntry,
 } from './activity-trail.ts';
-import { trailCsv } from './trail-csv.ts';
+import { trailCsv, trailTable, type TrailCell } from './trail-csv.ts';
 import { registerActivityRecordExportRoute } from './activity-records-export.ts';
 
 /**
@@ -42,6 +44,25 @@ async function answeringCalculationErrors<Result>(
 }
 
 /** A CSV download named after what it holds (`name` reduced to characters safe in the header). */
+/** The trail as a workbook with the CSV's columns; a cell the CSV leaves empty is an empty cell, not text. */
+function sendTrailWorkbook(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  entries: readonly TrailCsvEntry[],
+): FastifyReply {
+  const { fields, rows } = trailTable(entries);
+  return sendTableExport<readonly TrailCell[]>(request, reply, {
+    format: 'xlsx',
+    name: `trail-${name}`,
+    columns: fields.map((header, index) => ({
+      header,
+      value: (row) => (row[index] === '' ? null : row[index]),
+    })),
+    pages: [rows],
+  });
+}
+
 function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
   const fileName = `trail-${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.csv`;
   return reply
@@ -156,6 +177,31 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
       await assertCanReadFacility(request, db, slug);
       const entries = await facilityTrailEntries(db, requireSession(request).realm.id, slug, request.query);
       return sendCsv(reply, slug, trailCsv(entries));
+    },
+  });
+
+  api.route({
+    ...endpointRoute(activityRecordEndpoints.trailXlsx),
+    config: access('read'),
+    handler: async (request, reply) => {
+      await assertCanOnOwnRecord(request, 'read', 'ActivityRecord', request.params.id);
+      const entries = await activityRecordTrailEntries(
+        db,
+        requireSession(request).realm.id,
+        request.params.id,
+      );
+      return sendTrailWorkbook(request, reply, request.params.id, entries);
+    },
+  });
+
+  api.route({
+    ...endpointRoute(activityRecordEndpoints.facilityTrailXlsx),
+    config: access('read'),
+    handler: async (request, reply) => {
+      const { slug } = request.params;
+      await assertCanReadFacility(request, db, slug);
+      const entries = await facilityTrailEntries(db, requireSession(request).realm.id, slug, request.query);
+      return sendTrailWorkbook(request, reply, slug, entries);
     },
   });
 }

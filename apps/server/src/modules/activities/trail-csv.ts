@@ -23,13 +23,21 @@ export function recordPath(facilitySlug: string, recordId: string): string {
   return `/facility/next/${encodeURIComponent(facilitySlug)}?record=${encodeURIComponent(recordId)}`;
 }
 
+/** A trail's cells: text, a number in full, a flag, or empty (`''`) where a result has no such value. */
+export type TrailCell = string | number | boolean;
+
+export interface TrailTable {
+  readonly fields: readonly string[];
+  readonly rows: readonly (readonly TrailCell[])[];
+}
+
 /**
- * A trail as CSV, one row per result (a Scope 2 record has a location-based and a market-based row): the record,
- * the factor and its edition, the conversion to the factor's unit, per gas the factor, mass, GWP and CO2e, and
- * the total on its GWP set. Numbers are written in full (no rounding, no separators), so a spreadsheet can redo
- * every product; a cell that a spreadsheet would run as a formula is written as text.
+ * A trail as a table, one row per result (a Scope 2 record has a location-based and a market-based row): the
+ * record, the factor and its edition, the conversion to the factor's unit, per gas the factor, mass, GWP and CO2e,
+ * and the total on its GWP set. Numbers stay in full (no rounding, no separators), so a spreadsheet can redo every
+ * product.
  */
-export function trailCsv(entries: readonly TrailCsvEntry[]): string {
+export function trailTable(entries: readonly TrailCsvEntry[]): TrailTable {
   const gases = gasesOf(entries);
   const fields = [
     'record_id',
@@ -65,7 +73,7 @@ export function trailCsv(entries: readonly TrailCsvEntry[]): string {
     'gwp_set',
     'is_grid_average_fallback',
   ];
-  const data = entries.map(({ facilitySlug, record, result }) => {
+  const data = entries.map(({ facilitySlug, record, result }): TrailCell[] => {
     const arithmetic = result.arithmetic;
     const factor = result.factor;
     const gasColumns = gases.flatMap((gas) => {
@@ -109,5 +117,14 @@ export function trailCsv(entries: readonly TrailCsvEntry[]): string {
       result.isFallback,
     ];
   });
-  return Papa.unparse({ fields, data }, { escapeFormulae: true, newline: '\r\n' });
+  return { fields, rows: data };
+}
+
+/** The trail as CSV; a cell that a spreadsheet would run as a formula is written as text. */
+export function trailCsv(entries: readonly TrailCsvEntry[]): string {
+  const { fields, rows } = trailTable(entries);
+  return Papa.unparse(
+    { fields: [...fields], data: rows.map((row) => [...row]) },
+    { escapeFormulae: true, newline: '\r\n' },
+  );
 }

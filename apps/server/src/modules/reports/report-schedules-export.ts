@@ -41,7 +41,7 @@ const SCHEDULE_RUN_COLUMNS: readonly ExportColumn<ScheduleRunRow>[] = [
 ];
 
 function rowsOf(schedules: readonly ReportSchedule[]): ScheduleRunRow[] {
-  return schedules.flatMap((schedule) =>
+  return schedules.flatMap((schedule): ScheduleRunRow[] =>
     schedule.runs.length === 0
       ? [{ schedule, run: undefined }]
       : schedule.runs.map((run) => ({ schedule, run })),

@@ -139,6 +139,16 @@ export function recordTrailCsvUrl(id: string): string {
   return endpointUrl(activityRecordEndpoints.trailCsv, { id });
 }
 
+/** Where a facility total's trail downloads as a workbook (the CSV's columns). */
+export function facilityTrailXlsxUrl(slug: string, request: TrailRequest): string {
+  return endpointUrl(activityRecordEndpoints.facilityTrailXlsx, { slug }, trailQueryOf(request));
+}
+
+/** Where a record's trail downloads as a workbook. */
+export function recordTrailXlsxUrl(id: string): string {
+  return endpointUrl(activityRecordEndpoints.trailXlsx, { id });
+}
+
 export async function createActivityRecord(
   slug: string,
   input: ActivityRecordInput,

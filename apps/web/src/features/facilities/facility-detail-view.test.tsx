@@ -521,6 +521,9 @@ describe('the facility view', { timeout: 20_000 }, () => {
     expect(within(sheet).getByRole('link', { name: 'Download the trail as CSV' }).getAttribute('href')).toBe(
       '/api/facilities/north-plant/trail.csv?year=2025&scope=1',
     );
+    expect(within(sheet).getByRole('link', { name: 'Download the trail as XLSX' }).getAttribute('href')).toBe(
+      '/api/facilities/north-plant/trail.xlsx?year=2025&scope=1',
+    );
     await userEvent.click(
       within(sheet).getByRole('button', { name: 'Show the arithmetic of natural-gas, 2025-03-01' }),
     );

@@ -11,8 +11,10 @@ import { formatNumber } from '#lib/format/format-number.ts';
 import { formatQuantity } from '#lib/format/format-quantity.ts';
 import {
   facilityTrailCsvUrl,
+  facilityTrailXlsxUrl,
   facilityTrailQuery,
   recordTrailCsvUrl,
+  recordTrailXlsxUrl,
   recordTrailQuery,
 } from './facility-api.ts';
 import { auditChanges, describeAuditEntry, describeFactor, describeFactorValues } from './facility-format.ts';
@@ -77,17 +79,25 @@ function FactorList({ factors }: { factors: readonly TrailFactor[] }) {
   );
 }
 
-/** A download of the trail as CSV: a plain link, so the browser saves what the server sends. */
-function CsvLink({ href }: { href: string }) {
+/** Downloads of the trail as CSV and as XLSX: plain links, so the browser saves what the server sends. */
+function TrailDownloads({ csvHref, xlsxHref }: { csvHref: string; xlsxHref: string }) {
   return (
-    <a
-      href={href}
-      download
-      className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline"
-    >
-      <DownloadIcon aria-hidden="true" className="size-4" />
-      Download the trail as CSV
-    </a>
+    <span className="inline-flex flex-wrap gap-x-4 gap-y-1">
+      {[
+        { href: csvHref, label: 'Download the trail as CSV' },
+        { href: xlsxHref, label: 'Download the trail as XLSX' },
+      ].map(({ href, label }) => (
+        <a
+          key={label}
+          href={href}
+          download
+          className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline"
+        >
+          <DownloadIcon aria-hidden="true" className="size-4" />
+          {label}
+        </a>
+      ))}
+    </span>
   );
 }
 
@@ -188,7 +198,10 @@ function TotalTrail({
             {formatMass(shown.co2eKg)} on GWP set {shown.gwpSetId}, from {formatNumber(shown.recordCount)}{' '}
             {shown.recordCount === 1 ? 'record' : 'records'}
           </p>
-          <CsvLink href={facilityTrailCsvUrl(slug, request)} />
+          <TrailDownloads
+            csvHref={facilityTrailCsvUrl(slug, request)}
+            xlsxHref={facilityTrailXlsxUrl(slug, request)}
+          />
           <Section title="Emission factors">
             <FactorList factors={shown.factors} />
           </Section>
@@ -228,7 +241,10 @@ function RecordTrail({
             <Button variant="link" className="h-auto p-0" onClick={() => onShowRecord(data.record.id)}>
               Show the record in the table
             </Button>
-            <CsvLink href={recordTrailCsvUrl(data.record.id)} />
+            <TrailDownloads
+              csvHref={recordTrailCsvUrl(data.record.id)}
+              xlsxHref={recordTrailXlsxUrl(data.record.id)}
+            />
           </div>
           {data.results.map((result, index) => (
             <Section
