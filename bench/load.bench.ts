@@ -11,8 +11,12 @@
  *
  * Run: `npx tsx bench/load.bench.ts` (PGlite in a temporary DATA_DIR), `npx tsx bench/load.bench.ts --postgres`
  * (a throwaway PostgreSQL, as `npm test` starts it). ECC_BENCH_PORT sets the port (default 3939),
- * ECC_LOAD_SECONDS the duration (default 60).
+ * ECC_LOAD_SECONDS the duration (default 60). `--profile` runs the server under V8's CPU profiler during the mixed
+ * load only and prints its self time by area of the code (with PGlite in its worker thread, the main thread's).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon, { type Request as AutocannonRequest, type Result } from 'autocannon';
 import { DEMO_REALM_KEY, DEMO_USER } from '../packages/db/src/index.ts';
 import {
@@ -26,6 +30,7 @@ import {
   stopProcess,
   type SignedInUser,
 } from './support/bench-server.ts';
+import { printProfile, profiledServerOptions, signalProfiler } from './support/server-profile.ts';
 
 const PORT = Number(process.env.ECC_BENCH_PORT ?? 3939);
 const SECONDS = Number(process.env.ECC_LOAD_SECONDS ?? 60);
@@ -133,10 +138,15 @@ function report(result: Result): string {
 
 async function main(): Promise<void> {
   const isPostgres = process.argv.includes('--postgres');
+  const profileDirectory = process.argv.includes('--profile')
+    ? mkdtempSync(join(tmpdir(), 'ecc-profile-'))
+    : undefined;
+  const profileFile = profileDirectory && join(profileDirectory, 'server.cpuprofile');
   const { target, cleanup } = await createDatabaseTarget(isPostgres);
   try {
     await prepareDatabase(target);
-    const server = await startServer(target, PORT);
+    const { nodeArguments, environment } = profiledServerOptions(profileFile);
+    const server = await startServer(target, PORT, nodeArguments, environment);
     try {
       const users = [
         await signIn(ORIGIN, `127.0.0.1:${PORT}`, DEMO_USER),
@@ -149,7 +159,8 @@ async function main(): Promise<void> {
       if (readers.some((reader) => reader.facilityIds.size === 0)) throw new Error('A realm has no facility');
       console.info(
         `Load test on ${isPostgres ? 'PostgreSQL' : 'PGlite'}: ${READ_CONNECTIONS + WRITE_CONNECTIONS} connections, ` +
-          `${SECONDS} s, two realms (${users.map((user) => user.host).join(', ')})`,
+          `${SECONDS} s, two realms (${users.map((user) => user.host).join(', ')}), load average before ` +
+          `${loadavg()[0]?.toFixed(2)}${profileFile ? ', CPU-profiled' : ''}`,
       );
       // The peer, in the same run: the same reads one at a time, so the figures under load have a baseline.
       const alone = await run(
@@ -159,10 +170,12 @@ async function main(): Promise<void> {
         PEER_SECONDS,
       );
       console.info(report(alone));
+      if (profileFile) await signalProfiler(server, 'profile started');
       const [reads, writes] = await Promise.all([
         run('reads', READ_CONNECTIONS, readers.flatMap(readsOf)),
         run('writes', WRITE_CONNECTIONS, users.flatMap(writesOf)),
       ]);
+      if (profileFile) await signalProfiler(server, 'profile written');
       console.info(report(reads));
       console.info(report(writes));
       // autocannon's errors include its timeouts.
@@ -172,12 +185,15 @@ async function main(): Promise<void> {
           `${alone.requests.total + reads.requests.total} reads checked (goal 0${crossRealmAnswers.length ? `; first: ${crossRealmAnswers[0]}` : ''}). ` +
           `Reads' p99: ${reads.latency.p99} ms (goal under 150 ms).`,
       );
+      console.info(`Load average after: ${loadavg()[0]?.toFixed(2)}`);
+      if (profileFile) printProfile(profileFile);
       if (failures > 0 || crossRealmAnswers.length > 0) process.exitCode = 1;
     } finally {
       await stopProcess(server);
     }
   } finally {
     await cleanup();
+    if (profileDirectory) rmSync(profileDirectory, { recursive: true, force: true });
   }
 }
 

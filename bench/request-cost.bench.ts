@@ -23,7 +23,7 @@ import {
   stopProcess,
   type SignedInUser,
 } from './support/bench-server.ts';
-import { summariseCpuProfile } from './support/cpu-profile-summary.ts';
+import { printProfile, profiledServerOptions, signalProfiler } from './support/server-profile.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -97,41 +97,13 @@ function figures(result: Result): string {
   );
 }
 
-/** Sends SIGUSR2 to the server (see support/profile-on-signal.ts) and waits for its answer line. */
-function signalProfiler(server: ChildProcess, expected: string): Promise<void> {
-  return new Promise((resolve) => {
-    const listen = (chunk: Buffer) => {
-      if (!chunk.toString().includes(expected)) return;
-      server.stdout?.off('data', listen);
-      resolve();
-    };
-    server.stdout?.on('data', listen);
-    server.kill('SIGUSR2');
-  });
-}
-
-function printProfile(file: string): void {
-  const summary = summariseCpuProfile(file);
-  console.info(`  server CPU profile over the load (${summary.totalMs.toFixed(0)} ms sampled):`);
-  for (const { area, ms, share } of summary.areas.filter(({ share }) => share >= 0.01))
-    console.info(`    ${(share * 100).toFixed(1).padStart(5)} %  ${area} (${ms.toFixed(0)} ms)`);
-  console.info('    busiest functions (self time):');
-  for (const { name, share } of summary.functions)
-    console.info(`    ${(share * 100).toFixed(1).padStart(5)} %  ${name}`);
-}
-
 async function measure(
   scenario: Scenario,
   target: Parameters<typeof startServer>[0],
   profileFile: string | undefined,
 ): Promise<void> {
-  const preload = profileFile ? ['--import', 'tsx', '--import', './bench/support/profile-on-signal.ts'] : [];
-  const server = await startServer(
-    target,
-    PORT,
-    preload,
-    profileFile ? { ECC_PROFILE_FILE: profileFile } : {},
-  );
+  const { nodeArguments, environment } = profiledServerOptions(profileFile);
+  const server = await startServer(target, PORT, nodeArguments, environment);
   try {
     const user = await signIn(ORIGIN, HOST, DEMO_USER);
     const path = scenario.path(user);
