@@ -140,16 +140,24 @@ function toColumns(input: ActivityRecordInput) {
   };
 }
 
+/**
+ * A page of a facility's records with their total, read in one transaction: the count and the page come from the
+ * same snapshot (a write between them cannot make `total` disagree with the rows), and the realm scope is bound
+ * once instead of around each of the four statements.
+ */
 export async function listActivityRecords(
   db: Database,
   realmId: string,
   slug: string,
   query: ActivityRecordListQuery,
 ): Promise<ActivityRecordListResponse> {
-  const facilityId = await createActivityRepository(db).findFacilityIdForRecords(realmId, slug);
-  if (!facilityId) throw new HttpError(404, FACILITY_NOT_FOUND);
-  const { rows, total } = await createActivityRepository(db).listForFacility(realmId, facilityId, query);
-  return { results: rows.map(toActivityRecordDto), count: rows.length, total, offset: query.offset };
+  return db.transaction(async (transaction) => {
+    const repository = createActivityRepository(transaction);
+    const facilityId = await repository.findFacilityIdForRecords(realmId, slug);
+    if (!facilityId) throw new HttpError(404, FACILITY_NOT_FOUND);
+    const { rows, total } = await repository.listForFacility(realmId, facilityId, query);
+    return { results: rows.map(toActivityRecordDto), count: rows.length, total, offset: query.offset };
+  });
 }
 
 /** Creates a record, its emission results and its audit entry in one transaction. */
