@@ -66,10 +66,17 @@ describe('realm emission factors', () => {
     return realmEmissionFactorSchema.parse(response.json());
   }
 
-  const listIds = async (realm: 'acme' | 'other', query = '?limit=500') =>
-    emissionFactorListResponseSchema
-      .parse((await call(realm, 'GET', `/api/emission-factors${query}`)).json())
-      .results.map((factor) => factor.id);
+  /** Every factor id the realm lists, page by page (the library alone is more than one page of 500). */
+  const listIds = async (realm: 'acme' | 'other') => {
+    const ids: string[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = emissionFactorListResponseSchema.parse(
+        (await call(realm, 'GET', `/api/emission-factors?limit=500&offset=${offset}`)).json(),
+      );
+      ids.push(...page.results.map((factor) => factor.id));
+      if (page.results.length < 500) return ids;
+    }
+  };
 
   const estimateWith = (realm: 'acme' | 'other', factorId: string) =>
     call(realm, 'POST', '/api/emissions/estimate', {
