@@ -43,7 +43,6 @@ async function answeringCalculationErrors<Result>(
   }
 }
 
-/** A CSV download named after what it holds (`name` reduced to characters safe in the header). */
 /** The trail as a workbook with the CSV's columns; a cell the CSV leaves empty is an empty cell, not text. */
 function sendTrailWorkbook(
   request: FastifyRequest,
@@ -63,6 +62,7 @@ function sendTrailWorkbook(
   });
 }
 
+/** A CSV download named after what it holds (`name` reduced to characters safe in the header). */
 function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
   const fileName = `trail-${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.csv`;
   return reply
