@@ -85,4 +85,19 @@ describe('ScheduleList', () => {
     renderList([{ ...SCHEDULE, runs: [] }]);
     expect((await screen.findByText('Not run yet')).tagName).toBe('SPAN');
   });
+
+  it('offers the schedules with every run as CSV and XLSX', async () => {
+    const user = userEvent.setup();
+    renderList([SCHEDULE]);
+    await user.click(await screen.findByRole('button', { name: 'Export the schedules and every run' }));
+    expect(
+      (await screen.findByRole('menuitem', { name: 'CSV (comma-separated)' })).getAttribute('href'),
+    ).toBe(`/api/exports/reports/${REPORT_ID}/schedules?format=csv`);
+  });
+
+  it('offers no export without a schedule', async () => {
+    renderList([]);
+    expect(await screen.findByText('This report is not mailed on a schedule.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export the schedules and every run' })).toBeNull();
+  });
 });
