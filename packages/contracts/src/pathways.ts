@@ -99,20 +99,57 @@ export const optimizerMeasureSchema = z.object({
 });
 export type OptimizerMeasure = z.infer<typeof optimizerMeasureSchema>;
 
+/** What the optimizer and a plan's export both take: the horizon, baseline, trajectory, discount rate and budgets. */
+const optimizerHorizonShape = {
+  baseYear: pathwayYearSchema,
+  targetYear: pathwayYearSchema,
+  /** kg CO2e a year without any measure; must hold the base year. */
+  baseline: yearValuesSchema(massSchema),
+  /** kg CO2e a year, or `{rate}`: `baseline(base) × (1 − rate × (t − base))`. */
+  trajectory: z.union([z.strictObject({ rate: contractionRateSchema }), yearValuesSchema(massSchema)]),
+  discountRate: z
+    .number({ error: 'Must be a rate from 0 to 1' })
+    .min(0, 'Must be a rate from 0 to 1')
+    .max(1, 'Must be a rate from 0 to 1'),
+  /** The most capex that measures starting in a year may spend; a year left out has no limit. */
+  budget: yearValuesSchema(z.number().min(0, 'A budget cannot be negative')).optional(),
+};
+type OptimizerHorizon = z.infer<z.ZodObject<typeof optimizerHorizonShape>>;
+
+/**
+ * The horizon's rules, each broken one reported through `issue`; false when the target year is not after the base
+ * year, so that nothing is checked against a horizon that does not exist.
+ */
+function isOptimizerHorizonValid(
+  request: OptimizerHorizon,
+  issue: (path: (string | number)[], message: string) => void,
+): boolean {
+  if (request.targetYear <= request.baseYear) {
+    issue(['targetYear'], 'The target year must be after the base year');
+    return false;
+  }
+  if (request.targetYear - request.baseYear > MAX_OPTIMIZER_HORIZON_YEARS) {
+    issue(['targetYear'], `Plan over at most ${MAX_OPTIMIZER_HORIZON_YEARS} years`);
+  }
+  const baseKey = String(request.baseYear);
+  if (request.baseline[baseKey] === undefined) issue(['baseline'], `Give the base year ${baseKey}`);
+  if (!('rate' in request.trajectory) && request.trajectory[baseKey] === undefined) {
+    issue(['trajectory'], `Give the base year ${baseKey}, or a rate`);
+  }
+  for (const year of Object.keys(request.budget ?? {})) {
+    if (Number(year) <= request.baseYear || Number(year) > request.targetYear) {
+      issue(
+        ['budget', year],
+        `A budget year must be from ${request.baseYear + 1} to ${request.targetYear}, when measures can start`,
+      );
+    }
+  }
+  return true;
+}
+
 export const optimizeRequestSchema = z
   .object({
-    baseYear: pathwayYearSchema,
-    targetYear: pathwayYearSchema,
-    /** kg CO2e a year without any measure; must hold the base year. */
-    baseline: yearValuesSchema(massSchema),
-    /** kg CO2e a year, or `{rate}`: `baseline(base) × (1 − rate × (t − base))`. */
-    trajectory: z.union([z.strictObject({ rate: contractionRateSchema }), yearValuesSchema(massSchema)]),
-    discountRate: z
-      .number({ error: 'Must be a rate from 0 to 1' })
-      .min(0, 'Must be a rate from 0 to 1')
-      .max(1, 'Must be a rate from 0 to 1'),
-    /** The most capex that measures starting in a year may spend; a year left out has no limit. */
-    budget: yearValuesSchema(z.number().min(0, 'A budget cannot be negative')).optional(),
+    ...optimizerHorizonShape,
     measures: z
       .array(optimizerMeasureSchema)
       .max(MAX_OPTIMIZER_MEASURES, `At most ${MAX_OPTIMIZER_MEASURES} measures`),
@@ -137,26 +174,7 @@ export const optimizeRequestSchema = z
   .superRefine((request, context) => {
     const issue = (path: (string | number)[], message: string) =>
       context.addIssue({ code: 'custom', path, message });
-    if (request.targetYear <= request.baseYear) {
-      issue(['targetYear'], 'The target year must be after the base year');
-      return;
-    }
-    if (request.targetYear - request.baseYear > MAX_OPTIMIZER_HORIZON_YEARS) {
-      issue(['targetYear'], `Plan over at most ${MAX_OPTIMIZER_HORIZON_YEARS} years`);
-    }
-    const baseKey = String(request.baseYear);
-    if (request.baseline[baseKey] === undefined) issue(['baseline'], `Give the base year ${baseKey}`);
-    if (!('rate' in request.trajectory) && request.trajectory[baseKey] === undefined) {
-      issue(['trajectory'], `Give the base year ${baseKey}, or a rate`);
-    }
-    for (const year of Object.keys(request.budget ?? {})) {
-      if (Number(year) <= request.baseYear || Number(year) > request.targetYear) {
-        issue(
-          ['budget', year],
-          `A budget year must be from ${request.baseYear + 1} to ${request.targetYear}, when measures can start`,
-        );
-      }
-    }
+    if (!isOptimizerHorizonValid(request, issue)) return;
     const indexById = new Map<string, number>();
     request.measures.forEach((measure, index) => {
       if (indexById.has(measure.id)) issue(['measures', index, 'id'], `The id ${measure.id} is taken`);
@@ -237,42 +255,13 @@ export type PlannedStartInput = z.infer<typeof plannedStartSchema>;
  */
 export const planExportRequestSchema = z
   .object({
-    baseYear: pathwayYearSchema,
-    targetYear: pathwayYearSchema,
-    baseline: yearValuesSchema(massSchema),
-    trajectory: z.union([z.strictObject({ rate: contractionRateSchema }), yearValuesSchema(massSchema)]),
-    discountRate: z
-      .number({ error: 'Must be a rate from 0 to 1' })
-      .min(0, 'Must be a rate from 0 to 1')
-      .max(1, 'Must be a rate from 0 to 1'),
-    budget: yearValuesSchema(z.number().min(0, 'A budget cannot be negative')).optional(),
+    ...optimizerHorizonShape,
     plan: z
       .array(plannedStartSchema)
       .max(MAX_OPTIMIZER_MEASURES, `At most ${MAX_OPTIMIZER_MEASURES} measures`),
   })
   .superRefine((request, context) => {
-    const issue = (path: (string | number)[], message: string) =>
-      context.addIssue({ code: 'custom', path, message });
-    if (request.targetYear <= request.baseYear) {
-      issue(['targetYear'], 'The target year must be after the base year');
-      return;
-    }
-    if (request.targetYear - request.baseYear > MAX_OPTIMIZER_HORIZON_YEARS) {
-      issue(['targetYear'], `Plan over at most ${MAX_OPTIMIZER_HORIZON_YEARS} years`);
-    }
-    const baseKey = String(request.baseYear);
-    if (request.baseline[baseKey] === undefined) issue(['baseline'], `Give the base year ${baseKey}`);
-    if (!('rate' in request.trajectory) && request.trajectory[baseKey] === undefined) {
-      issue(['trajectory'], `Give the base year ${baseKey}, or a rate`);
-    }
-    for (const year of Object.keys(request.budget ?? {})) {
-      if (Number(year) <= request.baseYear || Number(year) > request.targetYear) {
-        issue(
-          ['budget', year],
-          `A budget year must be from ${request.baseYear + 1} to ${request.targetYear}, when measures can start`,
-        );
-      }
-    }
+    isOptimizerHorizonValid(request, (path, message) => context.addIssue({ code: 'custom', path, message }));
   });
 export type PlanExportRequest = z.infer<typeof planExportRequestSchema>;
 
