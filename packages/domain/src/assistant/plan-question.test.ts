@@ -56,8 +56,13 @@ describe('planQuestion', () => {
     expect(callsOf('emissions of Europe in 2025')).toEqual([
       { name: 'totals', input: { period: { kind: 'year', year: 2025 }, businessUnitId: EUROPE } },
     ]);
-    expect(callsOf('Scope 1 at Acme Refinery in 2024')).toEqual([
-      { name: 'totals', input: { period: { kind: 'year', year: 2024 }, scope: 1 } },
+    // A site the realm does not have is not answered with the realm's total.
+    expect(callsOf('Scope 1 at Acme Refinery in 2024')).toBe('help');
+    expect(callsOf('Scope 1 at each site in 2024')).toEqual([
+      {
+        name: 'top_contributors',
+        input: { period: { kind: 'year', year: 2024 }, by: 'facility', limit: 50, scope: 1 },
+      },
     ]);
   });
 
@@ -98,6 +103,14 @@ describe('planQuestion', () => {
     // No tool breaks emissions down by state or country: a ranking of facilities would answer another question.
     expect(callsOf('Which states emit the most?')).toBe('help');
     expect(callsOf('Emissions by country in 2024')).toBe('help');
+    // Nor filters them by place: the largest facility of the realm is not the largest in Texas.
+    expect(callsOf('Which facility in Texas emits the most?')).toBe('help');
+    expect(callsOf('Scope 1 emissions in New York in 2024')).toBe('help');
+    expect(callsOf('Top 5 facilities in Germany')).toBe('help');
+    // A business unit or facility of that name is a place the tools read.
+    expect(callsOf('emissions in Europe in 2025')).toEqual([
+      { name: 'totals', input: { period: { kind: 'year', year: 2025 }, businessUnitId: EUROPE } },
+    ]);
     expect(writeAnswer([]).answer).toBe(HELP_ANSWER);
   });
 

@@ -285,6 +285,109 @@ const PLURAL_SUBJECT_WORDS =
 const UNSUPPORTED_BREAKDOWN_WORDS =
   /\b(by|per|each|which|what|across) (states?|countr(y|ies)|cit(y|ies)|provinces?|counties|county|months?|sectors?|industr(y|ies))\b/;
 
+const US_STATES = [
+  'alabama',
+  'alaska',
+  'arizona',
+  'arkansas',
+  'california',
+  'colorado',
+  'connecticut',
+  'delaware',
+  'florida',
+  'georgia',
+  'hawaii',
+  'idaho',
+  'illinois',
+  'indiana',
+  'iowa',
+  'kansas',
+  'kentucky',
+  'louisiana',
+  'maine',
+  'maryland',
+  'massachusetts',
+  'michigan',
+  'minnesota',
+  'mississippi',
+  'missouri',
+  'montana',
+  'nebraska',
+  'nevada',
+  'new hampshire',
+  'new jersey',
+  'new mexico',
+  'new york',
+  'north carolina',
+  'north dakota',
+  'ohio',
+  'oklahoma',
+  'oregon',
+  'pennsylvania',
+  'rhode island',
+  'south carolina',
+  'south dakota',
+  'tennessee',
+  'texas',
+  'utah',
+  'vermont',
+  'virginia',
+  'washington',
+  'west virginia',
+  'wisconsin',
+  'wyoming',
+  'puerto rico',
+];
+const COUNTRIES_AND_REGIONS = [
+  'the united states',
+  'the usa',
+  'america',
+  'canada',
+  'mexico',
+  'germany',
+  'france',
+  'the united kingdom',
+  'the uk',
+  'england',
+  'scotland',
+  'wales',
+  'ireland',
+  'spain',
+  'italy',
+  'the netherlands',
+  'belgium',
+  'poland',
+  'austria',
+  'switzerland',
+  'china',
+  'india',
+  'japan',
+  'brazil',
+  'australia',
+  'europe',
+  'asia',
+  'africa',
+];
+/** A place no tool filters by ("in Texas", "in Germany"): answering for every facility would answer another question. */
+const PLACE_WORDS = new RegExp(
+  `\\b(in|from|within|across) (the state of )?(${[...US_STATES, ...COUNTRIES_AND_REGIONS].join('|')})\\b`,
+);
+/** "at Acme Refinery": a site named by its kind, whose name words follow "at". */
+const NAMED_SITE_WORDS =
+  /\bat ((?:[a-z0-9]+ ){1,3})(refinery|plant|station|mill|works|center|centre|site|facility|factory|hospital|offices?|warehouse|terminal|mine)\b/;
+const NOT_A_NAME_WORDS = new Set(
+  'a an the each every all any our its their this that which what one same largest biggest top main'.split(
+    ' ',
+  ),
+);
+
+/** A place or site the question names that none of the realm's facilities or business units matched. */
+function namesUnknownPlace(text: string): boolean {
+  if (PLACE_WORDS.test(text)) return true;
+  const nameWords = NAMED_SITE_WORDS.exec(text)?.[1]?.trim().split(' ') ?? [];
+  return nameWords.length > 0 && nameWords.every((word) => !NOT_A_NAME_WORDS.has(word));
+}
+
 function limitOf(text: string): number {
   const match = /\btop ([a-z0-9]+)\b/.exec(text)?.[1];
   const value = match === undefined ? undefined : numberOf(match);
@@ -336,6 +439,8 @@ function planOf(question: string, context: QuestionContext): QuestionPlan {
 
   const filters = findFilters(text, context);
   const hasFilter = Object.keys(filters).length > 0;
+  const isPlaceNamed = filters.facilityId !== undefined || filters.businessUnitId !== undefined;
+  if (!isPlaceNamed && namesUnknownPlace(text)) return { kind: 'help' };
 
   if (COMPARE_WORDS.test(text) || /\bbetween\b.*\band\b/.test(text)) {
     let from: AssistantPeriod;
