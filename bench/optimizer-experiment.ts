@@ -3,8 +3,10 @@
  * the same least-cost model in one process, one after another, and reports HiGHS's node and LP-iteration counts
  * (independent of the machine's load) and process CPU. The first solve of a process pays a first-use cost
  * (bench/optimizer-first-solve.ts), so `previous` (the options before sub-MIPs were turned off) runs twice;
- * `noRins` is what `solveWithHighs` sets now. Run:
- * `SEEDS=40,41 MEASURES=40 GAP=0 npx tsx bench/optimizer-experiment.ts [variant…]`.
+ * `noRins` is what `solveWithHighs` sets now. With `START=optimum` each variant gets the proved optimum as its
+ * first incumbent (`setSolution`): what the best plan computed before HiGHS could save at most (docs/performance.md,
+ * "An incumbent before the solve"); `optimumGivenHeuristicsOff` is meant for that mode. Run:
+ * `SEEDS=40,41 MEASURES=40 GAP=0 [START=optimum] npx tsx bench/optimizer-experiment.ts [variant…]`.
  */
 import loadHighs from 'highs';
 import { buildOptimizerModel, prepareOptimizerInput } from '../packages/domain/src/index.ts';
@@ -31,7 +33,15 @@ const variants: Record<string, Record<string, number | boolean | string>> = {
   noRestart: { mip_allow_restart: false },
   reliable1: { mip_pscost_minreliable: 1 },
   noRestartNoSub: { mip_allow_restart: false, mip_heuristic_run_rins: false, mip_heuristic_run_rens: false },
+  optimumGivenHeuristicsOff: {
+    mip_heuristic_run_rins: false,
+    mip_heuristic_run_rens: false,
+    mip_heuristic_run_root_reduced_cost: false,
+    mip_heuristic_run_feasibility_jump: false,
+    mip_heuristic_effort: 0,
+  },
 };
+const isOptimumGiven = process.env.START === 'optimum';
 const chosen = process.argv.slice(2).filter((name) => name in variants);
 const seeds = (process.env.SEEDS ?? '40').split(',').map(Number);
 for (const seed of seeds) {
@@ -40,6 +50,13 @@ for (const seed of seeds) {
     kind: 'least-cost',
     shortfallLimit: 0,
   });
+  const optimum = isOptimumGiven
+    ? highs.withModel({ format: 'lp', data: model.lpText }, (m) => {
+        m.options.set({ output_flag: false, time_limit: 120, mip_rel_gap: 0, user_bound_scale: -6 });
+        m.run();
+        return [...m.getSolution().colValue];
+      })
+    : undefined;
   for (const name of chosen.length ? chosen : Object.keys(variants)) {
     const cpu = process.cpuUsage();
     const wall = performance.now();
@@ -51,6 +68,7 @@ for (const seed of seeds) {
         user_bound_scale: -6,
         ...variants[name],
       });
+      if (optimum) m.setSolution({ colValue: optimum });
       m.run();
       const used = process.cpuUsage(cpu);
       console.info(

@@ -210,6 +210,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 /** Methods that change nothing (RFC 9110 section 9.2.1); any other request may have changed what is cached. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route writes nothing stored although its method is not safe (a POST that computes on what it is sent):
+     * its answer leaves the cached reads, so the next request does not read its session and rights again.
+     */
+    isWriteFree?: boolean;
+  }
+}
+
 /** Host names whose realm is kept (a flood of made-up Host headers evicts old ones rather than growing memory). */
 const MAX_CACHED_HOSTS = 1_000;
 /** Sessions and grant reads kept: a few per signed-in user. */
@@ -262,7 +273,9 @@ async function keepCachesFresh(
     await stopListeningToAnswers();
   });
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method)) all.forEach((cache) => cache.clear());
+    if (!SAFE_METHODS.has(request.method) && request.routeOptions.config.isWriteFree !== true) {
+      all.forEach((cache) => cache.clear());
+    }
     return payload;
   });
 }

@@ -8,7 +8,7 @@ import {
 } from '@ecc/contracts';
 import { createAuthzRepository } from '@ecc/db';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 import { PINS_OVER_BUDGET_MESSAGE } from './optimizer.service.ts';
@@ -206,6 +206,18 @@ describe('pathway routes', () => {
   });
 
   describe('POST /api/pathways/optimize', () => {
+    it('writes nothing, so the next request finds its session and rights cached and reads no table', async () => {
+      expect((await optimize(REQUEST)).statusCode).toBe(200);
+      const { db } = testApp.database;
+      const reads = [vi.spyOn(db, 'select'), vi.spyOn(db, 'execute'), vi.spyOn(db, 'transaction')];
+      try {
+        expect((await optimize(REQUEST)).statusCode).toBe(200);
+        expect(reads.map((read) => read.mock.calls.length)).toEqual([0, 0, 0]);
+      } finally {
+        reads.forEach((read) => read.mockRestore());
+      }
+    });
+
     it('answers the least-cost plan that meets the trajectory, on the worker thread', async () => {
       const response = await optimize(REQUEST);
       expect(response.statusCode).toBe(200);
