@@ -179,8 +179,8 @@ function reportByKind(): string[] {
     const sorted = [...(latenciesByKind.get(kind) ?? [])].sort((a, b) => a - b);
     const inTail = sorted.filter((latency) => latency >= tailFrom).length;
     return (
-      `  ${kind.padEnd(26)} ${String(sorted.length).padStart(6)} reads; ms p50 ${percentile(sorted, 0.5)} ` +
-      `p90 ${percentile(sorted, 0.9)} p99 ${percentile(sorted, 0.99)} max ${sorted.at(-1) ?? 0}; ` +
+      `  ${kind.padEnd(26)} ${String(sorted.length).padStart(6)} reads; ms p50 ${percentile(sorted, 0.5).toFixed(0)} ` +
+      `p90 ${percentile(sorted, 0.9).toFixed(0)} p99 ${percentile(sorted, 0.99).toFixed(0)} max ${(sorted.at(-1) ?? 0).toFixed(0)}; ` +
       `${inTail} of the ${all.length - all.findIndex((latency) => latency >= tailFrom)} reads at or over the p99`
     );
   });
