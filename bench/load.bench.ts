@@ -13,6 +13,9 @@
  * (a throwaway PostgreSQL, as `npm test` starts it). ECC_BENCH_PORT sets the port (default 3939),
  * ECC_LOAD_SECONDS the duration (default 60). `--profile` runs the server under V8's CPU profiler during the mixed
  * load only and prints its self time by area of the code (with PGlite in its worker thread, the main thread's).
+ * The reads under load are also reported by kind, and on PGlite the worker's timings over the mixed load: how long
+ * statements and transactions waited for its one connection and held it, and how much of a transaction's hold was
+ * idle, waiting for the main thread's next statement (`ECC_DATABASE_TIMINGS_FILE`, pglite-worker-thread.ts).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -200,9 +203,12 @@ function reportDatabaseTimings(file: string, from: number, to: number): string[]
     const busy = ofKind.reduce((sum, timing) => sum + (timing.busyMs ?? 0), 0);
     const statements = ofKind.reduce((sum, timing) => sum + (timing.statements ?? 0), 0);
     const ms = (value: number) => value.toFixed(1);
+    const head = `  ${kind.padEnd(17)} ${String(ofKind.length).padStart(6)} (${(ofKind.length / seconds).toFixed(0)}/s); `;
+    // PGlite's own queue is inside its calls: a statement outside any transaction is timed wait and run together.
+    if (kind === 'statement')
+      return `${head}waited and ran, ms p50 ${ms(percentile(helds, 0.5))} p99 ${ms(percentile(helds, 0.99))}`;
     return (
-      `  ${kind.padEnd(17)} ${String(ofKind.length).padStart(6)} (${(ofKind.length / seconds).toFixed(0)}/s); ` +
-      `wait ms p50 ${ms(percentile(waits, 0.5))} p99 ${ms(percentile(waits, 0.99))}; held ms p50 ` +
+      `${head}wait ms p50 ${ms(percentile(waits, 0.5))} p99 ${ms(percentile(waits, 0.99))}; held ms p50 ` +
       `${ms(percentile(helds, 0.5))} p99 ${ms(percentile(helds, 0.99))}; the connection held ` +
       `${((held / (to - from)) * 100).toFixed(0)} % of the time` +
       (kind === 'transaction'
