@@ -13,12 +13,16 @@
  * (a throwaway PostgreSQL, as `npm test` starts it). ECC_BENCH_PORT sets the port (default 3939),
  * ECC_LOAD_SECONDS the duration (default 60). `--profile` runs the server under V8's CPU profiler during the mixed
  * load only and prints its self time by area of the code (with PGlite in its worker thread, the main thread's).
+ * The reads under load are also reported by kind, and on PGlite the worker's timings over the mixed load: how long
+ * statements and transactions waited for its one connection and held it, and how much of a transaction's hold was
+ * idle, waiting for the main thread's next statement (`ECC_DATABASE_TIMINGS_FILE`, pglite-worker-thread.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Request as AutocannonRequest, type Result } from 'autocannon';
 import { DEMO_REALM_KEY, DEMO_USER } from '../packages/db/src/index.ts';
+import type { DatabaseTiming } from '../packages/db/src/pglite-worker-protocol.ts';
 import {
   createDatabaseTarget,
   prepareDatabase,
@@ -49,6 +53,24 @@ interface RealmReader {
 
 /** Answers naming another realm's facility, record, user or session; each is a failure of realm isolation. */
 const crossRealmAnswers: string[] = [];
+
+/** The read kinds, named as the bench prints them; a facility's slug and the realm do not make a kind. */
+const READ_KINDS = [
+  'facility list ?limit=50',
+  'facility view',
+  'records ?limit=100',
+  'factor library ?limit=50',
+  'session',
+  'user',
+] as const;
+type ReadKind = (typeof READ_KINDS)[number];
+
+/**
+ * Each read's latency by kind. autocannon calls a request's `onResponse` and then, in the same tick, emits
+ * `response` with that request's latency, so the kind noted in the first is the kind of the second.
+ */
+const latenciesByKind = new Map<ReadKind, number[]>(READ_KINDS.map((kind) => [kind, []]));
+let lastReadKind: ReadKind | undefined;
 
 /** The facility ids of the user's realm, read once before the load. */
 async function readerOf(user: SignedInUser, email: string, realmKey: string): Promise<RealmReader> {
@@ -87,11 +109,12 @@ function readsOf(reader: RealmReader): AutocannonRequest[] {
     '/api/emission-factors?limit=50',
     '/api/auth/session',
     '/api/user',
-  ].map((path) => ({
+  ].map((path, index) => ({
     method: 'GET',
     path,
     headers,
     onResponse: (status: number, body: string) => {
+      lastReadKind = READ_KINDS[index];
       if (status !== 200) return;
       if (!isOwnRealmAnswer(reader, path, JSON.parse(body))) crossRealmAnswers.push(`${host} ${path}`);
     },
@@ -127,6 +150,75 @@ function run(
   return autocannon({ title, url: ORIGIN, connections, duration, requests });
 }
 
+/** Runs the reads, keeping each answer's latency under its kind (the peer's are not kept). */
+function runReads(readers: RealmReader[]): Promise<Result> {
+  for (const latencies of latenciesByKind.values()) latencies.length = 0;
+  const instance = autocannon(
+    {
+      title: 'reads',
+      url: ORIGIN,
+      connections: READ_CONNECTIONS,
+      duration: SECONDS,
+      requests: readers.flatMap(readsOf),
+    },
+    () => undefined,
+  );
+  instance.on('response', (_client, _status, _bytes, latency: number) => {
+    if (lastReadKind) latenciesByKind.get(lastReadKind)?.push(latency);
+    lastReadKind = undefined;
+  });
+  return new Promise((resolve) => instance.on('done', resolve));
+}
+
+function percentile(sorted: readonly number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+}
+
+/** The reads under load by kind: which of them make the tail (issue 15 session 11). */
+function reportByKind(): string[] {
+  const all = [...latenciesByKind.values()].flat().sort((a, b) => a - b);
+  const tailFrom = percentile(all, 0.99);
+  return READ_KINDS.map((kind) => {
+    const sorted = [...(latenciesByKind.get(kind) ?? [])].sort((a, b) => a - b);
+    const inTail = sorted.filter((latency) => latency >= tailFrom).length;
+    return (
+      `  ${kind.padEnd(26)} ${String(sorted.length).padStart(6)} reads; ms p50 ${percentile(sorted, 0.5).toFixed(0)} ` +
+      `p90 ${percentile(sorted, 0.9).toFixed(0)} p99 ${percentile(sorted, 0.99).toFixed(0)} max ${(sorted.at(-1) ?? 0).toFixed(0)}; ` +
+      `${inTail} of the ${all.length - all.findIndex((latency) => latency >= tailFrom)} reads at or over the p99`
+    );
+  });
+}
+
+/** The PGlite worker's time over the mixed load: how long requests waited for its one connection, and held it. */
+function reportDatabaseTimings(file: string, from: number, to: number): string[] {
+  const timings = (JSON.parse(readFileSync(file, 'utf8')) as DatabaseTiming[]).filter(
+    (timing) => timing.at >= from && timing.at <= to,
+  );
+  const seconds = (to - from) / 1000;
+  return (['scoped statement', 'statement', 'transaction'] as const).map((kind) => {
+    const ofKind = timings.filter((timing) => timing.kind === kind);
+    const waits = ofKind.map((timing) => timing.waitMs).sort((a, b) => a - b);
+    const helds = ofKind.map((timing) => timing.heldMs).sort((a, b) => a - b);
+    const held = helds.reduce((sum, ms) => sum + ms, 0);
+    const busy = ofKind.reduce((sum, timing) => sum + (timing.busyMs ?? 0), 0);
+    const statements = ofKind.reduce((sum, timing) => sum + (timing.statements ?? 0), 0);
+    const ms = (value: number) => value.toFixed(1);
+    const head = `  ${kind.padEnd(17)} ${String(ofKind.length).padStart(6)} (${(ofKind.length / seconds).toFixed(0)}/s); `;
+    // PGlite's own queue is inside its calls: a statement outside any transaction is timed wait and run together.
+    if (kind === 'statement')
+      return `${head}waited and ran, ms p50 ${ms(percentile(helds, 0.5))} p99 ${ms(percentile(helds, 0.99))}`;
+    return (
+      `${head}wait ms p50 ${ms(percentile(waits, 0.5))} p99 ${ms(percentile(waits, 0.99))}; held ms p50 ` +
+      `${ms(percentile(helds, 0.5))} p99 ${ms(percentile(helds, 0.99))}; the connection held ` +
+      `${((held / (to - from)) * 100).toFixed(0)} % of the time` +
+      (kind === 'transaction'
+        ? `, ${statements} statements in them busy ${((busy / (to - from)) * 100).toFixed(0)} %, idle between ` +
+          `statements ${(((held - busy) / (to - from)) * 100).toFixed(0)} %`
+        : '')
+    );
+  });
+}
+
 function report(result: Result): string {
   const { latency } = result;
   return (
@@ -142,11 +234,17 @@ async function main(): Promise<void> {
     ? mkdtempSync(join(tmpdir(), 'ecc-profile-'))
     : undefined;
   const profileFile = profileDirectory && join(profileDirectory, 'server.cpuprofile');
+  const timingsDirectory = isPostgres ? undefined : mkdtempSync(join(tmpdir(), 'ecc-database-timings-'));
+  const timingsFile = timingsDirectory && join(timingsDirectory, 'timings.json');
   const { target, cleanup } = await createDatabaseTarget(isPostgres);
   try {
     await prepareDatabase(target);
     const { nodeArguments, environment } = profiledServerOptions(profileFile);
-    const server = await startServer(target, PORT, nodeArguments, environment);
+    const server = await startServer(target, PORT, nodeArguments, {
+      ...environment,
+      ...(timingsFile ? { ECC_DATABASE_TIMINGS_FILE: timingsFile } : {}),
+    });
+    let loadWindow = { from: 0, to: 0 };
     try {
       const users = [
         await signIn(ORIGIN, `127.0.0.1:${PORT}`, DEMO_USER),
@@ -171,12 +269,15 @@ async function main(): Promise<void> {
       );
       console.info(report(alone));
       if (profileFile) await signalProfiler(server, 'profile started');
+      loadWindow = { from: Date.now(), to: 0 };
       const [reads, writes] = await Promise.all([
-        run('reads', READ_CONNECTIONS, readers.flatMap(readsOf)),
+        runReads(readers),
         run('writes', WRITE_CONNECTIONS, users.flatMap(writesOf)),
       ]);
+      loadWindow.to = Date.now();
       if (profileFile) await signalProfiler(server, 'profile written');
       console.info(report(reads));
+      for (const line of reportByKind()) console.info(line);
       console.info(report(writes));
       // autocannon's errors include its timeouts.
       const failures = [reads, writes].reduce((sum, result) => sum + result.errors + result.non2xx, 0);
@@ -191,8 +292,14 @@ async function main(): Promise<void> {
     } finally {
       await stopProcess(server);
     }
+    if (timingsFile && loadWindow.to > 0) {
+      console.info('PGlite worker over the mixed load (wait for its one connection, then held):');
+      for (const line of reportDatabaseTimings(timingsFile, loadWindow.from, loadWindow.to))
+        console.info(line);
+    }
   } finally {
     await cleanup();
+    if (timingsDirectory) rmSync(timingsDirectory, { recursive: true, force: true });
     if (profileDirectory) rmSync(profileDirectory, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from './create-database.ts';
 import { LOCK_FILE_NAME } from './data-dir-lock.ts';
 import { isUniqueViolation } from './is-unique-violation.ts';
+import type { DatabaseTiming } from './pglite-worker-protocol.ts';
 import { DatabaseWorkerError, PgliteWorkerClient } from './pglite-worker-client.ts';
 import { runInRealmScope } from './realm-scope.ts';
 
@@ -122,6 +123,39 @@ describe('PGlite in a worker thread (decision 047)', () => {
     expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
     database = await createDatabase({ dataDir, worker: { onFailure: (error) => failures.push(error) } });
     expect(rowsOf(await database.db.execute(sql`select value from worker_counter`))).toEqual([{ value: 20 }]);
+  }, 180_000);
+});
+
+describe('the worker timings the load bench reads', () => {
+  it('writes each scoped statement, statement and transaction with its wait and hold when closed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ecc-worker-timings-'));
+    const timingsFile = join(dataDir, 'timings.json');
+    process.env.ECC_DATABASE_TIMINGS_FILE = timingsFile;
+    try {
+      const database = await createDatabase({ dataDir, worker: { onFailure: () => undefined } });
+      await database.migrate();
+      const startedAt = Date.now();
+      await runInRealmScope({ realmIds: ['00000000-0000-4000-8000-000000000001'] }, () =>
+        database.db.execute(sql`select 1`),
+      );
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await tx.execute(sql`select 2`);
+      });
+      await database.db.execute(sql`select 3`);
+      await database.close();
+      const timings = (JSON.parse(readFileSync(timingsFile, 'utf8')) as DatabaseTiming[]).filter(
+        (timing) => timing.at >= startedAt,
+      );
+      expect(timings.map((timing) => timing.kind)).toEqual(['scoped statement', 'transaction', 'statement']);
+      const transaction = timings[1];
+      expect(transaction?.statements).toBe(2);
+      expect(transaction?.busyMs).toBeLessThanOrEqual(transaction?.heldMs ?? 0);
+      for (const timing of timings) expect(timing.waitMs).toBeGreaterThanOrEqual(0);
+    } finally {
+      delete process.env.ECC_DATABASE_TIMINGS_FILE;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 180_000);
 });
 

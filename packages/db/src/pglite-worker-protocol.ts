@@ -33,3 +33,15 @@ export type WorkerReply =
   | { kind: 'result'; id: number; value: unknown }
   | { kind: 'error'; id: number; error: Record<string, unknown> }
   | { kind: 'notification'; channel: string; payload: string };
+
+/** One request's time at the worker, kept when `ECC_DATABASE_TIMINGS_FILE` names a file (the load bench). */
+export interface DatabaseTiming {
+  kind: 'scoped statement' | 'statement' | 'transaction';
+  /** When the request arrived, in milliseconds since the epoch. */
+  at: number;
+  waitMs: number;
+  heldMs: number;
+  /** A transaction's statements and their time in the database; the rest of `heldMs` it sat idle. */
+  statements?: number;
+  busyMs?: number;
+}

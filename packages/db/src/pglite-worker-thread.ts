@@ -3,17 +3,41 @@
  * own thread, while the main thread serves HTTP. It answers the messages of `PgliteWorkerClient`
  * (`pglite-worker-client.ts`) and nothing else.
  */
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { SCOPE_STATEMENT } from './realm-scope.ts';
-import type { WorkerReply, WorkerRequest, WorkerQueryOptions } from './pglite-worker-protocol.ts';
+import type {
+  WorkerReply,
+  WorkerRequest,
+  WorkerQueryOptions,
+  WorkerScope,
+  DatabaseTiming,
+} from './pglite-worker-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker-thread.ts runs only as a worker thread');
 const { dataDir } = workerData as { dataDir: string };
 
+/**
+ * Where the database's time goes under a benchmark's load (`bench/load.bench.ts`): when the file is named, each
+ * request's wait for PGlite's one connection and its time on it are kept, and written there as JSON on close.
+ * A transaction's time on it includes its idle gaps, waiting for the main thread's next statement.
+ */
+const TIMINGS_FILE = process.env.ECC_DATABASE_TIMINGS_FILE;
+const timings: DatabaseTiming[] = [];
+const now = () => performance.timeOrigin + performance.now();
+
 /** Each open transaction's handle, and how to end it: its callback in `client.transaction` waits on this. */
-const transactions = new Map<number, { tx: Transaction; end: (isCommit: boolean) => void }>();
+const transactions = new Map<
+  number,
+  {
+    tx: Transaction;
+    end: (isCommit: boolean) => void;
+    timing: DatabaseTiming & { statements: number; busyMs: number };
+  }
+>();
 let nextTransactionId = 1;
 /** Thrown inside `client.transaction` to make PGlite roll back; never leaves this file. */
 const ROLLBACK = Symbol('rollback');
@@ -44,11 +68,49 @@ function queryOptions(options: WorkerQueryOptions | undefined): QueryOptions | u
   return { ...(rowMode ? { rowMode } : {}), ...(textTypes ? { parsers } : {}), ...(blob ? { blob } : {}) };
 }
 
-function target(client: PGlite, transactionId: number | undefined): PGlite | Transaction {
-  if (transactionId === undefined) return client;
+/** Runs one statement outside a scope: in its open transaction (timed into it) or alone on the connection. */
+async function unscoped<Value>(
+  client: PGlite,
+  transactionId: number | undefined,
+  statement: (target: PGlite | Transaction) => Promise<Value>,
+): Promise<Value> {
+  const start = now();
+  if (transactionId === undefined) {
+    const value = await statement(client);
+    if (TIMINGS_FILE) timings.push({ kind: 'statement', at: start, waitMs: 0, heldMs: now() - start });
+    return value;
+  }
   const open = transactions.get(transactionId);
   if (!open) throw new Error(`Transaction ${transactionId} is not open`);
-  return open.tx;
+  try {
+    return await statement(open.tx);
+  } finally {
+    open.timing.statements += 1;
+    open.timing.busyMs += now() - start;
+  }
+}
+
+/** A statement in its own short transaction bound to a realm scope, its wait for the connection timed. */
+async function scoped<Value>(
+  client: PGlite,
+  scope: WorkerScope,
+  statement: (tx: Transaction) => Promise<Value>,
+): Promise<Value> {
+  const arrived = now();
+  let started = arrived;
+  const value = await client.transaction(async (tx) => {
+    started = now();
+    await tx.query(SCOPE_STATEMENT, scope);
+    return statement(tx);
+  });
+  if (TIMINGS_FILE)
+    timings.push({
+      kind: 'scoped statement',
+      at: arrived,
+      waitMs: started - arrived,
+      heldMs: now() - started,
+    });
+  return value;
 }
 
 async function handle(client: PGlite, request: WorkerRequest): Promise<unknown> {
@@ -56,29 +118,33 @@ async function handle(client: PGlite, request: WorkerRequest): Promise<unknown> 
     case 'query': {
       const options = queryOptions(request.options);
       if (!request.scope)
-        return target(client, request.transactionId).query(request.text, request.params, options);
-      const scope = request.scope;
+        return unscoped(client, request.transactionId, (target) =>
+          target.query(request.text, request.params, options),
+        );
       // One message for the scoped statement's short transaction: begin, scope, statement, commit.
-      return client.transaction(async (tx) => {
-        await tx.query(SCOPE_STATEMENT, scope);
-        return tx.query(request.text, request.params, options);
-      });
+      return scoped(client, request.scope, (tx) => tx.query(request.text, request.params, options));
     }
     case 'exec': {
-      if (!request.scope) return target(client, request.transactionId).exec(request.text);
-      const scope = request.scope;
-      return client.transaction(async (tx) => {
-        await tx.query(SCOPE_STATEMENT, scope);
-        return tx.exec(request.text);
-      });
+      if (!request.scope)
+        return unscoped(client, request.transactionId, (target) => target.exec(request.text));
+      return scoped(client, request.scope, (tx) => tx.exec(request.text));
     }
     case 'begin':
       return new Promise<number>((resolveBegun, rejectBegun) => {
         const transactionId = nextTransactionId++;
+        const timing = {
+          kind: 'transaction' as const,
+          at: now(),
+          waitMs: 0,
+          heldMs: 0,
+          statements: 0,
+          busyMs: 0,
+        };
         client
           .transaction(async (tx) => {
+            timing.waitMs = now() - timing.at;
             const isCommit = await new Promise<boolean>((end) => {
-              transactions.set(transactionId, { tx, end });
+              transactions.set(transactionId, { tx, end, timing });
               resolveBegun(transactionId);
             });
             if (!isCommit) throw ROLLBACK;
@@ -104,6 +170,7 @@ async function handle(client: PGlite, request: WorkerRequest): Promise<unknown> 
       return undefined;
     case 'close':
       await client.close();
+      if (TIMINGS_FILE) writeFileSync(TIMINGS_FILE, JSON.stringify(timings));
       return undefined;
   }
 }
@@ -112,6 +179,8 @@ async function handle(client: PGlite, request: WorkerRequest): Promise<unknown> 
 const endings = new Map<number, { resolve: () => void; reject: (error: unknown) => void }>();
 
 function settleEnd(transactionId: number, error?: unknown): void {
+  const timing = transactions.get(transactionId)?.timing;
+  if (TIMINGS_FILE && timing) timings.push({ ...timing, heldMs: now() - timing.at - timing.waitMs });
   transactions.delete(transactionId);
   const ending = endings.get(transactionId);
   endings.delete(transactionId);
