@@ -1,5 +1,6 @@
 import type { Realm } from '@ecc/contracts';
-import { signIn, type TestApp } from './test-app.ts';
+import type { HTTPMethods } from 'fastify';
+import { signIn, withSession, type TestApp } from './test-app.ts';
 import { createTestRealm, createTestUser, type TestRealmOptions } from './test-realms.ts';
 
 /*
@@ -42,4 +43,11 @@ export async function createTwoRealms(
       otherAdmin: await signIn(testApp.app, OTHER_ADMIN, OTHER_HOST),
     },
   };
+}
+
+/** A request as the route tests make it: a session token, the method and URL, the host (acme's unless said), a body. */
+export type CallRequest = [token: string, method: HTTPMethods, url: string, host?: string, payload?: object];
+
+export function callAs(testApp: TestApp, ...[token, method, url, host = ACME_HOST, payload]: CallRequest) {
+  return testApp.app.inject({ method, url, headers: { ...withSession(token), host }, payload });
 }

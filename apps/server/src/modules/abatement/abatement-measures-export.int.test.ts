@@ -4,12 +4,12 @@ import {
   planNotIncludedMessage,
   type MeasureInput,
 } from '@ecc/contracts';
-import { facilities, permissions, type Database } from '@ecc/db';
-import { and, eq } from 'drizzle-orm';
+import { facilities, type Database } from '@ecc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
+import { withdrawRoleFacilityGrants } from '#test-support/role-grants.ts';
 
 const HOST = 'acme.abatement.test';
 const OTHER_HOST = 'other.abatement.test';
@@ -98,16 +98,7 @@ describe('the abatement measures export', () => {
     });
     expect(foreign.statusCode).toBe(201);
     // The member role of acme loses its facility grants: a user of the realm who may not read its emissions.
-    await db
-      .update(permissions)
-      .set({ active: false })
-      .where(
-        and(
-          eq(permissions.realmId, acme.id),
-          eq(permissions.principalType, 'role'),
-          eq(permissions.rightId, 'facilities'),
-        ),
-      );
+    await withdrawRoleFacilityGrants(db, acme.id);
     tokens.member = await signIn(testApp.app, MEMBER, HOST);
   });
   afterAll(() => testApp.close());

@@ -1,10 +1,16 @@
 import { measureSchema, type MeasureInput, type PlanExportRequest } from '@ecc/contracts';
-import { permissions } from '@ecc/db';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
-import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
-import { ACME_HOST as HOST, MEMBER, OTHER_HOST, createTwoRealms } from '#test-support/two-realms.ts';
+import { createTestApp, signIn, type TestApp } from '#test-support/test-app.ts';
+import {
+  ACME_HOST as HOST,
+  MEMBER,
+  OTHER_HOST,
+  createTwoRealms,
+  callAs,
+  type CallRequest,
+} from '#test-support/two-realms.ts';
+import { withdrawRoleFacilityGrants } from '#test-support/role-grants.ts';
 
 const MEASURE_HEADER = [
   'Start year',
@@ -46,8 +52,7 @@ describe('the optimizer plan export', () => {
   const tokens = { admin: '', member: '', other: '' };
   const ids = { heatPump: '', boiler: '', solar: '', foreign: '' };
 
-  const call = (token: string, method: 'GET' | 'POST', url: string, host = HOST, payload?: object) =>
-    testApp.app.inject({ method, url, headers: { ...withSession(token), host }, payload });
+  const call = (...request: CallRequest) => callAs(testApp, ...request);
   const createMeasure = async (token: string, input: MeasureInput, host = HOST) => {
     const created = await call(token, 'POST', '/api/abatement/measures', host, input);
     expect(created.statusCode, created.body).toBe(201);
@@ -81,16 +86,7 @@ describe('the optimizer plan export', () => {
     });
     ids.foreign = await createMeasure(tokens.other, { ...HEAT_PUMP, name: 'Foreign measure' }, OTHER_HOST);
     // Acme's members lose their facility grants: users of the realm who may not read its emissions.
-    await testApp.database.db
-      .update(permissions)
-      .set({ active: false })
-      .where(
-        and(
-          eq(permissions.realmId, cast.acme.id),
-          eq(permissions.principalType, 'role'),
-          eq(permissions.rightId, 'facilities'),
-        ),
-      );
+    await withdrawRoleFacilityGrants(testApp.database.db, cast.acme.id);
     tokens.member = await signIn(testApp.app, MEMBER, HOST);
   });
   afterAll(() => testApp.close());

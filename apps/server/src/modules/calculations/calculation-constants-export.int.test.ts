@@ -1,10 +1,9 @@
 import { GAS_IDS, GWP_SETS, UNITS, unitsMatching } from '@ecc/domain';
-import { permissions } from '@ecc/db';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { withdrawRoleFacilityGrants } from '#test-support/role-grants.ts';
 
 const HOST = 'acme.constants.test';
 const ADMIN = { email: 'ada@acme.test', password: 'acme-password-1', role: 'admin' as const };
@@ -23,16 +22,7 @@ describe('the calculation constants exports of /calc-editor/constants', () => {
     await createTestUser(db, acme, ADMIN);
     await createTestUser(db, acme, MEMBER);
     // The member role loses its facility grants: a user of the realm without the page's right.
-    await db
-      .update(permissions)
-      .set({ active: false })
-      .where(
-        and(
-          eq(permissions.realmId, acme.id),
-          eq(permissions.principalType, 'role'),
-          eq(permissions.rightId, 'facilities'),
-        ),
-      );
+    await withdrawRoleFacilityGrants(db, acme.id);
     tokens.admin = await signIn(testApp.app, ADMIN, HOST);
     tokens.member = await signIn(testApp.app, MEMBER, HOST);
   });

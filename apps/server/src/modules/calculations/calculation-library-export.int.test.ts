@@ -4,13 +4,19 @@ import {
   calculationSaveResponseSchema,
   calculationVersionListResponseSchema,
 } from '@ecc/contracts';
-import { permissions } from '@ecc/db';
 import { CALCULATION_TEMPLATES } from '@ecc/domain';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
-import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
-import { ACME_HOST as HOST, MEMBER, OTHER_HOST, createTwoRealms } from '#test-support/two-realms.ts';
+import { createTestApp, signIn, type TestApp } from '#test-support/test-app.ts';
+import {
+  ACME_HOST as HOST,
+  MEMBER,
+  OTHER_HOST,
+  createTwoRealms,
+  callAs,
+  type CallRequest,
+} from '#test-support/two-realms.ts';
+import { withdrawRoleFacilityGrants } from '#test-support/role-grants.ts';
 
 const FLAT_FORMULA = 'set :rate = 2.5\n:quantity * :rate';
 const VERSION_HEADER = [
@@ -44,8 +50,7 @@ describe('the calculation tools’ exports', () => {
   const tokens = { admin: '', member: '', other: '' };
   const ids = { flat: '', draft: '', foreign: '' };
 
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, host = HOST, payload?: object) =>
-    testApp.app.inject({ method, url, headers: { ...withSession(token), host }, payload });
+  const call = (...request: CallRequest) => callAs(testApp, ...request);
   const created = async (token: string, url: string, payload: object, host = HOST) => {
     const answer = await call(token, 'POST', url, host, payload);
     expect(answer.statusCode, answer.body).toBe(201);
@@ -101,16 +106,7 @@ describe('the calculation tools’ exports', () => {
     });
     expect(foreignBound.statusCode, foreignBound.body).toBe(200);
     // Acme's members lose their facility grants: users of the realm who may not read its calculations.
-    await testApp.database.db
-      .update(permissions)
-      .set({ active: false })
-      .where(
-        and(
-          eq(permissions.realmId, cast.acme.id),
-          eq(permissions.principalType, 'role'),
-          eq(permissions.rightId, 'facilities'),
-        ),
-      );
+    await withdrawRoleFacilityGrants(testApp.database.db, cast.acme.id);
     tokens.member = await signIn(testApp.app, MEMBER, HOST);
   });
   afterAll(() => testApp.close());

@@ -1,9 +1,17 @@
-import { facilities, permissions } from '@ecc/db';
-import { and, eq } from 'drizzle-orm';
+import { facilities } from '@ecc/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
-import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
-import { ACME_HOST as HOST, MEMBER, OTHER_HOST, createTwoRealms } from '#test-support/two-realms.ts';
+import { createTestApp, signIn, type TestApp } from '#test-support/test-app.ts';
+import {
+  ACME_HOST as HOST,
+  MEMBER,
+  OTHER_HOST,
+  createTwoRealms,
+  callAs,
+  type CallRequest,
+} from '#test-support/two-realms.ts';
+import { withdrawRoleFacilityGrants } from '#test-support/role-grants.ts';
 
 const HEADER = ['Year', 'Reported to', 'Gas', 'Reported mass (kg)', 'CO2e on AR5 (kg)', 'Note'];
 const URL = '/api/exports/facilities/north-plant/reported-emissions';
@@ -36,8 +44,7 @@ describe('the facility reported emissions export', () => {
   let testApp: TestApp;
   const tokens = { admin: '', member: '', other: '' };
 
-  const call = (token: string, method: 'GET' | 'POST', url: string, host = HOST, payload?: object) =>
-    testApp.app.inject({ method, url, headers: { ...withSession(token), host }, payload });
+  const call = (...request: CallRequest) => callAs(testApp, ...request);
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -53,16 +60,7 @@ describe('the facility reported emissions export', () => {
     const { db } = testApp.database;
     await db.update(facilities).set({ reported: REPORTED }).where(eq(facilities.id, created.json().id));
     // The member role of acme loses its facility grants: a user of the realm who may not read its facilities.
-    await db
-      .update(permissions)
-      .set({ active: false })
-      .where(
-        and(
-          eq(permissions.realmId, cast.acme.id),
-          eq(permissions.principalType, 'role'),
-          eq(permissions.rightId, 'facilities'),
-        ),
-      );
+    await withdrawRoleFacilityGrants(db, cast.acme.id);
     tokens.member = await signIn(testApp.app, MEMBER, HOST);
   });
   afterAll(() => testApp.close());

@@ -1,8 +1,15 @@
 import { featureFlagDefinitionListSchema } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
-import { createTestApp, withSession, type TestApp } from '#test-support/test-app.ts';
-import { ACME_HOST as HOST, ADMIN, OTHER_HOST, createTwoRealms } from '#test-support/two-realms.ts';
+import { createTestApp, type TestApp } from '#test-support/test-app.ts';
+import {
+  ACME_HOST as HOST,
+  ADMIN,
+  OTHER_HOST,
+  createTwoRealms,
+  callAs,
+  type CallRequest,
+} from '#test-support/two-realms.ts';
 
 const HEADER = [
   'Key',
@@ -18,8 +25,7 @@ describe('the feature flags export', () => {
   let testApp: TestApp;
   const tokens = { admin: '', member: '', other: '' };
 
-  const call = (token: string, method: 'GET' | 'POST', url: string, host = HOST, payload?: object) =>
-    testApp.app.inject({ method, url, headers: { ...withSession(token), host }, payload });
+  const call = (...request: CallRequest) => callAs(testApp, ...request);
 
   beforeAll(async () => {
     testApp = await createTestApp();

@@ -1,8 +1,14 @@
 import { invitationListSchema, sentInvitationSchema } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
-import { createTestApp, withSession, type TestApp } from '#test-support/test-app.ts';
-import { ACME_HOST as HOST, OTHER_HOST, createTwoRealms } from '#test-support/two-realms.ts';
+import { createTestApp, type TestApp } from '#test-support/test-app.ts';
+import {
+  ACME_HOST as HOST,
+  OTHER_HOST,
+  createTwoRealms,
+  callAs,
+  type CallRequest,
+} from '#test-support/two-realms.ts';
 
 const HEADER = ['Email', 'Role', 'Status', 'Link valid until (UTC)', 'Invited on (UTC)'];
 
@@ -12,13 +18,7 @@ describe('the invitations export', () => {
   /** The links the server answered (no mail server here): credentials that must never reach a file. */
   const links: string[] = [];
 
-  const call = (
-    token: string,
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    host = HOST,
-    payload?: object,
-  ) => testApp.app.inject({ method, url, headers: { ...withSession(token), host }, payload });
+  const call = (...request: CallRequest) => callAs(testApp, ...request);
 
   beforeAll(async () => {
     testApp = await createTestApp();

@@ -1,9 +1,15 @@
-import { permissions } from '@ecc/db';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
-import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
-import { ACME_HOST as HOST, MEMBER, OTHER_HOST, createTwoRealms } from '#test-support/two-realms.ts';
+import { createTestApp, signIn, type TestApp } from '#test-support/test-app.ts';
+import {
+  ACME_HOST as HOST,
+  MEMBER,
+  OTHER_HOST,
+  createTwoRealms,
+  callAs,
+  type CallRequest,
+} from '#test-support/two-realms.ts';
+import { withdrawRoleFacilityGrants } from '#test-support/role-grants.ts';
 
 const UNIT_HEADER = ['Business unit', 'Code', 'Parent path', 'Level', 'Facilities'];
 const DENOMINATOR_HEADER = [
@@ -21,8 +27,7 @@ describe('the business unit and intensity denominator exports', () => {
   let testApp: TestApp;
   const tokens = { admin: '', member: '', other: '' };
 
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, host = HOST, payload?: object) =>
-    testApp.app.inject({ method, url, headers: { ...withSession(token), host }, payload });
+  const call = (...request: CallRequest) => callAs(testApp, ...request);
 
   const created = async (
     token: string,
@@ -76,16 +81,7 @@ describe('the business unit and intensity denominator exports', () => {
     await figure({ year: 2024, scope: 'realm', kind: 'headcount', amount: 77 }, tokens.other, OTHER_HOST);
 
     // The member role of acme loses its facility grants: a user of the realm who may not read its organisation.
-    await testApp.database.db
-      .update(permissions)
-      .set({ active: false })
-      .where(
-        and(
-          eq(permissions.realmId, cast.acme.id),
-          eq(permissions.principalType, 'role'),
-          eq(permissions.rightId, 'facilities'),
-        ),
-      );
+    await withdrawRoleFacilityGrants(testApp.database.db, cast.acme.id);
     tokens.member = await signIn(testApp.app, MEMBER, HOST);
   });
   afterAll(() => testApp.close());

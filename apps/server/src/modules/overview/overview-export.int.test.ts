@@ -3,16 +3,15 @@ import {
   createFacilityRepository,
   createRealmRepository,
   DEMO_USER,
-  permissions,
   seedDemoEmissions,
   seedDemoRealm,
   type NewFacility,
 } from '@ecc/db';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
+import { withdrawRoleFacilityGrants } from '#test-support/role-grants.ts';
 
 const OTHER_USER = { email: 'olga@other.test', password: 'other-password-1' };
 const ADMIN = { email: 'ada@demo.test', password: 'admin-password-1', role: 'admin' as const };
@@ -107,16 +106,7 @@ describe('GET /api/exports/overview', () => {
     await seedDemoEmissions(db, other.id);
     await createFacilityRepository(db).insertMany(other.id, [reportingFacility('foreign-reporter', 500_000)]);
     // The member role of the demo realm (the demo user's) loses its facility grants: a reader without the right.
-    await db
-      .update(permissions)
-      .set({ active: false })
-      .where(
-        and(
-          eq(permissions.realmId, demoRealmId),
-          eq(permissions.principalType, 'role'),
-          eq(permissions.rightId, 'facilities'),
-        ),
-      );
+    await withdrawRoleFacilityGrants(db, demoRealmId);
     tokens.demo = await signIn(testApp.app, ADMIN);
     tokens.other = await signIn(testApp.app, OTHER_USER, 'other.test');
     tokens.member = await signIn(testApp.app, DEMO_USER);

@@ -1,10 +1,9 @@
 import { findRoute, planNotIncludedMessage, sectorPathwayListResponseSchema } from '@ecc/contracts';
-import { permissions } from '@ecc/db';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
+import { withdrawRoleFacilityGrants } from '#test-support/role-grants.ts';
 
 const HOST = 'acme.pathways.test';
 const OTHER_HOST = 'other.pathways.test';
@@ -65,16 +64,7 @@ describe('the sector pathways export', () => {
     });
     expect(foreign.statusCode, foreign.body).toBe(201);
     // The member role of acme loses its facility grants: a user of the realm who may not read its emissions.
-    await db
-      .update(permissions)
-      .set({ active: false })
-      .where(
-        and(
-          eq(permissions.realmId, acme.id),
-          eq(permissions.principalType, 'role'),
-          eq(permissions.rightId, 'facilities'),
-        ),
-      );
+    await withdrawRoleFacilityGrants(db, acme.id);
     tokens.member = await signIn(testApp.app, MEMBER, HOST);
   });
   afterAll(() => testApp.close());

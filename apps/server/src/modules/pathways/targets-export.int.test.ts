@@ -1,9 +1,15 @@
-import { permissions } from '@ecc/db';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
-import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
-import { ACME_HOST as HOST, MEMBER, OTHER_HOST, createTwoRealms } from '#test-support/two-realms.ts';
+import { createTestApp, signIn, type TestApp } from '#test-support/test-app.ts';
+import {
+  ACME_HOST as HOST,
+  MEMBER,
+  OTHER_HOST,
+  createTwoRealms,
+  callAs,
+  type CallRequest,
+} from '#test-support/two-realms.ts';
+import { withdrawRoleFacilityGrants } from '#test-support/role-grants.ts';
 
 const HEADER = [
   'Target',
@@ -37,8 +43,7 @@ describe('the targets export', () => {
   let testApp: TestApp;
   const tokens = { admin: '', member: '', other: '' };
 
-  const call = (token: string, method: 'GET' | 'POST', url: string, host = HOST, payload?: object) =>
-    testApp.app.inject({ method, url, headers: { ...withSession(token), host }, payload });
+  const call = (...request: CallRequest) => callAs(testApp, ...request);
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -67,16 +72,7 @@ describe('the targets export', () => {
     });
     expect(foreign.statusCode, foreign.body).toBe(201);
     // The member role of acme loses its facility grants: a user of the realm who may not read its targets.
-    await testApp.database.db
-      .update(permissions)
-      .set({ active: false })
-      .where(
-        and(
-          eq(permissions.realmId, cast.acme.id),
-          eq(permissions.principalType, 'role'),
-          eq(permissions.rightId, 'facilities'),
-        ),
-      );
+    await withdrawRoleFacilityGrants(testApp.database.db, cast.acme.id);
     tokens.member = await signIn(testApp.app, MEMBER, HOST);
   });
   afterAll(() => testApp.close());

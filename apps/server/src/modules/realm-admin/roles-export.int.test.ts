@@ -1,8 +1,14 @@
 import { realmRoleListResponseSchema } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
-import { createTestApp, withSession, type TestApp } from '#test-support/test-app.ts';
-import { ACME_HOST as HOST, OTHER_HOST, createTwoRealms } from '#test-support/two-realms.ts';
+import { createTestApp, type TestApp } from '#test-support/test-app.ts';
+import {
+  ACME_HOST as HOST,
+  OTHER_HOST,
+  createTwoRealms,
+  callAs,
+  type CallRequest,
+} from '#test-support/two-realms.ts';
 
 const HEADER = [
   'Role',
@@ -28,8 +34,7 @@ describe('the roles export', () => {
   let testApp: TestApp;
   const tokens = { admin: '', member: '', other: '' };
 
-  const call = (token: string, method: 'GET' | 'POST', url: string, host = HOST, payload?: object) =>
-    testApp.app.inject({ method, url, headers: { ...withSession(token), host }, payload });
+  const call = (...request: CallRequest) => callAs(testApp, ...request);
 
   const rolesOf = async (token: string, host = HOST) =>
     realmRoleListResponseSchema.parse((await call(token, 'GET', '/api/realm-admin/roles', host)).json())
