@@ -267,6 +267,7 @@ function LinesSection({ year, category, canWrite }: { year: number; category: nu
             columns={[
               { header: 'Description', cell: (row) => row.description },
               { header: 'Supplier', cell: (row) => row.supplier ?? '' },
+              { header: 'Facility', cell: (row) => row.facilityName },
               { header: 'Method', cell: (row) => SCOPE3_METHOD_LABELS[row.method] },
               { header: 'Period', cell: (row) => `${row.periodStart} – ${row.periodEnd}` },
               {
