@@ -40,7 +40,9 @@ function facilityNamed(name: string, index: number): FacilityDto {
 /** A realm of 6,515 facilities, as the GHGRP workbook gives: the one sought is far beyond any first page. */
 const REALM_SIZE = 6515;
 const MILLER = facilityNamed('James H Miller Jr', 4_000);
-const OTHERS = Array.from({ length: FACILITY_PICKER_LIMIT }, (_, index) => facilityNamed(`Plant ${index}`, index));
+const OTHERS = Array.from({ length: FACILITY_PICKER_LIMIT }, (_, index) =>
+  facilityNamed(`Plant ${index}`, index),
+);
 
 const EMPTY_SUMMARY: FacilitySummary = {
   gwpSetId: 'AR5',
@@ -66,7 +68,8 @@ function answerFacilities() {
         return jsonResponse(200, { facility: MILLER, summary: EMPTY_SUMMARY });
       }
       const q = url.searchParams.get('q') ?? '';
-      const results = 'james h miller'.startsWith(q.toLowerCase().slice(0, 14)) && q !== '' ? [MILLER] : OTHERS;
+      const results =
+        'james h miller'.startsWith(q.toLowerCase().slice(0, 14)) && q !== '' ? [MILLER] : OTHERS;
       return jsonResponse(200, {
         results,
         count: results.length,
@@ -121,7 +124,9 @@ describe('FacilityPicker', () => {
     expect(onPicked).toHaveBeenLastCalledWith(MILLER.id);
     expect(box).toHaveProperty('value', 'James H Miller Jr (james-h-miller-jr)');
     const searches = urls.filter((url) => url.pathname === '/api/facilities');
-    expect(searches.every((url) => url.searchParams.get('limit') === String(FACILITY_PICKER_LIMIT))).toBe(true);
+    expect(searches.every((url) => url.searchParams.get('limit') === String(FACILITY_PICKER_LIMIT))).toBe(
+      true,
+    );
     expect(searches.some((url) => url.searchParams.get('q') === 'James H Miller')).toBe(true);
   });
 

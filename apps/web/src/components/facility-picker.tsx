@@ -33,7 +33,8 @@ export function facilitySearchQuery(text: string, isArchivedIncluded: boolean) {
 function facilityBySlugQuery(slug: string) {
   return queryOptions({
     queryKey: ['facilities', 'picker', 'chosen', slug] as const,
-    queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.detail, { params: { slug }, query: {}, signal }),
+    queryFn: async ({ signal }) =>
+      callEndpoint(facilityEndpoints.detail, { params: { slug }, query: {}, signal }),
     enabled: slug !== '',
     select: (detail) => detail.facility,
   });

@@ -169,7 +169,9 @@ describe('abatement measures', () => {
     const listed = measureListResponseSchema.parse(
       (await call('member', { method: 'GET', url: '/api/abatement/measures' })).json(),
     );
-    expect(listed.results.find((each) => each.id === measure.id)?.appliesToNames.facility).toBe(facility!.name);
+    expect(listed.results.find((each) => each.id === measure.id)?.appliesToNames.facility).toBe(
+      facility!.name,
+    );
   });
 
   it.each([

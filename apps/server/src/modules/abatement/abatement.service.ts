@@ -32,7 +32,11 @@ function abatementOf(row: AbatementMeasureRow): MeasureDto['abatement'] {
 
 type SourceNames = Awaited<ReturnType<Repository['sourceNames']>>;
 
-function toDto(row: AbatementMeasureRow, source: SourceEmissions | undefined, names: SourceNames): MeasureDto {
+function toDto(
+  row: AbatementMeasureRow,
+  source: SourceEmissions | undefined,
+  names: SourceNames,
+): MeasureDto {
   const abatement = abatementOf(row);
   const isShare = abatement.kind === 'share';
   return {
@@ -46,7 +50,8 @@ function toDto(row: AbatementMeasureRow, source: SourceEmissions | undefined, na
     },
     appliesToNames: {
       facility: row.facilityId === null ? null : (names.facilities.get(row.facilityId) ?? null),
-      equipmentType: row.equipmentTypeId === null ? null : (names.equipmentTypes.get(row.equipmentTypeId) ?? null),
+      equipmentType:
+        row.equipmentTypeId === null ? null : (names.equipmentTypes.get(row.equipmentTypeId) ?? null),
     },
     abatement,
     annualAbatementKg: annualAbatementKg(abatement, isShare ? (source?.co2eKg ?? null) : null),

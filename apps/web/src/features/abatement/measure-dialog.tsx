@@ -20,13 +20,7 @@ export interface MeasureDialogProps {
 }
 
 /** Adds or edits a measure of the library, checked by the contract's schema; the server's refusals on their fields. */
-export function MeasureDialog({
-  measure,
-  others,
-  equipmentTypes,
-  onSave,
-  onClose,
-}: MeasureDialogProps) {
+export function MeasureDialog({ measure, others, equipmentTypes, onSave, onClose }: MeasureDialogProps) {
   const { form, submit, formError } = useContractForm<MeasureFormValues, MeasureInput>({
     schema: measureInputSchema,
     defaultValues: measureFormDefaults(measure),
@@ -82,7 +76,9 @@ export function MeasureDialog({
             <FormField
               label="Facility"
               error={errors.facilityId?.message}
-              description={isShare ? 'A share needs a facility with a scope, or an equipment type.' : 'Optional.'}
+              description={
+                isShare ? 'A share needs a facility with a scope, or an equipment type.' : 'Optional.'
+              }
             >
               <FacilityPicker
                 value={field.value}

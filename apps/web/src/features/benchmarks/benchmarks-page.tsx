@@ -206,7 +206,11 @@ export function BenchmarksPage({ route }: PageProps) {
             selectedName={data?.facility.name}
             onChange={(_, facility) => {
               if (facility) {
-                update({ facility: facility.id, year: undefined, peers: facility.naics ? query.peers : 'realm' });
+                update({
+                  facility: facility.id,
+                  year: undefined,
+                  peers: facility.naics ? query.peers : 'realm',
+                });
               }
             }}
           />

@@ -34,12 +34,7 @@ export interface DenominatorDialogProps {
  * an engine unit (or a label of the realm's own), floor area in m² or ft², headcount. Saving a kind the year has
  * already replaces its figure.
  */
-export function DenominatorDialog({
-  year,
-  denominator,
-  onSave,
-  onClose,
-}: DenominatorDialogProps) {
+export function DenominatorDialog({ year, denominator, onSave, onClose }: DenominatorDialogProps) {
   const isNew = denominator === undefined;
   const { form, submit, formError } = useContractForm<DenominatorFormValues, DenominatorValues>({
     schema: denominatorInputSchema,

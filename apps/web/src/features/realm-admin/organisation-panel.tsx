@@ -40,12 +40,7 @@ export function OrganisationPanel() {
         loading={<LoadingSkeleton label="Loading the intensity denominators" skeletons={['h-10', 'h-24']} />}
         errorTitle="The intensity denominators could not be loaded"
       >
-        {(data) => (
-          <DenominatorsSection
-            denominators={data.results}
-            canManage={canManage}
-          />
-        )}
+        {(data) => <DenominatorsSection denominators={data.results} canManage={canManage} />}
       </QueryStates>
     </div>
   );

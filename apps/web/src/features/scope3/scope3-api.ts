@@ -43,7 +43,8 @@ export const eeioFactorsQueryOptions = queryOptions({
 /** The facility a new line starts on: the realm's first by name (any other is searched for in the form). */
 export const firstFacilityQueryOptions = queryOptions({
   queryKey: ['facilities', 'scope3-first'],
-  queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.list, { query: { limit: 1, sort: 'name' }, signal }),
+  queryFn: async ({ signal }) =>
+    callEndpoint(facilityEndpoints.list, { query: { limit: 1, sort: 'name' }, signal }),
   select: (page) => page.results[0],
 });
 
