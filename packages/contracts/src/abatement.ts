@@ -131,6 +131,8 @@ export const measureSchema = z.object({
   name: z.string(),
   description: z.string(),
   appliesTo: measureAppliesToSchema,
+  /** The names of `appliesTo`'s facility and equipment type, so a table names them whatever the realm's size. */
+  appliesToNames: z.object({ facility: z.string().nullable(), equipmentType: z.string().nullable() }),
   abatement: measureAbatementSchema,
   /**
    * kg CO2e a year: the absolute figure, or the share of the source's emissions in `sourceYear`; null for a share

@@ -1,5 +1,5 @@
 import type { ExportFormat, MeasureDto } from '@ecc/contracts';
-import { createAbatementRepository, type Database } from '@ecc/db';
+import type { Database } from '@ecc/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendTableExport, type ExportColumn } from '#platform/table-export.ts';
 import { listMeasures } from './abatement.service.ts';
@@ -16,23 +16,17 @@ export async function sendMeasuresExport(
   format: ExportFormat,
 ): Promise<FastifyReply> {
   const { results: measures } = await listMeasures(db, realmId);
-  const names = await createAbatementRepository(db).sourceNames(realmId, {
-    facilityIds: measures.flatMap((measure) => measure.appliesTo.facilityId ?? []),
-    equipmentTypeIds: measures.flatMap((measure) => measure.appliesTo.equipmentTypeId ?? []),
-  });
   const measureNames = new Map(measures.map((measure) => [measure.id, measure.name]));
-  const nameOf = (names: Map<string, string>, id: string | null) =>
-    id === null ? null : (names.get(id) ?? id);
   const columns: ExportColumn<MeasureDto>[] = [
     { header: 'Measure', value: (measure) => measure.name, width: 40 },
     {
       header: 'Facility',
-      value: (measure) => nameOf(names.facilities, measure.appliesTo.facilityId),
+      value: (measure) => measure.appliesToNames.facility ?? measure.appliesTo.facilityId,
       width: 30,
     },
     {
       header: 'Equipment type',
-      value: (measure) => nameOf(names.equipmentTypes, measure.appliesTo.equipmentTypeId),
+      value: (measure) => measure.appliesToNames.equipmentType ?? measure.appliesTo.equipmentTypeId,
       width: 24,
     },
     { header: 'Scope', value: (measure) => measure.appliesTo.scope, width: 8 },

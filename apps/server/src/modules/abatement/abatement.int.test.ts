@@ -116,6 +116,7 @@ describe('abatement measures', () => {
       exclusiveGroup: 'air',
       earliestYear: 2026,
       appliesTo: { facilityId: null, equipmentTypeId: null, scope: null },
+      appliesToNames: { facility: null, equipmentType: null },
     });
     const read = await call('member', { method: 'GET', url: `/api/abatement/measures/${measure.id}` });
     expect(measureSchema.parse(read.json())).toEqual(measure);
@@ -163,6 +164,14 @@ describe('abatement measures', () => {
     expect(measure.sourceYear).toBe(years[0]!.year);
     expect(measure.sourceEmissionsKg).toBeCloseTo(years[0]!.kg, 6);
     expect(measure.annualAbatementKg).toBeCloseTo(years[0]!.kg * 0.125, 6);
+    // The facility is named by the server, so a table names it however many facilities the realm has.
+    expect(measure.appliesToNames).toEqual({ facility: facility!.name, equipmentType: null });
+    const listed = measureListResponseSchema.parse(
+      (await call('member', { method: 'GET', url: '/api/abatement/measures' })).json(),
+    );
+    expect(listed.results.find((each) => each.id === measure.id)?.appliesToNames.facility).toBe(
+      facility!.name,
+    );
   });
 
   it.each([

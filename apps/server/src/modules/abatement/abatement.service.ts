@@ -30,7 +30,13 @@ function abatementOf(row: AbatementMeasureRow): MeasureDto['abatement'] {
     : { kind: 'absolute', kgPerYear: row.abatementKg ?? 0 };
 }
 
-function toDto(row: AbatementMeasureRow, source: SourceEmissions | undefined): MeasureDto {
+type SourceNames = Awaited<ReturnType<Repository['sourceNames']>>;
+
+function toDto(
+  row: AbatementMeasureRow,
+  source: SourceEmissions | undefined,
+  names: SourceNames,
+): MeasureDto {
   const abatement = abatementOf(row);
   const isShare = abatement.kind === 'share';
   return {
@@ -41,6 +47,11 @@ function toDto(row: AbatementMeasureRow, source: SourceEmissions | undefined): M
       facilityId: row.facilityId,
       equipmentTypeId: row.equipmentTypeId,
       scope: row.scope as 1 | 2 | 3 | null,
+    },
+    appliesToNames: {
+      facility: row.facilityId === null ? null : (names.facilities.get(row.facilityId) ?? null),
+      equipmentType:
+        row.equipmentTypeId === null ? null : (names.equipmentTypes.get(row.equipmentTypeId) ?? null),
     },
     abatement,
     annualAbatementKg: annualAbatementKg(abatement, isShare ? (source?.co2eKg ?? null) : null),
@@ -58,11 +69,18 @@ function toDto(row: AbatementMeasureRow, source: SourceEmissions | undefined): M
   };
 }
 
-/** The rows as the API answers them, each share converted with its source's latest-year emissions. */
+/**
+ * The rows as the API answers them, each share converted with its source's latest-year emissions and each
+ * facility and equipment type named (read from the realm's own rows).
+ */
 async function toDtos(repository: Repository, realmId: string, rows: readonly AbatementMeasureRow[]) {
   const shares = rows.filter((row) => row.abatementKind === 'share');
   const sources = await repository.sourceEmissions(realmId, shares);
-  return rows.map((row) => toDto(row, sources.get(sourceKey(row))));
+  const names = await repository.sourceNames(realmId, {
+    facilityIds: rows.flatMap((row) => row.facilityId ?? []),
+    equipmentTypeIds: rows.flatMap((row) => row.equipmentTypeId ?? []),
+  });
+  return rows.map((row) => toDto(row, sources.get(sourceKey(row)), names));
 }
 
 function snapshot(row: AbatementMeasureRow) {

@@ -1,7 +1,6 @@
 import {
   abatementEndpoints,
   equipmentEndpoints,
-  facilityEndpoints,
   overviewEndpoints,
   pathwayEndpoints,
   targetEndpoints,
@@ -19,12 +18,7 @@ export const measuresQueryOptions = queryOptions({
   queryFn: async ({ signal }) => callEndpoint(abatementEndpoints.listMeasures, { signal }),
 });
 
-/** The facilities and equipment types a measure can apply to. */
-export const facilityChoicesQueryOptions = queryOptions({
-  queryKey: ['facilities', 'abatement-choices'],
-  queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.list, { query: { limit: 500 }, signal }),
-});
-
+/** The equipment types a measure can apply to (the realm's whole list: the endpoint has no pages). */
 export const equipmentTypeChoicesQueryOptions = queryOptions({
   queryKey: ['equipment-types', 'abatement-choices'],
   queryFn: async ({ signal }) => callEndpoint(equipmentEndpoints.types, { signal }),

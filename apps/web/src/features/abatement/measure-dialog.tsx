@@ -1,5 +1,7 @@
 import { measureInputSchema, type MeasureDto, type MeasureInput } from '@ecc/contracts';
 import { FormDialog, FormField, Input, selectClasses, Textarea } from '@ecc/ui';
+import { Controller } from 'react-hook-form';
+import { FacilityPicker } from '#components/facility-picker.tsx';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
   measureFieldOf,
@@ -12,21 +14,13 @@ export interface MeasureDialogProps {
   measure?: MeasureDto;
   /** The library's other measures, which this one may require. */
   others: readonly MeasureDto[];
-  facilities: readonly { id: string; name: string }[];
   equipmentTypes: readonly { id: string; name: string }[];
   onSave: (request: MeasureInput) => Promise<unknown>;
   onClose: () => void;
 }
 
 /** Adds or edits a measure of the library, checked by the contract's schema; the server's refusals on their fields. */
-export function MeasureDialog({
-  measure,
-  others,
-  facilities,
-  equipmentTypes,
-  onSave,
-  onClose,
-}: MeasureDialogProps) {
+export function MeasureDialog({ measure, others, equipmentTypes, onSave, onClose }: MeasureDialogProps) {
   const { form, submit, formError } = useContractForm<MeasureFormValues, MeasureInput>({
     schema: measureInputSchema,
     defaultValues: measureFormDefaults(measure),
@@ -75,20 +69,26 @@ export function MeasureDialog({
         >
           <Input inputMode="decimal" autoComplete="off" {...register('abatementAmount')} />
         </FormField>
-        <FormField
-          label="Facility"
-          error={errors.facilityId?.message}
-          description={isShare ? 'A share needs a facility with a scope, or an equipment type.' : 'Optional.'}
-        >
-          <select className={selectClasses} {...register('facilityId')}>
-            <option value="">Any facility</option>
-            {facilities.map((facility) => (
-              <option key={facility.id} value={facility.id}>
-                {facility.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <Controller
+          control={form.control}
+          name="facilityId"
+          render={({ field }) => (
+            <FormField
+              label="Facility"
+              error={errors.facilityId?.message}
+              description={
+                isShare ? 'A share needs a facility with a scope, or an equipment type.' : 'Optional.'
+              }
+            >
+              <FacilityPicker
+                value={field.value}
+                selectedName={measure?.appliesToNames.facility ?? undefined}
+                placeholder="Any facility: search to choose one"
+                onChange={(facilityId) => field.onChange(facilityId)}
+              />
+            </FormField>
+          )}
+        />
         <FormField label="Scope" error={errors.scope?.message}>
           <select className={selectClasses} {...register('scope')}>
             <option value="">Any scope</option>

@@ -7,6 +7,7 @@ const MEASURE: MeasureDto = {
   name: 'LED lighting retrofit',
   description: 'Lights',
   appliesTo: { facilityId: null, equipmentTypeId: null, scope: 2 },
+  appliesToNames: { facility: null, equipmentType: null },
   abatement: { kind: 'absolute', kgPerYear: 37_300 },
   annualAbatementKg: 37_300,
   sourceEmissionsKg: null,

@@ -11,7 +11,6 @@ import {
   createMeasure,
   deleteMeasure,
   equipmentTypeChoicesQueryOptions,
-  facilityChoicesQueryOptions,
   updateMeasure,
 } from './abatement-api.ts';
 import { MeasureDialog } from './measure-dialog.tsx';
@@ -27,15 +26,11 @@ function abatementText(measure: MeasureDto): string {
   return `${formatNumber(measure.abatement.percent)} % (${converted})`;
 }
 
-function appliesToText(
-  measure: MeasureDto,
-  facilityNames: Map<string, string>,
-  typeNames: Map<string, string>,
-) {
+function appliesToText(measure: MeasureDto) {
   const { facilityId, equipmentTypeId, scope } = measure.appliesTo;
   const parts = [
-    facilityId === null ? null : (facilityNames.get(facilityId) ?? 'A facility'),
-    equipmentTypeId === null ? null : (typeNames.get(equipmentTypeId) ?? 'An equipment type'),
+    facilityId === null ? null : (measure.appliesToNames.facility ?? 'A facility'),
+    equipmentTypeId === null ? null : (measure.appliesToNames.equipmentType ?? 'An equipment type'),
     scope === null ? null : `Scope ${scope}`,
   ].filter((part) => part !== null);
   return parts.length === 0 ? 'Anywhere' : parts.join(' · ');
@@ -51,15 +46,10 @@ export function MeasuresPanel({
 }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const facilities = useQuery({ ...facilityChoicesQueryOptions, enabled: canWrite });
   const equipmentTypes = useQuery({ ...equipmentTypeChoicesQueryOptions, enabled: canWrite });
   const [editing, setEditing] = useState<{ measure?: MeasureDto }>();
   const [deleting, setDeleting] = useState<MeasureDto>();
   const [isAdding, setIsAdding] = useState(false);
-  const facilityNames = new Map(
-    (facilities.data?.results ?? []).map((facility) => [facility.id, facility.name]),
-  );
-  const typeNames = new Map((equipmentTypes.data?.results ?? []).map((type) => [type.id, type.name]));
   const nameOf = new Map(measures.map((measure) => [measure.id, measure.name]));
 
   const save = async (request: MeasureInput, measure?: MeasureDto) => {
@@ -130,7 +120,7 @@ export function MeasuresPanel({
           hasRowHeaders
           columns={[
             { header: 'Measure', cell: (measure) => measure.name },
-            { header: 'Applies to', cell: (measure) => appliesToText(measure, facilityNames, typeNames) },
+            { header: 'Applies to', cell: (measure) => appliesToText(measure) },
             { header: 'Abatement', cell: abatementText },
             {
               header: 'Capex',
@@ -208,7 +198,6 @@ export function MeasuresPanel({
         <MeasureDialog
           measure={editing.measure}
           others={measures.filter((measure) => measure.id !== editing.measure?.id)}
-          facilities={facilities.data?.results ?? []}
           equipmentTypes={equipmentTypes.data?.results ?? []}
           onSave={(request) => save(request, editing.measure)}
           onClose={() => setEditing(undefined)}

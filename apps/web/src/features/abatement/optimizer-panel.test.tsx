@@ -18,6 +18,7 @@ const MEASURE: MeasureDto = {
   name: 'Boiler to heat pump',
   description: '',
   appliesTo: { facilityId: null, equipmentTypeId: null, scope: null },
+  appliesToNames: { facility: null, equipmentType: null },
   abatement: { kind: 'absolute', kgPerYear: 100_000 },
   annualAbatementKg: 100_000,
   sourceEmissionsKg: null,

@@ -13,6 +13,7 @@ function measure(id: string, overrides: Partial<MeasureDto> = {}): MeasureDto {
     name: `Measure ${id}`,
     description: '',
     appliesTo: { facilityId: null, equipmentTypeId: null, scope: null },
+    appliesToNames: { facility: null, equipmentType: null },
     abatement: { kind: 'absolute', kgPerYear: 1000 },
     annualAbatementKg: 1000,
     sourceEmissionsKg: null,

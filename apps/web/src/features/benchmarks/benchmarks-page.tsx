@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ScaleIcon } from 'lucide-react';
 import { useCallback, useId } from 'react';
+import { FacilityPicker } from '#components/facility-picker.tsx';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
@@ -19,7 +20,6 @@ import type { PageProps } from '#lib/routing/page-props.ts';
 import { DistributionChart, TrendChart } from './benchmark-charts.tsx';
 import { benchmarkQuery } from './benchmarks-api.ts';
 import { benchmarksSearchOf } from './benchmarks-search.ts';
-import { FacilityPicker } from './facility-picker.tsx';
 import { PeerTable } from './peer-table.tsx';
 
 export const PEER_BASIS_LABELS: Record<BenchmarkPeerBasis, string> = {
@@ -198,12 +198,23 @@ export function BenchmarksPage({ route }: PageProps) {
         description="Where a facility stands among its peers: public EPA GHGRP facilities of its industry, or the realm’s other facilities."
       />
       <div className="mb-6 grid gap-4 md:grid-cols-[minmax(16rem,2fr)_repeat(3,minmax(10rem,1fr))]">
-        <FacilityPicker
-          selectedName={data?.facility.name}
-          onSelect={(facility) =>
-            update({ facility: facility.id, year: undefined, peers: facility.naics ? query.peers : 'realm' })
-          }
-        />
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-facility`}>Facility</Label>
+          <FacilityPicker
+            id={`${id}-facility`}
+            value={facilityId ?? ''}
+            selectedName={data?.facility.name}
+            onChange={(_, facility) => {
+              if (facility) {
+                update({
+                  facility: facility.id,
+                  year: undefined,
+                  peers: facility.naics ? query.peers : 'realm',
+                });
+              }
+            }}
+          />
+        </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-peers`}>Peers</Label>
           <select

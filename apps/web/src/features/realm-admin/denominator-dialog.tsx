@@ -8,6 +8,8 @@ import {
 } from '@ecc/contracts';
 import { UNITS } from '@ecc/domain';
 import { FormDialog, FormField, Input, selectClasses } from '@ecc/ui';
+import { Controller } from 'react-hook-form';
+import { FacilityPicker } from '#components/facility-picker.tsx';
 import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
@@ -23,7 +25,6 @@ export interface DenominatorDialogProps {
   year: number;
   /** The figure to change; a new one when absent. */
   denominator?: DenominatorDto;
-  facilities: readonly { slug: string; name: string }[];
   onSave: (values: DenominatorValues) => Promise<unknown>;
   onClose: () => void;
 }
@@ -33,13 +34,7 @@ export interface DenominatorDialogProps {
  * an engine unit (or a label of the realm's own), floor area in m² or ft², headcount. Saving a kind the year has
  * already replaces its figure.
  */
-export function DenominatorDialog({
-  year,
-  denominator,
-  facilities,
-  onSave,
-  onClose,
-}: DenominatorDialogProps) {
+export function DenominatorDialog({ year, denominator, onSave, onClose }: DenominatorDialogProps) {
   const isNew = denominator === undefined;
   const { form, submit, formError } = useContractForm<DenominatorFormValues, DenominatorValues>({
     schema: denominatorInputSchema,
@@ -98,22 +93,26 @@ export function DenominatorDialog({
           </select>
         </FormField>
         {scope === 'facility' ? (
-          <FormField label="Facility" error={errors.facilitySlug?.message}>
-            {/* Mounted again once the facilities arrive, so a stored facility is selected among its options. */}
-            <select
-              key={facilities.length}
-              className={selectClasses}
-              disabled={!isNew}
-              {...register('facilitySlug')}
-            >
-              <option value="">Choose a facility</option>
-              {facilities.map((facility) => (
-                <option key={facility.slug} value={facility.slug}>
-                  {facility.name}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          isNew ? (
+            <Controller
+              control={form.control}
+              name="facilitySlug"
+              render={({ field }) => (
+                <FormField label="Facility" error={errors.facilitySlug?.message}>
+                  <FacilityPicker
+                    chooseBy="slug"
+                    isArchivedIncluded
+                    value={field.value}
+                    onChange={(slug) => field.onChange(slug)}
+                  />
+                </FormField>
+              )}
+            />
+          ) : (
+            <FormField label="Facility">
+              <Input readOnly value={denominator.facilityName ?? ''} />
+            </FormField>
+          )
         ) : (
           <div />
         )}

@@ -24,12 +24,11 @@ function amountText(denominator: DenominatorDto): string {
 
 export interface DenominatorsSectionProps {
   denominators: DenominatorDto[];
-  facilities: readonly { slug: string; name: string }[];
   canManage: boolean;
 }
 
 /** The intensity denominators of one year at a time: the realm's first, then each facility's. */
-export function DenominatorsSection({ denominators, facilities, canManage }: DenominatorsSectionProps) {
+export function DenominatorsSection({ denominators, canManage }: DenominatorsSectionProps) {
   const queryClient = useQueryClient();
   const id = useId();
   const thisYear = new Date().getUTCFullYear();
@@ -143,7 +142,6 @@ export function DenominatorsSection({ denominators, facilities, canManage }: Den
         <DenominatorDialog
           year={year}
           denominator={editing.denominator}
-          facilities={facilities}
           onSave={save}
           onClose={() => setEditing(undefined)}
         />

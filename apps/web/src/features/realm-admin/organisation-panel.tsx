@@ -1,21 +1,12 @@
-import { facilityEndpoints } from '@ecc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
-import { callEndpoint } from '#lib/api/call-endpoint.ts';
 import { businessUnitsQueryOptions } from '#lib/organisation/business-units-query.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { BoundarySettingsForm } from './boundary-settings-form.tsx';
 import { BusinessUnitTree } from './business-unit-tree.tsx';
 import { DenominatorsSection } from './denominators-section.tsx';
 import { boundaryQueryOptions, denominatorsQueryOptions } from './organisation-api.ts';
-
-/** The facilities a facility's denominator can be for (archived ones too: their past years still count). */
-const FACILITY_CHOICES_QUERY = {
-  queryKey: ['facilities', 'organisation-choices'],
-  queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    callEndpoint(facilityEndpoints.list, { query: { archived: 'true', limit: 500 }, signal }),
-};
 
 /**
  * The Organisation tab of /admin/realm (issue 11, item 1; decision 024): the realm's business units, its reporting
@@ -27,8 +18,6 @@ export function OrganisationPanel() {
   const units = useQuery(businessUnitsQueryOptions);
   const boundary = useQuery(boundaryQueryOptions);
   const denominators = useQuery(denominatorsQueryOptions);
-  const facilities = useQuery(FACILITY_CHOICES_QUERY);
-  const facilityChoices = (facilities.data?.results ?? []).map(({ slug, name }) => ({ slug, name }));
 
   return (
     <div className="grid max-w-4xl gap-10">
@@ -51,13 +40,7 @@ export function OrganisationPanel() {
         loading={<LoadingSkeleton label="Loading the intensity denominators" skeletons={['h-10', 'h-24']} />}
         errorTitle="The intensity denominators could not be loaded"
       >
-        {(data) => (
-          <DenominatorsSection
-            denominators={data.results}
-            facilities={facilityChoices}
-            canManage={canManage}
-          />
-        )}
+        {(data) => <DenominatorsSection denominators={data.results} canManage={canManage} />}
       </QueryStates>
     </div>
   );

@@ -40,10 +40,12 @@ export const eeioFactorsQueryOptions = queryOptions({
   queryFn: async ({ signal }) => callEndpoint(scope3Endpoints.listEeioFactors, { signal }),
 });
 
-/** The facilities a line can belong to. */
-export const facilityChoicesQueryOptions = queryOptions({
-  queryKey: ['facilities', 'scope3-choices'],
-  queryFn: async ({ signal }) => callEndpoint(facilityEndpoints.list, { query: { limit: 500 }, signal }),
+/** The facility a new line starts on: the realm's first by name (any other is searched for in the form). */
+export const firstFacilityQueryOptions = queryOptions({
+  queryKey: ['facilities', 'scope3-first'],
+  queryFn: async ({ signal }) =>
+    callEndpoint(facilityEndpoints.list, { query: { limit: 1, sort: 'name' }, signal }),
+  select: (page) => page.results[0],
 });
 
 /** After a change the page's figures are fetched again, and every other view of results too. */

@@ -17,6 +17,8 @@ import {
 } from '@ecc/contracts';
 import { FACTOR_LIBRARY_BY_ID, HUB_WASTE_MATERIALS, UNITS } from '@ecc/domain';
 import { FormDialog, FormField, Input, selectClasses } from '@ecc/ui';
+import { Controller } from 'react-hook-form';
+import { FacilityPicker } from '#components/facility-picker.tsx';
 import type { FieldOfPath } from '#lib/forms/field-errors.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
@@ -39,9 +41,10 @@ const fieldOf: FieldOfPath<Field> = (path) => {
 
 export interface Scope3LineDialogProps {
   defaults: { category: number; year: number; facilityId: string };
+  /** The name of `defaults.facilityId`, shown in the facility box until another is chosen. */
+  defaultFacilityName?: string;
   /** The line to change; a new one when absent. */
   line?: Scope3LineDto;
-  facilities: readonly { id: string; name: string }[];
   eeioFactors: readonly EeioFactorDto[];
   onSave: (request: Scope3LineInput) => Promise<unknown>;
   onClose: () => void;
@@ -54,8 +57,8 @@ export interface Scope3LineDialogProps {
  */
 export function Scope3LineDialog({
   defaults,
+  defaultFacilityName,
   line,
-  facilities,
   eeioFactors,
   onSave,
   onClose,
@@ -128,21 +131,25 @@ export function Scope3LineDialog({
         <FormField label="Supplier" error={errors.supplier?.message}>
           <Input autoComplete="off" {...register('supplier')} />
         </FormField>
-        <FormField label="Facility" error={errors.facilityId?.message}>
-          <select
-            key={facilities.length}
-            className={selectClasses}
-            disabled={!isNew}
-            {...register('facilityId')}
-          >
-            <option value="">Choose a facility</option>
-            {facilities.map((facility) => (
-              <option key={facility.id} value={facility.id}>
-                {facility.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        {isNew ? (
+          <Controller
+            control={form.control}
+            name="facilityId"
+            render={({ field }) => (
+              <FormField label="Facility" error={errors.facilityId?.message}>
+                <FacilityPicker
+                  value={field.value}
+                  selectedName={field.value === defaults.facilityId ? defaultFacilityName : undefined}
+                  onChange={(facilityId) => field.onChange(facilityId)}
+                />
+              </FormField>
+            )}
+          />
+        ) : (
+          <FormField label="Facility">
+            <Input readOnly value={line.facilityName} />
+          </FormField>
+        )}
         <div className="grid grid-cols-2 gap-2">
           <FormField label="Period start" error={errors.periodStart?.message}>
             <Input type="date" {...register('periodStart')} />

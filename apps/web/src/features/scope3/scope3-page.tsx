@@ -32,7 +32,7 @@ import {
   deleteLine,
   deletePriceIndex,
   eeioFactorsQueryOptions,
-  facilityChoicesQueryOptions,
+  firstFacilityQueryOptions,
   priceIndexesQueryOptions,
   saveScreening,
   savePriceIndex,
@@ -204,15 +204,11 @@ function Scope3Content({ summary, onYear }: { summary: Scope3Summary; onYear: (y
 function LinesSection({ year, category, canWrite }: { year: number; category: number; canWrite: boolean }) {
   const queryClient = useQueryClient();
   const lines = useQuery(scope3LinesQueryOptions(year, category));
-  const facilities = useQuery(facilityChoicesQueryOptions);
+  const firstFacility = useQuery(firstFacilityQueryOptions);
   const eeioFactors = useQuery(eeioFactorsQueryOptions);
   const [editing, setEditing] = useState<{ line?: Scope3LineDto }>();
   const [deleting, setDeleting] = useState<Scope3LineDto>();
   const [isImporting, setIsImporting] = useState(false);
-  const facilityChoices = (facilities.data?.results ?? []).map(({ id: facilityId, name }) => ({
-    id: facilityId,
-    name,
-  }));
   const name = `${category}. ${SCOPE3_CATEGORY_NAMES[category] ?? ''}`;
 
   async function save(request: Scope3LineInput, line?: Scope3LineDto) {
@@ -271,6 +267,7 @@ function LinesSection({ year, category, canWrite }: { year: number; category: nu
             columns={[
               { header: 'Description', cell: (row) => row.description },
               { header: 'Supplier', cell: (row) => row.supplier ?? '' },
+              { header: 'Facility', cell: (row) => row.facilityName },
               { header: 'Method', cell: (row) => SCOPE3_METHOD_LABELS[row.method] },
               { header: 'Period', cell: (row) => `${row.periodStart} – ${row.periodEnd}` },
               {
@@ -324,9 +321,9 @@ function LinesSection({ year, category, canWrite }: { year: number; category: nu
       </QueryStates>
       {editing ? (
         <Scope3LineDialog
-          defaults={{ category, year, facilityId: facilityChoices[0]?.id ?? '' }}
+          defaults={{ category, year, facilityId: firstFacility.data?.id ?? '' }}
+          defaultFacilityName={firstFacility.data?.name}
           line={editing.line}
-          facilities={facilityChoices}
           eeioFactors={eeioFactors.data?.results ?? []}
           onSave={(request) => save(request, editing.line)}
           onClose={() => setEditing(undefined)}
