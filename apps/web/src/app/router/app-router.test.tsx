@@ -14,7 +14,10 @@ import {
   type FakeServer,
 } from '../../test/fixtures.ts';
 import { App } from '../app.tsx';
-import { createAppRouter } from './app-router.tsx';
+import { createAppRouter, type AppRouter } from './app-router.tsx';
+
+/** The routers a test made: each must finish loading before the next test, or its pending-UI timer fires later. */
+const routers: AppRouter[] = [];
 
 function renderAt(path: string, server: FakeServer, navigation?: Partial<NavigationState>) {
   vi.stubGlobal('fetch', vi.fn(createFakeFetch(server)));
@@ -33,6 +36,7 @@ function renderAt(path: string, server: FakeServer, navigation?: Partial<Navigat
     },
     { history: createMemoryHistory({ initialEntries: [path] }) },
   );
+  routers.push(router);
   render(<App queryClient={queryClient} router={router} />);
   return { router, notify, navigateExternal, reloadAt };
 }
@@ -43,7 +47,12 @@ beforeEach(() => {
   document.cookie = `${REDIRECT_COOKIE_NAME}=; path=/; Max-Age=0`;
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // A route still loading when its test ends would offer its pending page (a 300 ms timer) after the DOM is gone.
+  // Wait until it is idle, or past that timer for a navigation that never ends (one leaving the app).
+  for (const router of routers.splice(0)) {
+    await waitFor(() => expect(router.state.status).toBe('idle'), { timeout: 1_000 }).catch(() => undefined);
+  }
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
