@@ -205,7 +205,7 @@ export function createAbatementRepository(db: Database) {
               )
             : await rowsOf(
                 db,
-                sql`select extract(year from r.period_start)::int as year, sum(r.co2e_kg)::float8 as co2e_kg
+                sql`select extract(year from r.period_start)::int as year, sum(r.co2e_kg::numeric)::float8 as co2e_kg
                       from emission_results r
                       join activity_records a on a.realm_id = r.realm_id and a.id = r.activity_record_id
                       join equipment e on e.realm_id = a.realm_id and e.id = a.equipment_id

@@ -218,7 +218,8 @@ export function createOverviewRepository(db: Database) {
       const rows = await rowsOf(
         db,
         sql`with by_facility as (
-              select records.activity_type, results.facility_id, sum(results.co2e_kg)::float8 as co2e_kg
+              -- Summed as numeric, as the summaries are: a float sum would change in its last digits with row order.
+              select records.activity_type, results.facility_id, sum(results.co2e_kg::numeric) as co2e_kg
               from emission_results results
               join activity_records records
                 on records.realm_id = results.realm_id and records.id = results.activity_record_id
@@ -235,7 +236,7 @@ export function createOverviewRepository(db: Database) {
             )
             select ranked.activity_type, ranked.source_co2e_kg::float8 as source_co2e_kg,
               ranked.source_facility_count::int as source_facility_count,
-              facilities.slug, facilities.name, ranked.co2e_kg
+              facilities.slug, facilities.name, ranked.co2e_kg::float8 as co2e_kg
             from ranked
             join facilities on facilities.realm_id = ${realmId} and facilities.id = ranked.facility_id
             where ranked.rank <= ${perSource}
