@@ -130,6 +130,21 @@ describe('FacilityPicker', () => {
     expect(searches.some((url) => url.searchParams.get('q') === 'James H Miller')).toBe(true);
   });
 
+  it('does not search for the text a choice puts in the box', async () => {
+    const urls = answerFacilities();
+    const { onPicked, box } = renderPicker();
+    await userEvent.type(box, 'James H Miller');
+    await screen.findByRole('option', { name: /James H Miller Jr/ });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(onPicked).toHaveBeenLastCalledWith(MILLER.id);
+    // Longer than the typing pause, so a search of the choice's text would have been sent.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const searched = urls
+      .filter((url) => url.pathname === '/api/facilities')
+      .map((url) => url.searchParams.get('q'));
+    expect(searched.filter((text) => text?.includes('(james-h-miller-jr)'))).toEqual([]);
+  });
+
   it('says how many more facilities a search leaves out', async () => {
     answerFacilities();
     const { box } = renderPicker();

@@ -87,7 +87,9 @@ export function FacilityPicker({
   });
   const chosenName = selectedName ?? chosen.data?.name;
   const text = typed ?? (value === '' ? '' : (chosenName ?? ''));
-  const search = useDebouncedValue(typed ?? '', SEARCH_DELAY_MS);
+  // What the person typed, not a choice put in the box: choosing must not search for the choice's own text.
+  const [searched, setSearched] = useState('');
+  const search = useDebouncedValue(searched, SEARCH_DELAY_MS);
   const facilities = useQuery(facilitySearchQuery(search, isArchivedIncluded));
   const results = facilities.data?.results ?? [];
   const more = (facilities.data?.total ?? 0) - results.length;
@@ -114,8 +116,12 @@ export function FacilityPicker({
       onValueChange={(next) => {
         setTyped(next);
         const picked = results.find((facility) => facilityChoiceOf(facility) === next);
-        if (picked) onChange(chooseBy === 'id' ? picked.id : picked.slug, picked);
-        else if (value !== '') onChange('', undefined);
+        if (picked) {
+          onChange(chooseBy === 'id' ? picked.id : picked.slug, picked);
+          return;
+        }
+        setSearched(next);
+        if (value !== '') onChange('', undefined);
       }}
     />
   );
