@@ -1,47 +1,19 @@
-import { readFileSync } from 'node:fs';
-import Papa from 'papaparse';
-import { requireSharedDataFile } from '../../scripts/test-support/shared-data-dir.mjs';
+import { ghgrpSheetFacilities } from '../../scripts/test-support/ghgrp-sheet-witness.mjs';
 import { expectPathname, visibleToasts } from '../support/app-shell.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { EPA_REALM, SIMPLE_REALM } from '../support/realms.ts';
 
-/** EPA's CSV of the workbook's Direct Emitters sheet, in the shared data directory, never in the repository. */
-const SHEET_CSV = requireSharedDataFile(['epa-ghgrp-2020', 'direct-emitters-2020.csv']);
 /** A coal and gas plant in Texas (GHGRP 1006868), one of 1,244 facilities of NAICS 221112. */
 const SUBJECT = { id: '1006868', name: 'W A Parish' };
 
-/** AR4 → AR5 for the gases whose masses the sheet gives back; gas groups as published (the realm reports on AR5). */
-const REBASED_COLUMNS: Readonly<Record<string, number>> = {
-  'CO2 emissions (non-biogenic)': 1,
-  'Methane (CH4) emissions': 28 / 25,
-  'Nitrous Oxide (N2O) emissions': 265 / 298,
-  'SF6 emissions': 23_500 / 22_800,
-  'NF3 emissions': 16_100 / 17_200,
-};
-const PUBLISHED_COLUMNS = [
-  'HFC emissions',
-  'PFC emissions',
-  'Other Fully Fluorinated GHG emissions',
-  'HFE emissions',
-  'Very Short-lived Compounds emissions',
-  'Other GHGs (metric tons CO2e)',
-];
-
 /** The subject's 6-digit NAICS peers and its percentile among them, computed here from the CSV as the witness. */
 function expectedRank(): { peerCount: number; percentile: number } {
-  const rows = Papa.parse<Record<string, string>>(readFileSync(SHEET_CSV, 'utf8'), {
-    header: true,
-    skipEmptyLines: true,
-  }).data;
-  const value = (row: Record<string, string>, column: string) => Number(row[column] || 0);
-  const co2eOf = (row: Record<string, string>) =>
-    Object.entries(REBASED_COLUMNS).reduce((sum, [column, factor]) => sum + value(row, column) * factor, 0) +
-    PUBLISHED_COLUMNS.reduce((sum, column) => sum + value(row, column), 0);
-  const subject = rows.find((row) => row['Facility Id'] === SUBJECT.id)!;
-  const peers = rows.filter(
-    (row) => row['Facility Id'] !== SUBJECT.id && row['Primary NAICS Code'] === subject['Primary NAICS Code'],
+  const facilities = ghgrpSheetFacilities();
+  const subject = facilities.find((facility) => facility.id === SUBJECT.id)!;
+  const peers = facilities.filter(
+    (facility) => facility.id !== SUBJECT.id && facility.naics === subject.naics,
   );
-  const lower = peers.filter((row) => co2eOf(row) < co2eOf(subject)).length;
+  const lower = peers.filter((peer) => peer.co2eKg < subject.co2eKg).length;
   return { peerCount: peers.length, percentile: (lower / peers.length) * 100 };
 }
 

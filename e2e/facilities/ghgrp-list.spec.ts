@@ -1,49 +1,13 @@
-import { readFileSync } from 'node:fs';
-import Papa from 'papaparse';
-import { requireSharedDataFile } from '../../scripts/test-support/shared-data-dir.mjs';
+import {
+  ghgrpSheetFacilities,
+  type GhgrpSheetFacility,
+} from '../../scripts/test-support/ghgrp-sheet-witness.mjs';
 import { expect, signInThroughApi, test } from '../support/fixtures.ts';
 import { EPA_REALM, setupUser } from '../support/realms.ts';
 
-/** EPA's CSV export of the workbook's Direct Emitters sheet, in the shared data directory, never in the repository. */
-const SHEET_CSV = requireSharedDataFile(['epa-ghgrp-2020', 'direct-emitters-2020.csv']);
-
-/** AR4 → AR5 for the gases whose masses the sheet gives back (IPCC AR4 and AR5 GWP-100), as the importer does. */
-const REBASED_COLUMNS: Readonly<Record<string, number>> = {
-  'CO2 emissions (non-biogenic)': 1,
-  'Methane (CH4) emissions': 28 / 25,
-  'Nitrous Oxide (N2O) emissions': 265 / 298,
-  'SF6 emissions': 23_500 / 22_800,
-  'NF3 emissions': 16_100 / 17_200,
-};
-/** Gas groups EPA publishes only as AR4 CO2e: carried as published. */
-const PUBLISHED_COLUMNS = [
-  'HFC emissions',
-  'PFC emissions',
-  'Other Fully Fluorinated GHG emissions',
-  'HFE emissions',
-  'Very Short-lived Compounds emissions',
-  'Other GHGs (metric tons CO2e)',
-];
-
-/** The facility with the largest AR5 CO2e according to the CSV, computed here as the test's own witness. */
-function largestEmitter(): { id: string; name: string; co2eKg: number } {
-  const rows = Papa.parse<Record<string, string>>(readFileSync(SHEET_CSV, 'utf8'), {
-    header: true,
-    skipEmptyLines: true,
-  }).data;
-  const value = (row: Record<string, string>, column: string) => Number(row[column] || 0);
-  const rebased = rows.map((row) => ({
-    id: row['Facility Id'] ?? '',
-    name: row['Facility Name'] ?? '',
-    co2eKg:
-      1000 *
-      (Object.entries(REBASED_COLUMNS).reduce(
-        (sum, [column, factor]) => sum + value(row, column) * factor,
-        0,
-      ) +
-        PUBLISHED_COLUMNS.reduce((sum, column) => sum + value(row, column), 0)),
-  }));
-  return rebased.reduce((largest, row) => (row.co2eKg > largest.co2eKg ? row : largest));
+/** The facility with the largest AR5 CO2e by the tests' own reading of the sheet's CSV export: the witness. */
+function largestEmitter(): GhgrpSheetFacility {
+  return ghgrpSheetFacilities().reduce((largest, row) => (row.co2eKg > largest.co2eKg ? row : largest));
 }
 
 test.use({ realm: EPA_REALM });

@@ -1,0 +1,4 @@
+export {
+  ghgrpSheetFacilities,
+  type GhgrpSheetFacility,
+} from '../../../../scripts/test-support/ghgrp-sheet-witness.mjs';
