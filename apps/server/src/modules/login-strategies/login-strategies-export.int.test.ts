@@ -1,6 +1,7 @@
 import { loginStrategyListResponseSchema, type Realm } from '@ecc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '#test-support/export-files.ts';
+import { loginStrategyInput } from '#test-support/login-strategy-input.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 
@@ -13,24 +14,9 @@ const OTHER_ADMIN = { email: 'olga@other.test', password: 'other-password-1', ro
 
 const HEADER = ['Name', 'Issuer', 'Client ID', 'Client secret set', 'Active', 'Provider', 'Key'];
 
-/** A strategy at a public address: the rule that sign-in applies accepts it without resolving anything. */
+/** A strategy at a public address with this file's secret. */
 function strategyInput(name: string, overrides: Record<string, unknown> = {}) {
-  return {
-    active: true,
-    authorizationEndpoint: 'https://93.184.216.34/authorize',
-    tokenEndpoint: 'https://93.184.216.34/token',
-    jwksURI: 'https://93.184.216.34/jwks',
-    issuer: 'https://idp.example.com',
-    clientId: 'ecc-client',
-    clientSecret: SECRET,
-    domain: 'example.com',
-    name,
-    organizationId: 'org-1',
-    provider: 'okta',
-    service: 'oidc',
-    type: 'oidc',
-    ...overrides,
-  };
+  return loginStrategyInput(name, SECRET, overrides);
 }
 
 describe('the sign-in strategies export', () => {

@@ -19,6 +19,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginStrategyInput } from '#test-support/login-strategy-input.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 import { ISSUER_LOCKED_MESSAGE, STRATEGY_NOT_FOUND } from './login-strategies.service.ts';
@@ -33,24 +34,9 @@ const MEMBER = { email: 'member@acme.test', password: 'member-password-1' };
 const OTHER_ADMIN = { email: 'admin@other.test', password: 'other-password-1', role: 'admin' as const };
 const OPERATOR = { email: 'admin@acm.test', password: 'operator-password-1', role: 'admin' as const };
 
-/** A strategy at a public address: the rule that sign-in applies accepts it without resolving anything. */
+/** A strategy at a public address with this file's secret. */
 function strategyInput(name: string, overrides: Record<string, unknown> = {}) {
-  return {
-    active: true,
-    authorizationEndpoint: 'https://93.184.216.34/authorize',
-    tokenEndpoint: 'https://93.184.216.34/token',
-    jwksURI: 'https://93.184.216.34/jwks',
-    issuer: 'https://idp.example.com',
-    clientId: 'ecc-client',
-    clientSecret: SECRET,
-    domain: 'example.com',
-    name,
-    organizationId: 'org-1',
-    provider: 'okta',
-    service: 'oidc',
-    type: 'oidc',
-    ...overrides,
-  };
+  return loginStrategyInput(name, SECRET, overrides);
 }
 
 describe('the sign-in strategies API', () => {
