@@ -80,6 +80,27 @@ function TextSectionFields({
   );
 }
 
+/** The reporting year of a KPI or inventory section. */
+function SectionYearField({
+  index,
+  register,
+  error,
+}: {
+  index: number;
+  register: UseFormRegister<ReportInput>;
+  error: string | undefined;
+}) {
+  return (
+    <FormField label="Year" error={error}>
+      <Input
+        type="number"
+        inputMode="numeric"
+        {...register(`sections.${index}.year` as const, { valueAsNumber: true })}
+      />
+    </FormField>
+  );
+}
+
 function KpiSectionFields({
   index,
   register,
@@ -91,13 +112,7 @@ function KpiSectionFields({
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-      <FormField label="Year" error={errors.year}>
-        <Input
-          type="number"
-          inputMode="numeric"
-          {...register(`sections.${index}.year` as const, { valueAsNumber: true })}
-        />
-      </FormField>
+      <SectionYearField index={index} register={register} error={errors.year} />
       <fieldset className="grid gap-1">
         <legend className="text-sm font-medium">Figures</legend>
         {KPI_METRICS.map((metric) => (
@@ -127,13 +142,7 @@ function InventorySectionFields({
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-      <FormField label="Year" error={errors.year}>
-        <Input
-          type="number"
-          inputMode="numeric"
-          {...register(`sections.${index}.year` as const, { valueAsNumber: true })}
-        />
-      </FormField>
+      <SectionYearField index={index} register={register} error={errors.year} />
       <FormField label="Table" error={errors.table}>
         <select className={selectClasses} {...register(`sections.${index}.table` as const)}>
           {INVENTORY_SECTION_TABLES.map((table) => (
