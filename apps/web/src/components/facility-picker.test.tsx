@@ -6,35 +6,16 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
-import { jsonResponse } from '#test/fixtures.ts';
+import { createTestFacility, jsonResponse } from '#test/fixtures.ts';
 import { FACILITY_PICKER_LIMIT, FacilityPicker, type FacilityPickerProps } from './facility-picker.tsx';
 
 function facilityNamed(name: string, index: number): FacilityDto {
-  return {
+  return createTestFacility({
     id: `0b6e3c1a-1d2e-4f3a-8b4c-${String(index).padStart(12, '0')}`,
-    slug: name.toLowerCase().replaceAll(' ', '-'),
     name,
-    sector: 'Power Plants',
     naics: '221112',
-    location: {
-      address: null,
-      city: 'Adamsville',
-      state: 'AL',
-      postalCode: null,
-      country: 'US',
-      latitude: null,
-      longitude: null,
-    },
-    co2e: null,
-    co2eSource: null,
-    co2eYear: null,
-    ghgrpId: null,
-    archivedOn: null,
-    businessUnitId: null,
-    ownershipSharePercent: 100,
-    isInBoundary: true,
-    boundaryExclusionReason: null,
-  };
+    location: { city: 'Adamsville', state: 'AL' },
+  });
 }
 
 /** A realm of 6,515 facilities, as the GHGRP workbook gives: the one sought is far beyond any first page. */

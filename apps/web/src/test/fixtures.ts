@@ -5,6 +5,7 @@ import {
   type ApplicationConfig,
   type EquipmentItem,
   type EquipmentTypeDetail,
+  type FacilityDto,
   type PermissionRow,
   type Realm,
   type Session,
@@ -270,3 +271,42 @@ export const BOILER_ITEM: EquipmentItem = {
   createdOn: '2026-01-01T00:00:00.000Z',
   modifiedOn: '2026-01-01T00:00:00.000Z',
 };
+
+/**
+ * A facility as the API answers it: in the boundary, wholly owned, without emissions or a location beyond its
+ * country, unless the test says otherwise.
+ */
+export function createTestFacility(
+  overrides: Partial<Omit<FacilityDto, 'location'>> & {
+    name: string;
+    location?: Partial<FacilityDto['location']>;
+  },
+): FacilityDto {
+  const { location, ...facility } = overrides;
+  return {
+    id: 'f1',
+    slug: overrides.name.toLowerCase().replaceAll(' ', '-'),
+    sector: 'Power Plants',
+    naics: null,
+    co2e: null,
+    co2eSource: null,
+    co2eYear: null,
+    ghgrpId: null,
+    archivedOn: null,
+    businessUnitId: null,
+    ownershipSharePercent: 100,
+    isInBoundary: true,
+    boundaryExclusionReason: null,
+    ...facility,
+    location: {
+      address: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      country: 'US',
+      latitude: null,
+      longitude: null,
+      ...location,
+    },
+  };
+}

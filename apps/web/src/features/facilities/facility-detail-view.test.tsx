@@ -19,7 +19,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
-import { answerSignedIn, jsonResponse } from '#test/fixtures.ts';
+import { answerSignedIn, createTestFacility, jsonResponse } from '#test/fixtures.ts';
 import { FacilityDetailView } from './facility-detail-view.tsx';
 
 const ROUTE = ROUTES.find((route) => route.id === 'facility')!;
@@ -120,31 +120,22 @@ const RECORDS = [
 
 const totals = { scope1: 0, scope2Location: 0, scope2Market: 0, scope3: 0 };
 const DETAIL: FacilityDetailResponse = {
-  facility: {
+  facility: createTestFacility({
     id: 'facility-1',
-    slug: 'north-plant',
     name: 'North Plant',
-    sector: 'Power Plants',
     naics: '221112',
     location: {
       address: '1 Main St',
       city: 'Springfield',
       state: 'IL',
       postalCode: '62701',
-      country: 'US',
       latitude: 39.8,
       longitude: -89.6,
     },
     co2e: 4024,
     co2eSource: 'calculated',
     co2eYear: 2025,
-    ghgrpId: null,
-    archivedOn: null,
-    businessUnitId: null,
-    ownershipSharePercent: 100,
-    isInBoundary: true,
-    boundaryExclusionReason: null,
-  },
+  }),
   summary: {
     gwpSetId: 'AR5',
     year: 2025,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTestFacility } from '#test/fixtures.ts';
 import { EMPTY_FACILITY_FORM, facilityFormSchema, facilityToFormValues } from './facility-form.ts';
 
 describe('the facility form', () => {
@@ -76,31 +77,13 @@ describe('the facility form', () => {
 
   it('shows a stored facility as text, blanks for what it lacks', () => {
     expect(
-      facilityToFormValues({
-        id: 'f1',
-        slug: 'north-plant',
-        name: 'North Plant',
-        sector: 'Cement',
-        naics: null,
-        location: {
-          address: null,
-          city: 'Midlothian',
-          state: 'TX',
-          postalCode: null,
-          country: 'US',
-          latitude: 32.5,
-          longitude: null,
-        },
-        co2e: null,
-        co2eSource: null,
-        co2eYear: null,
-        ghgrpId: null,
-        archivedOn: null,
-        businessUnitId: null,
-        ownershipSharePercent: 100,
-        isInBoundary: true,
-        boundaryExclusionReason: null,
-      }),
+      facilityToFormValues(
+        createTestFacility({
+          name: 'North Plant',
+          sector: 'Cement',
+          location: { city: 'Midlothian', state: 'TX', latitude: 32.5 },
+        }),
+      ),
     ).toEqual({
       ...EMPTY_FACILITY_FORM,
       name: 'North Plant',

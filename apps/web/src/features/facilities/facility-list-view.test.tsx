@@ -11,36 +11,19 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#lib/query/query-client.ts';
-import { jsonResponse } from '#test/fixtures.ts';
+import { createTestFacility, jsonResponse } from '#test/fixtures.ts';
 import { FacilityListView } from './facility-list-view.tsx';
 
 const ROUTE = ROUTES.find((route) => route.id === 'facility')!;
 
-const NORTH_PLANT: FacilityDto = {
-  id: 'f1',
-  slug: 'north-plant',
+const NORTH_PLANT = createTestFacility({
   name: 'North Plant',
-  sector: 'Power Plants',
   naics: '221112',
-  location: {
-    address: null,
-    city: 'Springfield',
-    state: 'IL',
-    postalCode: null,
-    country: 'US',
-    latitude: 39.8,
-    longitude: -89.6,
-  },
+  location: { city: 'Springfield', state: 'IL', latitude: 39.8, longitude: -89.6 },
   co2e: 236_393,
   co2eSource: 'calculated',
   co2eYear: 2025,
-  ghgrpId: null,
-  archivedOn: null,
-  businessUnitId: null,
-  ownershipSharePercent: 100,
-  isInBoundary: true,
-  boundaryExclusionReason: null,
-};
+});
 
 function renderList(answer: (url: URL) => Response) {
   const requests: string[] = [];
