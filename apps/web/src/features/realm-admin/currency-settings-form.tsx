@@ -1,7 +1,7 @@
 import { realmCurrencyInputSchema, type RealmCurrencyDto, type RealmCurrencyInput } from '@ecc/contracts';
 import { Alert, AlertDescription, Button, ConfirmDialog, FormField, Input, toast } from '@ecc/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { topLevelFieldOf } from '#lib/forms/field-errors.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { UnsavedChangesGuard } from '#lib/navigation/unsaved-changes-guard.tsx';
@@ -32,17 +32,13 @@ export function CurrencySettingsForm({
     reset,
     formState: { errors, isSubmitting, isDirty },
   } = form;
-  const [pending, setPending] = useState<string>();
-  const answerConfirmation = useRef<(isConfirmed: boolean) => void>(undefined);
+  // The change waiting for the confirmation, and how to answer the submission that waits for it.
+  const [pending, setPending] = useState<{ currency: string; answer: (isConfirmed: boolean) => void }>();
 
   const confirmChange = (currency: string) =>
-    new Promise<boolean>((resolve) => {
-      answerConfirmation.current = resolve;
-      setPending(currency);
-    });
+    new Promise<boolean>((answer) => setPending({ currency, answer }));
 
-  const onSubmit = submit(async (request) => {
-    const currency = request.currency.toUpperCase();
+  const onSubmit = submit(async ({ currency }) => {
     if (currency !== settings.currency && !(await confirmChange(currency))) return;
     const saved = await saveCurrency({ currency });
     reset({ currency: saved.currency });
@@ -51,8 +47,7 @@ export function CurrencySettingsForm({
   });
 
   const close = (isConfirmed: boolean) => {
-    answerConfirmation.current?.(isConfirmed);
-    answerConfirmation.current = undefined;
+    pending?.answer(isConfirmed);
     setPending(undefined);
   };
 
@@ -99,8 +94,8 @@ export function CurrencySettingsForm({
       <ConfirmDialog
         open={pending !== undefined}
         onOpenChange={(isOpenNow) => !isOpenNow && close(false)}
-        title={`Change the currency to ${pending ?? ''}?`}
-        description={`Amounts already entered are not converted: a capex of 1,000 ${settings.currency} will read 1,000 ${pending ?? ''}. Edit the measures and budgets if their figures should change too.`}
+        title={`Change the currency to ${pending?.currency ?? ''}?`}
+        description={`Amounts already entered are not converted: a capex of 1,000 ${settings.currency} will read 1,000 ${pending?.currency ?? ''}. Edit the measures and budgets if their figures should change too.`}
         confirmLabel="Change currency"
         onConfirm={() => close(true)}
       />
