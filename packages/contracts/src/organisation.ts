@@ -162,6 +162,34 @@ export function isKnownCurrency(code: string): boolean {
 }
 const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
 
+export const CURRENCY_MESSAGE = 'Currency must be an ISO 4217 code, such as USD or EUR';
+
+// Realm currency ---------------------------------------------------------------------------------------------
+
+/** The currency of a realm that neither it nor a realm above it chose (decision 050). */
+export const DEFAULT_REALM_CURRENCY = 'USD';
+
+/** An ISO 4217 code the runtime knows, in any case on input, upper case after parsing. */
+export const currencyCodeSchema = z
+  .string({ error: () => CURRENCY_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .refine(isKnownCurrency, CURRENCY_MESSAGE);
+
+/**
+ * The currency every money figure of the realm is in: measures' capex and annual cost, the MACC's cost per tonne,
+ * the optimizer's cost and budgets (decision 050). Changing it relabels the stored amounts; it converts nothing.
+ */
+export const realmCurrencyInputSchema = z.object({ currency: currencyCodeSchema });
+export type RealmCurrencyInput = z.input<typeof realmCurrencyInputSchema>;
+
+export const realmCurrencySchema = z.object({
+  currency: z.string(),
+  /** True while the realm has no currency of its own: the nearest realm above it with one, else USD. */
+  isInherited: z.boolean(),
+});
+export type RealmCurrencyDto = z.infer<typeof realmCurrencySchema>;
+
 export const MAX_DENOMINATOR_UNIT_LENGTH = 50;
 
 /**
@@ -197,7 +225,7 @@ export const denominatorInputSchema = z
           context.addIssue({
             code: 'custom',
             path: ['unit'],
-            message: 'Currency must be an ISO 4217 code, such as USD or EUR',
+            message: CURRENCY_MESSAGE,
           });
         }
         break;
@@ -299,6 +327,18 @@ export const organisationEndpoints = {
     path: '/api/organisation/boundary',
     body: boundarySettingsSchema,
     responses: { 200: boundarySettingsSchema },
+  }),
+  currency: defineEndpoint({
+    method: 'GET',
+    path: '/api/organisation/currency',
+    responses: { 200: realmCurrencySchema },
+  }),
+  /** Relabels the realm's money figures; 400 naming `body/currency` for a code that is not ISO 4217. */
+  updateCurrency: defineEndpoint({
+    method: 'PUT',
+    path: '/api/organisation/currency',
+    body: realmCurrencyInputSchema,
+    responses: { 200: realmCurrencySchema },
   }),
   listDenominators: defineEndpoint({
     method: 'GET',

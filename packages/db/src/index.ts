@@ -38,6 +38,7 @@ export * from './inventory-repository.ts';
 export * from './realm-inventory.ts';
 export * from './assistant-repository.ts';
 export * from './emission-month-total-repository.ts';
+export * from './realm-currency.ts';
 export * from './result-gwp-sets.ts';
 export * from './gwp-set-switch.ts';
 export * from './organisation-repository.ts';

@@ -28,8 +28,8 @@ const HEADER = [
   'Annual abatement (kg CO2e)',
   'Source emissions (kg CO2e)',
   'Source emissions year',
-  'Capex',
-  'Annual cost',
+  'Capex (USD)',
+  'Annual cost (USD)',
   'Lifetime (years)',
   'Earliest year',
   'Exclusive group',
@@ -62,7 +62,7 @@ describe('the abatement measures export', () => {
   let testApp: TestApp;
   const tokens = { admin: '', member: '', other: '', core: '' };
 
-  const call = (token: string, method: 'GET' | 'POST', url: string, host = HOST, payload?: object) =>
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, host = HOST, payload?: object) =>
     testApp.app.inject({ method, url, headers: { ...withSession(token), host }, payload });
 
   beforeAll(async () => {
@@ -137,6 +137,21 @@ describe('the abatement measures export', () => {
     const leakCells = sheet.find((row) => row[0] === LEAKS.name)!;
     expect(leakCells[5]).toBe(40_000);
     expect(leakCells[9]).toBe(-4_000);
+  });
+
+  it('names the realm’s currency in the money headers once it is set, leaving another realm’s in USD', async () => {
+    const set = await call(tokens.admin, 'PUT', '/api/organisation/currency', HOST, { currency: 'EUR' });
+    expect(set.statusCode, set.body).toBe(200);
+    const rows = csvRows(
+      (await call(tokens.admin, 'GET', '/api/exports/abatement/measures?format=csv')).body,
+    );
+    expect(rows[0]?.slice(8, 10)).toEqual(['Capex (EUR)', 'Annual cost (EUR)']);
+    // Relabelled, not converted: the amounts are those entered.
+    expect(rows.find((row) => row[0] === LEAKS.name)?.slice(8, 10)).toEqual(['25000', '-4000']);
+    const other = csvRows(
+      (await call(tokens.other, 'GET', '/api/exports/abatement/measures?format=csv', OTHER_HOST)).body,
+    );
+    expect(other[0]?.slice(8, 10)).toEqual(['Capex (USD)', 'Annual cost (USD)']);
   });
 
   it('refuses a user who may not read the realm’s facilities, and a realm whose plan lacks the page', async () => {

@@ -2,7 +2,7 @@ import type { ExportFormat, MeasureDto } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendTableExport, type ExportColumn } from '#platform/table-export.ts';
-import { listMeasures } from './abatement.service.ts';
+import { listMeasures, moneyHeader, realmCurrencyOf } from './abatement.service.ts';
 
 /**
  * The measures library as the page's table shows it, a fact a column: what it applies to by name, the abatement
@@ -17,6 +17,7 @@ export async function sendMeasuresExport(
 ): Promise<FastifyReply> {
   const { results: measures } = await listMeasures(db, realmId);
   const measureNames = new Map(measures.map((measure) => [measure.id, measure.name]));
+  const currency = await realmCurrencyOf(db, realmId);
   const columns: ExportColumn<MeasureDto>[] = [
     { header: 'Measure', value: (measure) => measure.name, width: 40 },
     {
@@ -38,8 +39,8 @@ export async function sendMeasuresExport(
     { header: 'Annual abatement (kg CO2e)', value: (measure) => measure.annualAbatementKg, width: 20 },
     { header: 'Source emissions (kg CO2e)', value: (measure) => measure.sourceEmissionsKg, width: 20 },
     { header: 'Source emissions year', value: (measure) => measure.sourceYear, width: 12 },
-    { header: 'Capex', value: (measure) => measure.capex, width: 14 },
-    { header: 'Annual cost', value: (measure) => measure.annualCost, width: 14 },
+    { header: moneyHeader('Capex', currency), value: (measure) => measure.capex, width: 14 },
+    { header: moneyHeader('Annual cost', currency), value: (measure) => measure.annualCost, width: 14 },
     { header: 'Lifetime (years)', value: (measure) => measure.lifetime, width: 10 },
     { header: 'Earliest year', value: (measure) => measure.earliestYear, width: 10 },
     { header: 'Exclusive group', value: (measure) => measure.exclusiveGroup, width: 16 },

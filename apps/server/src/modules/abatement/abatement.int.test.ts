@@ -254,7 +254,7 @@ describe('abatement measures', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
-    expect(lines[0]).toContain('Cost per tonne');
+    expect(lines[0]).toContain('Cost per tonne (USD)');
     expect(lines).toHaveLength(STARTER_MEASURES.length + 1);
     const costs = lines.slice(1).map((line) => Number(line.split(',')[2]));
     expect(costs).toEqual([...costs].sort((left, right) => left - right));

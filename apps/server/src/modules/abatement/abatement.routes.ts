@@ -13,19 +13,24 @@ import {
   createMeasure,
   deleteMeasure,
   listMeasures,
+  moneyHeader,
   readMeasure,
+  realmCurrencyOf,
   updateMeasure,
 } from './abatement.service.ts';
 
-const MACC_COLUMNS: readonly ExportColumn<MaccBar>[] = [
-  { header: 'Measure', value: (bar) => bar.name, width: 40 },
-  { header: 'Annual abatement (t CO2e)', value: (bar) => bar.annualAbatementTonnes, width: 16 },
-  { header: 'Cost per tonne', value: (bar) => bar.costPerTonne, width: 14 },
-  { header: 'Annualised capex', value: (bar) => bar.annualisedCapex, width: 16 },
-  { header: 'Annual cost change', value: (bar) => bar.annualCost, width: 16 },
-  { header: 'Cumulative abatement (t CO2e)', value: (bar) => bar.cumulativeEndTonnes, width: 18 },
-  { header: 'Measure id', value: (bar) => bar.id, width: 38 },
-];
+/** The MACC table's columns, money in the realm's `currency` (decision 050). */
+function maccColumns(currency: string): readonly ExportColumn<MaccBar>[] {
+  return [
+    { header: 'Measure', value: (bar) => bar.name, width: 40 },
+    { header: 'Annual abatement (t CO2e)', value: (bar) => bar.annualAbatementTonnes, width: 16 },
+    { header: moneyHeader('Cost per tonne', currency), value: (bar) => bar.costPerTonne, width: 14 },
+    { header: moneyHeader('Annualised capex', currency), value: (bar) => bar.annualisedCapex, width: 16 },
+    { header: moneyHeader('Annual cost change', currency), value: (bar) => bar.annualCost, width: 16 },
+    { header: 'Cumulative abatement (t CO2e)', value: (bar) => bar.cumulativeEndTonnes, width: 18 },
+    { header: 'Measure id', value: (bar) => bar.id, width: 38 },
+  ];
+}
 
 /**
  * The abatement measures library and its MACC (issue 12, item 3), on the plans of `/lighttouch`, where they are
@@ -90,12 +95,13 @@ export function registerAbatementRoutes(app: FastifyInstance, db: Database): voi
     ...endpointRoute(abatementEndpoints.exportMacc),
     config: read,
     handler: async (request, reply) => {
-      const { results } = await listMeasures(db, requireSession(request).realm.id);
+      const realmId = requireSession(request).realm.id;
+      const { results } = await listMeasures(db, realmId);
       const curve = marginalAbatementCurve(results, request.query.discountRate);
       return sendTableExport(request, reply, {
         format: request.query.format,
         name: 'marginal-abatement-cost-curve',
-        columns: MACC_COLUMNS,
+        columns: maccColumns(await realmCurrencyOf(db, realmId)),
         pages: [curve.bars],
       });
     },

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_REALM_CURRENCY,
   MEASURE_NAME_TAKEN,
   MEASURE_NOT_FOUND,
   type MeasureDto,
@@ -11,6 +12,7 @@ import {
   createAbatementRepository,
   createAuditLogRepository,
   measureFieldsOf,
+  readRealmCurrency,
   sourceKey,
   type AbatementMeasureRow,
   type Database,
@@ -86,6 +88,16 @@ async function toDtos(repository: Repository, realmId: string, rows: readonly Ab
 function snapshot(row: AbatementMeasureRow) {
   const { id: _id, realmId: _realmId, createdOn: _createdOn, modifiedOn: _modifiedOn, ...fields } = row;
   return fields;
+}
+
+/** The realm's currency (decision 050), which every money figure of the library and its exports is in. */
+export async function realmCurrencyOf(db: Database, realmId: string): Promise<string> {
+  return (await readRealmCurrency(db, realmId))?.currency ?? DEFAULT_REALM_CURRENCY;
+}
+
+/** An export's header naming the currency of its figures: `Capex (EUR)`. */
+export function moneyHeader(label: string, currency: string): string {
+  return `${label} (${currency})`;
 }
 
 export async function listMeasures(db: Database, realmId: string): Promise<MeasureListResponse> {

@@ -15,13 +15,13 @@ import { withdrawRoleFacilityGrants } from '#test-support/role-grants.ts';
 const MEASURE_HEADER = [
   'Start year',
   'Measure',
-  'Capex',
-  'Annual cost change',
+  'Capex (USD)',
+  'Annual cost change (USD)',
   'Annual abatement (kg CO2e)',
   'Abates through',
   'Abatement to the target year (kg CO2e)',
   'Cumulative abatement (kg CO2e)',
-  'Discounted cost',
+  'Discounted cost (USD)',
   'Measure id',
 ];
 const YEAR_HEADER = [
@@ -32,7 +32,7 @@ const YEAR_HEADER = [
   'Trajectory (kg CO2e)',
   'Shortfall (kg CO2e)',
   'Cumulative abated (kg CO2e)',
-  'Capex started',
+  'Capex started (USD)',
 ];
 
 const SOURCE = { citation: 'Test measure', url: 'https://example.test/' };
@@ -132,6 +132,18 @@ describe('the optimizer plan export', () => {
     expect(sheet[0]).toEqual(MEASURE_HEADER);
     expect(sheet).toHaveLength(3);
     expect(sheet[1]?.slice(0, 5)).toEqual([2025, 'Boiler to heat pump', 50_000, -2_000, 100_000]);
+  });
+
+  it('names the realm’s currency in the money headers of both tables once an administrator sets it', async () => {
+    const set = await call(tokens.admin, 'PUT', '/api/organisation/currency', HOST, { currency: 'JPY' });
+    expect(set.statusCode, set.body).toBe(200);
+    const request = planRequest([{ id: ids.heatPump, startYear: 2025 }]);
+    const measures = csvRows((await call(tokens.admin, 'GET', exportUrl(request, 'csv'))).body);
+    expect(measures[0]).toEqual(MEASURE_HEADER.map((header) => header.replace('(USD)', '(JPY)')));
+    const years = csvRows((await call(tokens.admin, 'GET', exportUrl(request, 'csv', 'years'))).body);
+    expect(years[0]?.at(-1)).toBe('Capex started (JPY)');
+    const reset = await call(tokens.admin, 'PUT', '/api/organisation/currency', HOST, { currency: 'USD' });
+    expect(reset.statusCode).toBe(200);
   });
 
   it('exports the plan’s years: baseline, abatement, emissions, trajectory and shortfall', async () => {

@@ -13,7 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fieldRefusal } from '#platform/errors.ts';
 import { sendTableExport, type ExportColumn } from '#platform/table-export.ts';
-import { listMeasures } from './abatement.service.ts';
+import { listMeasures, moneyHeader, realmCurrencyOf } from './abatement.service.ts';
 
 const FIELD = 'querystring/request/plan';
 
@@ -28,18 +28,25 @@ interface PlanMeasureRow {
   readonly discountedCost: number;
 }
 
-const MEASURE_COLUMNS: readonly ExportColumn<PlanMeasureRow>[] = [
-  { header: 'Start year', value: (row) => row.startYear, width: 10 },
-  { header: 'Measure', value: (row) => row.measure.name, width: 40 },
-  { header: 'Capex', value: (row) => row.measure.capex, width: 14 },
-  { header: 'Annual cost change', value: (row) => row.measure.annualCost, width: 16 },
-  { header: 'Annual abatement (kg CO2e)', value: (row) => row.annualAbatementKg, width: 20 },
-  { header: 'Abates through', value: (row) => row.lastYear, width: 12 },
-  { header: 'Abatement to the target year (kg CO2e)', value: (row) => row.horizonAbatementKg, width: 22 },
-  { header: 'Cumulative abatement (kg CO2e)', value: (row) => row.cumulativeAbatementKg, width: 22 },
-  { header: 'Discounted cost', value: (row) => row.discountedCost, width: 16 },
-  { header: 'Measure id', value: (row) => row.measure.id, width: 38 },
-];
+/** The plan's measure columns, money in the realm's `currency` (decision 050). */
+function measureColumns(currency: string): readonly ExportColumn<PlanMeasureRow>[] {
+  return [
+    { header: 'Start year', value: (row) => row.startYear, width: 10 },
+    { header: 'Measure', value: (row) => row.measure.name, width: 40 },
+    { header: moneyHeader('Capex', currency), value: (row) => row.measure.capex, width: 14 },
+    {
+      header: moneyHeader('Annual cost change', currency),
+      value: (row) => row.measure.annualCost,
+      width: 16,
+    },
+    { header: 'Annual abatement (kg CO2e)', value: (row) => row.annualAbatementKg, width: 20 },
+    { header: 'Abates through', value: (row) => row.lastYear, width: 12 },
+    { header: 'Abatement to the target year (kg CO2e)', value: (row) => row.horizonAbatementKg, width: 22 },
+    { header: 'Cumulative abatement (kg CO2e)', value: (row) => row.cumulativeAbatementKg, width: 22 },
+    { header: moneyHeader('Discounted cost', currency), value: (row) => row.discountedCost, width: 16 },
+    { header: 'Measure id', value: (row) => row.measure.id, width: 38 },
+  ];
+}
 
 /** A year of the horizon as the panel's years table shows it, with the capex its starts spend. */
 interface PlanYearRow extends OptimizerYear {
@@ -47,16 +54,19 @@ interface PlanYearRow extends OptimizerYear {
   readonly cumulativeAbatedKg: number;
 }
 
-const YEAR_COLUMNS: readonly ExportColumn<PlanYearRow>[] = [
-  { header: 'Year', value: (row) => row.year, width: 8 },
-  { header: 'Baseline (kg CO2e)', value: (row) => row.baseline, width: 18 },
-  { header: 'Abated (kg CO2e)', value: (row) => row.abated, width: 18 },
-  { header: 'Emissions (kg CO2e)', value: (row) => row.emissions, width: 18 },
-  { header: 'Trajectory (kg CO2e)', value: (row) => row.trajectory, width: 18 },
-  { header: 'Shortfall (kg CO2e)', value: (row) => row.shortfall, width: 18 },
-  { header: 'Cumulative abated (kg CO2e)', value: (row) => row.cumulativeAbatedKg, width: 20 },
-  { header: 'Capex started', value: (row) => row.capex, width: 14 },
-];
+/** The plan's year columns, the capex its starts spend in the realm's `currency`. */
+function yearColumns(currency: string): readonly ExportColumn<PlanYearRow>[] {
+  return [
+    { header: 'Year', value: (row) => row.year, width: 8 },
+    { header: 'Baseline (kg CO2e)', value: (row) => row.baseline, width: 18 },
+    { header: 'Abated (kg CO2e)', value: (row) => row.abated, width: 18 },
+    { header: 'Emissions (kg CO2e)', value: (row) => row.emissions, width: 18 },
+    { header: 'Trajectory (kg CO2e)', value: (row) => row.trajectory, width: 18 },
+    { header: 'Shortfall (kg CO2e)', value: (row) => row.shortfall, width: 18 },
+    { header: 'Cumulative abated (kg CO2e)', value: (row) => row.cumulativeAbatedKg, width: 20 },
+    { header: moneyHeader('Capex started', currency), value: (row) => row.capex, width: 14 },
+  ];
+}
 
 /** The plan's starts by index into the realm's measures; 422 naming the first id the library does not have. */
 function plannedStarts(query: PlanExportQuery, measures: readonly MeasureDto[]): PlannedStart[] {
@@ -140,18 +150,19 @@ export async function sendOptimizerPlanExport(
   const names = new Map(measures.map((measure) => [measure.id, measure.name]));
   const broken = findPlanRuleBreak(input, plan, (id) => names.get(id) ?? id);
   if (broken) throw fieldRefusal(422, { [`${FIELD}/${broken.index}/${broken.field}`]: broken.message });
+  const currency = await realmCurrencyOf(db, realmId);
   if (query.table === 'years') {
     return sendTableExport(request, reply, {
       format: query.format,
       name: 'optimizer-plan-years',
-      columns: YEAR_COLUMNS,
+      columns: yearColumns(currency),
       pages: [yearRows(input, plan)],
     });
   }
   return sendTableExport(request, reply, {
     format: query.format,
     name: 'optimizer-plan',
-    columns: MEASURE_COLUMNS,
+    columns: measureColumns(currency),
     pages: [measureRows(input, measures, plan)],
   });
 }

@@ -1,6 +1,7 @@
 import {
   BUSINESS_UNIT_CYCLE,
   BUSINESS_UNIT_PARENT_NOT_FOUND,
+  CURRENCY_MESSAGE,
   boundarySettingsSchema,
   businessUnitListResponseSchema,
   businessUnitSchema,
@@ -8,9 +9,16 @@ import {
   denominatorSchema,
   facilitySchema,
   FACILITY_BUSINESS_UNIT_NOT_FOUND,
+  realmCurrencySchema,
 } from '@ecc/contracts';
-import { auditLog, permissions } from '@ecc/db';
-import { and, asc, eq } from 'drizzle-orm';
+import {
+  auditLog,
+  createDefaultRealmConfig,
+  createRealmRepository,
+  permissions,
+  readRealmCurrency,
+} from '@ecc/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
@@ -504,6 +512,67 @@ describe('organisation and boundary', () => {
       );
       // The refused writes left nothing behind: only the administrator's realm figure remains.
       expect(left.results.map((row) => [row.scope, row.facilitySlug])).toEqual([['realm', null]]);
+    });
+  });
+
+  describe('the realm currency (decision 050)', () => {
+    const currencyOf = async (as: keyof typeof tokens) => {
+      const response = await call(as, 'GET', '/api/organisation/currency');
+      expect(response.statusCode, response.body).toBe(200);
+      return realmCurrencySchema.parse(response.json());
+    };
+
+    it('is USD, inherited, until an administrator sets one; members read it and may not change it', async () => {
+      expect(await currencyOf('member')).toEqual({ currency: 'USD', isInherited: true });
+
+      const refused = await call('member', 'PUT', '/api/organisation/currency', { currency: 'EUR' });
+      expect(refused.statusCode).toBe(403);
+
+      const saved = await call('admin', 'PUT', '/api/organisation/currency', { currency: 'eur' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toEqual({ currency: 'EUR', isInherited: false });
+      expect(await currencyOf('member')).toEqual({ currency: 'EUR', isInherited: false });
+      expect(await currencyOf('other')).toEqual({ currency: 'USD', isInherited: true });
+
+      const again = await call('admin', 'PUT', '/api/organisation/currency', { currency: 'EUR' });
+      expect(again.statusCode).toBe(200);
+      expect(await auditOf('realm-currency')).toEqual([
+        {
+          action: 'update',
+          entityId: acmeId,
+          before: { currency: 'USD', isInherited: true },
+          after: { currency: 'EUR', isInherited: false },
+        },
+      ]);
+    });
+
+    it('refuses a code that is not ISO 4217 on its field, writing nothing', async () => {
+      for (const currency of ['EURO', 'XYZ', '', 12]) {
+        const response = await call('admin', 'PUT', '/api/organisation/currency', { currency });
+        expect(response.statusCode, String(currency)).toBe(400);
+        expect(response.json().fieldErrors).toEqual({ 'body/currency': CURRENCY_MESSAGE });
+      }
+      expect((await currencyOf('admin')).currency).toBe('EUR');
+    });
+
+    it('is inherited by a child realm until the child sets its own', async () => {
+      const { db } = testApp.database;
+      const child = await createRealmRepository(db).insert({
+        key: 'acmekid',
+        parentId: acmeId,
+        active: true,
+        realm: 'acmekid',
+        name: 'Acme child',
+        type: 'organization',
+        domains: [],
+        properties: { config: createDefaultRealmConfig({ plan: 'CORE' }) },
+      });
+      expect(await readRealmCurrency(db, child!.id)).toEqual({ currency: 'EUR', isInherited: true });
+      await db.execute(
+        sql`update realms set properties = properties || '{"currency": "GBP"}'::jsonb where id = ${child!.id}`,
+      );
+      expect(await readRealmCurrency(db, child!.id)).toEqual({ currency: 'GBP', isInherited: false });
+      expect(await currencyOf('admin')).toEqual({ currency: 'EUR', isInherited: false });
     });
   });
 });

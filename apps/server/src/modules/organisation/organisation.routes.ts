@@ -19,7 +19,9 @@ import {
   listBusinessUnits,
   listDenominators,
   readBoundary,
+  readCurrency,
   updateBoundary,
+  updateCurrency,
   updateBusinessUnit,
   upsertDenominator,
 } from './organisation.service.ts';
@@ -87,6 +89,21 @@ export function registerOrganisationRoutes(app: FastifyInstance, db: Database): 
     handler: async (request) => {
       const session = requireSession(request);
       return updateBoundary(db, session.realm.id, session.user, request.body);
+    },
+  });
+
+  api.route({
+    ...endpointRoute(organisationEndpoints.currency),
+    config: read,
+    handler: async (request) => readCurrency(db, requireSession(request).realm.id),
+  });
+
+  api.route({
+    ...endpointRoute(organisationEndpoints.updateCurrency),
+    config: manage,
+    handler: async (request) => {
+      const session = requireSession(request);
+      return updateCurrency(db, session.realm.id, session.user, request.body.currency);
     },
   });
 

@@ -18,12 +18,15 @@ import {
   type DenominatorListResponse,
   type DenominatorValues,
   type IntensityDenominatorKind,
+  type RealmCurrencyDto,
 } from '@ecc/contracts';
 import {
   auditActorOf,
   createAuditLogRepository,
   createFacilityRepository,
   createOrganisationRepository,
+  readRealmCurrency,
+  setRealmCurrency,
   type BusinessUnitRow,
   type Database,
   type DenominatorWithFacility,
@@ -33,10 +36,12 @@ import {
 } from '@ecc/db';
 import { inTreeOrder, normalizeDenominator, wouldCreateCycle } from '@ecc/domain';
 import { fieldRefusal, HttpError } from '#platform/errors.ts';
+import { REALM_NOT_FOUND } from '#platform/target-realm.ts';
 
 export const BUSINESS_UNIT_ENTITY = 'business-unit';
 export const BOUNDARY_ENTITY = 'realm-boundary';
 export const DENOMINATOR_ENTITY = 'intensity-denominator';
+export const CURRENCY_ENTITY = 'realm-currency';
 
 /** At most this many names in a refusal; the rest are counted. */
 const NAMES_IN_MESSAGE = 5;
@@ -225,6 +230,40 @@ export async function updateBoundary(
       after,
     });
     return after;
+  });
+}
+
+/** The realm's currency, its own or inherited (decision 050). */
+export async function readCurrency(db: Database, realmId: string): Promise<RealmCurrencyDto> {
+  const currency = await readRealmCurrency(db, realmId);
+  if (!currency) throw new HttpError(404, REALM_NOT_FOUND);
+  return currency;
+}
+
+/**
+ * Sets the realm's own currency with its audit entry; the same currency set again writes nothing. Stored amounts
+ * are not converted: they were entered in the realm's currency and now read in the new one (decision 050).
+ */
+export async function updateCurrency(
+  db: Database,
+  realmId: string,
+  actor: UserRow,
+  currency: string,
+): Promise<RealmCurrencyDto> {
+  return db.transaction(async (transaction) => {
+    const change = await setRealmCurrency(transaction, realmId, currency);
+    if (!change) throw new HttpError(404, REALM_NOT_FOUND);
+    if (change.before !== change.after) {
+      await createAuditLogRepository(transaction).append(realmId, {
+        ...auditActorOf(actor),
+        action: 'update',
+        entityType: CURRENCY_ENTITY,
+        entityId: realmId,
+        before: change.before,
+        after: change.after,
+      });
+    }
+    return change.after;
   });
 }
 

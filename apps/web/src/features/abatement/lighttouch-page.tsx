@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { QueryStates } from '#components/query-states.tsx';
+import { realmCurrencyQueryOptions } from '#lib/organisation/realm-currency-query.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import type { PageProps } from '#lib/routing/page-props.ts';
 import { measuresQueryOptions } from './abatement-api.ts';
@@ -23,6 +24,7 @@ type TabKey = (typeof TABS)[number]['key'];
  */
 export function LighttouchPage({ route }: PageProps) {
   const measures = useQuery(measuresQueryOptions);
+  const currency = useQuery(realmCurrencyQueryOptions);
   const canWrite = useCan('update', 'Realm');
   const [tab, setTab] = useState<TabKey>('optimizer');
   return (
@@ -59,19 +61,27 @@ export function LighttouchPage({ route }: PageProps) {
       </div>
       <div role="tabpanel" id={`lighttouch-panel-${tab}`} aria-labelledby={`lighttouch-tab-${tab}`}>
         <QueryStates
-          query={measures}
-          loading={<LoadingSkeleton label="Loading the measures" skeletons={['h-10', 'h-64']} />}
-          errorTitle="The measures could not be loaded"
+          query={currency}
+          loading={<LoadingSkeleton label="Loading the realm's currency" skeletons={['h-10']} />}
+          errorTitle="The realm's currency could not be loaded"
         >
-          {(data) =>
-            tab === 'optimizer' ? (
-              <OptimizerPanel measures={data.results} />
-            ) : tab === 'macc' ? (
-              <MaccPanel measures={data.results} />
-            ) : (
-              <MeasuresPanel measures={data.results} canWrite={canWrite} />
-            )
-          }
+          {({ currency: code }) => (
+            <QueryStates
+              query={measures}
+              loading={<LoadingSkeleton label="Loading the measures" skeletons={['h-10', 'h-64']} />}
+              errorTitle="The measures could not be loaded"
+            >
+              {(data) =>
+                tab === 'optimizer' ? (
+                  <OptimizerPanel measures={data.results} currency={code} />
+                ) : tab === 'macc' ? (
+                  <MaccPanel measures={data.results} currency={code} />
+                ) : (
+                  <MeasuresPanel measures={data.results} canWrite={canWrite} currency={code} />
+                )
+              }
+            </QueryStates>
+          )}
         </QueryStates>
       </div>
     </div>

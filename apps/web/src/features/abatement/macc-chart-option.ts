@@ -1,5 +1,6 @@
 import type { MaccBar } from '@ecc/domain';
 import type { ChartOptionBuilder } from '#components/charts/option-chart-drawing.tsx';
+import { formatMoney } from '#lib/format/format-money.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 
 /** Bar labels longer than this are cut; the table beside the chart has the whole names. */
@@ -7,9 +8,10 @@ const LABEL_LENGTH = 22;
 
 /**
  * The MACC as an ECharts custom series: each measure a rectangle from its cumulative start to end on the x axis
- * (t CO2e a year), as tall as its cost per tonne, savings below the axis, labelled with its name.
+ * (t CO2e a year), as tall as its cost per tonne in the realm's `currency`, savings below the axis, labelled with
+ * its name.
  */
-export function maccChartOption(bars: readonly MaccBar[]): ChartOptionBuilder {
+export function maccChartOption(bars: readonly MaccBar[], currency: string): ChartOptionBuilder {
   return (colorOf) => ({
     animation: false,
     grid: { left: 72, right: 24, top: 24, bottom: 48 },
@@ -19,7 +21,7 @@ export function maccChartOption(bars: readonly MaccBar[]): ChartOptionBuilder {
         const bar = bars[(params as { dataIndex: number }).dataIndex];
         return bar === undefined
           ? ''
-          : `${bar.name}<br/>${formatNumber(Math.round(bar.costPerTonne))} per t CO2e · ${formatNumber(Math.round(bar.annualAbatementTonnes))} t a year`;
+          : `${bar.name}<br/>${formatMoney(bar.costPerTonne, currency)} per t CO2e · ${formatNumber(Math.round(bar.annualAbatementTonnes))} t a year`;
       },
     },
     xAxis: {
@@ -33,7 +35,7 @@ export function maccChartOption(bars: readonly MaccBar[]): ChartOptionBuilder {
     },
     yAxis: {
       type: 'value',
-      name: 'Cost per t CO2e',
+      name: `${currency} per t CO2e`,
       axisLabel: { formatter: (value: number) => formatNumber(value) },
     },
     series: [

@@ -5,17 +5,16 @@ import { useId, useMemo, useState } from 'react';
 import { ExportMenu } from '#components/export-menu.tsx';
 import { OptionChart } from '#components/charts/option-chart.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
-import { formatNumber } from '#lib/format/format-number.ts';
+import { formatMoney } from '#lib/format/format-money.ts';
 import { maccChartOption } from './macc-chart-option.ts';
 import { parsePercent } from './percent.ts';
 
-const money = (value: number) => formatNumber(Math.round(value));
-
 /**
  * The marginal abatement cost curve of the library at a discount rate: the chart (width = annual abatement,
- * height = cost per tonne, cheapest first, savings below the axis) with its table beside it and the export.
+ * height = cost per tonne in the realm's `currency`, cheapest first, savings below the axis) with its table beside
+ * it and the export.
  */
-export function MaccPanel({ measures }: { measures: readonly MeasureDto[] }) {
+export function MaccPanel({ measures, currency }: { measures: readonly MeasureDto[]; currency: string }) {
   const id = useId();
   const [rateText, setRateText] = useState('6');
   const rate = parsePercent(rateText);
@@ -23,7 +22,7 @@ export function MaccPanel({ measures }: { measures: readonly MeasureDto[] }) {
     () => (rate === undefined ? undefined : marginalAbatementCurve(measures, rate)),
     [measures, rate],
   );
-  const buildOption = useMemo(() => maccChartOption(curve?.bars ?? []), [curve]);
+  const buildOption = useMemo(() => maccChartOption(curve?.bars ?? [], currency), [curve, currency]);
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -78,13 +77,13 @@ export function MaccPanel({ measures }: { measures: readonly MeasureDto[] }) {
                 className: 'text-right tabular-nums',
               },
               {
-                header: 'Cost per t',
-                cell: (bar) => money(bar.costPerTonne),
+                header: 'Cost per t CO2e',
+                cell: (bar) => formatMoney(bar.costPerTonne, currency),
                 className: 'text-right tabular-nums',
               },
               {
                 header: 'Annualised capex',
-                cell: (bar) => money(bar.annualisedCapex),
+                cell: (bar) => formatMoney(bar.annualisedCapex, currency),
                 className: 'text-right tabular-nums',
               },
             ]}

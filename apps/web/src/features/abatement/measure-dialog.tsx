@@ -2,6 +2,7 @@ import { measureInputSchema, type MeasureDto, type MeasureInput } from '@ecc/con
 import { FormDialog, FormField, Input, selectClasses, Textarea } from '@ecc/ui';
 import { Controller } from 'react-hook-form';
 import { FacilityPicker } from '#components/facility-picker.tsx';
+import { moneyLabel } from '#lib/format/format-money.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import {
   measureFieldOf,
@@ -12,6 +13,8 @@ import {
 
 export interface MeasureDialogProps {
   measure?: MeasureDto;
+  /** The realm's currency, which the capex and annual cost are entered in (decision 050). */
+  currency: string;
   /** The library's other measures, which this one may require. */
   others: readonly MeasureDto[];
   equipmentTypes: readonly { id: string; name: string }[];
@@ -20,7 +23,14 @@ export interface MeasureDialogProps {
 }
 
 /** Adds or edits a measure of the library, checked by the contract's schema; the server's refusals on their fields. */
-export function MeasureDialog({ measure, others, equipmentTypes, onSave, onClose }: MeasureDialogProps) {
+export function MeasureDialog({
+  measure,
+  currency,
+  others,
+  equipmentTypes,
+  onSave,
+  onClose,
+}: MeasureDialogProps) {
   const { form, submit, formError } = useContractForm<MeasureFormValues, MeasureInput>({
     schema: measureInputSchema,
     defaultValues: measureFormDefaults(measure),
@@ -41,7 +51,7 @@ export function MeasureDialog({ measure, others, equipmentTypes, onSave, onClose
   return (
     <FormDialog
       title={measure === undefined ? 'New measure' : `Edit ${measure.name}`}
-      description="What the measure abates, what it costs and how it combines with others. Money in the realm's currency."
+      description={`What the measure abates, what it costs and how it combines with others. Money in the realm's currency, ${currency}; changing the realm's currency relabels these amounts, it does not convert them.`}
       formLabel="Abatement measure"
       submitLabel="Save measure"
       isSaving={isSubmitting}
@@ -107,11 +117,11 @@ export function MeasureDialog({ measure, others, equipmentTypes, onSave, onClose
             ))}
           </select>
         </FormField>
-        <FormField label="Capex" error={errors.capex?.message}>
+        <FormField label={moneyLabel('Capex', currency)} error={errors.capex?.message}>
           <Input inputMode="decimal" autoComplete="off" {...register('capex')} />
         </FormField>
         <FormField
-          label="Annual cost change"
+          label={moneyLabel('Annual cost change', currency)}
           error={errors.annualCost?.message}
           description="Negative for savings."
         >

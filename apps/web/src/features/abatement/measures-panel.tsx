@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ExportMenu } from '#components/export-menu.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
+import { formatMoney } from '#lib/format/format-money.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 import {
   addStarterSet,
@@ -14,8 +15,6 @@ import {
   updateMeasure,
 } from './abatement-api.ts';
 import { MeasureDialog } from './measure-dialog.tsx';
-
-const money = (value: number) => formatNumber(Math.round(value));
 
 function abatementText(measure: MeasureDto): string {
   if (measure.abatement.kind === 'absolute') return `${formatMass(measure.abatement.kgPerYear)} a year`;
@@ -36,13 +35,18 @@ function appliesToText(measure: MeasureDto) {
   return parts.length === 0 ? 'Anywhere' : parts.join(' · ');
 }
 
-/** The realm's measures: the table with each measure's source, and (for those who may) add, edit, delete. */
+/**
+ * The realm's measures: the table with each measure's source, and (for those who may) add, edit, delete. Money
+ * is in the realm's `currency` (decision 050).
+ */
 export function MeasuresPanel({
   measures,
   canWrite,
+  currency,
 }: {
   measures: readonly MeasureDto[];
   canWrite: boolean;
+  currency: string;
 }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -124,12 +128,12 @@ export function MeasuresPanel({
             { header: 'Abatement', cell: abatementText },
             {
               header: 'Capex',
-              cell: (measure) => money(measure.capex),
+              cell: (measure) => formatMoney(measure.capex, currency),
               className: 'text-right tabular-nums',
             },
             {
               header: 'Annual cost',
-              cell: (measure) => money(measure.annualCost),
+              cell: (measure) => formatMoney(measure.annualCost, currency),
               className: 'text-right tabular-nums',
             },
             { header: 'Lifetime', cell: (measure) => `${measure.lifetime} years`, className: 'text-right' },
@@ -197,6 +201,7 @@ export function MeasuresPanel({
       {editing ? (
         <MeasureDialog
           measure={editing.measure}
+          currency={currency}
           others={measures.filter((measure) => measure.id !== editing.measure?.id)}
           equipmentTypes={equipmentTypes.data?.results ?? []}
           onSave={(request) => save(request, editing.measure)}

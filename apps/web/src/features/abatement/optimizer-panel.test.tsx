@@ -37,7 +37,7 @@ const MEASURE: MeasureDto = {
 describe('the optimizer panel', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("offers the solved plan's measures and years as downloads that name the plan, not its figures", async () => {
+  it("shows money in the realm's currency, and offers the plan's measures and years as downloads that name the plan, not its figures", async () => {
     const baseYear = new Date().getUTCFullYear() - 1;
     const answer: OptimizeResponse = {
       status: 'optimal',
@@ -66,10 +66,15 @@ describe('the optimizer panel', () => {
     const user = userEvent.setup();
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <OptimizerPanel measures={[MEASURE]} />
+        <OptimizerPanel measures={[MEASURE]} currency="EUR" />
       </QueryClientProvider>,
     );
+    expect(screen.getByText('Yearly capex budgets (EUR), optional')).toBeTruthy();
+    expect(screen.getByLabelText(`Budget ${baseYear + 1} (EUR)`)).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '€50,000' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Solve' }));
+    expect(await screen.findByText(/Discounted cost €40,000 ·/)).toBeTruthy();
+    expect(screen.getByTestId('plan-capex').textContent).toBe(`Capex per year: ${baseYear + 1} €50,000`);
     await user.click(await screen.findByRole('button', { name: "Export the plan's measures" }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['CSV (comma-separated)', 'XLSX (Excel workbook)']);

@@ -16,6 +16,7 @@ import { useId, useMemo, useState } from 'react';
 import { OptionChart } from '#components/charts/option-chart.tsx';
 import { ExportMenu } from '#components/export-menu.tsx';
 import { formatMass } from '#lib/format/format-mass.ts';
+import { formatMoney, moneyLabel } from '#lib/format/format-money.ts';
 import { formatNumber } from '#lib/format/format-number.ts';
 import {
   emissionYearsQueryOptions,
@@ -26,6 +27,7 @@ import {
 import { planTimelineOption, wedgeOption } from './optimizer-chart-options.ts';
 import {
   abatementByMeasure,
+  capexByYear,
   optimizeRequestOf,
   planExportHref,
   planRowsOf,
@@ -41,7 +43,6 @@ const STATUS_TEXT: Record<OptimizeResponse['status'], string> = {
   unsolved:
     'No plan found before the time limit: nothing is proved either way. Allow more time or a larger gap and solve again',
 };
-const money = (value: number) => formatNumber(Math.round(value));
 const KG_PER_TONNE = 1000;
 
 function choiceValue(choice: MeasureChoice): string {
@@ -67,9 +68,16 @@ interface SolvedPlan {
  * The pathway optimizer (issue 12, item 4): a horizon and trajectory, the discount rate, optional yearly capex
  * budgets and the library's measures, each left to the optimizer, pinned (any year or one year) or banned; "Solve"
  * asks `POST /api/pathways/optimize` and shows the status, cost, gap, time, the plan's timeline, the wedge chart
- * and, when no plan meets the trajectory, each year's shortfall.
+ * and, when no plan meets the trajectory, each year's shortfall. Money (capex, budgets, cost) is in the realm's
+ * `currency` (decision 050).
  */
-export function OptimizerPanel({ measures }: { measures: readonly MeasureDto[] }) {
+export function OptimizerPanel({
+  measures,
+  currency,
+}: {
+  measures: readonly MeasureDto[];
+  currency: string;
+}) {
   const id = useId();
   const currentYear = new Date().getUTCFullYear();
   const emissionYears = useQuery(emissionYearsQueryOptions);
@@ -220,10 +228,12 @@ export function OptimizerPanel({ measures }: { measures: readonly MeasureDto[] }
             />
           </FormField>
           <details className="rounded border p-3">
-            <summary className="cursor-pointer text-sm font-medium">Yearly capex budgets (optional)</summary>
+            <summary className="cursor-pointer text-sm font-medium">
+              {moneyLabel('Yearly capex budgets', currency)}, optional
+            </summary>
             <div className="mt-3 grid gap-2 sm:grid-cols-4 lg:grid-cols-8">
               {budgetYears.map((year) => (
-                <FormField key={year} label={`Budget ${year}`}>
+                <FormField key={year} label={moneyLabel(`Budget ${year}`, currency)}>
                   <Input
                     inputMode="decimal"
                     placeholder="No limit"
@@ -251,7 +261,7 @@ export function OptimizerPanel({ measures }: { measures: readonly MeasureDto[] }
               },
               {
                 header: 'Capex',
-                cell: (measure) => money(measure.capex),
+                cell: (measure) => formatMoney(measure.capex, currency),
                 className: 'text-right tabular-nums',
               },
               {
@@ -301,12 +311,22 @@ export function OptimizerPanel({ measures }: { measures: readonly MeasureDto[] }
           </AlertDescription>
         </Alert>
       ) : null}
-      {solved && !solve.isPending ? <PlanResult solved={solved} measures={measures} /> : null}
+      {solved && !solve.isPending ? (
+        <PlanResult solved={solved} measures={measures} currency={currency} />
+      ) : null}
     </section>
   );
 }
 
-function PlanResult({ solved, measures }: { solved: SolvedPlan; measures: readonly MeasureDto[] }) {
+function PlanResult({
+  solved,
+  measures,
+  currency,
+}: {
+  solved: SolvedPlan;
+  measures: readonly MeasureDto[];
+  currency: string;
+}) {
   const id = useId();
   const { request, result } = solved;
   const rows = useMemo(() => planRowsOf(result, measures, request.targetYear), [result, measures, request]);
@@ -317,6 +337,7 @@ function PlanResult({ solved, measures }: { solved: SolvedPlan; measures: readon
   );
   const wedge = useMemo(() => wedgeOption(result, rows, abated), [result, rows, abated]);
   const shortfallYears = result.years.filter((year) => year.shortfall > 0);
+  const capexYears = capexByYear(rows);
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4" data-testid="optimizer-result">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -342,8 +363,9 @@ function PlanResult({ solved, measures }: { solved: SolvedPlan; measures: readon
       >
         <AlertTitle>{STATUS_TEXT[result.status]}</AlertTitle>
         <AlertDescription>
-          Discounted cost {money(result.cost)} · optimality gap {formatNumber(result.gap * 100)} % · solved in{' '}
-          {formatNumber(Math.round(result.solveMs))} ms · {rows.length} measures
+          Discounted cost {formatMoney(result.cost, currency)} · optimality gap{' '}
+          {formatNumber(result.gap * 100)} % · solved in {formatNumber(Math.round(result.solveMs))} ms ·{' '}
+          {rows.length} measures
         </AlertDescription>
       </Alert>
       {rows.length === 0 ? (
@@ -366,6 +388,7 @@ function PlanResult({ solved, measures }: { solved: SolvedPlan; measures: readon
                   { header: 'Starts', cell: (row) => String(row.startYear) },
                   { header: 'Abates through', cell: (row) => String(row.endYear) },
                   { header: 'Abatement a year', cell: (row) => formatMass(row.abatementKg) },
+                  { header: 'Capex', cell: (row) => formatMoney(row.capex, currency) },
                 ]}
               />
             }
@@ -378,6 +401,12 @@ function PlanResult({ solved, measures }: { solved: SolvedPlan; measures: readon
             table={<YearsTable result={result} />}
           />
         </div>
+      )}
+      {capexYears.length === 0 ? null : (
+        <p className="text-sm" data-testid="plan-capex">
+          Capex per year:{' '}
+          {capexYears.map(({ year, capex }) => `${year} ${formatMoney(capex, currency)}`).join(' · ')}
+        </p>
       )}
       <ul aria-label="The plan's measures" className="grid gap-1 text-sm">
         {rows.map((row) => (

@@ -66,6 +66,8 @@ export interface PlanRow {
   /** The last year it abates within the horizon. */
   readonly endYear: number;
   readonly abatementKg: number;
+  /** Its capex, spent in its start year, in the realm's currency. */
+  readonly capex: number;
 }
 
 /** The plan's measures, by start year, with the years each is active within the horizon. */
@@ -83,8 +85,16 @@ export function planRowsOf(
       startYear,
       endYear: Math.min(targetYear, startYear + (measure?.lifetime ?? 1) - 1),
       abatementKg: measure?.annualAbatementKg ?? 0,
+      capex: measure?.capex ?? 0,
     };
   });
+}
+
+/** The capex the plan spends each year it starts a measure, by year: what each year's budget is checked against. */
+export function capexByYear(rows: readonly PlanRow[]): { year: number; capex: number }[] {
+  const totals = new Map<number, number>();
+  for (const row of rows) totals.set(row.startYear, (totals.get(row.startYear) ?? 0) + row.capex);
+  return [...totals].sort(([left], [right]) => left - right).map(([year, capex]) => ({ year, capex }));
 }
 
 /** kg CO2e each plan measure abates in each year of the answer (0 outside its active years). */

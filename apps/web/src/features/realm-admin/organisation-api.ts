@@ -4,6 +4,7 @@ import {
   type BusinessUnitInput,
   type BusinessUnitPatch,
   type DenominatorInput,
+  type RealmCurrencyInput,
 } from '@ecc/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '#lib/api/call-endpoint.ts';
@@ -43,6 +44,10 @@ export function deleteBusinessUnit(id: string) {
 
 export function saveBoundary(body: BoundarySettings) {
   return callEndpoint(organisationEndpoints.updateBoundary, { body });
+}
+
+export function saveCurrency(body: RealmCurrencyInput) {
+  return callEndpoint(organisationEndpoints.updateCurrency, { body });
 }
 
 export function saveDenominator(body: DenominatorInput) {

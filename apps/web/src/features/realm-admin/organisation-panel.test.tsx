@@ -93,6 +93,9 @@ function renderPanel({
       if (call.method === 'GET') {
         if (call.path === '/api/organisation/business-units') return jsonResponse(200, { results: units });
         if (call.path === '/api/organisation/boundary') return jsonResponse(200, BOUNDARY);
+        if (call.path === '/api/organisation/currency') {
+          return jsonResponse(200, { currency: 'USD', isInherited: true });
+        }
         if (call.path === '/api/organisation/denominators') {
           return jsonResponse(200, { results: [REVENUE, OFFICE_AREA] });
         }
@@ -110,6 +113,9 @@ function renderPanel({
       }
       if (call.path === '/api/organisation/boundary' && call.method === 'PUT')
         return jsonResponse(200, call.body);
+      if (call.path === '/api/organisation/currency' && call.method === 'PUT') {
+        return jsonResponse(200, { ...(call.body as object), isInherited: false });
+      }
       if (call.path === '/api/organisation/denominators' && call.method === 'PUT') {
         return jsonResponse(200, { ...REVENUE, ...(call.body as object), id: crypto.randomUUID() });
       }
@@ -132,6 +138,69 @@ afterEach(() => {
 });
 
 describe('the Organisation tab', () => {
+  it('sets the realm currency after a confirmation that amounts are relabelled, not converted', async () => {
+    const user = userEvent.setup();
+    const { writes } = renderPanel({
+      respond: (call) =>
+        call.method === 'PUT' && (call.body as { currency: string }).currency === 'CHF'
+          ? jsonResponse(400, {
+              statusCode: 400,
+              error: 'Bad Request',
+              message: 'body/currency: Currency must be an ISO 4217 code, such as USD or EUR',
+              fieldErrors: { 'body/currency': 'Currency must be an ISO 4217 code, such as USD or EUR' },
+            })
+          : undefined,
+    });
+    const form = await screen.findByRole('form', { name: 'Currency' });
+    const field = within(form).getByLabelText('Realm currency (ISO 4217)');
+    expect((field as HTMLInputElement).value).toBe('USD');
+    expect(within(form).getByText(/Inherited: this realm has not chosen one/)).toBeTruthy();
+
+    await user.clear(field);
+    await user.type(field, 'EURO');
+    await user.click(within(form).getByRole('button', { name: 'Save currency' }));
+    expect(
+      await within(form).findByText('Currency must be an ISO 4217 code, such as USD or EUR'),
+    ).toBeTruthy();
+    expect(writes()).toEqual([]);
+
+    // The server's refusal (here one the form's check let through) lands on the field.
+    await user.clear(field);
+    await user.type(field, 'CHF');
+    await user.click(within(form).getByRole('button', { name: 'Save currency' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Change currency' }),
+    );
+    expect(
+      await within(form).findByText('Currency must be an ISO 4217 code, such as USD or EUR'),
+    ).toBeTruthy();
+
+    await user.clear(field);
+    await user.type(field, 'eur');
+    await user.click(within(form).getByRole('button', { name: 'Save currency' }));
+    const confirmation = await screen.findByRole('alertdialog', { name: 'Change the currency to EUR?' });
+    expect(confirmation.textContent).toContain('a capex of 1,000 USD will read 1,000 EUR');
+    await user.click(within(confirmation).getByRole('button', { name: 'Change currency' }));
+    await waitFor(() =>
+      expect(writes().map((write) => write.body)).toEqual([{ currency: 'CHF' }, { currency: 'EUR' }]),
+    );
+  });
+
+  it('keeps the currency when the change is cancelled', async () => {
+    const user = userEvent.setup();
+    const { writes } = renderPanel();
+    const form = await screen.findByRole('form', { name: 'Currency' });
+    const field = within(form).getByLabelText('Realm currency (ISO 4217)');
+    await user.clear(field);
+    await user.type(field, 'GBP');
+    await user.click(within(form).getByRole('button', { name: 'Save currency' }));
+    const confirmation = await screen.findByRole('alertdialog', { name: 'Change the currency to GBP?' });
+    await user.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(writes()).toEqual([]);
+    expect(within(form).getByRole('button', { name: 'Save currency' })).toBeTruthy();
+  });
+
   it('shows the units as a tree the arrow keys move through, Enter opening the unit to rename or move', async () => {
     const user = userEvent.setup();
     renderPanel();

@@ -2,15 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { LoadingSkeleton } from '#components/loading-skeleton.tsx';
 import { QueryStates } from '#components/query-states.tsx';
 import { businessUnitsQueryOptions } from '#lib/organisation/business-units-query.ts';
+import { realmCurrencyQueryOptions } from '#lib/organisation/realm-currency-query.ts';
 import { useCan } from '#lib/permissions/use-ability.ts';
 import { BoundarySettingsForm } from './boundary-settings-form.tsx';
 import { BusinessUnitTree } from './business-unit-tree.tsx';
+import { CurrencySettingsForm } from './currency-settings-form.tsx';
 import { DenominatorsSection } from './denominators-section.tsx';
 import { boundaryQueryOptions, denominatorsQueryOptions } from './organisation-api.ts';
 
 /**
  * The Organisation tab of /admin/realm (issue 11, item 1; decision 024): the realm's business units, its reporting
- * boundary and its intensity denominators. Those who read facilities see it; those who update the realm change it.
+ * boundary, its currency (decision 050) and its intensity denominators. Those who read facilities see it; those who update the realm change it.
  * The specification's route table has no page for it, so it is a tab of realm administration.
  */
 export function OrganisationPanel() {
@@ -18,6 +20,7 @@ export function OrganisationPanel() {
   const units = useQuery(businessUnitsQueryOptions);
   const boundary = useQuery(boundaryQueryOptions);
   const denominators = useQuery(denominatorsQueryOptions);
+  const currency = useQuery(realmCurrencyQueryOptions);
 
   return (
     <div className="grid max-w-4xl gap-10">
@@ -34,6 +37,13 @@ export function OrganisationPanel() {
         errorTitle="The boundary could not be loaded"
       >
         {(settings) => <BoundarySettingsForm settings={settings} canManage={canManage} />}
+      </QueryStates>
+      <QueryStates
+        query={currency}
+        loading={<LoadingSkeleton label="Loading the currency" skeletons={['h-10']} />}
+        errorTitle="The currency could not be loaded"
+      >
+        {(settings) => <CurrencySettingsForm settings={settings} canManage={canManage} />}
       </QueryStates>
       <QueryStates
         query={denominators}

@@ -3,6 +3,7 @@ export * from './date-range.ts';
 export * from './format-change.ts';
 export * from './format-date.ts';
 export * from './format-mass.ts';
+export * from './format-money.ts';
 export * from './format-number.ts';
 export * from './format-quantity.ts';
 export * from './locale-cookie.ts';
