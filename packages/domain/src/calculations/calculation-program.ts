@@ -60,6 +60,8 @@ export class Program {
   private readonly lastEmitSpan: SourceSpan;
   /** Reused by runs by name that try the register program: the inputs' values in `inputs` order. */
   private readonly namedValues: unknown[];
+  private registerProgram: RegisterProgram | undefined;
+  private isRegisterProgramBuilt = false;
 
   constructor(
     private readonly statements: readonly CompiledStatement[],
@@ -68,8 +70,11 @@ export class Program {
     slotCount: number,
     private readonly gases: readonly string[],
     private readonly gasWeights: readonly number[],
-    /** The same formula over number registers, when all its values are numbers or TRUE/FALSE; tried first. */
-    private readonly registerProgram?: RegisterProgram,
+    /**
+     * Builds the same formula over number registers, or undefined when a value of it is not a number or TRUE/FALSE.
+     * Called at the first run without a trace, so that compiling (the editor, a dry run) never pays for it.
+     */
+    private readonly buildRegisterProgram: () => RegisterProgram | undefined,
   ) {
     this.inputNames = inputSlots.map(([name]) => name);
     this.inputSlotIndexes = inputSlots.map(([, slot]) => slot);
@@ -111,6 +116,14 @@ export class Program {
     return this.gases.length > 0;
   }
 
+  private registers(): RegisterProgram | undefined {
+    if (!this.isRegisterProgramBuilt) {
+      this.registerProgram = this.buildRegisterProgram();
+      this.isRegisterProgramBuilt = true;
+    }
+    return this.registerProgram;
+  }
+
   /** Runs on inputs by name: a plain object (own properties only) or a Map. */
   run(
     inputs: CalculationInputs,
@@ -120,14 +133,15 @@ export class Program {
     const map = inputs instanceof Map ? (inputs as ReadonlyMap<string, unknown>) : undefined;
     const record = inputs as Readonly<Record<string, unknown>>;
     const names = this.inputNames;
-    if (trace === undefined && this.registerProgram !== undefined) {
+    const registerProgram = trace === undefined ? this.registers() : undefined;
+    if (registerProgram !== undefined) {
       const values = this.namedValues;
       for (let index = 0; index < names.length; index += 1) {
         const name = names[index] as string;
         values[index] =
           map === undefined ? (Object.hasOwn(record, name) ? record[name] : undefined) : map.get(name);
       }
-      const outcome = this.registerProgram.run(values, budget);
+      const outcome = registerProgram.run(values, budget);
       if (outcome !== undefined) return outcome;
     }
     try {
@@ -147,7 +161,7 @@ export class Program {
 
   /** Runs on the inputs' values in the order of `inputs` (undefined for one not given): no lookup by name. */
   runValues(values: readonly unknown[], budget: StepBudget): CalculationOutcome {
-    const outcome = this.registerProgram?.run(values, budget);
+    const outcome = this.registers()?.run(values, budget);
     if (outcome !== undefined) return outcome;
     try {
       const count = this.inputNames.length;

@@ -429,12 +429,6 @@ function compileProgram(
   if (context.errors.list.length > 0) return { errors: context.errors.list };
   const weights = GWP_SETS[options.gwp].values;
   const gasWeights = gases.map((gas) => (isGasId(gas) ? weights[gas] : 0));
-  const registerCode = compileRegisters({
-    statements: code,
-    constants: context.constants,
-    inputs: [...context.inputs.keys()],
-    gases,
-  });
   const program = new Program(
     statements,
     context.inputs,
@@ -442,14 +436,18 @@ function compileProgram(
     context.slots.size,
     gases,
     gasWeights,
-    registerCode === undefined
-      ? undefined
-      : new RegisterProgram(
-          registerCode,
-          statements.reduce((total, statement) => total + statement.cost, 0),
-          gases,
-          gasWeights,
-        ),
+    () => {
+      const registerCode = compileRegisters({
+        statements: code,
+        constants: context.constants,
+        inputs: [...context.inputs.keys()],
+        gases,
+      });
+      const cost = statements.reduce((total, statement) => total + statement.cost, 0);
+      return registerCode === undefined
+        ? undefined
+        : new RegisterProgram(registerCode, cost, gases, gasWeights);
+    },
   );
   return { program, errors: [] };
 }

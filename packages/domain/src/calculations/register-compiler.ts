@@ -408,16 +408,15 @@ export function compileRegisters(input: RegisterCompileInput): RegisterCode | un
   const inputRegisters = new Set(compiler.inputRegisters.values());
   // A line's number is checked finite after the run unless a later line reads it strictly (that line's check, or
   // an EMIT's mass, then catches it), or it is an input or a constant (finite already).
-  const checked = lines
-    .filter(
-      (line, index) =>
-        line.kind === 'number' &&
-        !line.isEmit &&
-        !compiler.isConstant.has(line.register) &&
-        !inputRegisters.has(line.register) &&
-        !lines.slice(index + 1).some((later) => later.strictReads.has(line.register)),
-    )
-    .map((line) => line.register);
+  const checked: number[] = [];
+  const readLater = new Set<number>();
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    const line = lines[index] as (typeof lines)[number];
+    const isFinite =
+      line.kind === 'boolean' || compiler.isConstant.has(line.register) || inputRegisters.has(line.register);
+    if (!line.isEmit && !isFinite && !readLater.has(line.register)) checked.push(line.register);
+    for (const register of line.strictReads) readLater.add(register);
+  }
   return {
     code: Int32Array.from(compiler.code),
     registers: Float64Array.from(compiler.initial),

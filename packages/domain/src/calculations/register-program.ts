@@ -103,9 +103,14 @@ function caseNumber(cases: readonly string[], value: string): number {
 export class RegisterProgram {
   private readonly code: Int32Array;
   private readonly registers: Float64Array;
-  private readonly inputKinds: Int8Array;
-  private readonly inputRegisters: Int32Array;
+  /** Pairs of an input's index in `values` and its register, by the kind the code reads. */
+  private readonly numberInputs: Int32Array;
+  private readonly booleanInputs: Int32Array;
+  /** Indexes of the inputs switched on as text, each with its SWITCHes. */
+  private readonly textInputs: Int32Array;
   private readonly textSwitches: readonly (readonly TextSwitch[])[];
+  /** Indexes of the inputs no instruction reads. */
+  private readonly unreadInputs: Int32Array;
   private readonly checkedRegisters: Int32Array;
   private readonly resultRegister: number;
   private readonly isResultBoolean: boolean;
@@ -120,9 +125,14 @@ export class RegisterProgram {
   ) {
     this.code = registerCode.code;
     this.registers = registerCode.registers;
-    this.inputKinds = registerCode.inputKinds;
-    this.inputRegisters = registerCode.inputRegisters;
-    this.textSwitches = registerCode.textSwitches;
+    const { inputKinds, inputRegisters } = registerCode;
+    const ofKind = (kind: number) => [...inputKinds.keys()].filter((index) => inputKinds[index] === kind);
+    const pairs = (indexes: number[]) => indexes.flatMap((index) => [index, inputRegisters[index] as number]);
+    this.numberInputs = Int32Array.from(pairs(ofKind(InputKind.number)));
+    this.booleanInputs = Int32Array.from(pairs(ofKind(InputKind.boolean)));
+    this.textInputs = Int32Array.from(ofKind(InputKind.text));
+    this.textSwitches = [...this.textInputs].map((index) => registerCode.textSwitches[index] ?? []);
+    this.unreadInputs = Int32Array.from(ofKind(InputKind.unused));
     this.checkedRegisters = registerCode.checkedRegisters;
     this.resultRegister = registerCode.resultRegister;
     this.isResultBoolean = registerCode.isResultBoolean;
@@ -132,36 +142,41 @@ export class RegisterProgram {
   /** Puts the inputs in their registers; false when one is not of the kind the code reads. */
   private load(values: readonly unknown[]): boolean {
     const registers = this.registers;
-    const kinds = this.inputKinds;
-    for (let index = 0; index < kinds.length; index += 1) {
-      const value = values[index];
-      const kind = kinds[index];
-      if (kind === InputKind.number) {
-        if (typeof value !== 'number' || !Number.isFinite(value)) return false;
-        registers[this.inputRegisters[index] as number] = value;
-      } else if (kind === InputKind.text) {
-        if (typeof value !== 'string' || value.length > MAX_CALCULATION_STRING_LENGTH) return false;
-        const sites = this.textSwitches[index] as readonly TextSwitch[];
-        for (let site = 0; site < sites.length; site += 1) {
-          const { register, cases, results } = sites[site] as TextSwitch;
-          const matched = caseNumber(cases, value);
-          if (results === undefined) {
-            registers[register] = matched;
-          } else {
-            const result = results[matched < 0 ? cases.length : matched] as number;
-            if (Number.isNaN(result)) return false;
-            registers[register] = result;
-          }
+    const numbers = this.numberInputs;
+    for (let index = 0; index < numbers.length; index += 2) {
+      const value = values[numbers[index] as number];
+      if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+      registers[numbers[index + 1] as number] = value;
+    }
+    const texts = this.textInputs;
+    for (let index = 0; index < texts.length; index += 1) {
+      const value = values[texts[index] as number];
+      if (typeof value !== 'string' || value.length > MAX_CALCULATION_STRING_LENGTH) return false;
+      const sites = this.textSwitches[index] as readonly TextSwitch[];
+      for (let site = 0; site < sites.length; site += 1) {
+        const { register, cases, results } = sites[site] as TextSwitch;
+        const matched = caseNumber(cases, value);
+        if (results === undefined) {
+          registers[register] = matched;
+        } else {
+          const result = results[matched < 0 ? cases.length : matched] as number;
+          if (Number.isNaN(result)) return false;
+          registers[register] = result;
         }
-      } else if (kind === InputKind.boolean) {
-        if (typeof value !== 'boolean') return false;
-        registers[this.inputRegisters[index] as number] = value ? 1 : 0;
-      } else if (
-        typeof value === 'number' ? !Number.isFinite(value) : !(value === undefined || isTextOrFlag(value))
-      ) {
-        // Read by no instruction, but the closure program refuses an input it cannot hold.
-        return false;
       }
+    }
+    const flags = this.booleanInputs;
+    for (let index = 0; index < flags.length; index += 2) {
+      const value = values[flags[index] as number];
+      if (typeof value !== 'boolean') return false;
+      registers[flags[index + 1] as number] = value ? 1 : 0;
+    }
+    const unread = this.unreadInputs;
+    for (let index = 0; index < unread.length; index += 1) {
+      const value = values[unread[index] as number];
+      // Read by no instruction, but the closure program refuses an input it cannot hold.
+      if (typeof value === 'number' ? !Number.isFinite(value) : !(value === undefined || isTextOrFlag(value)))
+        return false;
     }
     return true;
   }
