@@ -133,16 +133,15 @@ export class Program {
     const map = inputs instanceof Map ? (inputs as ReadonlyMap<string, unknown>) : undefined;
     const record = inputs as Readonly<Record<string, unknown>>;
     const names = this.inputNames;
-    const registerProgram = trace === undefined ? this.registers() : undefined;
-    if (registerProgram !== undefined) {
+    if (trace === undefined && this.registers() !== undefined) {
+      // Each input is read once: when the register program leaves the run to the closures, they take these values.
       const values = this.namedValues;
       for (let index = 0; index < names.length; index += 1) {
         const name = names[index] as string;
         values[index] =
           map === undefined ? (Object.hasOwn(record, name) ? record[name] : undefined) : map.get(name);
       }
-      const outcome = registerProgram.run(values, budget);
-      if (outcome !== undefined) return outcome;
+      return this.runValues(values, budget);
     }
     try {
       for (let index = 0; index < names.length; index += 1) {

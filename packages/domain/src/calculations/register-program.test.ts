@@ -135,6 +135,27 @@ MAX(MIN(:total, 1e12), 0) + ABS(:intensity) * 0.001`;
     });
   });
 
+  it('answers runs by name, from an object or a Map, own properties only', () => {
+    const calculation = compileFormula('set :e = :a * 2\n:e + :b', { gwp: 'AR5' }).calculation;
+    if (calculation === undefined) throw new Error('The formula must compile');
+    const run = vi.spyOn(RegisterProgram.prototype, 'run');
+    expect(calculation.evaluate({ a: 1, b: 2 })).toMatchObject({ isSuccess: true, value: 4 });
+    expect(
+      calculation.evaluate(
+        new Map([
+          ['a', 3],
+          ['b', 1],
+        ]),
+      ),
+    ).toMatchObject({ isSuccess: true, value: 7 });
+    const inherited = Object.assign(Object.create({ b: 1 }) as Record<string, unknown>, { a: 1 });
+    expect(calculation.evaluate(inherited)).toMatchObject({
+      isSuccess: false,
+      errors: [{ line: 2, column: 6 }],
+    });
+    expect(run.mock.results.map((result) => result.value !== undefined)).toEqual([true, true, false]);
+  });
+
   it('is not made for a formula with text values or a text input read as a value', () => {
     for (const formula of ["IF(:a > 1, 'big', 'small')", ":kind < 'm'", "SWITCH(:kind, 'p', 1, 2) + :kind"]) {
       expect(bothWays(formula, { a: 2, kind: 'p' }).hasRegisters).toBe(false);
