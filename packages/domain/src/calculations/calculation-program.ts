@@ -6,10 +6,12 @@ import {
   checkFinite,
   expectNumber,
   fail,
+  isTextOrFlag,
   type Evaluate,
   type Frame,
   type StepBudget,
 } from './evaluation-values.ts';
+import { NO_TRACE, type RegisterProgram } from './register-program.ts';
 import type { SourceSpan } from './syntax-tree.ts';
 
 export interface CompiledStatement {
@@ -30,22 +32,10 @@ export function describeInput(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** A compiled formula: statements over numbered slots, run top to bottom. */
-function isTextOrFlag(value: unknown): boolean {
-  return (
-    value === null ||
-    typeof value === 'boolean' ||
-    (typeof value === 'string' && value.length <= MAX_CALCULATION_STRING_LENGTH)
-  );
-}
-
 const NOWHERE: SourceSpan = {
   start: { offset: 0, line: 1, column: 1 },
   end: { offset: 0, line: 1, column: 1 },
 };
-
-/** The trace of a run that records none: one shared array, so bulk evaluation allocates no trace. */
-const NO_TRACE: readonly CalculationTraceEntry[] = Object.freeze([]);
 
 function failNotFinite(span: SourceSpan, value: number): never {
   return fail(
@@ -54,6 +44,7 @@ function failNotFinite(span: SourceSpan, value: number): never {
   );
 }
 
+/** A compiled formula: statements over numbered slots, run top to bottom. */
 export class Program {
   private readonly inputNames: readonly string[];
   private readonly inputSlotIndexes: readonly number[];
@@ -67,6 +58,10 @@ export class Program {
   private readonly frame: Frame;
   /** Where an overflowing CO2e of the EMIT lines is reported: the last EMIT line, which every run reaches. */
   private readonly lastEmitSpan: SourceSpan;
+  /** Reused by runs by name that try the register program: the inputs' values in `inputs` order. */
+  private readonly namedValues: unknown[];
+  private registerProgram: RegisterProgram | undefined;
+  private isRegisterProgramBuilt = false;
 
   constructor(
     private readonly statements: readonly CompiledStatement[],
@@ -75,6 +70,11 @@ export class Program {
     slotCount: number,
     private readonly gases: readonly string[],
     private readonly gasWeights: readonly number[],
+    /**
+     * Builds the same formula over number registers, or undefined when a value of it is not a number or TRUE/FALSE.
+     * Called at the first run without a trace, so that compiling (the editor, a dry run) never pays for it.
+     */
+    private readonly buildRegisterProgram: () => RegisterProgram | undefined,
   ) {
     this.inputNames = inputSlots.map(([name]) => name);
     this.inputSlotIndexes = inputSlots.map(([, slot]) => slot);
@@ -87,6 +87,7 @@ export class Program {
       budget: { steps: 0 },
       masses: new Array<number>(gases.length).fill(0),
     };
+    this.namedValues = new Array<unknown>(inputSlots.length).fill(undefined);
     this.lastEmitSpan =
       statements.findLast((statement) => statement.kind === 'emit')?.span ?? statements[0]?.span ?? NOWHERE;
   }
@@ -115,6 +116,14 @@ export class Program {
     return this.gases.length > 0;
   }
 
+  private registers(): RegisterProgram | undefined {
+    if (!this.isRegisterProgramBuilt) {
+      this.registerProgram = this.buildRegisterProgram();
+      this.isRegisterProgramBuilt = true;
+    }
+    return this.registerProgram;
+  }
+
   /** Runs on inputs by name: a plain object (own properties only) or a Map. */
   run(
     inputs: CalculationInputs,
@@ -124,6 +133,16 @@ export class Program {
     const map = inputs instanceof Map ? (inputs as ReadonlyMap<string, unknown>) : undefined;
     const record = inputs as Readonly<Record<string, unknown>>;
     const names = this.inputNames;
+    if (trace === undefined && this.registers() !== undefined) {
+      // Each input is read once: when the register program leaves the run to the closures, they take these values.
+      const values = this.namedValues;
+      for (let index = 0; index < names.length; index += 1) {
+        const name = names[index] as string;
+        values[index] =
+          map === undefined ? (Object.hasOwn(record, name) ? record[name] : undefined) : map.get(name);
+      }
+      return this.runValues(values, budget);
+    }
     try {
       for (let index = 0; index < names.length; index += 1) {
         const name = names[index] as string;
@@ -141,6 +160,8 @@ export class Program {
 
   /** Runs on the inputs' values in the order of `inputs` (undefined for one not given): no lookup by name. */
   runValues(values: readonly unknown[], budget: StepBudget): CalculationOutcome {
+    const outcome = this.registers()?.run(values, budget);
+    if (outcome !== undefined) return outcome;
     try {
       const count = this.inputNames.length;
       for (let index = 0; index < count; index += 1) this.setInput(index, values[index]);

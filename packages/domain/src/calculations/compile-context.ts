@@ -13,7 +13,7 @@ import {
   type Frame,
   type ValueType,
 } from './evaluation-values.ts';
-import type { SourceSpan } from './syntax-tree.ts';
+import type { Expression, SourceSpan } from './syntax-tree.ts';
 
 export class CompileErrors {
   readonly list: CalculationDiagnostic[] = [];
@@ -34,6 +34,8 @@ export interface CompileContext {
   /** The calculations being compiled, outermost first, to find one that calls itself. */
   readonly callStack: readonly string[];
   readonly compiledCallees: Map<string, Program>;
+  /** The value of every node folded to a constant, which the register compiler reads. */
+  readonly constants: Map<Expression, CalculationValue>;
 }
 
 export const UNUSED_FRAME: Frame = { slots: [], budget: { steps: 0 }, masses: [] };

@@ -6,6 +6,8 @@ import { MAX_CALCULATION_CALL_DEPTH } from './calculation-limits.ts';
 import { parseFormula } from './calculation-parser.ts';
 import { numberArithmetic } from './number-arithmetic.ts';
 import { Program, type CompiledStatement } from './calculation-program.ts';
+import { compileRegisters } from './register-compiler.ts';
+import { RegisterProgram } from './register-program.ts';
 import type { CompiledFormula, CompileOptions } from './calculation-types.ts';
 import {
   checkStaticType,
@@ -296,6 +298,12 @@ function compileCalculationCall(node: CalculationCall, context: CompileContext):
 }
 
 function compileExpression(node: Expression, context: CompileContext): CompiledExpression {
+  const compiled = compileNode(node, context);
+  if (compiled.constant !== undefined) context.constants.set(node, compiled.constant.value);
+  return compiled;
+}
+
+function compileNode(node: Expression, context: CompileContext): CompiledExpression {
   switch (node.kind) {
     case 'number':
     case 'string':
@@ -363,6 +371,7 @@ function compileProgram(
     inputs: new Map(),
     callStack: link.callStack,
     compiledCallees: link.compiledCallees,
+    constants: new Map(),
   };
   const gases: string[] = [];
   const statements: CompiledStatement[] = [];
@@ -419,13 +428,26 @@ function compileProgram(
   }
   if (context.errors.list.length > 0) return { errors: context.errors.list };
   const weights = GWP_SETS[options.gwp].values;
+  const gasWeights = gases.map((gas) => (isGasId(gas) ? weights[gas] : 0));
   const program = new Program(
     statements,
     context.inputs,
     [...context.inputs].map(([name, span]) => [name, slotOf(context, name), span] as const),
     context.slots.size,
     gases,
-    gases.map((gas) => (isGasId(gas) ? weights[gas] : 0)),
+    gasWeights,
+    () => {
+      const registerCode = compileRegisters({
+        statements: code,
+        constants: context.constants,
+        inputs: [...context.inputs.keys()],
+        gases,
+      });
+      const cost = statements.reduce((total, statement) => total + statement.cost, 0);
+      return registerCode === undefined
+        ? undefined
+        : new RegisterProgram(registerCode, cost, gases, gasWeights);
+    },
   );
   return { program, errors: [] };
 }

@@ -1,4 +1,4 @@
-import type { CalculationValue } from '@ecc/contracts';
+import { MAX_CALCULATION_STRING_LENGTH, type CalculationValue } from '@ecc/contracts';
 import { CalculationEvaluationError } from './calculation-diagnostic.ts';
 import type { SourceSpan } from './syntax-tree.ts';
 
@@ -115,5 +115,14 @@ export function compareOrdered(left: CalculationValue, right: CalculationValue, 
   return fail(
     span,
     `Only two numbers or two texts can be ordered, not ${describeValue(left)} and ${describeValue(right)}`,
+  );
+}
+
+/** A value an input slot may hold besides a finite number (longer texts are refused). */
+export function isTextOrFlag(value: unknown): boolean {
+  return (
+    value === null ||
+    typeof value === 'boolean' ||
+    (typeof value === 'string' && value.length <= MAX_CALCULATION_STRING_LENGTH)
   );
 }
