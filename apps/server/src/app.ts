@@ -9,6 +9,7 @@ import {
   ANSWERS_CHANGE_CHANNEL,
   REALM_CHANGE_CHANNEL,
   type DatabaseHandle,
+  type RealmScope,
 } from '@ecc/db';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -218,6 +219,12 @@ declare module 'fastify' {
      * its answer leaves the cached reads, so the next request does not read its session and rights again.
      */
     isWriteFree?: boolean;
+    /**
+     * The route writes only data kept per realm (activity records, facilities, equipment), never realms, users,
+     * sessions, roles or grants: its answer clears only the kept answers of the realms it could write (its realm
+     * scope) and leaves the realm, session and rights caches (decision 021). Unset, a write clears everything.
+     */
+    isRealmDataWrite?: boolean;
   }
 }
 
@@ -273,9 +280,16 @@ async function keepCachesFresh(
     await stopListeningToAnswers();
   });
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) && request.routeOptions.config.isWriteFree !== true) {
-      all.forEach((cache) => cache.clear());
-    }
+    const { isWriteFree, isRealmDataWrite } = request.routeOptions.config;
+    if (SAFE_METHODS.has(request.method) || isWriteFree === true) return payload;
+    if (isRealmDataWrite === true) clearRealmAnswers(answers, request.realmScope);
+    else all.forEach((cache) => cache.clear());
     return payload;
   });
+}
+
+/** Row-level security let the request write in its realm scope only, so those realms' answers are all it changed. */
+function clearRealmAnswers(answers: AnswerCache, scope: RealmScope | null): void {
+  if (scope && 'realmIds' in scope) answers.clearRealms(scope.realmIds);
+  else answers.clear();
 }

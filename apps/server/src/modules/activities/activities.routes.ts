@@ -95,7 +95,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
 
   api.route({
     ...endpointRoute(activityRecordEndpoints.create),
-    config: access('create'),
+    config: { ...access('create'), isRealmDataWrite: true },
     handler: async (request, reply) => {
       const session = requireSession(request);
       await assertCanReadFacility(request, db, request.params.slug);
@@ -111,7 +111,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
 
   api.route({
     ...endpointRoute(activityRecordEndpoints.update),
-    config: access('update'),
+    config: { ...access('update'), isRealmDataWrite: true },
     handler: async (request, reply) => {
       const session = requireSession(request);
       await assertCanOnOwnRecord(request, 'update', 'ActivityRecord', request.params.id);
@@ -123,7 +123,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
 
   api.route({
     ...endpointRoute(activityRecordEndpoints.remove),
-    config: access('delete'),
+    config: { ...access('delete'), isRealmDataWrite: true },
     handler: async (request) => {
       const session = requireSession(request);
       await assertCanOnOwnRecord(request, 'delete', 'ActivityRecord', request.params.id);
