@@ -17,14 +17,14 @@ function forwarded(target: object, property: string | symbol): unknown {
 }
 
 /**
- * drizzle's `transaction` starts by binding the transaction to the current realm scope, if any. Statements
- * outside a transaction are bound by the driver wrappers below; statements inside one run on the transaction's
- * own connection, already bound.
+ * drizzle's `transaction` starts by binding the transaction to the current realm scope, if any, unless the driver
+ * binds it as it begins (`isScopeBoundAtBegin`, the PGlite worker's). Statements outside a transaction are bound by
+ * the driver wrappers below; statements inside one run on the transaction's own connection, already bound.
  */
-export function realmScopedDatabase(db: Database): Database {
+export function realmScopedDatabase(db: Database, { isScopeBoundAtBegin = false } = {}): Database {
   const transaction: Database['transaction'] = (work, config) => {
     const scope = currentRealmScope();
-    if (!scope) return db.transaction(work, config);
+    if (!scope || isScopeBoundAtBegin) return db.transaction(work, config);
     return db.transaction(async (tx) => {
       await tx.execute(scopeSql(scope));
       return work(tx);
@@ -59,8 +59,15 @@ export function realmScopedPglite(client: PGlite): PGlite {
   });
 }
 
-/** As `realmScopedPglite`, for PGlite in a worker: the scoped statement's transaction is one message. */
+/**
+ * As `realmScopedPglite`, for PGlite in a worker: the scoped statement's transaction is one message, and a
+ * transaction is bound to the scope by the message that begins it (`realmScopedDatabase`'s `isScopeBoundAtBegin`).
+ */
 export function realmScopedPgliteWorker(client: PgliteWorkerClient): PgliteWorkerClient {
+  const transaction: PgliteWorkerClient['transaction'] = (work) => {
+    const scope = currentRealmScope();
+    return client.transaction(work, scope ? scopeParameters(scope) : undefined);
+  };
   const query: PgliteWorkerClient['query'] = (text, parameters, options, transactionId) => {
     const scope = currentRealmScope();
     if (!scope || transactionId !== undefined) return client.query(text, parameters, options, transactionId);
@@ -71,9 +78,13 @@ export function realmScopedPgliteWorker(client: PgliteWorkerClient): PgliteWorke
     if (!scope || transactionId !== undefined) return client.exec(text, transactionId);
     return client.execInScope(scopeParameters(scope), text);
   };
+  const replaced = new Map<string | symbol, unknown>([
+    ['query', query],
+    ['exec', exec],
+    ['transaction', transaction],
+  ]);
   return new Proxy(client, {
-    get: (target, property) =>
-      property === 'query' ? query : property === 'exec' ? exec : forwarded(target, property),
+    get: (target, property) => replaced.get(property) ?? forwarded(target, property),
   });
 }
 

@@ -98,12 +98,18 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
     config: { ...access('create'), isRealmDataWrite: true },
     handler: async (request, reply) => {
       const session = requireSession(request);
-      await assertCanReadFacility(request, db, request.params.slug);
       return answeringCalculationErrors(reply, async () =>
         reply
           .code(201)
           .send(
-            await createActivityRecord(db, session.realm.id, session.user, request.params.slug, request.body),
+            await createActivityRecord(
+              db,
+              session.realm.id,
+              session.user,
+              request.params.slug,
+              request.body,
+              (facilityId) => assertCanOnOwnRecord(request, 'read', 'Facility', facilityId),
+            ),
           ),
       );
     },

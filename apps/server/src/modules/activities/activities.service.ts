@@ -167,10 +167,14 @@ export async function createActivityRecord(
   user: UserRow,
   slug: string,
   input: ActivityRecordInput,
+  assertCanReadFacility: (facilityId: string) => Promise<void>,
 ): Promise<ActivityRecordDto> {
   return db.transaction(async (transaction) => {
     const gwpSets = await lockResultGwpSets(transaction, realmId);
     const facilityId = await requireFacilityId(transaction, realmId, slug);
+    // A grant limited to some facilities must reach this one: checked on the facility found here, not looked up in
+    // a transaction of its own before this one.
+    await assertCanReadFacility(facilityId);
     await requireEquipmentOfFacility(transaction, realmId, facilityId, input.equipmentId);
     const results = await calculate(transaction, realmId, null, input, gwpSets);
     const record = await createActivityRepository(transaction).insert(realmId, {
