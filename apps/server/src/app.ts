@@ -186,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => solver.close());
   registerPathwayRoutes(app, solver);
   registerTargetRoutes(app, database.db);
-  registerActivityRoutes(app, database.db);
+  registerActivityRoutes(app, database.db, answers);
   registerAuditRoutes(app, database.db);
   registerRealmAdminRoutes(app, database.db, now);
   registerRealmRoutes(app, context, database.db);

@@ -97,12 +97,18 @@ describe('what a write clears', () => {
   });
 
   it('a record written is in the next read of every user of its realm', async () => {
+    const recordsTotalOf = async (token: string) =>
+      (await callAs(testApp, token, 'GET', `/api/facilities/${SLUG}/activity-records?limit=100`)).json<{
+        total: number;
+      }>().total;
     const before = (await detailOf(cast.tokens.member)).summary;
+    const totalBefore = await recordsTotalOf(cast.tokens.member);
     await detailOf(cast.tokens.admin);
     await writeRecord();
     const after = (await detailOf(cast.tokens.member)).summary;
     expect(after).not.toEqual(before);
     expect((await detailOf(cast.tokens.admin)).summary).toEqual(after);
+    expect(await recordsTotalOf(cast.tokens.member)).toBe(totalBefore + 1);
   });
 
   it('leaves another realm’s kept answers and every user’s session and rights, and a write of another kind clears them', async () => {
