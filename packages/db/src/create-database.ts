@@ -158,7 +158,9 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
       { cause: error },
     );
   }
-  const db = realmScopedDatabase(drizzleNodePostgres({ client: realmScopedPool(pool), schema }));
+  const db = realmScopedDatabase(drizzleNodePostgres({ client: realmScopedPool(pool), schema }), {
+    isScopeBoundAtBegin: true,
+  });
   let isClosed = false;
   const listeners = new Set<() => Promise<void>>();
   return {
