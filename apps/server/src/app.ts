@@ -232,7 +232,10 @@ declare module 'fastify' {
 const MAX_CACHED_HOSTS = 1_000;
 /** Sessions and grant reads kept: a few per signed-in user. */
 const MAX_CACHED_ACCESS_READS = 10_000;
-/** Facility list and view answers kept (decision 046): a list page is about 10 k characters, a view 5 to 30 k. */
+/**
+ * Facility list, view and records list answers kept (decisions 046, 051): a list page is about 10 k characters, a
+ * view 5 to 30 k; a records page grows with its limit (at most 20,000 records).
+ */
 const ANSWER_CACHE_BOUNDS = { maxEntries: 5_000, maxCharacters: 64 * 1024 * 1024 };
 /** What every signed-in request reads to decide a user's rights and realm scope. */
 const ACCESS_READS = [
@@ -246,7 +249,8 @@ const ACCESS_READS = [
 /**
  * Cached reads are dropped when a trigger on their tables notifies (any server or CLI on this database: migration
  * 0014) and, so this server's own change is seen by the very next request rather than when the notice arrives,
- * before the answer to any request that could have written is sent. A realm's change can change rights (the
+ * before the answer to any request that could have written is sent: everything, or for a route that writes only
+ * realm data (`isRealmDataWrite`, decision 051) its realms' kept answers. A realm's change can change rights (the
  * realm tree) and answers (its GWP set), so it drops all. Kept answers are dropped by realm when their tables'
  * notice names the realms (migration 0030), else all; an access change leaves them, as their keys hold the realm
  * scope and the handlers check the user's rights on every answer.
