@@ -9,6 +9,7 @@ import {
   ANSWERS_CHANGE_CHANNEL,
   REALM_CHANGE_CHANNEL,
   type DatabaseHandle,
+  type RealmScope,
 } from '@ecc/db';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -185,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => solver.close());
   registerPathwayRoutes(app, solver);
   registerTargetRoutes(app, database.db);
-  registerActivityRoutes(app, database.db);
+  registerActivityRoutes(app, database.db, answers);
   registerAuditRoutes(app, database.db);
   registerRealmAdminRoutes(app, database.db, now);
   registerRealmRoutes(app, context, database.db);
@@ -218,6 +219,12 @@ declare module 'fastify' {
      * its answer leaves the cached reads, so the next request does not read its session and rights again.
      */
     isWriteFree?: boolean;
+    /**
+     * The route writes only data kept per realm (activity records, facilities, equipment), never realms, users,
+     * sessions, roles or grants: its answer clears only the kept answers of the realms it could write (its realm
+     * scope) and leaves the realm, session and rights caches (decision 021). Unset, a write clears everything.
+     */
+    isRealmDataWrite?: boolean;
   }
 }
 
@@ -225,7 +232,10 @@ declare module 'fastify' {
 const MAX_CACHED_HOSTS = 1_000;
 /** Sessions and grant reads kept: a few per signed-in user. */
 const MAX_CACHED_ACCESS_READS = 10_000;
-/** Facility list and view answers kept (decision 046): a list page is about 10 k characters, a view 5 to 30 k. */
+/**
+ * Facility list, view and records list answers kept (decisions 046, 051): a list page is about 10 k characters, a
+ * view 5 to 30 k; a records page grows with its limit (at most 20,000 records).
+ */
 const ANSWER_CACHE_BOUNDS = { maxEntries: 5_000, maxCharacters: 64 * 1024 * 1024 };
 /** What every signed-in request reads to decide a user's rights and realm scope. */
 const ACCESS_READS = [
@@ -239,7 +249,8 @@ const ACCESS_READS = [
 /**
  * Cached reads are dropped when a trigger on their tables notifies (any server or CLI on this database: migration
  * 0014) and, so this server's own change is seen by the very next request rather than when the notice arrives,
- * before the answer to any request that could have written is sent. A realm's change can change rights (the
+ * before the answer to any request that could have written is sent: everything, or for a route that writes only
+ * realm data (`isRealmDataWrite`, decision 051) its realms' kept answers. A realm's change can change rights (the
  * realm tree) and answers (its GWP set), so it drops all. Kept answers are dropped by realm when their tables'
  * notice names the realms (migration 0030), else all; an access change leaves them, as their keys hold the realm
  * scope and the handlers check the user's rights on every answer.
@@ -273,9 +284,16 @@ async function keepCachesFresh(
     await stopListeningToAnswers();
   });
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) && request.routeOptions.config.isWriteFree !== true) {
-      all.forEach((cache) => cache.clear());
-    }
+    const { isWriteFree, isRealmDataWrite } = request.routeOptions.config;
+    if (SAFE_METHODS.has(request.method) || isWriteFree === true) return payload;
+    if (isRealmDataWrite === true) clearRealmAnswers(answers, request.realmScope);
+    else all.forEach((cache) => cache.clear());
     return payload;
   });
+}
+
+/** Row-level security let the request write in its realm scope only, so those realms' answers are all it changed. */
+function clearRealmAnswers(answers: AnswerCache, scope: RealmScope | null): void {
+  if (scope && 'realmIds' in scope) answers.clearRealms(scope.realmIds);
+  else answers.clear();
 }

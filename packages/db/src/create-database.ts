@@ -79,7 +79,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   try {
     if (options.worker) {
       const client = await PgliteWorkerClient.start(dataDir, options.worker.onFailure);
-      return adoptPglite(client, realmScopedPgliteWorker(client), () => lock.release());
+      return adoptPglite(client, realmScopedPgliteWorker(client), () => lock.release(), {
+        isScopeBoundAtBegin: true,
+      });
     }
     const client = await PGlite.create({ dataDir });
     return adoptPglite(client, realmScopedPglite(client), () => lock.release());
@@ -94,10 +96,15 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
  * waits in (a statement outside a transaction waits for the running transaction to end), so drizzle's
  * `db.transaction` is serialised as it is.
  */
-function adoptPglite(client: PgliteLike, scopedClient: PgliteLike, onClosed: () => void): DatabaseHandle {
+function adoptPglite(
+  client: PgliteLike,
+  scopedClient: PgliteLike,
+  onClosed: () => void,
+  scoping: { isScopeBoundAtBegin?: boolean } = {},
+): DatabaseHandle {
   // drizzle's driver types its client as PGlite; it calls only query, exec and transaction, which both offer.
   const ownerDb = drizzlePglite({ client: scopedClient as PGlite, schema });
-  const db = realmScopedDatabase(ownerDb);
+  const db = realmScopedDatabase(ownerDb, scoping);
   let isClosed = false;
   return {
     db,
@@ -151,7 +158,9 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
       { cause: error },
     );
   }
-  const db = realmScopedDatabase(drizzleNodePostgres({ client: realmScopedPool(pool), schema }));
+  const db = realmScopedDatabase(drizzleNodePostgres({ client: realmScopedPool(pool), schema }), {
+    isScopeBoundAtBegin: true,
+  });
   let isClosed = false;
   const listeners = new Set<() => Promise<void>>();
   return {

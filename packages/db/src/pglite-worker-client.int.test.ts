@@ -102,6 +102,19 @@ describe('PGlite in a worker thread (decision 047)', () => {
     ]);
   });
 
+  it('binds a transaction in a realm scope as it begins, and one outside a scope to none', async () => {
+    const realmId = '00000000-0000-4000-8000-000000000002';
+    const scopeOf = (tx: Pick<DatabaseHandle['db'], 'execute'>) =>
+      tx.execute(sql`select current_user as role, current_setting('ecc.realm_ids', true) as realms`);
+    const inScope = await runInRealmScope({ realmIds: [realmId] }, () =>
+      database.db.transaction(async (tx) => [rowsOf(await scopeOf(tx)), rowsOf(await scopeOf(tx))]),
+    );
+    expect(inScope).toEqual([[{ role: 'ecc_app', realms: realmId }], [{ role: 'ecc_app', realms: realmId }]]);
+    const outside = rowsOf(await database.db.transaction((tx) => scopeOf(tx)));
+    expect(outside[0]?.role).not.toBe('ecc_app');
+    expect(outside[0]?.realms ?? '').toBe('');
+  });
+
   it('keeps drizzle’s text for timestamps and returns int8 as a number', async () => {
     const result = await database.db.execute(
       sql`select '2026-01-02 03:04:05+00'::timestamptz as at, 42::int8 as answer`,

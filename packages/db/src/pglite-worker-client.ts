@@ -187,8 +187,12 @@ export class PgliteWorkerClient implements PgliteLike {
     return this.#call({ kind: 'exec', text, scope });
   }
 
-  async transaction<Result>(work: (tx: Transaction) => Promise<Result>): Promise<Result> {
-    const transactionId = await this.#call<number>({ kind: 'begin' });
+  /** A transaction, bound to `scope` (when given) by the message that begins it. */
+  async transaction<Result>(
+    work: (tx: Transaction) => Promise<Result>,
+    scope?: WorkerScope,
+  ): Promise<Result> {
+    const transactionId = await this.#call<number>(scope ? { kind: 'begin', scope } : { kind: 'begin' });
     let isClosed = false;
     const tx = {
       query: <Row>(text: string, params?: unknown[], options?: QueryOptions) =>

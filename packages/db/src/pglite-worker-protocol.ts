@@ -21,7 +21,8 @@ export type WorkerRequest = { id: number } & (
       scope?: WorkerScope;
     }
   | { kind: 'exec'; text: string; transactionId?: number; scope?: WorkerScope }
-  | { kind: 'begin' }
+  /** With a scope, the transaction is bound to it before its id is answered: one message instead of two. */
+  | { kind: 'begin'; scope?: WorkerScope }
   | { kind: 'end'; transactionId: number; isCommit: boolean }
   | { kind: 'listen'; channel: string }
   | { kind: 'unlisten'; channel: string }

@@ -129,7 +129,8 @@ async function handle(client: PGlite, request: WorkerRequest): Promise<unknown> 
         return unscoped(client, request.transactionId, (target) => target.exec(request.text));
       return scoped(client, request.scope, (tx) => tx.exec(request.text));
     }
-    case 'begin':
+    case 'begin': {
+      const { scope } = request;
       return new Promise<number>((resolveBegun, rejectBegun) => {
         const transactionId = nextTransactionId++;
         const timing = {
@@ -143,6 +144,15 @@ async function handle(client: PGlite, request: WorkerRequest): Promise<unknown> 
         client
           .transaction(async (tx) => {
             timing.waitMs = now() - timing.at;
+            if (scope) {
+              const start = now();
+              await tx.query(SCOPE_STATEMENT, scope).catch((error: unknown) => {
+                rejectBegun(error);
+                throw error;
+              });
+              timing.statements += 1;
+              timing.busyMs += now() - start;
+            }
             const isCommit = await new Promise<boolean>((end) => {
               transactions.set(transactionId, { tx, end, timing });
               resolveBegun(transactionId);
@@ -155,6 +165,7 @@ async function handle(client: PGlite, request: WorkerRequest): Promise<unknown> 
           )
           .catch(rejectBegun);
       });
+    }
     case 'end':
       return new Promise<void>((resolveEnd, rejectEnd) => {
         const open = transactions.get(request.transactionId);

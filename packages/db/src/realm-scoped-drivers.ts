@@ -17,14 +17,14 @@ function forwarded(target: object, property: string | symbol): unknown {
 }
 
 /**
- * drizzle's `transaction` starts by binding the transaction to the current realm scope, if any. Statements
- * outside a transaction are bound by the driver wrappers below; statements inside one run on the transaction's
- * own connection, already bound.
+ * drizzle's `transaction` starts by binding the transaction to the current realm scope, if any, unless the driver
+ * binds it as it begins (`isScopeBoundAtBegin`: the PGlite worker and the pool do). Statements outside a transaction are bound by
+ * the driver wrappers below; statements inside one run on the transaction's own connection, already bound.
  */
-export function realmScopedDatabase(db: Database): Database {
+export function realmScopedDatabase(db: Database, { isScopeBoundAtBegin = false } = {}): Database {
   const transaction: Database['transaction'] = (work, config) => {
     const scope = currentRealmScope();
-    if (!scope) return db.transaction(work, config);
+    if (!scope || isScopeBoundAtBegin) return db.transaction(work, config);
     return db.transaction(async (tx) => {
       await tx.execute(scopeSql(scope));
       return work(tx);
@@ -59,8 +59,15 @@ export function realmScopedPglite(client: PGlite): PGlite {
   });
 }
 
-/** As `realmScopedPglite`, for PGlite in a worker: the scoped statement's transaction is one message. */
+/**
+ * As `realmScopedPglite`, for PGlite in a worker: the scoped statement's transaction is one message, and a
+ * transaction is bound to the scope by the message that begins it (`realmScopedDatabase`'s `isScopeBoundAtBegin`).
+ */
 export function realmScopedPgliteWorker(client: PgliteWorkerClient): PgliteWorkerClient {
+  const transaction: PgliteWorkerClient['transaction'] = (work) => {
+    const scope = currentRealmScope();
+    return client.transaction(work, scope ? scopeParameters(scope) : undefined);
+  };
   const query: PgliteWorkerClient['query'] = (text, parameters, options, transactionId) => {
     const scope = currentRealmScope();
     if (!scope || transactionId !== undefined) return client.query(text, parameters, options, transactionId);
@@ -71,9 +78,13 @@ export function realmScopedPgliteWorker(client: PgliteWorkerClient): PgliteWorke
     if (!scope || transactionId !== undefined) return client.exec(text, transactionId);
     return client.execInScope(scopeParameters(scope), text);
   };
+  const replaced = new Map<string | symbol, unknown>([
+    ['query', query],
+    ['exec', exec],
+    ['transaction', transaction],
+  ]);
   return new Proxy(client, {
-    get: (target, property) =>
-      property === 'query' ? query : property === 'exec' ? exec : forwarded(target, property),
+    get: (target, property) => replaced.get(property) ?? forwarded(target, property),
   });
 }
 
@@ -82,15 +93,38 @@ export function realmScopedPgliteWorker(client: PgliteWorkerClient): PgliteWorke
  * query go by the simple protocol, without parameters, so the values are literals quoted by the driver (realm ids
  * are checked uuids, the rest fixed words).
  */
-function beginInScopeText(client: pg.PoolClient, scope: RealmScope): string {
+function beginInScopeText(client: pg.PoolClient, scope: RealmScope, begin = 'begin'): string {
   const [role, realmIds, allRealms] = scopeParameters(scope).map((value) => client.escapeLiteral(value));
   return (
-    `begin; select set_config('role', ${role}, true), set_config('ecc.realm_ids', ${realmIds}, true), ` +
+    `${begin}; select set_config('role', ${role}, true), set_config('ecc.realm_ids', ${realmIds}, true), ` +
     `set_config('ecc.all_realms', ${allRealms}, true)`
   );
 }
 
-/** As `realmScopedPglite`, for a pool: drizzle sends statements outside transactions to `pool.query`. */
+/**
+ * A pooled connection whose transactions begun in a realm scope are bound to it by the `begin` itself (drizzle's
+ * `begin`, sent without parameters), so `realmScopedDatabase` is told `isScopeBoundAtBegin`: one round trip less.
+ */
+function scopeBindingClient(client: pg.PoolClient): pg.PoolClient {
+  function query(config: unknown, values?: unknown): unknown {
+    const scope = currentRealmScope();
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
+    const hasValues = Array.isArray(values) && values.length > 0;
+    if (!scope || typeof text !== 'string' || !/^begin\b/i.test(text) || hasValues) {
+      return client.query(config as pg.QueryConfig, values as unknown[]);
+    }
+    const bound = beginInScopeText(client, scope, text);
+    return client.query(typeof config === 'string' ? bound : { ...(config as pg.QueryConfig), text: bound });
+  }
+  return new Proxy(client, {
+    get: (target, property) => (property === 'query' ? query : forwarded(target, property)),
+  });
+}
+
+/**
+ * As `realmScopedPglite`, for a pool: drizzle sends statements outside transactions to `pool.query`, and begins
+ * its transactions on a connection from `pool.connect()`, bound to the scope by the `begin`.
+ */
 export function realmScopedPool(pool: pg.Pool): pg.Pool {
   async function scopedQuery(scope: RealmScope, config: unknown, values: unknown): Promise<unknown> {
     const client = await pool.connect();
@@ -115,7 +149,13 @@ export function realmScopedPool(pool: pg.Pool): pg.Pool {
     if (!scope) return pool.query(config as pg.QueryConfig, values as unknown[]);
     return scopedQuery(scope, config, values);
   }
+  // drizzle's transactions take a connection with `connect()` (no callback).
+  function connect(...callback: unknown[]): unknown {
+    if (callback.length > 0) return (pool.connect as (...args: unknown[]) => unknown)(...callback);
+    return pool.connect().then(scopeBindingClient);
+  }
   return new Proxy(pool, {
-    get: (target, property) => (property === 'query' ? query : forwarded(target, property)),
+    get: (target, property) =>
+      property === 'query' ? query : property === 'connect' ? connect : forwarded(target, property),
   });
 }

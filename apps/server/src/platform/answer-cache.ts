@@ -8,9 +8,10 @@ export interface CachedAnswer {
 }
 
 /**
- * Whole serialised answers of reads (the facility list and view, decision 046), per realm, kept until a table they
- * read may have changed: `clearRealms` on the database's notices naming realms, `clear` on notices that cannot and
- * before answering any request that may have written. While notices may be missed (`pause` until `resume`), every
+ * Whole serialised answers of reads (the facility list and view, decision 046; a facility's records, decision 051),
+ * per realm, kept until a table they read may have changed: `clearRealms` on the database's notices naming realms
+ * and before answering a write of realm data, `clear` on notices that cannot name them and before answering any
+ * other request that may have written. While notices may be missed (`pause` until `resume`), every
  * answer is read again. Bounded in entries and in characters of keys and bodies.
  */
 export interface AnswerCache {

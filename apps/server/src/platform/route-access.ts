@@ -106,6 +106,9 @@ export interface RegisteredRoute {
   querySchema?: unknown;
   /** The route's answers by status, for the test that every route is registered from an endpoint of contracts. */
   responseSchemas?: unknown;
+  /** What the route's answer clears when its method is not safe (`app.ts`): for the test that each route says so. */
+  isWriteFree: boolean;
+  isRealmDataWrite: boolean;
 }
 
 declare module 'fastify' {
@@ -296,6 +299,8 @@ export function registerRouteAccess(app: FastifyInstance, dependencies: RouteAcc
         bodySchema: route.schema?.body,
         querySchema: route.schema?.querystring,
         responseSchemas: route.schema?.response,
+        isWriteFree: route.config?.isWriteFree === true,
+        isRealmDataWrite: route.config?.isRealmDataWrite === true,
       });
       if (!access) throw new MissingRouteAccessError(method, route.url);
     }

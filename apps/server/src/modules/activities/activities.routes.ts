@@ -1,8 +1,9 @@
 import { activityRecordEndpoints } from '@ecc/contracts';
 import type { Database } from '@ecc/db';
-import type { PermissionAction } from '@ecc/domain';
+import { realmGwpSetId, type PermissionAction } from '@ecc/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerKeyOf, sendAnswer, serialisedAnswer, type AnswerCache } from '#platform/answer-cache.ts';
 import { endpointRoute } from '#platform/endpoint-route.ts';
 import { assertCanReadFacility } from '#platform/facility-access.ts';
 import { assertCanOnOwnRecord, permissionAccess, requireSession } from '#platform/route-access.ts';
@@ -11,7 +12,7 @@ import {
   ActivityCalculationError,
   createActivityRecord,
   deleteActivityRecord,
-  listActivityRecords,
+  listFacilityActivityRecords,
   updateActivityRecord,
 } from './activities.service.ts';
 import {
@@ -76,7 +77,7 @@ function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
  * 12). Every write recalculates the record's results and appends to the audit log in the same transaction; a
  * change or deletion made on an older version of a record is refused (409 with the record as it is now).
  */
-export function registerActivityRoutes(app: FastifyInstance, db: Database): void {
+export function registerActivityRoutes(app: FastifyInstance, db: Database, answers: AnswerCache): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const access = (action: PermissionAction) => ({
     access: permissionAccess(action, 'ActivityRecord', { route: 'facility' }),
@@ -87,23 +88,38 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
     ...endpointRoute(activityRecordEndpoints.list),
     config: access('read'),
     serializerCompiler: serializeAsJson,
-    handler: async (request) => {
-      await assertCanReadFacility(request, db, request.params.slug);
-      return listActivityRecords(db, requireSession(request).realm.id, request.params.slug, request.query);
+    // Kept like the facility view (decision 046): the facility's id is kept with the answer and checked on every
+    // answer (`read Facility`), as one user's load may serve another's request.
+    handler: async (request, reply) => {
+      const { realm } = requireSession(request);
+      const { slug } = request.params;
+      const key = answerKeyOf(request, ['records', realmGwpSetId(realm.properties), slug, request.query]);
+      const answer = await answers.get(realm.id, key, async () => {
+        const { facilityId, list } = await listFacilityActivityRecords(db, realm.id, slug, request.query);
+        return serialisedAnswer(reply, list, facilityId);
+      });
+      await assertCanOnOwnRecord(request, 'read', 'Facility', answer.recordId ?? '');
+      return sendAnswer(reply, answer);
     },
   });
 
   api.route({
     ...endpointRoute(activityRecordEndpoints.create),
-    config: access('create'),
+    config: { ...access('create'), isRealmDataWrite: true },
     handler: async (request, reply) => {
       const session = requireSession(request);
-      await assertCanReadFacility(request, db, request.params.slug);
       return answeringCalculationErrors(reply, async () =>
         reply
           .code(201)
           .send(
-            await createActivityRecord(db, session.realm.id, session.user, request.params.slug, request.body),
+            await createActivityRecord(
+              db,
+              session.realm.id,
+              session.user,
+              request.params.slug,
+              request.body,
+              (facilityId) => assertCanOnOwnRecord(request, 'read', 'Facility', facilityId),
+            ),
           ),
       );
     },
@@ -111,7 +127,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
 
   api.route({
     ...endpointRoute(activityRecordEndpoints.update),
-    config: access('update'),
+    config: { ...access('update'), isRealmDataWrite: true },
     handler: async (request, reply) => {
       const session = requireSession(request);
       await assertCanOnOwnRecord(request, 'update', 'ActivityRecord', request.params.id);
@@ -123,7 +139,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
 
   api.route({
     ...endpointRoute(activityRecordEndpoints.remove),
-    config: access('delete'),
+    config: { ...access('delete'), isRealmDataWrite: true },
     handler: async (request) => {
       const session = requireSession(request);
       await assertCanOnOwnRecord(request, 'delete', 'ActivityRecord', request.params.id);

@@ -151,12 +151,23 @@ export async function listActivityRecords(
   slug: string,
   query: ActivityRecordListQuery,
 ): Promise<ActivityRecordListResponse> {
+  return (await listFacilityActivityRecords(db, realmId, slug, query)).list;
+}
+
+/** The page of records and the id of their facility, for the rights check on a kept answer. */
+export async function listFacilityActivityRecords(
+  db: Database,
+  realmId: string,
+  slug: string,
+  query: ActivityRecordListQuery,
+): Promise<{ facilityId: string; list: ActivityRecordListResponse }> {
   return db.transaction(async (transaction) => {
     const repository = createActivityRepository(transaction);
     const facilityId = await repository.findFacilityIdForRecords(realmId, slug);
     if (!facilityId) throw new HttpError(404, FACILITY_NOT_FOUND);
     const { rows, total } = await repository.listForFacility(realmId, facilityId, query);
-    return { results: rows.map(toActivityRecordDto), count: rows.length, total, offset: query.offset };
+    const list = { results: rows.map(toActivityRecordDto), count: rows.length, total, offset: query.offset };
+    return { facilityId, list };
   });
 }
 
@@ -167,10 +178,14 @@ export async function createActivityRecord(
   user: UserRow,
   slug: string,
   input: ActivityRecordInput,
+  assertCanReadFacility: (facilityId: string) => Promise<void>,
 ): Promise<ActivityRecordDto> {
   return db.transaction(async (transaction) => {
     const gwpSets = await lockResultGwpSets(transaction, realmId);
     const facilityId = await requireFacilityId(transaction, realmId, slug);
+    // A grant limited to some facilities must reach this one: checked on the facility found here, not looked up in
+    // a transaction of its own before this one.
+    await assertCanReadFacility(facilityId);
     await requireEquipmentOfFacility(transaction, realmId, facilityId, input.equipmentId);
     const results = await calculate(transaction, realmId, null, input, gwpSets);
     const record = await createActivityRepository(transaction).insert(realmId, {

@@ -86,7 +86,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
 
     routes.route({
       ...endpointRoute(equipmentEndpoints.create),
-      config: { access: permissionAccess('create', 'Equipment') },
+      config: { access: permissionAccess('create', 'Equipment'), isRealmDataWrite: true },
       handler: async (request, reply) => {
         // The item goes to a facility: a grant limited to some facilities must reach this one.
         await assertCanOnOwnRecord(request, 'read', 'Facility', request.body.facilityId);
@@ -97,7 +97,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
 
     routes.route({
       ...endpointRoute(equipmentEndpoints.update),
-      config: { access: permissionAccess('update', 'Equipment') },
+      config: { access: permissionAccess('update', 'Equipment'), isRealmDataWrite: true },
       handler: async (request) => {
         await assertCanOnOwnRecord(request, 'update', 'Equipment', request.params.id);
         return service.updateEquipment(requireSession(request).realm.id, request.params.id, request.body);
@@ -106,7 +106,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, db: Database): voi
 
     routes.route({
       ...endpointRoute(equipmentEndpoints.delete),
-      config: { access: permissionAccess('delete', 'Equipment') },
+      config: { access: permissionAccess('delete', 'Equipment'), isRealmDataWrite: true },
       handler: async (request, reply) => {
         await assertCanOnOwnRecord(request, 'delete', 'Equipment', request.params.id);
         await service.deleteEquipment(requireSession(request).realm.id, request.params.id);

@@ -152,6 +152,13 @@ describe('facility list and view answered from memory', () => {
     expect((await call(limitedToken, 'GET', `/api/facilities/${OTHER_SOUTH}`, OTHER_HOST)).statusCode).toBe(
       403,
     );
+    const records = (slug: string, token: string) =>
+      call(token, 'GET', `/api/facilities/${slug}/activity-records?limit=100`, OTHER_HOST);
+    expect((await records(OTHER_SOUTH, otherToken)).statusCode).toBe(200);
+    expect((await records(OTHER_SOUTH, limitedToken)).statusCode).toBe(403);
+    // The records list, kept once read by the administrator, is not for a user who may read no records.
+    expect((await records(SLUG, otherToken)).statusCode).toBe(200);
+    expect((await records(SLUG, limitedToken)).statusCode).toBe(403);
     const mine = await call(limitedToken, 'GET', `/api/facilities/${SLUG}`, OTHER_HOST);
     expect(mine.statusCode).toBe(200);
     expect(mine.body).toBe((await call(otherToken, 'GET', `/api/facilities/${SLUG}`, OTHER_HOST)).body);
@@ -174,8 +181,12 @@ describe('facility list and view answered from memory', () => {
     expect((await listOf(adminToken, '?limit=5&q=hudson&archived=false')).total).toBe(1);
 
     const before = (await detailOf(adminToken)).summary;
+    const recordsTotal = async () =>
+      (await asAdmin(`/api/facilities/${SLUG}/activity-records?limit=100`)).json<{ total: number }>().total;
+    const totalBefore = await recordsTotal();
     const created = await write('POST', `/api/facilities/${SLUG}/activity-records`, DIESEL);
     expect(created.statusCode).toBe(201);
+    expect(await recordsTotal()).toBe(totalBefore + 1);
     const withRecord = (await detailOf(adminToken)).summary;
     expect(withRecord).not.toEqual(before);
     const { id, version } = created.json() as { id: string; version: number };
@@ -186,6 +197,7 @@ describe('facility list and view answered from memory', () => {
     expect(edited).not.toEqual(withRecord);
     expect((await write('DELETE', `/api/activity-records/${id}`, {})).statusCode).toBeLessThan(300);
     expect((await detailOf(adminToken)).summary).toEqual(before);
+    expect(await recordsTotal()).toBe(totalBefore);
   });
 
   it('sees another process’s writes (the database’s notices) on the next read', async () => {

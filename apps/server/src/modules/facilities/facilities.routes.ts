@@ -84,7 +84,7 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database, answe
 
   api.route({
     ...endpointRoute(facilityEndpoints.create),
-    config: { access: permissionAccess('create', 'Facility', { route: 'facility' }) },
+    config: { access: permissionAccess('create', 'Facility', { route: 'facility' }), isRealmDataWrite: true },
     handler: async (request, reply) => {
       const session = requireSession(request);
       const created = await createFacility(db, session.realm.id, session.user, request.body);
@@ -94,7 +94,7 @@ export function registerFacilityRoutes(app: FastifyInstance, db: Database, answe
 
   api.route({
     ...endpointRoute(facilityEndpoints.update),
-    config: { access: permissionAccess('update', 'Facility', { route: 'facility' }) },
+    config: { access: permissionAccess('update', 'Facility', { route: 'facility' }), isRealmDataWrite: true },
     handler: async (request) => {
       const session = requireSession(request);
       return updateFacility(

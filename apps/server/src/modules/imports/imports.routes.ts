@@ -195,7 +195,7 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
 
     scope.route({
       ...endpointRoute(importEndpoints.activities),
-      config: importActivities,
+      config: { ...importActivities, isRealmDataWrite: true },
       handler: async (request, reply) => {
         const { file, fields } = await readUpload(request);
         return runImport(request, reply, async (onProgress) =>
@@ -223,7 +223,7 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
 
     scope.route({
       ...endpointRoute(importEndpoints.facilities),
-      config: importFacilities,
+      config: { ...importFacilities, isRealmDataWrite: true },
       handler: async (request, reply) => {
         const { file, fields } = await readUpload(request);
         return runImport(request, reply, async (onProgress) =>
