@@ -60,6 +60,16 @@ export const Opcode = {
   jumpUnlessGreaterOrEqual: 28,
   jumpUnlessEqual: 29,
   jumpUnlessNotEqual: 30,
+  /** `d a b c`: register d = (register a ∘ register b) • register c, a line's operation on a part of it in one. */
+  addThenAdd: 31,
+  addThenSubtract: 32,
+  addThenMultiply: 33,
+  subtractThenAdd: 34,
+  subtractThenSubtract: 35,
+  subtractThenMultiply: 36,
+  multiplyThenAdd: 37,
+  multiplyThenSubtract: 38,
+  multiplyThenMultiply: 39,
 } as const;
 
 export const InputKind = { unused: 0, number: 1, boolean: 2, text: 3 } as const;
@@ -345,6 +355,65 @@ export class RegisterProgram {
           break;
         case 30: // jumpUnlessNotEqual
           pc = r[code[pc + 1] as number] === r[code[pc + 2] as number] ? (code[pc + 3] as number) : pc + 4;
+          break;
+        case 31: // addThenAdd
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) +
+            (r[code[pc + 3] as number] as number) +
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 32: // addThenSubtract
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) +
+            (r[code[pc + 3] as number] as number) -
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 33: // addThenMultiply
+          r[code[pc + 1] as number] =
+            ((r[code[pc + 2] as number] as number) + (r[code[pc + 3] as number] as number)) *
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 34: // subtractThenAdd
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) -
+            (r[code[pc + 3] as number] as number) +
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 35: // subtractThenSubtract
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) -
+            (r[code[pc + 3] as number] as number) -
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 36: // subtractThenMultiply
+          r[code[pc + 1] as number] =
+            ((r[code[pc + 2] as number] as number) - (r[code[pc + 3] as number] as number)) *
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 37: // multiplyThenAdd
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) * (r[code[pc + 3] as number] as number) +
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 38: // multiplyThenSubtract
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) * (r[code[pc + 3] as number] as number) -
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 39: // multiplyThenMultiply
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) *
+            (r[code[pc + 3] as number] as number) *
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
           break;
         default: // bail
           return undefined;
