@@ -100,6 +100,21 @@ MAX(MIN(:total, 1e12), 0) + ABS(:intensity) * 0.001`;
     }
   });
 
+  it('reuses the outcome object of runs by values, not of runs by name', () => {
+    const compiled = compileFormula(':a * 2', { gwp: 'AR5', factors: FACTOR_LIBRARY_BY_ID });
+    if (compiled.calculation === undefined) throw new Error(JSON.stringify(compiled.errors));
+    const calculation = compiled.calculation;
+    const first = calculation.evaluateValues([1]);
+    expect(first).toMatchObject({ isSuccess: true, value: 2 });
+    const second = calculation.evaluateValues([3]);
+    expect(second).toBe(first);
+    expect(second).toMatchObject({ isSuccess: true, value: 6 });
+    const byName = calculation.evaluate({ a: 4 });
+    expect(byName).not.toBe(first);
+    calculation.evaluateValues([5]);
+    expect(byName).toMatchObject({ isSuccess: true, value: 8 });
+  });
+
   it('leaves a line that is not finite to the closures, which report it at its line', () => {
     const overflowing = { a: 1e300 };
     // Each later line hides the infinity (a divisor, a power, MIN, an IF, a comparison) or keeps it (a difference).
