@@ -158,9 +158,12 @@ export class Program {
     }
   }
 
-  /** Runs on the inputs' values in the order of `inputs` (undefined for one not given): no lookup by name. */
-  runValues(values: readonly unknown[], budget: StepBudget): CalculationOutcome {
-    const outcome = this.registers()?.run(values, budget);
+  /**
+   * Runs on the inputs' values in the order of `inputs` (undefined for one not given): no lookup by name.
+   * `isOutcomeReused`: the outcome may be the object the previous run returned (`evaluateValues`' contract).
+   */
+  runValues(values: readonly unknown[], budget: StepBudget, isOutcomeReused = false): CalculationOutcome {
+    const outcome = this.registers()?.run(values, budget, isOutcomeReused);
     if (outcome !== undefined) return outcome;
     try {
       const count = this.inputNames.length;

@@ -75,7 +75,8 @@ export interface CompiledCalculation {
   evaluate(inputs: CalculationInputs, options?: EvaluateOptions): CalculationOutcome;
   /**
    * The same run on the inputs' values in `parameters` order (undefined for one not given), without a trace: the
-   * entry for bulk evaluation, where the caller builds the values once per record with no lookup by name.
+   * entry for bulk evaluation, where the caller builds the values once per record with no lookup by name. The
+   * outcome may be the same object the previous call returned, changed: read it before calling again.
    */
   evaluateValues(values: readonly unknown[]): CalculationOutcome;
 }

@@ -482,7 +482,7 @@ export function compileFormula(source: string | Formula, options: CompileOptions
       },
       evaluateValues: (values) => {
         budget.steps = 0;
-        return program.runValues(values, budget);
+        return program.runValues(values, budget, true);
       },
     },
   };

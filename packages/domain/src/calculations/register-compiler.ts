@@ -54,6 +54,13 @@ const ARITHMETIC: Readonly<Record<string, number>> = {
   '^': Opcode.power,
 };
 
+/** `(a ∘ b) • c` as one instruction, by the inner operator ∘ and then the outer •. */
+const FUSED: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  '+': { '+': Opcode.addThenAdd, '-': Opcode.addThenSubtract, '*': Opcode.addThenMultiply },
+  '-': { '+': Opcode.subtractThenAdd, '-': Opcode.subtractThenSubtract, '*': Opcode.subtractThenMultiply },
+  '*': { '+': Opcode.multiplyThenAdd, '-': Opcode.multiplyThenSubtract, '*': Opcode.multiplyThenMultiply },
+};
+
 type CodeStatement = Exclude<Statement, { kind: 'comment' }>;
 
 class RegisterCompiler {
@@ -191,6 +198,8 @@ class RegisterCompiler {
     }
     const arithmetic = ARITHMETIC[operator];
     if (arithmetic !== undefined) {
+      const fused = this.fused(node, target, isStrict);
+      if (fused !== undefined) return fused;
       // A power may turn an infinity finite (x ^ 0), a divisor does (x / ∞ is 0).
       const left = this.number(node.left, isStrict && operator !== '^');
       const right = this.number(node.right, isStrict && operator !== '^' && operator !== '/');
@@ -198,6 +207,24 @@ class RegisterCompiler {
     }
     const [left, right] = this.comparedOperands(node);
     return this.operation(COMPARISONS[operator] as number, 'boolean', target, left.register, right.register);
+  }
+
+  /** An operation of +, - or * on another (not a folded constant) as one instruction, or undefined. */
+  private fused(node: BinaryExpression, target: number | undefined, isStrict: boolean): Operand | undefined {
+    const outer = FUSED[node.operator];
+    if (outer === undefined) return undefined;
+    const isFusable = (part: Expression) =>
+      part.kind === 'binary' && FUSED[part.operator] !== undefined && !this.constants.has(part);
+    // + and * give the same double with their operands swapped, so a part on the right fuses too; c - (a ∘ b) not.
+    const isLeft = isFusable(node.left);
+    if (!isLeft && (node.operator === '-' || !isFusable(node.right))) return undefined;
+    const inner = (isLeft ? node.left : node.right) as BinaryExpression;
+    const other = isLeft ? node.right : node.left;
+    const opcode = (FUSED[inner.operator] as Readonly<Record<string, number>>)[node.operator] as number;
+    const left = this.number(inner.left, isStrict);
+    const right = this.number(inner.right, isStrict);
+    const rest = this.number(other, isStrict);
+    return this.operation(opcode, 'number', target, left.register, right.register, rest.register);
   }
 
   /** The operands of a comparison: two of one kind, and numbers when ordered (texts are left to the closures). */

@@ -29,6 +29,11 @@ function bothWays(formula: string, inputs: Readonly<Record<string, unknown>>) {
   return { answer: byValues, isAnswered, hasRegisters };
 }
 
+function apply(left: number, operator: string, right: number): number {
+  if (operator === '+') return left + right;
+  return operator === '-' ? left - right : left * right;
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -67,6 +72,47 @@ MAX(MIN(:total, 1e12), 0) + ABS(:intensity) * 0.001`;
     });
     expect(outcome.isAnswered).toBe(false);
     expect(outcome.answer).toMatchObject({ errors: [{ line: 1, column: 15 }] });
+  });
+
+  it('answers an operation on another, (a ∘ b) • c and c • (a ∘ b), as the closures do', () => {
+    const operators = ['+', '-', '*'];
+    const inputSets = [
+      { a: 2, b: 3, c: 0.5 },
+      { a: -0, b: 0, c: -0 },
+      { a: 1e300, b: 1e300, c: 1 },
+    ];
+    for (const inner of operators) {
+      for (const outer of operators) {
+        const shapes: [string, (a: number, b: number, c: number) => number][] = [
+          [`(:a ${inner} :b) ${outer} :c`, (a, b, c) => apply(apply(a, inner, b), outer, c)],
+          [`:c ${outer} (:a ${inner} :b)`, (a, b, c) => apply(c, outer, apply(a, inner, b))],
+        ];
+        for (const [formula, byHand] of shapes) {
+          for (const inputs of inputSets) {
+            const expected = byHand(inputs.a, inputs.b, inputs.c);
+            const { answer, isAnswered } = bothWays(formula, inputs);
+            expect(isAnswered, `${formula} on ${JSON.stringify(inputs)}`).toBe(Number.isFinite(expected));
+            // -0 stays -0.
+            if (isAnswered) expect(Object.is((answer as { value: unknown }).value, expected)).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
+  it('reuses the outcome object of runs by values, not of runs by name', () => {
+    const compiled = compileFormula(':a * 2', { gwp: 'AR5', factors: FACTOR_LIBRARY_BY_ID });
+    if (compiled.calculation === undefined) throw new Error(JSON.stringify(compiled.errors));
+    const calculation = compiled.calculation;
+    const first = calculation.evaluateValues([1]);
+    expect(first).toMatchObject({ isSuccess: true, value: 2 });
+    const second = calculation.evaluateValues([3]);
+    expect(second).toBe(first);
+    expect(second).toMatchObject({ isSuccess: true, value: 6 });
+    const byName = calculation.evaluate({ a: 4 });
+    expect(byName).not.toBe(first);
+    calculation.evaluateValues([5]);
+    expect(byName).toMatchObject({ isSuccess: true, value: 8 });
   });
 
   it('leaves a line that is not finite to the closures, which report it at its line', () => {

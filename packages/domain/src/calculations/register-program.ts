@@ -1,5 +1,6 @@
 import { MAX_CALCULATION_STRING_LENGTH } from '@ecc/contracts';
 import { MAX_EVALUATION_STEPS, MAX_ROUND_DIGITS } from './calculation-limits.ts';
+import type { CalculationValue } from '@ecc/contracts';
 import type { CalculationOutcome, CalculationTraceEntry } from './calculation-types.ts';
 import { isTextOrFlag, roundHalfAwayFromZero, type StepBudget } from './evaluation-values.ts';
 
@@ -60,6 +61,16 @@ export const Opcode = {
   jumpUnlessGreaterOrEqual: 28,
   jumpUnlessEqual: 29,
   jumpUnlessNotEqual: 30,
+  /** `d a b c`: register d = (register a ∘ register b) • register c, a line's operation on a part of it in one. */
+  addThenAdd: 31,
+  addThenSubtract: 32,
+  addThenMultiply: 33,
+  subtractThenAdd: 34,
+  subtractThenSubtract: 35,
+  subtractThenMultiply: 36,
+  multiplyThenAdd: 37,
+  multiplyThenSubtract: 38,
+  multiplyThenMultiply: 39,
 } as const;
 
 export const InputKind = { unused: 0, number: 1, boolean: 2, text: 3 } as const;
@@ -115,6 +126,12 @@ export class RegisterProgram {
   private readonly resultRegister: number;
   private readonly isResultBoolean: boolean;
   private readonly masses: Float64Array;
+  /** The outcome of every bulk run of a formula without EMIT lines: no object allocated per run. */
+  private readonly reusedOutcome: {
+    readonly isSuccess: true;
+    value: CalculationValue;
+    readonly trace: typeof NO_TRACE;
+  } = { isSuccess: true, value: 0, trace: NO_TRACE };
 
   constructor(
     registerCode: RegisterCode,
@@ -181,8 +198,15 @@ export class RegisterProgram {
     return true;
   }
 
-  /** The outcome of a run on the inputs' values in `parameters` order, or undefined: run the closure program. */
-  run(values: readonly unknown[], budget: StepBudget): CalculationOutcome | undefined {
+  /**
+   * The outcome of a run on the inputs' values in `parameters` order, or undefined: run the closure program.
+   * `isOutcomeReused`: the outcome may be the object the previous run returned (`evaluateValues`' contract).
+   */
+  run(
+    values: readonly unknown[],
+    budget: StepBudget,
+    isOutcomeReused = false,
+  ): CalculationOutcome | undefined {
     if (budget.steps + this.cost > MAX_EVALUATION_STEPS || !this.load(values)) return undefined;
     const code = this.code;
     const r = this.registers;
@@ -346,17 +370,76 @@ export class RegisterProgram {
         case 30: // jumpUnlessNotEqual
           pc = r[code[pc + 1] as number] === r[code[pc + 2] as number] ? (code[pc + 3] as number) : pc + 4;
           break;
+        case 31: // addThenAdd
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) +
+            (r[code[pc + 3] as number] as number) +
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 32: // addThenSubtract
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) +
+            (r[code[pc + 3] as number] as number) -
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 33: // addThenMultiply
+          r[code[pc + 1] as number] =
+            ((r[code[pc + 2] as number] as number) + (r[code[pc + 3] as number] as number)) *
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 34: // subtractThenAdd
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) -
+            (r[code[pc + 3] as number] as number) +
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 35: // subtractThenSubtract
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) -
+            (r[code[pc + 3] as number] as number) -
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 36: // subtractThenMultiply
+          r[code[pc + 1] as number] =
+            ((r[code[pc + 2] as number] as number) - (r[code[pc + 3] as number] as number)) *
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 37: // multiplyThenAdd
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) * (r[code[pc + 3] as number] as number) +
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 38: // multiplyThenSubtract
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) * (r[code[pc + 3] as number] as number) -
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
+        case 39: // multiplyThenMultiply
+          r[code[pc + 1] as number] =
+            (r[code[pc + 2] as number] as number) *
+            (r[code[pc + 3] as number] as number) *
+            (r[code[pc + 4] as number] as number);
+          pc += 5;
+          break;
         default: // bail
           return undefined;
       }
     }
-    const outcome = this.answer();
+    const outcome = this.answer(isOutcomeReused);
     if (outcome !== undefined) budget.steps += this.cost;
     return outcome;
   }
 
   /** The outcome once every instruction ran, or undefined when a line's value or a mass is not finite. */
-  private answer(): CalculationOutcome | undefined {
+  private answer(isOutcomeReused: boolean): CalculationOutcome | undefined {
     const registers = this.registers;
     const checked = this.checkedRegisters;
     for (let index = 0; index < checked.length; index += 1) {
@@ -365,7 +448,10 @@ export class RegisterProgram {
     const masses = this.masses;
     if (masses.length === 0) {
       const result = registers[this.resultRegister] as number;
-      return { isSuccess: true, value: this.isResultBoolean ? result !== 0 : result, trace: NO_TRACE };
+      const value = this.isResultBoolean ? result !== 0 : result;
+      if (!isOutcomeReused) return { isSuccess: true, value, trace: NO_TRACE };
+      this.reusedOutcome.value = value;
+      return this.reusedOutcome;
     }
     const gases: Record<string, number> = {};
     let co2e = 0;
