@@ -40,3 +40,15 @@ export function evaluatePlan(input: OptimizerInput, plan: readonly PlannedStart[
   });
   return { cost, years, totalShortfall };
 }
+
+/**
+ * The capex a plan spends each year it starts measures, in the years' order: what each year's budget is checked
+ * against. `capex` is each start's measure's capex, spent in its start year.
+ */
+export function capexSpentByYear(
+  starts: readonly { readonly startYear: number; readonly capex: number }[],
+): { year: number; capex: number }[] {
+  const totals = new Map<number, number>();
+  for (const start of starts) totals.set(start.startYear, (totals.get(start.startYear) ?? 0) + start.capex);
+  return [...totals].sort(([left], [right]) => left - right).map(([year, capex]) => ({ year, capex }));
+}

@@ -2,6 +2,7 @@ import type { MeasureDto, OptimizerYear, PlanExportQuery } from '@ecc/contracts'
 import type { Database } from '@ecc/db';
 import {
   activeYears,
+  capexSpentByYear,
   evaluatePlan,
   findPlanRuleBreak,
   optimizerMeasureOf,
@@ -113,12 +114,14 @@ function measureRows(
 
 function yearRows(input: OptimizerInput, plan: readonly PlannedStart[]): PlanYearRow[] {
   let cumulative = 0;
+  const spent = new Map(
+    capexSpentByYear(
+      plan.map((start) => ({ startYear: start.startYear, capex: input.measures[start.measureIndex]!.capex })),
+    ).map(({ year, capex }) => [year, capex]),
+  );
   return evaluatePlan(input, plan).years.map((year) => {
     cumulative += year.abated;
-    const capex = plan
-      .filter((start) => start.startYear === year.year)
-      .reduce((sum, start) => sum + input.measures[start.measureIndex]!.capex, 0);
-    return { ...year, capex, cumulativeAbatedKg: cumulative };
+    return { ...year, capex: spent.get(year.year) ?? 0, cumulativeAbatedKg: cumulative };
   });
 }
 

@@ -1,4 +1,5 @@
 import type { MeasureDto, OptimizeRequest, OptimizeResponse } from '@ecc/contracts';
+import { capexSpentByYear } from '@ecc/domain';
 import {
   Alert,
   AlertDescription,
@@ -27,7 +28,6 @@ import {
 import { planTimelineOption, wedgeOption } from './optimizer-chart-options.ts';
 import {
   abatementByMeasure,
-  capexByYear,
   optimizeRequestOf,
   planExportHref,
   planRowsOf,
@@ -337,7 +337,7 @@ function PlanResult({
   );
   const wedge = useMemo(() => wedgeOption(result, rows, abated), [result, rows, abated]);
   const shortfallYears = result.years.filter((year) => year.shortfall > 0);
-  const capexYears = capexByYear(rows);
+  const capexYears = capexSpentByYear(rows);
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4" data-testid="optimizer-result">
       <div className="flex flex-wrap items-end justify-between gap-2">

@@ -5,13 +5,7 @@ import {
   type OptimizeResponse,
 } from '@ecc/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  abatementByMeasure,
-  capexByYear,
-  optimizeRequestOf,
-  planExportHref,
-  planRowsOf,
-} from './optimizer-request.ts';
+import { abatementByMeasure, optimizeRequestOf, planExportHref, planRowsOf } from './optimizer-request.ts';
 
 function measure(id: string, overrides: Partial<MeasureDto> = {}): MeasureDto {
   return {
@@ -86,21 +80,6 @@ describe('the optimizer request of the page', () => {
       { id: 'a', name: 'Measure a', startYear: 2026, endYear: 2028, abatementKg: 1000, capex: 100 },
     ]);
     expect(abatementByMeasure(result, rows)).toEqual([[0, 1000, 1000, 1000]]);
-  });
-
-  it('sums the capex of the starts of each year, by year', () => {
-    const row = { id: 'a', name: 'a', endYear: 2030, abatementKg: 0 };
-    expect(
-      capexByYear([
-        { ...row, startYear: 2028, capex: 40 },
-        { ...row, startYear: 2026, capex: 100 },
-        { ...row, startYear: 2028, capex: 60 },
-      ]),
-    ).toEqual([
-      { year: 2026, capex: 100 },
-      { year: 2028, capex: 100 },
-    ]);
-    expect(capexByYear([])).toEqual([]);
   });
 });
 

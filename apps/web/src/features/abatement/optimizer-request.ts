@@ -90,13 +90,6 @@ export function planRowsOf(
   });
 }
 
-/** The capex the plan spends each year it starts a measure, by year: what each year's budget is checked against. */
-export function capexByYear(rows: readonly PlanRow[]): { year: number; capex: number }[] {
-  const totals = new Map<number, number>();
-  for (const row of rows) totals.set(row.startYear, (totals.get(row.startYear) ?? 0) + row.capex);
-  return [...totals].sort(([left], [right]) => left - right).map(([year, capex]) => ({ year, capex }));
-}
-
 /** kg CO2e each plan measure abates in each year of the answer (0 outside its active years). */
 export function abatementByMeasure(result: OptimizeResponse, rows: readonly PlanRow[]): number[][] {
   return rows.map((row) =>
