@@ -2,6 +2,7 @@ import { facilityDetailResponseSchema, facilityListResponseSchema, userSchema } 
 import { facilities, roleAssignments, users, type Database } from '@ecc/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIESEL_RECORD } from '#test-support/activity-record-input.ts';
 import { createTestApp, type TestApp } from '#test-support/test-app.ts';
 import { callAs, createTwoRealms, OTHER_HOST, type TwoRealms } from '#test-support/two-realms.ts';
 
@@ -11,16 +12,6 @@ import { callAs, createTwoRealms, OTHER_HOST, type TwoRealms } from '#test-suppo
  */
 
 const SLUG = 'harbour-plant';
-const DIESEL = {
-  activityType: 'Boiler diesel',
-  periodStart: '2025-03-01',
-  periodEnd: '2025-03-31',
-  quantity: 1000,
-  unit: 'gal',
-  factorKey: 'epa-c1-distillate-fuel-oil-no-2',
-  scope: 1,
-  isEstimated: false,
-};
 
 /** Every route whose method is not safe and that clears only its realm's kept answers: a new one is added here. */
 const REALM_DATA_WRITES = [
@@ -59,7 +50,7 @@ describe('what a write clears', () => {
       'POST',
       `/api/facilities/${SLUG}/activity-records`,
       undefined,
-      DIESEL,
+      DIESEL_RECORD,
     );
     expect(created.statusCode).toBe(201);
   };

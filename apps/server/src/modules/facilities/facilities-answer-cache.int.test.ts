@@ -15,6 +15,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIESEL_RECORD } from '#test-support/activity-record-input.ts';
 import { createTestApp, signIn, withSession, type TestApp } from '#test-support/test-app.ts';
 import { createTestRealm, createTestUser } from '#test-support/test-realms.ts';
 
@@ -28,16 +29,6 @@ const OTHER_ADMIN = { email: 'admin@other.test', password: 'other-password-1', r
 const LIMITED = { email: 'limited@other.test', password: 'limited-password-1' };
 const OTHER_SOUTH = 'other-south';
 const SLUG = 'hudson-yards-office';
-const DIESEL = {
-  activityType: 'Boiler diesel',
-  periodStart: '2025-03-01',
-  periodEnd: '2025-03-31',
-  quantity: 1000,
-  unit: 'gal',
-  factorKey: 'epa-c1-distillate-fuel-oil-no-2',
-  scope: 1,
-  isEstimated: false,
-};
 /** The tables the list and view read, whose statement triggers notify (migration 0030). */
 const ANSWER_TABLES = [
   'facilities',
@@ -184,7 +175,7 @@ describe('facility list and view answered from memory', () => {
     const recordsTotal = async () =>
       (await asAdmin(`/api/facilities/${SLUG}/activity-records?limit=100`)).json<{ total: number }>().total;
     const totalBefore = await recordsTotal();
-    const created = await write('POST', `/api/facilities/${SLUG}/activity-records`, DIESEL);
+    const created = await write('POST', `/api/facilities/${SLUG}/activity-records`, DIESEL_RECORD);
     expect(created.statusCode).toBe(201);
     expect(await recordsTotal()).toBe(totalBefore + 1);
     const withRecord = (await detailOf(adminToken)).summary;
