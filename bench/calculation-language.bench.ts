@@ -110,6 +110,43 @@ function runCompiledValues(): number {
   return sum;
 }
 
+/**
+ * The sets as columns, one per parameter, filled and evaluated in batches of the recalculation's size (20,000
+ * records a batch, recalculation.service.ts), the columns reused from batch to batch as a bulk caller keeps them.
+ */
+const COLUMN_BATCH = 20_000;
+const numberColumns = Array.from({ length: 5 }, () => new Float64Array(COLUMN_BATCH));
+const regionColumn = new Array<string>(COLUMN_BATCH).fill('');
+const columns = [...numberColumns, regionColumn];
+
+function runCompiledColumns(): number {
+  const [fuel, hhv, biogenicShare, lossRate, efficiency] = numberColumns as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
+  let sum = 0;
+  for (let start = 0; start < SET_COUNT; start += COLUMN_BATCH) {
+    const count = Math.min(COLUMN_BATCH, SET_COUNT - start);
+    for (let index = 0; index < count; index += 1) {
+      const set = sets[start + index] as ParameterSet;
+      fuel[index] = set.fuel;
+      hhv[index] = set.hhv;
+      biogenicShare[index] = set.biogenic_share;
+      lossRate[index] = set.loss_rate;
+      efficiency[index] = set.efficiency;
+      regionColumn[index] = set.region;
+    }
+    const outcomes = calculation.evaluateColumns(columns, count);
+    if (outcomes.others.size > 0) throw new Error(JSON.stringify([...outcomes.others.values()][0]));
+    const results = outcomes.values;
+    for (let index = 0; index < count; index += 1) sum += results[index] as number;
+  }
+  return sum;
+}
+
 function runCompiled(): number {
   let sum = 0;
   for (const set of sets) {
@@ -124,18 +161,21 @@ for (let run = 0; run < WARM_UP_RUNS; run += 1) {
   runHandWritten();
   runCompiled();
   runCompiledValues();
+  runCompiledColumns();
 }
 const hand: TimedSample[] = [];
 const language: TimedSample[] = [];
 const languageValues: TimedSample[] = [];
+const languageColumns: TimedSample[] = [];
 for (let run = 0; run < MEASURED_RUNS; run += 1) {
   // Alternating, so a change of load hits every side alike.
   hand.push(measureRun(runHandWritten));
   language.push(measureRun(runCompiled));
   languageValues.push(measureRun(runCompiledValues));
+  languageColumns.push(measureRun(runCompiledColumns));
 }
 const expected = hand[0]?.sum ?? 0;
-for (const sample of [...hand, ...language, ...languageValues]) {
+for (const sample of [...hand, ...language, ...languageValues, ...languageColumns]) {
   if (Math.abs(sample.sum - expected) > Math.abs(expected) * 1e-9) {
     throw new Error(`The sums differ: ${sample.sum} and ${expected}`);
   }
@@ -146,6 +186,8 @@ const handCpu = median(hand.map((sample) => sample.cpuMs));
 const languageCpu = median(language.map((sample) => sample.cpuMs));
 const valuesWall = median(languageValues.map((sample) => sample.wallMs));
 const valuesCpu = median(languageValues.map((sample) => sample.cpuMs));
+const columnsWall = median(languageColumns.map((sample) => sample.wallMs));
+const columnsCpu = median(languageColumns.map((sample) => sample.cpuMs));
 
 /** 200 lines: set lines of arithmetic, functions and comparisons, each reading the lines before it. */
 const LONG_FORMULA = [
@@ -205,6 +247,12 @@ console.info(
 );
 console.info(
   `    ratio                  ${(valuesWall / handWall).toFixed(2)}× wall, ${(valuesCpu / handCpu).toFixed(2)}× CPU (target ≤ 3×)`,
+);
+console.info(
+  `  compiled, columns (evaluateColumns, filling them included) ${format(columnsWall)} ms wall, ${format(columnsCpu)} ms CPU`,
+);
+console.info(
+  `    ratio                  ${(columnsWall / handWall).toFixed(2)}× wall, ${(columnsCpu / handCpu).toFixed(2)}× CPU (target ≤ 3×)`,
 );
 console.info(
   `200-line formula (${LONG_FORMULA.length.toLocaleString('en-US')} characters), parse + compile:`,

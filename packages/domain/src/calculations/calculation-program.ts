@@ -1,7 +1,12 @@
 import { MAX_CALCULATION_STRING_LENGTH, type CalculationValue } from '@ecc/contracts';
 import { CalculationEvaluationError, diagnosticOfSpan } from './calculation-diagnostic.ts';
 import { MAX_EVALUATION_STEPS } from './calculation-limits.ts';
-import type { CalculationInputs, CalculationOutcome, CalculationTraceEntry } from './calculation-types.ts';
+import type {
+  CalculationInputs,
+  CalculationOutcome,
+  CalculationTraceEntry,
+  ColumnOutcomes,
+} from './calculation-types.ts';
 import {
   checkFinite,
   expectNumber,
@@ -11,6 +16,7 @@ import {
   type Frame,
   type StepBudget,
 } from './evaluation-values.ts';
+import { ColumnOutcomeWriter, valuesOf, type ColumnProgram, type RunSet } from './column-program.ts';
 import { NO_TRACE, type RegisterProgram } from './register-program.ts';
 import type { SourceSpan } from './syntax-tree.ts';
 
@@ -62,6 +68,9 @@ export class Program {
   private readonly namedValues: unknown[];
   private registerProgram: RegisterProgram | undefined;
   private isRegisterProgramBuilt = false;
+  private columnProgram: ColumnProgram | undefined;
+  private isColumnProgramBuilt = false;
+  private columnOutcomes: ColumnOutcomeWriter | undefined;
 
   constructor(
     private readonly statements: readonly CompiledStatement[],
@@ -75,6 +84,8 @@ export class Program {
      * Called at the first run without a trace, so that compiling (the editor, a dry run) never pays for it.
      */
     private readonly buildRegisterProgram: () => RegisterProgram | undefined,
+    /** The same for many runs at once (decision 054), built at the first run given as columns. */
+    private readonly buildColumnProgram: () => ColumnProgram | undefined,
   ) {
     this.inputNames = inputSlots.map(([name]) => name);
     this.inputSlotIndexes = inputSlots.map(([, slot]) => slot);
@@ -122,6 +133,31 @@ export class Program {
       this.isRegisterProgramBuilt = true;
     }
     return this.registerProgram;
+  }
+
+  /** Runs `count` sets given as columns in `inputs` order; a set the column program refuses goes to `runSet`. */
+  runColumns(
+    columns: readonly (ArrayLike<unknown> | undefined)[],
+    count: number,
+    runSet: RunSet,
+  ): ColumnOutcomes {
+    // The last run's outcomes, cleared, when the count is the same (a bulk caller's batches): no new columns.
+    let outcomes = this.columnOutcomes;
+    if (outcomes?.count === count) outcomes.clear();
+    else outcomes = this.columnOutcomes = new ColumnOutcomeWriter(count, this.gases);
+    if (!this.isColumnProgramBuilt) {
+      this.columnProgram = this.buildColumnProgram();
+      this.isColumnProgramBuilt = true;
+    }
+    if (this.columnProgram !== undefined) {
+      this.columnProgram.evaluate(columns, count, outcomes, runSet);
+    } else {
+      const inputCount = this.inputNames.length;
+      for (let index = 0; index < count; index += 1) {
+        outcomes.write(index, runSet(valuesOf(columns, inputCount, index)));
+      }
+    }
+    return outcomes;
   }
 
   /** Runs on inputs by name: a plain object (own properties only) or a Map. */

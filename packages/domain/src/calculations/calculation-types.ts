@@ -79,6 +79,24 @@ export interface CompiledCalculation {
    * outcome may be the same object the previous call returned, changed: read it before calling again.
    */
   evaluateValues(values: readonly unknown[]): CalculationOutcome;
+  /**
+   * `count` runs at once, given as one column per input in `parameters` order (undefined for one not given; a
+   * Float64Array for numbers is read as it is): the entry for many records of one calculation (decision 054).
+   * Every run's outcome equals `evaluateValues` on its values. The outcomes may be the object the previous call
+   * returned, changed: read them before calling again.
+   */
+  evaluateColumns(columns: readonly (ArrayLike<unknown> | undefined)[], count: number): ColumnOutcomes;
+}
+
+/** The outcomes of runs given as columns: a run's value in `values`, unless `others` holds its outcome. */
+export interface ColumnOutcomes {
+  readonly count: number;
+  /** Per run: its number (the CO2e in kg with EMIT lines); NaN for a run in `others`. */
+  readonly values: Float64Array;
+  /** Per gas of the EMIT lines: per run, its mass in kg. */
+  readonly gases: ReadonlyMap<string, Float64Array>;
+  /** By run: an outcome that is not a number (an error, text, TRUE or FALSE, NULL). */
+  readonly others: ReadonlyMap<number, CalculationOutcome>;
 }
 
 export interface CompiledFormula {

@@ -3,13 +3,16 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalculationOutcome } from './calculation-types.ts';
 import { parseFormula } from './calculation-parser.ts';
+import { Program } from './calculation-program.ts';
+import { ColumnProgram } from './column-program.ts';
 import { compileFormula } from './compile-formula.ts';
 import { RegisterProgram } from './register-program.ts';
 import { evaluateReference } from './test-support/reference-evaluation.ts';
 
 /*
- * The compiled evaluation (the register program where it answers, else the closures) (constants folded, operators specialised by operand kind, SWITCH tables, statements run
- * by one loop) against a plain tree-walking evaluation, on random formulas and inputs of every kind: the same
+ * The compiled evaluation (the register program where it answers, else the closures: constants folded, operators
+ * specialised by operand kind, SWITCH tables, statements run by one loop; and the column program for runs given as
+ * columns) against a plain tree-walking evaluation, on random formulas and inputs of every kind: the same
  * value, or the same first error at the same place. A guard for every optimisation of the evaluation.
  */
 
@@ -234,5 +237,57 @@ describe('the register program against a plain tree-walking evaluation', () => {
     // before a line sets them, failed checks).
     expect(answered).toBeGreaterThan(answers.length / 3);
     expect(answers.length - answered).toBeGreaterThan(answers.length / 20);
+  }, 60_000);
+});
+
+describe('runs given as columns against a plain tree-walking evaluation', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('answers every run as the reference does, whether the column program or a run alone answers it', () => {
+    const evaluate = vi.spyOn(ColumnProgram.prototype, 'evaluate');
+    const runAlone = vi.spyOn(Program.prototype, 'runValues');
+    let columnRunCount = 0;
+    let refusedCount = 0;
+    fc.assert(
+      fc.property(
+        registerFormulaText,
+        fc.array(registerInputs, { minLength: 1, maxLength: 12 }),
+        (text, sets) => {
+          const parsed = parseFormula(text);
+          const compiled = compileFormula(parsed.formula, { gwp: 'AR5' });
+          if (compiled.calculation === undefined) return;
+          const calculation = compiled.calculation;
+          // A column of numbers only as a Float64Array (copied as it is), any other as a plain array.
+          const columns = calculation.parameters.map((name) => {
+            const column = sets.map((set) => (set as Record<string, unknown>)[name]);
+            return column.every((value) => typeof value === 'number')
+              ? Float64Array.from(column as number[])
+              : column;
+          });
+          const [evaluatedBefore, aloneBefore] = [evaluate.mock.calls.length, runAlone.mock.calls.length];
+          const outcomes = calculation.evaluateColumns(columns, sets.length);
+          if (evaluate.mock.calls.length > evaluatedBefore) {
+            columnRunCount += sets.length;
+            refusedCount += runAlone.mock.calls.length - aloneBefore;
+          }
+          sets.forEach((set, index) => {
+            const byName = Object.fromEntries(
+              Object.entries(set).filter(
+                (entry): entry is [string, CalculationValue] => entry[1] !== undefined,
+              ),
+            );
+            const other = outcomes.others.get(index);
+            const answer = other === undefined ? { value: outcomes.values[index] } : answerOf(other);
+            expect(answer).toEqual(evaluateReference(parsed.formula, byName));
+          });
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    // The column program answers many runs; enough go alone (other kinds, failed checks) to test that path too.
+    expect(columnRunCount - refusedCount).toBeGreaterThan(500);
+    expect(refusedCount).toBeGreaterThan(columnRunCount / 20);
   }, 60_000);
 });

@@ -2,10 +2,11 @@ import type { CalculationValue } from '@ecc/contracts';
 import { GWP_SETS, isGasId } from '../emissions/gwp.ts';
 import { type CalculationDiagnostic } from './calculation-diagnostic.ts';
 import { compileCall, gasProblem } from './calculation-functions.ts';
-import { MAX_CALCULATION_CALL_DEPTH } from './calculation-limits.ts';
+import { MAX_CALCULATION_CALL_DEPTH, MAX_EVALUATION_STEPS } from './calculation-limits.ts';
 import { parseFormula } from './calculation-parser.ts';
 import { numberArithmetic } from './number-arithmetic.ts';
 import { Program, type CompiledStatement } from './calculation-program.ts';
+import { ColumnProgram } from './column-program.ts';
 import { compileRegisters } from './register-compiler.ts';
 import { RegisterProgram } from './register-program.ts';
 import type { CompiledFormula, CompileOptions } from './calculation-types.ts';
@@ -429,6 +430,7 @@ function compileProgram(
   if (context.errors.list.length > 0) return { errors: context.errors.list };
   const weights = GWP_SETS[options.gwp].values;
   const gasWeights = gases.map((gas) => (isGasId(gas) ? weights[gas] : 0));
+  const cost = statements.reduce((total, statement) => total + statement.cost, 0);
   const program = new Program(
     statements,
     context.inputs,
@@ -443,10 +445,23 @@ function compileProgram(
         inputs: [...context.inputs.keys()],
         gases,
       });
-      const cost = statements.reduce((total, statement) => total + statement.cost, 0);
       return registerCode === undefined
         ? undefined
         : new RegisterProgram(registerCode, cost, gases, gasWeights);
+    },
+    () => {
+      // A run over the step limit or with a TRUE/FALSE result is left to the runs one by one.
+      if (cost > MAX_EVALUATION_STEPS) return undefined;
+      const registerCode = compileRegisters({
+        statements: code,
+        constants: context.constants,
+        inputs: [...context.inputs.keys()],
+        gases,
+        isBranchFree: true,
+      });
+      return registerCode === undefined || registerCode.isResultBoolean
+        ? undefined
+        : new ColumnProgram(registerCode, gases, gasWeights);
     },
   );
   return { program, errors: [] };
@@ -484,6 +499,11 @@ export function compileFormula(source: string | Formula, options: CompileOptions
         budget.steps = 0;
         return program.runValues(values, budget, true);
       },
+      evaluateColumns: (columns, count) =>
+        program.runColumns(columns, count, (values) => {
+          budget.steps = 0;
+          return program.runValues(values, budget);
+        }),
     },
   };
 }

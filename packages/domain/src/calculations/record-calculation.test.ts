@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileFormula } from './compile-formula.ts';
 import {
+  calculateManyWithBoundCalculation,
   calculateWithBoundCalculation,
   createDatedDatasets,
   recordCalculationParameters,
@@ -130,5 +131,38 @@ describe('createDatedDatasets', () => {
     expect(wrong.errors[0]?.message).toBe(
       "Dataset 'grid' has no column 'tonnes': its columns are region, kg",
     );
+  });
+});
+
+describe('calculateManyWithBoundCalculation', () => {
+  it("answers each record as calculateWithBoundCalculation does: rows, gases and each error's line", () => {
+    const formulas = [
+      "EMIT('CO2', :quantity * 0.05)\nEMIT('CH4', :quantity / :capacity_kw)",
+      ':quantity * 2 + IF(:scope = 2, 1, 0)',
+      "IF(:unit = 'scf', :quantity * 2, 0)",
+    ];
+    const records: CalculableActivityRecord[] = [
+      RECORD,
+      { ...RECORD, quantity: 2000, scope: 1, attributes: { capacity_kw: 0 } },
+      { ...RECORD, quantity: 3000, attributes: { capacity_kw: 'many' } },
+      { ...RECORD, quantity: 4000, unit: 'therm', attributes: undefined },
+    ];
+    for (const formula of formulas) {
+      const compiled = compileFormula(formula, { gwp: 'AR5' });
+      if (compiled.calculation === undefined) throw new Error(JSON.stringify(compiled.errors));
+      const bound = { versionId: 'v1', name: 'many', number: 1, calculation: compiled.calculation };
+      // One object refilled for every index, as the recalculation passes its records.
+      const shared = { ...RECORD };
+      const many: unknown[] = [];
+      calculateManyWithBoundCalculation(
+        bound,
+        records.length,
+        (index) => Object.assign(shared, records[index]),
+        (index, outcome) => many.push([index, outcome]),
+      );
+      expect(many).toEqual(
+        records.map((record, index) => [index, calculateWithBoundCalculation(record, bound)]),
+      );
+    }
   });
 });

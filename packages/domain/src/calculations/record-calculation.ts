@@ -4,9 +4,11 @@ import type { GasId } from '../emissions/gwp.ts';
 import type {
   CalculationDataset,
   CalculationDatasets,
+  CalculationOutcome,
   CalculationValue,
   CompiledCalculation,
 } from './calculation-types.ts';
+import { NO_TRACE } from './register-program.ts';
 
 /*
  * How the engine runs a realm calculation for an activity record (issue 13 item 2, decision 037). The record's
@@ -171,17 +173,13 @@ function runOf(bound: BoundCalculation): BoundRun {
   return run;
 }
 
-/** Runs the bound calculation for a record: one result row, or the formula's first error at its line. */
-export function calculateWithBoundCalculation(
+/** A record's result row from its calculation's outcome, or the formula's first error at its line. */
+function resultOf(
   record: CalculableActivityRecord,
   bound: BoundCalculation,
+  run: BoundRun,
+  outcome: CalculationOutcome,
 ): ActivityResultsOutcome {
-  const run = runOf(bound);
-  const { readers, values } = run;
-  for (let index = 0; index < readers.length; index += 1) {
-    values[index] = (readers[index] as RecordParameterReader)(record);
-  }
-  const outcome = bound.calculation.evaluateValues(values);
   if (!outcome.isSuccess) {
     const label = labelOf(bound);
     const [first] = outcome.errors;
@@ -215,6 +213,63 @@ export function calculateWithBoundCalculation(
     isFallback: false,
   };
   return { ok: true, rows: [row] };
+}
+
+/** Runs the bound calculation for a record: one result row, or the formula's first error at its line. */
+export function calculateWithBoundCalculation(
+  record: CalculableActivityRecord,
+  bound: BoundCalculation,
+): ActivityResultsOutcome {
+  const run = runOf(bound);
+  const { readers, values } = run;
+  for (let index = 0; index < readers.length; index += 1) {
+    values[index] = (readers[index] as RecordParameterReader)(record);
+  }
+  return resultOf(record, bound, run, bound.calculation.evaluateValues(values));
+}
+
+/**
+ * Runs the bound calculation for `count` records at once (`evaluateColumns`, decision 054) and hands each record's
+ * outcome to `onOutcome` in index order, as `calculateWithBoundCalculation` would answer it. `recordAt` may answer
+ * one object refilled for each index; it is asked twice per record (its values, then its result row). Outcomes are
+ * handed over, not collected, so each is garbage as soon as it is used. A calculation reading datasets (LOOKUP)
+ * reads them at the date last set, so the caller gives records of one date at a time.
+ */
+export function calculateManyWithBoundCalculation(
+  bound: BoundCalculation,
+  count: number,
+  recordAt: (index: number) => CalculableActivityRecord,
+  onOutcome: (index: number, outcome: ActivityResultsOutcome) => void,
+): void {
+  const run = runOf(bound);
+  const readers = run.readers;
+  const columns = readers.map(() => new Array<CalculationValue | undefined>(count));
+  for (let index = 0; index < count; index += 1) {
+    const record = recordAt(index);
+    for (let input = 0; input < readers.length; input += 1) {
+      (columns[input] as (CalculationValue | undefined)[])[index] = (readers[input] as RecordParameterReader)(
+        record,
+      );
+    }
+  }
+  const outcomes = bound.calculation.evaluateColumns(columns, count);
+  const gases = [...outcomes.gases.keys()];
+  const masses = [...outcomes.gases.values()];
+  const values = outcomes.values;
+  for (let index = 0; index < count; index += 1) {
+    let outcome = outcomes.others.get(index);
+    if (outcome === undefined) {
+      let byGas: Record<string, number> | undefined;
+      if (gases.length > 0) {
+        byGas = {};
+        for (let gas = 0; gas < gases.length; gas += 1) {
+          byGas[gases[gas] as string] = (masses[gas] as Float64Array)[index] as number;
+        }
+      }
+      outcome = { isSuccess: true, value: values[index] as number, gases: byGas, trace: NO_TRACE };
+    }
+    onOutcome(index, resultOf(recordAt(index), bound, run, outcome));
+  }
 }
 
 /** One version of a realm dataset: in force from `asOf` (YYYY-MM-DD) until a later version's date. */

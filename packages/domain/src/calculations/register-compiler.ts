@@ -78,7 +78,11 @@ class RegisterCompiler {
   /** Registers of set lines that the line being compiled reads through operators that keep a value non-finite. */
   strictReads = new Set<number>();
 
-  constructor(private readonly constants: ReadonlyMap<Expression, CalculationValue>) {}
+  constructor(
+    private readonly constants: ReadonlyMap<Expression, CalculationValue>,
+    /** Every branch computed and chosen by `select`, for the column program (no jumps: one path for all sets). */
+    private readonly isBranchFree: boolean,
+  ) {}
 
   newRegister(): number {
     return this.initial.push(0) - 1;
@@ -186,6 +190,13 @@ class RegisterCompiler {
 
   private binary(node: BinaryExpression, target: number | undefined, isStrict: boolean): Operand {
     const operator = node.operator;
+    if ((operator === 'AND' || operator === 'OR') && this.isBranchFree) {
+      // Both sides always run: a side the closures would skip can only send a set to them (division by zero).
+      const left = this.kindOf(this.expression(node.left, undefined, 'boolean'), 'boolean');
+      const right = this.kindOf(this.expression(node.right, undefined, 'boolean'), 'boolean');
+      const opcode = operator === 'AND' ? Opcode.and : Opcode.or;
+      return this.operation(opcode, 'boolean', target, left.register, right.register);
+    }
     if (operator === 'AND' || operator === 'OR') {
       // Short-circuit as the closures do: the right side runs only when the left does not decide.
       const result = target ?? this.newRegister();
@@ -257,6 +268,19 @@ class RegisterCompiler {
     const args = node.arguments;
     switch (node.name) {
       case 'IF': {
+        if (this.isBranchFree) {
+          const condition = this.kindOf(
+            this.expression(args[0] as Expression, undefined, 'boolean'),
+            'boolean',
+          );
+          const whenTrue = this.expression(args[1] as Expression, undefined, expected);
+          const whenFalse = this.kindOf(
+            this.expression(args[2] as Expression, undefined, whenTrue.kind),
+            whenTrue.kind,
+          );
+          const registers = [condition.register, whenTrue.register, whenFalse.register];
+          return this.operation(Opcode.select, whenTrue.kind, target, ...registers);
+        }
         const toElse = this.jumpUnless(args[0] as Expression);
         const result = target ?? this.newRegister();
         const whenTrue = this.expression(args[1] as Expression, result, expected);
@@ -339,12 +363,36 @@ class RegisterCompiler {
       }
       const caseNumber = this.newRegister();
       sites.push({ register: caseNumber, cases: cases as string[] });
+      if (this.isBranchFree) {
+        const matches = cases.map(
+          (_, index) =>
+            this.operation(Opcode.equal, 'boolean', undefined, caseNumber, this.constant(index)).register,
+        );
+        const anyMatch = () =>
+          this.operation(Opcode.greaterOrEqual, 'boolean', undefined, caseNumber, this.constant(0)).register;
+        return this.selectCase(rest, matches, anyMatch, fallback, target, expected);
+      }
       this.emit(Opcode.jumpTable, caseNumber, caseCount);
       for (let index = 0; index < caseCount; index += 1) toResults.push(this.placeholder());
       toFallback = this.placeholder();
     } else if (cases.every((value) => typeof value === 'number' && !Number.isNaN(value))) {
       // Number cases in order, first match (the closures' Map would also match a NaN case: none here).
       const value = this.number(subject);
+      if (this.isBranchFree) {
+        const matches = (cases as number[]).map(
+          (candidate) =>
+            this.operation(Opcode.equal, 'boolean', undefined, value.register, this.constant(candidate))
+              .register,
+        );
+        const anyMatch = () =>
+          matches
+            .slice(1)
+            .reduce(
+              (found, match) => this.operation(Opcode.or, 'boolean', undefined, found, match).register,
+              matches[0] as number,
+            );
+        return this.selectCase(rest, matches, anyMatch, fallback, target, expected);
+      }
       for (const candidate of cases as number[]) {
         this.emit(Opcode.jumpIfEqual, value.register, this.constant(candidate));
         toResults.push(this.placeholder());
@@ -371,6 +419,39 @@ class RegisterCompiler {
     else kind = this.sameKind(this.expression(fallback, result, kind), kind);
     this.land(toEnd);
     return { register: result, kind: kind ?? refuse() };
+  }
+
+  /**
+   * A SWITCH without jumps: every case's result and the default computed, the first matching case chosen by
+   * `select`s from the last case up; with no default, a set that matches no case goes to the closures.
+   */
+  private selectCase(
+    rest: readonly Expression[],
+    matches: readonly number[],
+    anyMatch: () => number,
+    fallback: Expression | undefined,
+    target: number | undefined,
+    expected: Kind | undefined,
+  ): Operand {
+    let kind: Kind | undefined;
+    const results = matches.map((_, index) => {
+      const result = this.expression(rest[index * 2 + 1] as Expression, undefined, kind ?? expected);
+      kind = this.sameKind(result, kind);
+      return result;
+    });
+    if (fallback === undefined) this.emit(Opcode.bailIfFalse, anyMatch());
+    // With no default, a set that reaches the last case's result without matching it has gone to the closures.
+    let chosen =
+      fallback === undefined
+        ? (results.at(-1) as Operand)
+        : this.kindOf(this.expression(fallback, undefined, kind), kind ?? refuse());
+    const first = fallback === undefined ? results.length - 2 : results.length - 1;
+    if (first < 0) return this.place(chosen, target);
+    for (let index = first; index >= 0; index -= 1) {
+      const registers = [matches[index] as number, (results[index] as Operand).register, chosen.register];
+      chosen = this.operation(Opcode.select, chosen.kind, index === 0 ? target : undefined, ...registers);
+    }
+    return chosen;
   }
 
   /** The results of a SWITCH's cases and its default (NaN when it has none), when all are constants of one kind. */
@@ -406,11 +487,13 @@ export interface RegisterCompileInput {
   readonly inputs: readonly string[];
   /** The gases of the EMIT lines, in the program's order. */
   readonly gases: readonly string[];
+  /** Code without jumps, for the column program (register-program.ts runs code with jumps). */
+  readonly isBranchFree?: boolean;
 }
 
 /** The formula as register code, or undefined when a value of it is not a number or TRUE/FALSE. */
 export function compileRegisters(input: RegisterCompileInput): RegisterCode | undefined {
-  const compiler = new RegisterCompiler(input.constants);
+  const compiler = new RegisterCompiler(input.constants, input.isBranchFree === true);
   const lines: { register: number; kind: Kind; strictReads: Set<number>; isEmit: boolean }[] = [];
   try {
     for (const statement of input.statements) {

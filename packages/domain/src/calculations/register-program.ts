@@ -71,6 +71,13 @@ export const Opcode = {
   multiplyThenAdd: 37,
   multiplyThenSubtract: 38,
   multiplyThenMultiply: 39,
+  /** Branch-free code only (the column program, column-program.ts): `d c a b`: d = c is TRUE ? a : b. */
+  select: 40,
+  /** Branch-free: `d a b`, both sides computed. */
+  and: 41,
+  or: 42,
+  /** Branch-free: `a`: the run goes to the closures when register a is FALSE (a SWITCH with no case). */
+  bailIfFalse: 43,
 } as const;
 
 export const InputKind = { unused: 0, number: 1, boolean: 2, text: 3 } as const;
@@ -429,7 +436,7 @@ export class RegisterProgram {
             (r[code[pc + 4] as number] as number);
           pc += 5;
           break;
-        default: // bail
+        default: // bail (branch-free instructions are never in code with jumps)
           return undefined;
       }
     }

@@ -511,6 +511,84 @@ describe('calculations as data, run by the engine', () => {
     });
   });
 
+  it("reads a dataset's version in force at each record's date when a recalculation runs records together", async () => {
+    const host = 'dated.calc-data.test';
+    const dated = await createTestRealm(db, { key: 'cdated', domains: [host] });
+    const admin = { ...PARENT_ADMIN, email: 'admin@dated.calc-data.test' };
+    await createTestUser(db, dated, admin);
+    const token = await signIn(testApp.app, admin, host);
+    const [facility] = await db
+      .insert(facilities)
+      .values({ realmId: dated.id, slug: 'works', name: 'Works', sector: 'Manufacturing', country: 'US' })
+      .returning({ id: facilities.id });
+    // Interleaved dates in one batch: before any version, under the first, under the second.
+    const months = ['2024-03-01', '2024-09-01', '2023-06-01', '2024-04-01', '2024-10-01'];
+    const ids = months.map(() => randomUUID());
+    await db.insert(activityRecords).values(
+      months.map((periodStart, index) => ({
+        id: ids[index]!,
+        realmId: dated.id,
+        facilityId: facility!.id,
+        activityType: 'boiler-gas',
+        periodStart,
+        periodEnd: periodStart.replace(/01$/, '28'),
+        quantity: 1000 + index,
+        unit: 'scf',
+        factorKey: 'epa-c1-natural-gas',
+        scope: 1,
+      })),
+    );
+    const send = (options: InjectOptions) => call(host, options, token);
+    for (const [asOf, rate] of [
+      ['2024-01-01', 2],
+      ['2024-07-01', 3],
+    ] as const) {
+      const imported = await send({
+        method: 'POST',
+        url: '/api/calculation-datasets/import',
+        payload: { name: 'rates', asOf, format: 'csv', content: `kind,rate\nboiler,${rate}\n` },
+      });
+      expect(imported.statusCode, imported.body).toBe(201);
+    }
+    const created = await send({
+      method: 'POST',
+      url: '/api/calculations',
+      payload: { name: 'dated-rate', formula: ":quantity * LOOKUP('boiler', 'rates', 'kind', 'rate')" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = calculationListResponseSchema.parse(
+      (await send({ method: 'GET', url: '/api/calculations' })).json(),
+    );
+    const id = list.calculations.find((each) => each.name === 'dated-rate')!.id;
+    expect(
+      (await send({ method: 'POST', url: `/api/calculations/${id}/versions/1/publish` })).statusCode,
+    ).toBe(200);
+    const bound = await send({
+      method: 'PUT',
+      url: '/api/calculation-bindings',
+      payload: { targetKind: 'activity-type', targetKey: 'boiler-gas', calculationId: id },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    const started = await send({ method: 'POST', url: '/api/recalculations' });
+    expect(started.statusCode, started.body).toBe(202);
+    let run = recalculationRunSchema.parse(started.json());
+    for (let attempt = 0; attempt < 400 && run.status !== 'completed' && run.status !== 'failed'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      run = recalculationRunSchema.parse(
+        (await send({ method: 'GET', url: `/api/recalculations/${run.id}` })).json(),
+      );
+    }
+    // 2023: no version in force, so no row matches and the record fails; the others at their date's rate.
+    expect(run).toMatchObject({ status: 'completed', processed: 5, failed: 1 });
+    const totals = await Promise.all(
+      ids.map(async (recordId) => {
+        const trail = await send({ method: 'GET', url: `/api/activity-records/${recordId}/trail` });
+        return (trail.json() as { results?: { co2eKg: number }[] }).results?.[0]?.co2eKg;
+      }),
+    );
+    expect(totals).toEqual([1000 * 2, 1001 * 3, undefined, 1003 * 2, 1004 * 3]);
+  });
+
   it('answers 400 naming the field for a bad name', async () => {
     const response = await post(PARENT_HOST, '/api/calculations', { name: '1 bad name' });
     expect(response.statusCode).toBe(400);

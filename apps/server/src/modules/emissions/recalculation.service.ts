@@ -13,11 +13,12 @@ import {
 } from '@ecc/db';
 import {
   calculateActivityResults,
-  calculateWithBoundCalculation,
+  calculateManyWithBoundCalculation,
   createActivityCalculator,
   type ActivityCalculator,
   type ActivityRecordInput,
   type ActivityResultsOutcome,
+  type BoundCalculation,
   type CalculableActivityRecord,
   type GwpSetId,
   type Scope,
@@ -74,6 +75,17 @@ interface RunCalculations {
 type BatchRecord = { -readonly [Field in keyof BothInputs]: BothInputs[Field] };
 type BothInputs = ActivityRecordInput & CalculableActivityRecord;
 
+/** Puts a row's fields that both methods read into the batch's one record. */
+function fillRecord(record: BatchRecord, row: RecalculationRecordRow): void {
+  record.id = row[0];
+  record.quantity = row[3];
+  record.unit = row[4];
+  record.factorKey = row[5];
+  record.scope = row[6] as Scope;
+  record.scope3Category = row[7];
+  record.certificateCoverage = row[8];
+}
+
 /**
  * Calculates one page of records into COPY lines; one mutable input object serves every record (an object built
  * per record, `{...record, …}` above all, costs microseconds each on Node 20: docs/performance.md).
@@ -100,21 +112,11 @@ function calculateBatch(
     periodEnd: '',
     attributes: undefined,
   };
-  for (const row of rows) {
-    record.id = row[0];
-    record.quantity = row[3];
-    record.unit = row[4];
-    record.factorKey = row[5];
-    record.scope = row[6] as Scope;
-    record.scope3Category = row[7];
-    record.certificateCoverage = row[8];
-    const outcome = realmCalculations.set.hasBindings
-      ? calculateBound(record, row, calculator, realmCalculations)
-      : calculateActivityResults(record, calculator);
+  const write = (row: RecalculationRecordRow, outcome: ActivityResultsOutcome) => {
     if (!outcome.ok) {
       const [first] = outcome.errors;
       failures.push({ id: row[0], path: first?.path ?? '', message: first?.message ?? 'Not calculable' });
-      continue;
+      return;
     }
     const prefix = `${realmId}\t${row[0]}\t${row[1]}\t${row[2]}\t`;
     for (const result of outcome.rows) {
@@ -124,27 +126,68 @@ function calculateBatch(
           `${copyText(result.factorVersion)}\t${result.calculationMethodId}\t${result.isFallback ? 't' : 'f'}\n`,
       );
     }
+  };
+  const isBound = realmCalculations.set.hasBindings
+    ? calculateBoundRecords(rows, record, calculator, realmCalculations, write)
+    : undefined;
+  for (let index = 0; index < rows.length; index += 1) {
+    if (isBound?.[index] === 1) continue;
+    const row = rows[index] as RecalculationRecordRow;
+    fillRecord(record, row);
+    write(row, calculateActivityResults(record, calculator));
   }
   return { copyText: lines.join(''), failures };
 }
 
-/** A record of a realm with bindings: its bound calculation when there is one, else the built-in method. */
-function calculateBound(
+/**
+ * In a realm with bindings, writes the outcome of each record a bound calculation decides, and answers which rows
+ * those were (1; the others take the built-in method). The records of one calculation and one date run together
+ * (`calculateManyWithBoundCalculation`): the date is what a LOOKUP reads its dataset's version by.
+ */
+function calculateBoundRecords(
+  rows: readonly RecalculationRecordRow[],
   record: BatchRecord,
-  row: RecalculationRecordRow,
   calculator: ActivityCalculator,
   realmCalculations: RunCalculations,
-): ActivityResultsOutcome {
-  const equipment = row[11] === null ? undefined : realmCalculations.equipment.get(row[11]);
-  const bound = realmCalculations.set.boundFor(calculator.gwp, row[9], equipment?.typeKey ?? null);
-  if (!bound.isFound) return calculateActivityResults(record, calculator);
-  if ('error' in bound) return { ok: false, errors: [{ path: 'activityType', message: bound.error }] };
-  realmCalculations.set.datasets.setDate(row[2]);
-  record.activityType = row[9];
-  record.periodStart = row[2];
-  record.periodEnd = row[10];
-  record.attributes = equipment?.properties;
-  return calculateWithBoundCalculation(record, bound.bound);
+  write: (row: RecalculationRecordRow, outcome: ActivityResultsOutcome) => void,
+): Uint8Array {
+  const isBound = new Uint8Array(rows.length);
+  const groups = new Map<BoundCalculation, Map<string, number[]>>();
+  const equipmentOf = (row: RecalculationRecordRow) =>
+    row[11] === null ? undefined : realmCalculations.equipment.get(row[11]);
+  rows.forEach((row, index) => {
+    const bound = realmCalculations.set.boundFor(calculator.gwp, row[9], equipmentOf(row)?.typeKey ?? null);
+    if (!bound.isFound) return;
+    isBound[index] = 1;
+    if ('error' in bound) {
+      write(row, { ok: false, errors: [{ path: 'activityType', message: bound.error }] });
+      return;
+    }
+    let byDate = groups.get(bound.bound);
+    if (!byDate) groups.set(bound.bound, (byDate = new Map()));
+    const indexes = byDate.get(row[2]);
+    if (indexes) indexes.push(index);
+    else byDate.set(row[2], [index]);
+  });
+  for (const [bound, byDate] of groups) {
+    for (const [date, indexes] of byDate) {
+      realmCalculations.set.datasets.setDate(date);
+      const rowAt = (position: number) => rows[indexes[position] as number] as RecalculationRecordRow;
+      const recordAt = (position: number) => {
+        const row = rowAt(position);
+        fillRecord(record, row);
+        record.activityType = row[9];
+        record.periodStart = row[2];
+        record.periodEnd = row[10];
+        record.attributes = equipmentOf(row)?.properties;
+        return record;
+      };
+      calculateManyWithBoundCalculation(bound, indexes.length, recordAt, (position, outcome) =>
+        write(rowAt(position), outcome),
+      );
+    }
+  }
+  return isBound;
 }
 
 export function createRecalculationService(
