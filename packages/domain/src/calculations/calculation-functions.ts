@@ -18,6 +18,10 @@ import {
 } from './evaluation-values.ts';
 import type { Expression, FunctionCall, SourceSpan } from './syntax-tree.ts';
 
+function failNoCase(span: SourceSpan, value: CalculationValue): never {
+  return fail(span, `SWITCH has no case for ${describeValue(value)} and no default (a last, unpaired value)`);
+}
+
 /* The built-in functions of the language: each checks what it can when compiled and returns its closure. */
 
 interface FunctionDefinition {
@@ -104,8 +108,11 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
         const span = argumentSpan(node, 0);
         const type = t.type === f.type ? t.type : 'any';
         const compiled: CompiledExpression = {
-          evaluate: (frame) =>
-            expectBoolean(c.evaluate(frame), span, "IF's condition") ? t.evaluate(frame) : f.evaluate(frame),
+          evaluate(frame) {
+            return expectBoolean(c.evaluate(frame), span, "IF's condition")
+              ? t.evaluate(frame)
+              : f.evaluate(frame);
+          },
           type,
           cost: sumCost([c, t, f]),
         };
@@ -138,11 +145,6 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
           ...(fallback ? [fallback.type] : []),
         ]);
         const type = types.size === 1 ? ([...types][0] as ValueType) : 'any';
-        const noCase = (value: CalculationValue): never =>
-          fail(
-            node.span,
-            `SWITCH has no case for ${describeValue(value)} and no default (a last, unpaired value)`,
-          );
         const caseValues = pairs.map(([candidate]) => candidate.constant?.value);
         const caseType = typeof caseValues[0];
         const isTable =
@@ -158,25 +160,25 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
           const fallbackEvaluate = fallback?.evaluate;
           const firstCase = pairs[0] as [CompiledExpression, CompiledExpression, SourceSpan];
           return {
-            evaluate: (frame) => {
+            evaluate(frame) {
               const value = subjectEvaluate(frame);
               const result = results.get(value);
               if (result !== undefined) return result(frame);
               if (value !== null && typeof value !== caseType)
                 areEqual(value, caseValues[0] as CalculationValue, firstCase[2]);
-              return fallbackEvaluate === undefined ? noCase(value) : fallbackEvaluate(frame);
+              return fallbackEvaluate === undefined ? failNoCase(node.span, value) : fallbackEvaluate(frame);
             },
             type,
             cost: sumCost(args),
           };
         }
         return {
-          evaluate: (frame) => {
+          evaluate(frame) {
             const value = subject.evaluate(frame);
             for (const [candidate, result, span] of pairs) {
               if (areEqual(value, candidate.evaluate(frame), span)) return result.evaluate(frame);
             }
-            return fallback === undefined ? noCase(value) : fallback.evaluate(frame);
+            return fallback === undefined ? failNoCase(node.span, value) : fallback.evaluate(frame);
           },
           type,
           cost: sumCost(args),
@@ -197,7 +199,7 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
         );
         return folded(
           {
-            evaluate: (frame) => {
+            evaluate(frame) {
               for (const evaluate of evaluators) {
                 const value = evaluate(frame);
                 if (value !== null) return value;
@@ -255,7 +257,7 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
           const secondSpan = argumentSpan(node, 1);
           return folded(
             {
-              evaluate: (frame) => {
+              evaluate(frame) {
                 const x = a(frame);
                 const checked = typeof x === 'number' ? x : expectNumber(x, firstSpan, role);
                 const y = b(frame);
@@ -273,7 +275,7 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
         );
         return folded(
           {
-            evaluate: (frame) => {
+            evaluate(frame) {
               let best = isMinimum ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
               for (const [evaluate, span] of evaluators) {
                 const value = expectNumber(evaluate(frame), span, `Each value of ${name}`);
@@ -301,7 +303,9 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
         checkStaticType(context, argument, span, 'number', "ABS's value");
         return folded(
           {
-            evaluate: (frame) => Math.abs(expectNumber(argument.evaluate(frame), span, "ABS's value")),
+            evaluate(frame) {
+              return Math.abs(expectNumber(argument.evaluate(frame), span, "ABS's value"));
+            },
             type: 'number',
             cost: sumCost(args),
           },
@@ -325,7 +329,7 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
         const digitsMessage = `ROUND's digits must be a whole number from -${MAX_ROUND_DIGITS} to ${MAX_ROUND_DIGITS}`;
         return folded(
           {
-            evaluate: (frame) => {
+            evaluate(frame) {
               const number = expectNumber(value.evaluate(frame), valueSpan, "ROUND's value");
               const places = digits ? expectNumber(digits.evaluate(frame), digitsSpan, "ROUND's digits") : 0;
               if (!Number.isInteger(places) || Math.abs(places) > MAX_ROUND_DIGITS)
@@ -359,13 +363,21 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
               isUnit(fromText) ? argumentSpan(node, isUnit(toText) ? 0 : 2) : argumentSpan(node, 1),
               problem,
             );
-            return { evaluate: () => 0, type: 'number', cost: 1 };
+            return {
+              evaluate() {
+                return 0;
+              },
+              type: 'number',
+              cost: 1,
+            };
           }
           const factor = findConversionFactor(fromText, toText) as number;
           const evaluate = value.evaluate;
           return folded(
             {
-              evaluate: (frame) => expectNumber(evaluate(frame), valueSpan, "CONVERT's value") * factor,
+              evaluate(frame) {
+                return expectNumber(evaluate(frame), valueSpan, "CONVERT's value") * factor;
+              },
               type: 'number',
               cost: sumCost(args),
             },
@@ -373,7 +385,7 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
           );
         }
         return {
-          evaluate: (frame) => {
+          evaluate(frame) {
             const number = expectNumber(value.evaluate(frame), valueSpan, "CONVERT's value");
             const fromUnit = expectText(from.evaluate(frame), argumentSpan(node, 1), "CONVERT's unit");
             const toUnit = expectText(to.evaluate(frame), argumentSpan(node, 2), "CONVERT's unit");
@@ -404,7 +416,7 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
           return constantOf(isGasId(known) ? values[known] : 0);
         }
         return {
-          evaluate: (frame) => {
+          evaluate(frame) {
             const name = expectText(gas.evaluate(frame), span, "GWP's gas");
             if (!isGasId(name)) return fail(span, gasProblem(name) as string);
             return values[name];
@@ -438,7 +450,7 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
           return constantOf(answer.value);
         }
         return {
-          evaluate: (frame) => {
+          evaluate(frame) {
             const factorId = expectText(id.evaluate(frame), argumentSpan(node, 0), "FACTOR's id");
             const gasName = expectText(gas.evaluate(frame), argumentSpan(node, 1), "FACTOR's gas");
             const answer = factorValue(factors, factorId, gasName, gwp);
@@ -490,7 +502,7 @@ const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map<string, Funct
           }
         }
         return {
-          evaluate: (frame) => {
+          evaluate(frame) {
             const value = key.evaluate(frame);
             const found = dataset.lookup(keyColumn, value, valueColumn);
             if (found === undefined) {

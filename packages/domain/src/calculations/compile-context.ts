@@ -41,7 +41,14 @@ export interface CompileContext {
 export const UNUSED_FRAME: Frame = { slots: [], budget: { steps: 0 }, masses: [] };
 
 export function constantOf(value: CalculationValue): CompiledExpression {
-  return { evaluate: () => value, type: typeOfValue(value), constant: { value }, cost: 1 };
+  return {
+    evaluate() {
+      return value;
+    },
+    type: typeOfValue(value),
+    constant: { value },
+    cost: 1,
+  };
 }
 
 /** Computes a node whose operands are all known now; when that fails, leaves the failure to the run. */

@@ -26,7 +26,6 @@ import {
   expectNumber,
   fail,
   type CompiledExpression,
-  type Evaluate,
 } from './evaluation-values.ts';
 import type {
   BinaryExpression,
@@ -47,7 +46,9 @@ function compileUnary(node: UnaryExpression, context: CompileContext): CompiledE
     checkStaticType(context, operand, span, 'boolean', 'What NOT negates');
     return folded(
       {
-        evaluate: (frame) => !expectBoolean(evaluate(frame), span, 'What NOT negates'),
+        evaluate(frame) {
+          return !expectBoolean(evaluate(frame), span, 'What NOT negates');
+        },
         type: 'boolean',
         cost,
       },
@@ -59,7 +60,7 @@ function compileUnary(node: UnaryExpression, context: CompileContext): CompiledE
   const isNegation = node.operator === 'negate';
   return folded(
     {
-      evaluate: (frame) => {
+      evaluate(frame) {
         const value = expectNumber(evaluate(frame), span, role);
         return isNegation ? -value : value;
       },
@@ -68,6 +69,11 @@ function compileUnary(node: UnaryExpression, context: CompileContext): CompiledE
     },
     [operand],
   );
+}
+
+/** A value that must be a number: as it is, or the error naming its role at its place. */
+function numberOf(value: CalculationValue, span: SourceSpan, role: string): number {
+  return typeof value === 'number' ? value : expectNumber(value, span, role);
 }
 
 function compileArithmetic(
@@ -87,56 +93,83 @@ function compileArithmetic(
   const rightSpan = node.right.span;
   const cost = left.cost + right.cost + 1;
   const isChecked = left.type === 'number' && right.type === 'number';
-  // Operands known to be numbers skip the checks: the common case of a formula's arithmetic.
-  const number = (value: CalculationValue, span: SourceSpan, role: string): number =>
-    typeof value === 'number' ? value : expectNumber(value, span, role);
-  let evaluate: Evaluate;
   if (isChecked && (operator === '+' || operator === '-' || operator === '*')) {
     return folded({ evaluate: numberArithmetic(operator, left, right), type: 'number', cost }, [left, right]);
   }
   // The checks are written inline (a call less per operand); the left side is checked before the right one runs.
   switch (operator) {
     case '+':
-      evaluate = (frame) => {
-        const a = l(frame);
-        const first = typeof a === 'number' ? a : expectNumber(a, leftSpan, leftRole);
-        const b = r(frame);
-        return first + (typeof b === 'number' ? b : expectNumber(b, rightSpan, rightRole));
-      };
-      break;
+      return folded(
+        {
+          evaluate(frame) {
+            const a = l(frame);
+            const first = typeof a === 'number' ? a : expectNumber(a, leftSpan, leftRole);
+            const b = r(frame);
+            return first + (typeof b === 'number' ? b : expectNumber(b, rightSpan, rightRole));
+          },
+          type: 'number',
+          cost,
+        },
+        [left, right],
+      );
     case '-':
-      evaluate = (frame) => {
-        const a = l(frame);
-        const first = typeof a === 'number' ? a : expectNumber(a, leftSpan, leftRole);
-        const b = r(frame);
-        return first - (typeof b === 'number' ? b : expectNumber(b, rightSpan, rightRole));
-      };
-      break;
+      return folded(
+        {
+          evaluate(frame) {
+            const a = l(frame);
+            const first = typeof a === 'number' ? a : expectNumber(a, leftSpan, leftRole);
+            const b = r(frame);
+            return first - (typeof b === 'number' ? b : expectNumber(b, rightSpan, rightRole));
+          },
+          type: 'number',
+          cost,
+        },
+        [left, right],
+      );
     case '*':
-      evaluate = (frame) => {
-        const a = l(frame);
-        const first = typeof a === 'number' ? a : expectNumber(a, leftSpan, leftRole);
-        const b = r(frame);
-        return first * (typeof b === 'number' ? b : expectNumber(b, rightSpan, rightRole));
-      };
-      break;
+      return folded(
+        {
+          evaluate(frame) {
+            const a = l(frame);
+            const first = typeof a === 'number' ? a : expectNumber(a, leftSpan, leftRole);
+            const b = r(frame);
+            return first * (typeof b === 'number' ? b : expectNumber(b, rightSpan, rightRole));
+          },
+          type: 'number',
+          cost,
+        },
+        [left, right],
+      );
     case '/':
-      evaluate = (frame) => {
-        const dividend = number(l(frame), leftSpan, leftRole);
-        const divisor = number(r(frame), rightSpan, rightRole);
-        if (divisor === 0) fail(rightSpan, "Division by zero: the value after '/' is 0");
-        return dividend / divisor;
-      };
-      break;
+      return folded(
+        {
+          evaluate(frame) {
+            const dividend = numberOf(l(frame), leftSpan, leftRole);
+            const divisor = numberOf(r(frame), rightSpan, rightRole);
+            if (divisor === 0) fail(rightSpan, "Division by zero: the value after '/' is 0");
+            return dividend / divisor;
+          },
+          type: 'number',
+          cost,
+        },
+        [left, right],
+      );
     default:
-      evaluate = (frame) =>
-        checkFinite(
-          number(l(frame), leftSpan, leftRole) ** number(r(frame), rightSpan, rightRole),
-          node.span,
-          'This power',
-        );
+      return folded(
+        {
+          evaluate(frame) {
+            return checkFinite(
+              numberOf(l(frame), leftSpan, leftRole) ** numberOf(r(frame), rightSpan, rightRole),
+              node.span,
+              'This power',
+            );
+          },
+          type: 'number',
+          cost,
+        },
+        [left, right],
+      );
   }
-  return folded({ evaluate, type: 'number', cost }, [left, right]);
 }
 
 function compileBinary(node: BinaryExpression, context: CompileContext): CompiledExpression {
@@ -160,63 +193,98 @@ function compileBinary(node: BinaryExpression, context: CompileContext): Compile
       const rightRole = `The right side of ${node.operator}`;
       checkStaticType(context, left, node.left.span, 'boolean', leftRole);
       checkStaticType(context, right, node.right.span, 'boolean', rightRole);
-      const evaluate: Evaluate = (frame) => {
-        const first = expectBoolean(l(frame), node.left.span, leftRole);
-        if (first !== isAnd) return first;
-        return expectBoolean(r(frame), node.right.span, rightRole);
-      };
-      return folded({ evaluate, type: 'boolean', cost }, [left, right]);
+      return folded(
+        {
+          evaluate(frame) {
+            const first = expectBoolean(l(frame), node.left.span, leftRole);
+            if (first !== isAnd) return first;
+            return expectBoolean(r(frame), node.right.span, rightRole);
+          },
+          type: 'boolean',
+          cost,
+        },
+        [left, right],
+      );
     }
     case '=':
     case '!=': {
       const isEqual = node.operator === '=';
       return folded(
-        { evaluate: (frame) => areEqual(l(frame), r(frame), span) === isEqual, type: 'boolean', cost },
+        {
+          evaluate(frame) {
+            return areEqual(l(frame), r(frame), span) === isEqual;
+          },
+          type: 'boolean',
+          cost,
+        },
         [left, right],
       );
     }
     default: {
       // Two numbers are compared inline by their difference, as compareOrdered does (so an infinity mid-line
       // compares the same); anything else is ordered or refused there.
-      let evaluate: Evaluate;
       switch (node.operator) {
         case '<':
-          evaluate = (frame) => {
-            const a = l(frame);
-            const b = r(frame);
-            return typeof a === 'number' && typeof b === 'number'
-              ? a - b < 0
-              : compareOrdered(a, b, span) < 0;
-          };
-          break;
+          return folded(
+            {
+              evaluate(frame) {
+                const a = l(frame);
+                const b = r(frame);
+                return typeof a === 'number' && typeof b === 'number'
+                  ? a - b < 0
+                  : compareOrdered(a, b, span) < 0;
+              },
+              type: 'boolean',
+              cost,
+            },
+            [left, right],
+          );
         case '<=':
-          evaluate = (frame) => {
-            const a = l(frame);
-            const b = r(frame);
-            return typeof a === 'number' && typeof b === 'number'
-              ? a - b <= 0
-              : compareOrdered(a, b, span) <= 0;
-          };
-          break;
+          return folded(
+            {
+              evaluate(frame) {
+                const a = l(frame);
+                const b = r(frame);
+                return typeof a === 'number' && typeof b === 'number'
+                  ? a - b <= 0
+                  : compareOrdered(a, b, span) <= 0;
+              },
+              type: 'boolean',
+              cost,
+            },
+            [left, right],
+          );
         case '>':
-          evaluate = (frame) => {
-            const a = l(frame);
-            const b = r(frame);
-            return typeof a === 'number' && typeof b === 'number'
-              ? a - b > 0
-              : compareOrdered(a, b, span) > 0;
-          };
-          break;
+          return folded(
+            {
+              evaluate(frame) {
+                const a = l(frame);
+                const b = r(frame);
+                return typeof a === 'number' && typeof b === 'number'
+                  ? a - b > 0
+                  : compareOrdered(a, b, span) > 0;
+              },
+              type: 'boolean',
+              cost,
+            },
+            [left, right],
+          );
         default:
-          evaluate = (frame) => {
-            const a = l(frame);
-            const b = r(frame);
-            return typeof a === 'number' && typeof b === 'number'
-              ? a - b >= 0
-              : compareOrdered(a, b, span) >= 0;
-          };
+          return folded(
+            {
+              evaluate(frame) {
+                const a = l(frame);
+                const b = r(frame);
+                return typeof a === 'number' && typeof b === 'number'
+                  ? a - b >= 0
+                  : compareOrdered(a, b, span) >= 0;
+              },
+              type: 'boolean',
+              cost,
+            },
+            [left, right],
+          );
       }
-      return folded({ evaluate, type: 'boolean', cost }, [left, right]);
     }
   }
 }
@@ -280,7 +348,7 @@ function compileCalculationCall(node: CalculationCall, context: CompileContext):
     }
   }
   return {
-    evaluate: (frame) => {
+    evaluate(frame) {
       const inputs = new Map<string, unknown>();
       for (const argument of args) inputs.set(argument.name, argument.compiled.evaluate(frame));
       const outcome = program.run(inputs, frame.budget, undefined);
@@ -318,7 +386,9 @@ function compileNode(node: Expression, context: CompileContext): CompiledExpress
       if (setType !== undefined) {
         // A line above set it, so it holds a value (of this kind, when every set line gave the same kind).
         return {
-          evaluate: (frame) => frame.slots[slot] as CalculationValue,
+          evaluate(frame) {
+            return frame.slots[slot] as CalculationValue;
+          },
           type: setType,
           cost: 1,
           ...(setType === 'number' ? { numberSlot: slot } : {}),
@@ -328,7 +398,7 @@ function compileNode(node: Expression, context: CompileContext): CompiledExpress
       const span = node.span;
       const name = node.name;
       return {
-        evaluate: (frame) => {
+        evaluate(frame) {
           const value = frame.slots[slot];
           if (value === undefined) {
             return fail(span, `Unknown parameter :${name}: give it a value, or set it on a line above`);
