@@ -71,6 +71,12 @@ function compileUnary(node: UnaryExpression, context: CompileContext): CompiledE
   );
 }
 
+/*
+ * Each node's closure is written as a method (`evaluate(frame) { … }`), here and in calculation-functions.ts, not as
+ * an arrow assigned to `evaluate`: tsx, which runs the server, compiles with esbuild's keepNames, which wraps every
+ * arrow with an inferred name in an Object.defineProperty call, once per node (docs/performance.md).
+ */
+
 /** A value that must be a number: as it is, or the error naming its role at its place. */
 function numberOf(value: CalculationValue, span: SourceSpan, role: string): number {
   return typeof value === 'number' ? value : expectNumber(value, span, role);
