@@ -2,7 +2,7 @@ import { MAX_CALCULATION_STRING_LENGTH } from '@ecc/contracts';
 import { MAX_ROUND_DIGITS } from './calculation-limits.ts';
 import type { CalculationOutcome, ColumnOutcomes } from './calculation-types.ts';
 import { isTextOrFlag, roundHalfAwayFromZero } from './evaluation-values.ts';
-import { InputKind, Opcode, type RegisterCode, type TextSwitch } from './register-program.ts';
+import { caseNumber, InputKind, Opcode, type RegisterCode, type TextSwitch } from './register-program.ts';
 import { WasmFunctionBody, WasmOp, wasmModule } from './wasm-module.ts';
 
 /*
@@ -302,11 +302,6 @@ class ColumnCompiler {
         throw new Error(`Opcode ${opcode} cannot run in the column program`);
     }
   }
-}
-
-function caseNumber(cases: readonly string[], value: unknown): number {
-  for (let index = 0; index < cases.length; index += 1) if (cases[index] === value) return index;
-  return -1;
 }
 
 /** What a set needs when it runs alone: its values, gathered from the columns. */

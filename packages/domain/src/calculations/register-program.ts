@@ -113,7 +113,8 @@ export interface RegisterCode {
 /** The trace of a run that records none: one shared array, so bulk evaluation allocates no trace. */
 export const NO_TRACE: readonly CalculationTraceEntry[] = Object.freeze([]);
 
-function caseNumber(cases: readonly string[], value: string): number {
+/** The index of the text SWITCH case `value` matches, or -1. */
+export function caseNumber(cases: readonly string[], value: string): number {
   for (let index = 0; index < cases.length; index += 1) if (cases[index] === value) return index;
   return -1;
 }
