@@ -93,7 +93,7 @@ export interface ColumnOutcomes {
   readonly count: number;
   /** Per run: its number (the CO2e in kg with EMIT lines); NaN for a run in `others`. */
   readonly values: Float64Array;
-  /** Per gas of the EMIT lines: per run, its mass in kg. */
+  /** Per gas of the EMIT lines: per run, its mass in kg; NaN for a run in `others`. */
   readonly gases: ReadonlyMap<string, Float64Array>;
   /** By run: an outcome that is not a number (an error, text, TRUE or FALSE, NULL). */
   readonly others: ReadonlyMap<number, CalculationOutcome>;

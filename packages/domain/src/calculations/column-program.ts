@@ -326,11 +326,7 @@ export class ColumnProgram {
     readonly column: number;
   }[])[];
 
-  constructor(
-    registerCode: RegisterCode,
-    private readonly gases: readonly string[],
-    gasWeights: readonly number[],
-  ) {
+  constructor(registerCode: RegisterCode, gases: readonly string[], gasWeights: readonly number[]) {
     const loaded: number[] = [];
     const columnOf = (register: number) => loaded.push(register) - 1;
     this.inputKinds = registerCode.inputKinds;
