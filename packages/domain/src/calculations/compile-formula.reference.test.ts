@@ -235,7 +235,7 @@ describe('the register program against a plain tree-walking evaluation', () => {
     const answered = answers.filter((answer) => answer !== undefined).length;
     // Many runs are the register program's, and enough are left to the closures (other kinds, :e or :f read
     // before a line sets them, failed checks).
-    expect(answered).toBeGreaterThan(answers.length / 3);
+    expect(answered).toBeGreaterThan(answers.length / 4);
     expect(answers.length - answered).toBeGreaterThan(answers.length / 20);
   }, 60_000);
 });
